@@ -21,9 +21,10 @@ let package = Package(
             dependencies: ["CVips"],
             cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])]
         ),
+        .target(name: "CPlatform"),
         .target(
             name: "ChatRender",
-            dependencies: ["CVipsShim"]
+            dependencies: ["CVipsShim", "CPlatform"]
         ),
         .target(
             name: "ChatRenderCLI",

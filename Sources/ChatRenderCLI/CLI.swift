@@ -1,1 +1,184 @@
 import ChatRender
+import Foundation
+
+/// The command line: parses arguments, calls the library, prints diagnostics, returns an exit
+/// code (sysexits). No rendering logic lives here.
+public enum CLI {
+    /// Exit codes from sysexits(3).
+    public enum ExitCode: Int32 {
+        case ok = 0
+        case usage = 64
+        case dataError = 65
+        case noInput = 66
+        case software = 70
+        case cannotCreate = 73
+    }
+
+    /// Where output goes; tests pass buffers.
+    public struct Output: Sendable {
+        public var out: @Sendable (String) -> Void
+        public var err: @Sendable (String) -> Void
+        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+            self.out = out
+            self.err = err
+        }
+        public static let standard = Output(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    public static let usage = """
+    chatrender \(ChatRenderVersion.string): render a chat conversation into a static, accessible HTML page.
+
+    USAGE
+      chatrender render CONVERSATION.json [--theme THEME] [--out DIR] [options]
+      chatrender theme check THEME
+      chatrender --help | --version
+
+    RENDER
+      CONVERSATION.json      the conversation (see docs/conversation-format.md)
+      --theme THEME          a DTCG .resolver.json (light and dark) or .tokens.json (one mode);
+                             default: the bundled SP theme (themes/sp.resolver.json)
+      --out DIR              output folder; default: out/NAME for CONVERSATION NAME.json.
+                             Replaced as a whole, atomically; only an empty folder or an earlier
+                             chatrender output is ever replaced
+      --templates DIR        page.html, chatrender.css and chatrender.js to build the page from;
+                             default: the bundled templates/
+      --no-retry             hide Retry on failed uploads
+      --strict               treat warnings (an unreadable image, say) as errors
+      -q, --quiet            print nothing but errors
+
+    THEME CHECK
+      Validates a theme and reports WCAG contrast for the text and background pairs the blocks
+      use, per mode. Exits 0 when every pair passes, 65 when one fails.
+
+    EXIT CODES
+      0 done · 64 usage · 65 bad input data · 66 input missing · 70 internal · 73 cannot write output
+    """
+
+    /// Runs one command line (without the program name).
+    public static func run(_ arguments: [String], output: Output = .standard) -> ExitCode {
+        guard let command = arguments.first else {
+            output.err(usage + "\n")
+            return .usage
+        }
+        switch command {
+        case "-h", "--help", "help":
+            output.out(usage + "\n")
+            return .ok
+        case "--version":
+            output.out("chatrender \(ChatRenderVersion.string)\n")
+            return .ok
+        case "render":
+            return render(Array(arguments.dropFirst()), output: output)
+        case "theme":
+            return theme(Array(arguments.dropFirst()), output: output)
+        default:
+            output.err("chatrender: error: unknown command \"\(command)\"; expected render or theme check (see chatrender --help)\n")
+            return .usage
+        }
+    }
+
+    static func render(_ arguments: [String], output: Output) -> ExitCode {
+        var conversation: String?
+        var theme: String?
+        var out: String?
+        var templates: String?
+        var options = RenderOptions()
+        var strict = false
+        var quiet = false
+        var index = 0
+        func value(for flag: String) -> String? {
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") || arguments[index] == "-" else {
+                output.err("chatrender: error: \(flag) needs a value\n")
+                return nil
+            }
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var inline: String?
+            var flag = argument
+            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                flag = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            switch flag {
+            case "--theme": guard let v = inline ?? value(for: flag) else { return .usage }; theme = v
+            case "--out", "-o": guard let v = inline ?? value(for: flag) else { return .usage }; out = v
+            case "--templates": guard let v = inline ?? value(for: flag) else { return .usage }; templates = v
+            case "--no-retry": options.showRetry = false
+            case "--strict": strict = true
+            case "--quiet", "-q": quiet = true
+            case "-h", "--help": output.out(usage + "\n"); return .ok
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    output.err("chatrender: error: unknown option \"\(argument)\" for render (see chatrender --help)\n")
+                    return .usage
+                }
+                guard conversation == nil else {
+                    output.err("chatrender: error: one conversation at a time; got \"\(conversation!)\" and \"\(argument)\"\n")
+                    return .usage
+                }
+                conversation = argument
+            }
+            index += 1
+        }
+        guard let conversation else {
+            output.err("chatrender: error: render needs a conversation file\n\n" + usage + "\n")
+            return .usage
+        }
+        let data = DataDirectory.locate()
+        guard let themePath = theme ?? data.map({ ($0 as NSString).appendingPathComponent("themes/sp.resolver.json") }),
+              let templatesPath = templates ?? data.map({ ($0 as NSString).appendingPathComponent("templates") }) else {
+            output.err("chatrender: error: cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates\n")
+            return .noInput
+        }
+        let name = ((conversation as NSString).lastPathComponent as NSString).deletingPathExtension
+        let outPath = out ?? ("out" as NSString).appendingPathComponent(name.isEmpty ? "conversation" : name)
+        let request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
+                                    outputDirectory: outPath, options: options, strict: strict)
+        do {
+            let result = try ChatRenderer.render(request)
+            if !quiet {
+                for warning in result.warnings { output.err(warning.description + "\n") }
+                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
+            }
+            return .ok
+        } catch {
+            return report(error, output: output)
+        }
+    }
+
+    static func theme(_ arguments: [String], output: Output) -> ExitCode {
+        guard arguments.first == "check" else {
+            output.err("chatrender: error: expected \"theme check THEME\"\n")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        guard rest.count == 1, let path = rest.first, !path.hasPrefix("-") else {
+            output.err("chatrender: error: theme check takes one theme file\n")
+            return .usage
+        }
+        do {
+            let theme = try ThemeLoader.load(path: path, displayPath: path)
+            let report = ThemeContrast.report(for: theme, displayPath: path)
+            output.out(report.text)
+            if !report.text.hasSuffix("\n") { output.out("\n") }
+            return report.passed ? .ok : .dataError
+        } catch {
+            return report(error, output: output)
+        }
+    }
+
+    static func report(_ error: DiagnosticError, output: Output) -> ExitCode {
+        for diagnostic in error.diagnostics { output.err(diagnostic.description + "\n") }
+        switch error.kind {
+        case .badData: return .dataError
+        case .missingInput: return .noInput
+        case .cannotWrite: return .cannotCreate
+        case .usage: return .usage
+        }
+    }
+}

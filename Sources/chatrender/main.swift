@@ -1,1 +1,4 @@
-print("chatrender")
+import ChatRenderCLI
+import Foundation
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,45 @@
+/// The format families chatrender tells apart: what browsers show as they are, and the rest.
+public enum ImageFormat: Sendable, Equatable {
+    case jpeg, png, webp, gif
+    /// A format libvips reads but browsers may not show (HEIC, TIFF, …), named by its loader.
+    case other(String)
+
+    /// The file extension a copy gets; nil when the image must be converted for the web.
+    public var webExtension: String? {
+        switch self {
+        case .jpeg: return "jpg"
+        case .png: return "png"
+        case .webp: return "webp"
+        case .gif: return "gif"
+        case .other: return nil
+        }
+    }
+}
+
+/// What an image's header says.
+public struct ImageInfo: Sendable, Equatable {
+    public var format: ImageFormat
+    /// Size as displayed, with EXIF orientation applied (so portrait phone photos are tall).
+    public var width: Int
+    public var height: Int
+
+    public init(format: ImageFormat, width: Int, height: Int) {
+        self.format = format
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Why an image cannot be used; turned into a warning and a "Photo unavailable" tile.
+public struct ImageProblem: Error, Sendable, Equatable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Reads image headers and converts images browsers cannot show. The asset stage talks to
+/// libvips only through this, so render and plan tests run with a fake.
+public protocol ImageInspector: Sendable {
+    func inspect(path: String) throws(ImageProblem) -> ImageInfo
+    /// Writes a web-viewable PNG of `source` at `destination`.
+    func convertToPNG(source: String, destination: String) throws(ImageProblem)
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Resolves a path from the conversation against the conversation's folder, refusing anything
+/// that would read outside it: absolute paths, `..` that climbs out, and symlinks that point out.
+enum SourcePath {
+    /// The real path of a readable regular file inside `base`, or the reason it cannot be used.
+    static func resolve(_ relative: String, base: String) -> Result<String, ImageProblem> {
+        if relative.isEmpty { return .failure(ImageProblem("the path is empty")) }
+        if relative.hasPrefix("/") || relative.hasPrefix("~") {
+            return .failure(ImageProblem("absolute paths are not allowed; expected a path relative to the conversation file"))
+        }
+        if relative.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" }) {
+            return .failure(ImageProblem("the path contains a control character or backslash"))
+        }
+        var depth = 0
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == ".." { depth -= 1 } else if component != "." { depth += 1 }
+            if depth < 0 { return .failure(ImageProblem("the path leads outside the conversation's folder")) }
+        }
+        // Percent-encoded names are taken literally: they are file paths, not URLs.
+        let joined = (base as NSString).appendingPathComponent(relative)
+        guard let realBase = realPath(base), let real = realPath(joined) else {
+            return .failure(ImageProblem("no such file"))
+        }
+        guard real == realBase || real.hasPrefix(realBase.hasSuffix("/") ? realBase : realBase + "/") else {
+            return .failure(ImageProblem("the path leads outside the conversation's folder (through a symbolic link)"))
+        }
+        var info = stat()
+        guard stat(real, &info) == 0 else { return .failure(ImageProblem("cannot read the file")) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(ImageProblem("the path is a directory, not a file"))
+        default: return .failure(ImageProblem("the path is not a regular file (a device, FIFO or socket)"))
+        }
+        guard access(real, R_OK) == 0 else { return .failure(ImageProblem("permission denied")) }
+        return .success(real)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

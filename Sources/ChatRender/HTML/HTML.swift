@@ -1,0 +1,130 @@
+/// A fragment of HTML that is safe by construction.
+///
+/// String literals written in source are trusted markup; every interpolated `String` is escaped
+/// for `& < > " '`, which makes it inert both as text and inside a quoted attribute. Raw markup
+/// from elsewhere enters only through ``trusted(_:)`` (a `StaticString`, so only source code can
+/// use it) or through ``HTML/Builder`` code in this module that escapes as it goes.
+///
+/// ```swift
+/// let chip: HTML = "<li class=\"chip\" aria-label=\"\(label)\">\(icon)<span>\(name)</span></li>"
+/// ```
+public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The markup as UTF-8 bytes, built with bulk copies.
+    public private(set) var bytes: [UInt8]
+
+    public init() { bytes = [] }
+
+    public init(stringLiteral value: StaticString) {
+        bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+
+    public init(stringInterpolation: StringInterpolation) { bytes = stringInterpolation.bytes }
+
+    init(rawBytes: [UInt8]) { bytes = rawBytes }
+
+    /// Markup written in source code, taken as it is. The one door for raw markup.
+    public static func trusted(_ markup: StaticString) -> HTML { HTML(stringLiteral: markup) }
+
+    /// Text escaped for HTML.
+    public static func text(_ string: String) -> HTML {
+        var html = HTML()
+        html.appendEscaped(string)
+        return html
+    }
+
+    public var description: String { String(decoding: bytes, as: UTF8.self) }
+    public var isEmpty: Bool { bytes.isEmpty }
+
+    public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
+
+    public mutating func appendEscaped(_ string: String) { HTML.escape(string, into: &bytes) }
+
+    public static func + (lhs: HTML, rhs: HTML) -> HTML {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Escapes `& < > " '`. Runs without special characters are copied in bulk.
+    static func escape(_ string: String, into out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for i in 0..<utf8.count {
+                let replacement: StaticString
+                switch utf8[i] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML; show the replacement character
+                default: continue
+                }
+                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = i + 1
+            }
+            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+        }
+    }
+
+    /// Builds HTML from literals (trusted) and interpolations (escaped unless they are `HTML`).
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var bytes: [UInt8]
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            bytes = []
+            bytes.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        public mutating func appendLiteral(_ literal: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        /// Text from anywhere: escaped.
+        public mutating func appendInterpolation(_ string: String) { HTML.escape(string, into: &bytes) }
+
+        /// Text from anywhere: escaped.
+        public mutating func appendInterpolation(_ string: Substring) { HTML.escape(String(string), into: &bytes) }
+
+        /// Markup already made safe.
+        public mutating func appendInterpolation(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
+
+        /// Optional markup: nothing when nil.
+        public mutating func appendInterpolation(_ html: HTML?) { if let html { bytes.append(contentsOf: html.bytes) } }
+
+        /// A list of fragments, joined without separators.
+        public mutating func appendInterpolation(_ list: [HTML]) { for html in list { bytes.append(contentsOf: html.bytes) } }
+
+        /// Numbers are safe as they are.
+        public mutating func appendInterpolation(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+        /// A CSS/SVG number: fixed notation, at most 4 decimals, no trailing zeros.
+        public mutating func appendInterpolation(_ value: Double) { bytes.append(contentsOf: NumberFormat.decimal(value).utf8) }
+    }
+}
+
+/// Locale-free number text for markup and CSS.
+public enum NumberFormat {
+    /// Fixed notation with at most `maxDigits` decimals and no trailing zeros: 0.45 → "0.45", 2 → "2".
+    public static func decimal(_ value: Double, maxDigits: Int = 4) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<maxDigits { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        let negative = scaled < 0
+        let magnitude = UInt64(min(abs(scaled), 9.0e18))
+        let divisor = UInt64(scale)
+        let whole = magnitude / divisor
+        var fraction = magnitude % divisor
+        var text = (negative && magnitude != 0 ? "-" : "") + String(whole)
+        if fraction != 0 {
+            var width = maxDigits
+            while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: width - digits.count) + digits
+        }
+        return text
+    }
+}

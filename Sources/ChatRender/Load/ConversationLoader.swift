@@ -1,0 +1,196 @@
+import Foundation
+
+/// Reads and validates a conversation file: JSON syntax with line:column, then the shape of every
+/// field with its JSON path. All problems in the file are collected before it throws.
+///
+/// The rules match `schemas/conversation.schema.json`; a test keeps the two in step.
+public enum ConversationLoader {
+    /// Conversation files larger than this are refused before parsing (a documented limit).
+    public static let maxFileSize = 256 * 1024 * 1024
+
+    /// Loads the conversation at `path`; `displayPath` is how diagnostics name the file.
+    /// Returns the conversation and any warnings; throws the errors.
+    public static func load(path: String, displayPath: String? = nil) throws(DiagnosticError) -> (Conversation, [Diagnostic]) {
+        let name = displayPath ?? path
+        let bytes = try FileInput.read(path: path, displayPath: name, limit: maxFileSize, what: "conversation")
+        return try decode(bytes: bytes, file: name)
+    }
+
+    /// Decodes conversation JSON from memory.
+    public static func decode(bytes: [UInt8], file: String) throws(DiagnosticError) -> (Conversation, [Diagnostic]) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw DiagnosticError(Diagnostic(file: file, location: SourceLocation(line: error.line, column: error.column), message: error.message))
+        }
+        var reader = JSONReader(file: file)
+        let conversation = decodeConversation(root, reader: &reader)
+        if reader.hasErrors || conversation == nil {
+            throw DiagnosticError(reader.diagnostics.filter { $0.severity == .error })
+        }
+        return (conversation!, reader.diagnostics)
+    }
+
+    private static func decodeConversation(_ root: JSONNode, reader: inout JSONReader) -> Conversation? {
+        guard reader.object(root, path: "", expected: "a conversation object with \"messages\"") != nil else { return nil }
+        let title = reader.optionalString(root, "title", path: "")
+        guard let messagesNode = root["messages"] else {
+            reader.error("missing required field \"messages\"; expected an array of messages, or null while the conversation loads", at: root, path: "messages")
+            return nil
+        }
+        switch messagesNode.value {
+        case .null:
+            return Conversation(title: title, messages: nil)
+        case .array(let elements):
+            var messages: [Message] = []
+            messages.reserveCapacity(elements.count)
+            var seenIDs: [String: Int] = [:]
+            for (index, element) in elements.enumerated() {
+                let path = JSONReader.join("messages", index)
+                guard let message = decodeMessage(element, path: path, reader: &reader) else { continue }
+                if let first = seenIDs[message.id] {
+                    reader.error("duplicate message id \(JSONReader.quote(message.id)); messages[\(first)] has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(path, "id"))
+                } else {
+                    seenIDs[message.id] = index
+                }
+                messages.append(message)
+            }
+            return Conversation(title: title, messages: messages)
+        default:
+            reader.error("expected an array of messages, or null while the conversation loads; found \(messagesNode.kindDescription)", at: messagesNode, path: "messages")
+            return nil
+        }
+    }
+
+    private static func decodeMessage(_ node: JSONNode, path: String, reader: inout JSONReader) -> Message? {
+        guard reader.object(node, path: path, expected: "a message object") != nil else { return nil }
+        let id = reader.requiredString(node, "id", path: path, nonEmpty: true)
+        var role: Message.Role?
+        if let roleNode = node["role"] {
+            if case .string(let raw) = roleNode.value, let value = Message.Role(rawValue: raw) {
+                role = value
+            } else {
+                let found: String
+                if case .string(let raw) = roleNode.value { found = JSONReader.quote(raw) } else { found = roleNode.kindDescription }
+                reader.error("expected \"user\" or \"assistant\", found \(found)", at: roleNode, path: JSONReader.join(path, "role"))
+            }
+        } else {
+            reader.error("missing required field \"role\"; expected \"user\" or \"assistant\"", at: node, path: JSONReader.join(path, "role"))
+        }
+        let text = reader.requiredString(node, "text", path: path)
+        var date: ChatDate?
+        if let raw = reader.optionalString(node, "date", path: path) {
+            date = ChatDate(iso: raw)
+            if date == nil {
+                reader.error("expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: node["date"], path: JSONReader.join(path, "date"))
+            }
+        }
+        var attachments: [Attachment] = []
+        if let list = node["attachments"] {
+            let listPath = JSONReader.join(path, "attachments")
+            switch list.value {
+            case .null: break
+            case .array(let elements):
+                var seen: [String: Int] = [:]
+                for (index, element) in elements.enumerated() {
+                    let itemPath = JSONReader.join(listPath, index)
+                    guard let attachment = decodeAttachment(element, path: itemPath, reader: &reader) else { continue }
+                    if let first = seen[attachment.id] {
+                        reader.error("duplicate attachment id \(JSONReader.quote(attachment.id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(itemPath, "id"))
+                    } else {
+                        seen[attachment.id] = index
+                    }
+                    attachments.append(attachment)
+                }
+            default:
+                reader.error("expected an array of attachments, found \(list.kindDescription)", at: list, path: listPath)
+            }
+        }
+        guard let id, let role, let text else { return nil }
+        return Message(id: id, role: role, text: text, attachments: attachments, date: date)
+    }
+
+    static func decodeAttachment(_ node: JSONNode, path: String, reader: inout JSONReader) -> Attachment? {
+        guard reader.object(node, path: path, expected: "an attachment object") != nil else { return nil }
+        let id = reader.requiredString(node, "id", path: path, nonEmpty: true)
+        let name = reader.requiredString(node, "name", path: path)
+        var byteCount: Int64?
+        let sizePath = JSONReader.join(path, "byteCount")
+        if let sizeNode = node["byteCount"] {
+            if case .number(_, let integer?) = sizeNode.value, integer >= 0 {
+                byteCount = integer
+            } else if case .number(let value, _) = sizeNode.value {
+                reader.error(value < 0 ? "expected an integer ≥ 0, found \(format(value))"
+                                       : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(format(value))",
+                             at: sizeNode, path: sizePath)
+            } else {
+                reader.error("expected an integer ≥ 0, found \(sizeNode.kindDescription)", at: sizeNode, path: sizePath)
+            }
+        } else {
+            reader.error("missing required field \"byteCount\"; expected an integer ≥ 0", at: node, path: sizePath)
+        }
+        let contentType = reader.requiredString(node, "contentType", path: path, nonEmpty: true)
+        let preview = reader.optionalString(node, "preview", path: path)
+        let alt = reader.optionalString(node, "alt", path: path)
+        var location: AttachmentLocation?
+        if let raw = reader.optionalString(node, "url", path: path) {
+            switch LinkPolicy.classify(raw) {
+            case .remote(let url): location = .remote(url)
+            case .relativePath(let relative): location = .local(relative)
+            case .rejected(let why):
+                reader.warning("\(why); expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share", at: node["url"], path: JSONReader.join(path, "url"))
+            }
+        }
+        let upload = decodeUpload(node["upload"], path: JSONReader.join(path, "upload"), reader: &reader)
+        guard let id, let name, let byteCount, let contentType, let upload else { return nil }
+        return Attachment(id: id, name: name, byteCount: byteCount, contentType: contentType, preview: preview,
+                          url: location, alt: alt, upload: upload)
+    }
+
+    private static func decodeUpload(_ node: JSONNode?, path: String, reader: inout JSONReader) -> UploadState? {
+        guard let node else { return .done }
+        let expected = "expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}"
+        switch node.value {
+        case .null: return .done
+        case .string("done"): return .done
+        case .string(let other):
+            reader.error("\(expected), found \(JSONReader.quote(other))", at: node, path: path)
+            return nil
+        case .object:
+            guard let state = reader.requiredString(node, "state", path: path) else { return nil }
+            switch state {
+            case "done": return .done
+            case "uploading":
+                let progressPath = JSONReader.join(path, "progress")
+                guard let progressNode = node["progress"] else {
+                    reader.error("missing required field \"progress\"; expected a number from 0 to 1", at: node, path: progressPath)
+                    return nil
+                }
+                guard case .number(let fraction, _) = progressNode.value else {
+                    reader.error("expected a number from 0 to 1, found \(progressNode.kindDescription)", at: progressNode, path: progressPath)
+                    return nil
+                }
+                guard fraction >= 0 && fraction <= 1 else {
+                    reader.error("expected a number from 0 to 1, found \(format(fraction))", at: progressNode, path: progressPath)
+                    return nil
+                }
+                return .uploading(fraction)
+            case "failed":
+                let reason = reader.optionalString(node, "reason", path: path)
+                return .failed(reason: reason ?? "")
+            default:
+                reader.error("expected state \"uploading\", \"failed\" or \"done\", found \(JSONReader.quote(state))", at: node["state"], path: JSONReader.join(path, "state"))
+                return nil
+            }
+        default:
+            reader.error("\(expected), found \(node.kindDescription)", at: node, path: path)
+            return nil
+        }
+    }
+
+    private static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,85 @@
+/// Reads typed values out of a ``JSONNode`` tree, recording a ``Diagnostic`` with the JSON path
+/// and line:column for every value that is missing or of the wrong shape, so a loader can report
+/// every problem in a file at once.
+struct JSONReader {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, at node: JSONNode?, path: String) {
+        report(.error, message, at: node, path: path)
+    }
+
+    mutating func warning(_ message: String, at node: JSONNode?, path: String) {
+        report(.warning, message, at: node, path: path)
+    }
+
+    private mutating func report(_ severity: Diagnostic.Severity, _ message: String, at node: JSONNode?, path: String) {
+        let location = SourceLocation(line: node?.line, column: node?.column, jsonPath: path.isEmpty ? "(document)" : path)
+        diagnostics.append(Diagnostic(severity, file: file, location: location, message: message))
+    }
+
+    static func join(_ path: String, _ key: String) -> String {
+        let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+        let component = plain ? key : "[\"\(key)\"]"
+        if path.isEmpty { return component }
+        return plain ? path + "." + component : path + component
+    }
+
+    static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+
+    /// Quotes a value from the input for a message, shortened and with control characters shown.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for (count, scalar) in text.unicodeScalars.enumerated() {
+            if count >= 40 { out += "…"; break }
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0..<0x20, 0x7F: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The object's members, or nil after reporting what was expected.
+    mutating func object(_ node: JSONNode, path: String, expected: String = "an object") -> [(key: String, node: JSONNode)]? {
+        guard case .object(let members) = node.value else {
+            error("expected \(expected), found \(node.kindDescription)", at: node, path: path)
+            return nil
+        }
+        return members
+    }
+
+    mutating func requiredString(_ parent: JSONNode, _ key: String, path: String, nonEmpty: Bool = false) -> String? {
+        let childPath = Self.join(path, key)
+        guard let node = parent[key] else {
+            error("missing required field \"\(key)\"; expected a string", at: parent, path: childPath)
+            return nil
+        }
+        guard case .string(let value) = node.value else {
+            error("expected a string, found \(node.kindDescription)", at: node, path: childPath)
+            return nil
+        }
+        if nonEmpty && value.isEmpty {
+            error("expected a non-empty string", at: node, path: childPath)
+            return nil
+        }
+        return value
+    }
+
+    /// An optional string: absent and `null` both mean nil.
+    mutating func optionalString(_ parent: JSONNode, _ key: String, path: String) -> String? {
+        guard let node = parent[key] else { return nil }
+        switch node.value {
+        case .null: return nil
+        case .string(let value): return value
+        default:
+            error("expected a string or null, found \(node.kindDescription)", at: node, path: Self.join(path, key))
+            return nil
+        }
+    }
+}

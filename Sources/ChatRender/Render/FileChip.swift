@@ -1,0 +1,38 @@
+/// A file the person sent: `surface` chip at `radius.md` with the type icon (`textSecondary`), the
+/// name (`textPrimary`) and a line below with the size (`type.footnote`, `textTertiary`), the upload
+/// progress, or the failure in `danger` with Retry.
+enum FileChip {
+    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text.
+    static func accessibleName(_ attachment: Attachment) -> String {
+        var parts = [attachment.name, attachment.kind.spokenName, ByteCountFormat.string(attachment.byteCount)]
+        if let state = UploadStatus.spoken(attachment.upload) { parts.append(state) }
+        return parts.joined(separator: ", ")
+    }
+
+    static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
+        var classes: HTML = "cr-chip"
+        var line: HTML
+        var trailing = HTML()
+        let size = ByteCountFormat.string(attachment.byteCount)
+        switch attachment.upload {
+        case .done:
+            line = "<span class=\"cr-chip-line\">\(size)</span>"
+        case .uploading(let fraction):
+            classes.append(" cr-chip--uploading")
+            line = "<span class=\"cr-chip-line\">Uploading \(ProgressRing.percent(fraction))%</span>"
+            trailing = "<span class=\"cr-chip-ring\">\(ProgressRing.render(fraction))</span>"
+        case .failed(let reason):
+            classes.append(" cr-chip--failed")
+            let text = reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
+            line = "<span class=\"cr-chip-line\">\(text)</span>"
+            if options.showRetry { trailing = UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false) }
+        }
+        let name: HTML
+        if let file = asset.file, case .done = attachment.upload {
+            name = "<a class=\"cr-chip-name\" href=\"\(file.href)\"\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
+        } else {
+            name = "<span class=\"cr-chip-name\">\(attachment.name)</span>"
+        }
+        return "<li class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</li>"
+    }
+}

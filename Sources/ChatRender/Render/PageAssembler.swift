@@ -1,0 +1,33 @@
+/// Puts the page together: body markup, theme CSS, component CSS and script into the page
+/// template, with a Content-Security-Policy that allows exactly those inline blocks (by hash),
+/// the page's own images, and nothing from the network.
+public enum PageAssembler {
+    /// The finished `index.html`.
+    public static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
+                                template: PageTemplate, options: RenderOptions) -> [UInt8] {
+        let body = PageBody.render(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode)
+        let themeCSS = ThemeStylesheet.css(for: theme)
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
+        let csp = contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
+        let values: [String: [UInt8]] = [
+            "csp": Array(csp.utf8),
+            "color_scheme": Array((theme.hasDarkMode ? "light dark" : "light").utf8),
+            "version": Array(ChatRenderVersion.string.utf8),
+            "title": HTML.text(title).bytes,
+            "theme_css": Array(themeCSS.utf8),
+            "page_css": Array(template.stylesheet.utf8),
+            "body": body.bytes,
+            "page_js": Array(template.script.utf8),
+        ]
+        return template.fill(values)
+    }
+
+    /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,
+    /// images and media from its own folder (or data URLs), no connections, forms, frames or base.
+    public static func contentSecurityPolicy(styles: [String], scripts: [String]) -> String {
+        func hashes(_ blocks: [String]) -> String {
+            blocks.map { "'sha256-\(SHA256.hash(Array($0.utf8)).base64String)'" }.joined(separator: " ")
+        }
+        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(hashes(scripts)); base-uri 'none'; form-action 'none'; object-src 'none'"
+    }
+}

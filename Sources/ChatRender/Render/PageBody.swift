@@ -1,0 +1,29 @@
+/// The `<body>` content: the title, the appearance switch and the conversation section.
+public enum PageBody {
+    /// The heading shown when the conversation has no title.
+    public static let untitled = "Conversation"
+
+    /// Renders the conversation. `hasDarkMode` shows the light/dark/auto switch.
+    public static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
+        var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\">\(title)</h1>"
+        if hasDarkMode { html.append(themeSwitch) }
+        html.append("</header>\n<main class=\"cr-main\">\n")
+        guard let messages = conversation.messages else {
+            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n</main>\n")
+            return html
+        }
+        html.append("<section class=\"cr-chat\" aria-label=\"Conversation\">\n")
+        if messages.isEmpty {
+            html.append("<p class=\"cr-empty\">No messages yet.</p>\n")
+        }
+        for (index, message) in messages.enumerated() {
+            html.append(TurnView.render(message, index: index, assets: assets, options: options))
+        }
+        html.append("</section>\n</main>\n")
+        return html
+    }
+
+    /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`.
+    static let themeSwitch: HTML = "<fieldset class=\"cr-theme-switch\"><legend class=\"cr-visually-hidden\">Appearance</legend><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-auto\" value=\"auto\" checked><label for=\"cr-theme-auto\">Auto</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-light\" value=\"light\"><label for=\"cr-theme-light\">Light</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-dark\" value=\"dark\"><label for=\"cr-theme-dark\">Dark</label></fieldset>"
+}

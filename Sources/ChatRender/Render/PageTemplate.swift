@@ -1,0 +1,106 @@
+import Foundation
+
+/// The page skeleton, stylesheet and script the output is made from (`templates/`, or
+/// `--templates DIR`). Templates are trusted like code; what fills them is not.
+public struct PageTemplate: Sendable, Equatable {
+    /// `page.html` with `{{placeholders}}`.
+    public var page: String
+    /// `chatrender.css`: the component styles (tokens only, no literal colours).
+    public var stylesheet: String
+    /// `chatrender.js`: progressive enhancement, no dependencies.
+    public var script: String
+    /// Where the page template came from, for diagnostics.
+    public var pagePath: String
+
+    /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
+    public static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js"]
+    static let required: Set<String> = ["csp", "theme_css", "page_css", "body", "page_js"]
+
+    public init(page: String, stylesheet: String, script: String, pagePath: String = "page.html") {
+        self.page = page
+        self.stylesheet = stylesheet
+        self.script = script
+        self.pagePath = pagePath
+    }
+
+    /// Reads `page.html`, `chatrender.css` and `chatrender.js` from `directory`.
+    public static func load(directory: String) throws(DiagnosticError) -> PageTemplate {
+        func read(_ name: String) throws(DiagnosticError) -> String {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let bytes = try FileInput.read(path: path, displayPath: path, limit: 8 * 1024 * 1024, what: "template")
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw DiagnosticError(Diagnostic(file: path, message: "the template is not valid UTF-8"))
+            }
+            return text
+        }
+        let template = PageTemplate(page: try read("page.html"), stylesheet: try read("chatrender.css"),
+                                    script: try read("chatrender.js"),
+                                    pagePath: (directory as NSString).appendingPathComponent("page.html"))
+        try template.validate(directory: directory)
+        return template
+    }
+
+    /// Checks placeholders and that the stylesheet and script cannot close their elements early.
+    public func validate(directory: String = ".") throws(DiagnosticError) {
+        var problems: [Diagnostic] = []
+        var counts: [String: Int] = [:]
+        for slot in PageTemplate.slots(in: page) {
+            if PageTemplate.placeholders.contains(slot.name) {
+                counts[slot.name, default: 0] += 1
+            } else {
+                problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
+                                           message: "unknown placeholder {{\(slot.name)}}; expected one of \(PageTemplate.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"))
+            }
+        }
+        for name in PageTemplate.required.sorted() where counts[name, default: 0] != 1 {
+            problems.append(Diagnostic(file: pagePath, message: counts[name, default: 0] == 0
+                ? "the page template has no {{\(name)}}; expected it exactly once"
+                : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
+        }
+        if stylesheet.range(of: "</style", options: .caseInsensitive) != nil {
+            problems.append(Diagnostic(file: (directory as NSString).appendingPathComponent("chatrender.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+        }
+        if script.range(of: "</script", options: .caseInsensitive) != nil || script.range(of: "<!--") != nil {
+            problems.append(Diagnostic(file: (directory as NSString).appendingPathComponent("chatrender.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
+    }
+
+    struct Slot { var name: String; var range: Range<String.Index>; var line: Int; var column: Int }
+
+    /// Every `{{name}}` with its position.
+    static func slots(in text: String) -> [Slot] {
+        var result: [Slot] = []
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: "}}") {
+                let name = String(text[text.index(index, offsetBy: 2)..<close.lowerBound]).trimmingASCIIWhitespace()
+                result.append(Slot(name: name, range: index..<close.upperBound, line: line, column: column))
+                for character in text[index..<close.upperBound] {
+                    if character == "\n" { line += 1; column = 1 } else { column += 1 }
+                }
+                index = close.upperBound
+                continue
+            }
+            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index = text.index(after: index)
+        }
+        return result
+    }
+
+    /// Fills the placeholders. Values are already safe for where they go (escaped HTML, CSS made
+    /// from validated tokens, or trusted template text).
+    func fill(_ values: [String: [UInt8]]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(page.utf8.count + values.values.reduce(0) { $0 + $1.count })
+        var last = page.startIndex
+        for slot in PageTemplate.slots(in: page) {
+            out.append(contentsOf: page[last..<slot.range.lowerBound].utf8)
+            out.append(contentsOf: values[slot.name] ?? [])
+            last = slot.range.upperBound
+        }
+        out.append(contentsOf: page[last...].utf8)
+        return out
+    }
+}

@@ -1,0 +1,131 @@
+import CPlatform
+import Foundation
+
+/// The only stage that touches `--out`. Everything is built in a staging folder beside the target
+/// and swapped into place in one step at the end, so a failed or killed run leaves the previous
+/// output as it was.
+public struct OutputWriter {
+    /// The folder the person asked for.
+    public let destination: String
+    /// The file written inside every output folder; only folders carrying it (or empty ones) are
+    /// ever replaced, so a mistyped `--out ~/Documents` cannot wipe someone's files.
+    public static let marker = ".chatrender"
+    static let stagingInfix = ".chatrender-staging-"
+
+    public init(destination: String) {
+        self.destination = (destination as NSString).standardizingPath
+    }
+
+    /// A fresh staging folder beside the destination; stale ones from killed runs are removed first.
+    public func makeStaging() throws(DiagnosticError) -> String {
+        let parent = (destination as NSString).deletingLastPathComponent.isEmpty ? "." : (destination as NSString).deletingLastPathComponent
+        let base = (destination as NSString).lastPathComponent
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw cannotWrite(parent, "cannot create the output's parent folder: \(Self.reason(error))")
+        }
+        removeStaleStaging(parent: parent, base: base)
+        try checkReplaceable()
+        let template = (parent as NSString).appendingPathComponent(".\(base)\(OutputWriter.stagingInfix)XXXXXX")
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else {
+            throw cannotWrite(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
+        }
+        let staging = String(cString: made)
+        chmod(staging, 0o755)
+        return staging
+    }
+
+    /// Writes one file inside the staging folder.
+    public func write(_ bytes: [UInt8], to relative: String, in staging: String) throws(DiagnosticError) {
+        let path = (staging as NSString).appendingPathComponent(relative)
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw cannotWrite(destination, "cannot write \(relative): \(Self.reason(error))")
+        }
+    }
+
+    /// Puts the finished staging folder in place of the destination, atomically where the system
+    /// allows (an exchange of the two names), then removes the previous output.
+    public func commit(staging: String) throws(DiagnosticError) {
+        try write(Array("chatrender output folder; replaced as a whole on each render\n".utf8), to: OutputWriter.marker, in: staging)
+        var info = stat()
+        if lstat(destination, &info) != 0 {
+            guard rename(staging, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                discard(staging: staging)
+                throw cannotWrite(destination, "cannot move the output into place: \(reason)")
+            }
+            return
+        }
+        try checkReplaceable()
+        if exchange(staging, destination) {
+            // The old output now sits at the staging name.
+            try? FileManager.default.removeItem(atPath: staging)
+            return
+        }
+        // No atomic exchange on this file system: move the old one aside, then the new one in.
+        let aside = staging + ".previous"
+        guard rename(destination, aside) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard(staging: staging)
+            throw cannotWrite(destination, "cannot replace the previous output: \(reason)")
+        }
+        guard rename(staging, destination) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(aside, destination)
+            discard(staging: staging)
+            throw cannotWrite(destination, "cannot move the output into place: \(reason)")
+        }
+        try? FileManager.default.removeItem(atPath: aside)
+    }
+
+    /// Removes a staging folder after a failure.
+    public func discard(staging: String) {
+        try? FileManager.default.removeItem(atPath: staging)
+    }
+
+    /// The destination may be replaced only if it is missing, an empty folder, or a chatrender output.
+    func checkReplaceable() throws(DiagnosticError) {
+        var info = stat()
+        guard lstat(destination, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw cannotWrite(destination, "exists and is not a folder; expected a folder to write the page into")
+        }
+        let fm = FileManager.default
+        let contents = (try? fm.contentsOfDirectory(atPath: destination)) ?? []
+        if contents.isEmpty || contents.contains(OutputWriter.marker) { return }
+        throw cannotWrite(destination, "exists, is not empty and was not made by chatrender; refusing to replace it (choose another --out or empty it)")
+    }
+
+    private func removeStaleStaging(parent: String, base: String) {
+        let prefix = ".\(base)\(OutputWriter.stagingInfix)"
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            try? fm.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+        }
+    }
+
+    private func exchange(_ a: String, _ b: String) -> Bool {
+        // renameat2(RENAME_EXCHANGE): both names stay valid at every instant.
+        cplatform_rename_exchange(a, b) == 0
+    }
+
+    private func cannotWrite(_ path: String, _ message: String) -> DiagnosticError {
+        DiagnosticError(Diagnostic(file: path, message: message), kind: .cannotWrite)
+    }
+
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Finds the bundled `themes/` and `templates/`: `CHATRENDER_DATA` if set; else the nearest
+/// folder above the executable holding both (a build inside the repository); else
+/// `../share/chatrender` beside an installed binary.
+enum DataDirectory {
+    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let fm = FileManager.default
+        func holdsData(_ folder: String) -> Bool {
+            fm.fileExists(atPath: (folder as NSString).appendingPathComponent("templates/page.html"))
+                && fm.fileExists(atPath: (folder as NSString).appendingPathComponent("themes/sp.resolver.json"))
+        }
+        if let explicit = environment["CHATRENDER_DATA"], !explicit.isEmpty { return explicit }
+        guard let executable = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        var folder = (executable as NSString).deletingLastPathComponent
+        for _ in 0..<6 {
+            if holdsData(folder) { return folder }
+            let share = (folder as NSString).appendingPathComponent("share/chatrender")
+            if holdsData(share) { return share }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { break }
+            folder = parent
+        }
+        return nil
+    }
+}

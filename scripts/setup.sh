@@ -1,0 +1,36 @@
+# Shared set-up for scripts/example and scripts/test: installs what is missing, and nothing else,
+# so running either command again is quick and changes nothing.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Installs the Debian packages that are not installed yet.
+ensure_apt() {
+  local missing=()
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "installing: ${missing[*]}" >&2
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+}
+
+# What building chatrender needs: libvips through pkg-config.
+BUILD_PACKAGES=(libvips-dev pkg-config)
+
+ensure_swift() {
+  if ! command -v swift >/dev/null 2>&1; then
+    echo "chatrender needs the Swift 6 toolchain on PATH (swift.org/install)." >&2
+    exit 69
+  fi
+}
+
+build_release() {
+  ensure_swift
+  (cd "$ROOT" && swift build -c release --product chatrender 2>&1 | grep -v "prohibited flag" >&2)
+  echo "$ROOT/.build/release/chatrender"
+}
