@@ -40,7 +40,7 @@ public enum ChatRenderer {
         let writer = OutputWriter(destination: request.outputDirectory)
         let staging = try writer.makeStaging()
         do throws(DiagnosticError) {
-            let base = (request.conversationPath as NSString).deletingLastPathComponent
+            let base = FilePath.directory(request.conversationPath)
             let producer = AssetProducer(inspector: inspector ?? VipsImageInspector(),
                                          baseDirectory: base.isEmpty ? "." : base,
                                          displayPath: request.conversationPath)

@@ -130,13 +130,13 @@ public enum CLI {
             return .usage
         }
         let data = DataDirectory.locate()
-        guard let themePath = theme ?? data.map({ ($0 as NSString).appendingPathComponent("themes/sp.resolver.json") }),
-              let templatesPath = templates ?? data.map({ ($0 as NSString).appendingPathComponent("templates") }) else {
+        guard let themePath = theme ?? data.map({ FilePath.join($0, "themes/sp.resolver.json") }),
+              let templatesPath = templates ?? data.map({ FilePath.join($0, "templates") }) else {
             output.err("chatrender: error: cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates\n")
             return .noInput
         }
-        let name = ((conversation as NSString).lastPathComponent as NSString).deletingPathExtension
-        let outPath = out ?? ("out" as NSString).appendingPathComponent(name.isEmpty ? "conversation" : name)
+        let name = FilePath.stem(conversation)
+        let outPath = out ?? FilePath.join("out", name.isEmpty ? "conversation" : name)
         let request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
                                     outputDirectory: outPath, options: options, strict: strict)
         do {

@@ -1,3 +1,4 @@
+import ChatRender
 import Foundation
 
 /// Finds the bundled `themes/` and `templates/`: `CHATRENDER_DATA` if set; else the nearest
@@ -7,17 +8,17 @@ enum DataDirectory {
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let fm = FileManager.default
         func holdsData(_ folder: String) -> Bool {
-            fm.fileExists(atPath: (folder as NSString).appendingPathComponent("templates/page.html"))
-                && fm.fileExists(atPath: (folder as NSString).appendingPathComponent("themes/sp.resolver.json"))
+            fm.fileExists(atPath: FilePath.join(folder, "templates/page.html"))
+                && fm.fileExists(atPath: FilePath.join(folder, "themes/sp.resolver.json"))
         }
         if let explicit = environment["CHATRENDER_DATA"], !explicit.isEmpty { return explicit }
         guard let executable = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        var folder = (executable as NSString).deletingLastPathComponent
+        var folder = FilePath.directory(executable)
         for _ in 0..<6 {
             if holdsData(folder) { return folder }
-            let share = (folder as NSString).appendingPathComponent("share/chatrender")
+            let share = FilePath.join(folder, "share/chatrender")
             if holdsData(share) { return share }
-            let parent = (folder as NSString).deletingLastPathComponent
+            let parent = FilePath.directory(folder)
             if parent == folder { break }
             folder = parent
         }

@@ -31,7 +31,7 @@ public struct AssetProducer {
         var warnings: [Diagnostic] = []
         var written: [String: String] = [:]  // real source path → asset path, so a file is copied once
         var imageCache: [String: ImageAsset?] = [:]
-        let assets = (staging as NSString).appendingPathComponent(AssetProducer.assetsFolder)
+        let assets = FilePath.join(staging, AssetProducer.assetsFolder)
         guard let messages = conversation.messages else { return (table, warnings) }
 
         func warn(_ path: String, _ message: String) {
@@ -89,14 +89,14 @@ public struct AssetProducer {
         if let ext = info.format.webExtension {
             name = "\(AssetProducer.assetsFolder)/\(digest).\(ext)"
             if written[real] == nil {
-                try copy(real, to: (assets as NSString).appendingPathComponent("\(digest).\(ext)"))
+                try copy(real, to: FilePath.join(assets, "\(digest).\(ext)"))
                 written[real] = name
             }
         } else {
             name = "\(AssetProducer.assetsFolder)/\(digest).png"
             if written[real] == nil {
                 try ensureFolder(assets)
-                do { try inspector.convertToPNG(source: real, destination: (assets as NSString).appendingPathComponent("\(digest).png")) } catch { warn(error.reason); return nil }
+                do { try inspector.convertToPNG(source: real, destination: FilePath.join(assets, "\(digest).png")) } catch { warn(error.reason); return nil }
                 written[real] = name
             }
         }
@@ -116,7 +116,7 @@ public struct AssetProducer {
         var ext = AssetProducer.safeExtension(of: name) ?? AssetProducer.safeExtension(of: relative)
         if let e = ext, AssetProducer.activeExtensions.contains(e) { ext = e + ".txt" }
         let fileName = ext.map { "\(digest).\($0)" } ?? digest
-        try copy(real, to: (assets as NSString).appendingPathComponent(fileName))
+        try copy(real, to: FilePath.join(assets, fileName))
         let assetPath = "\(AssetProducer.assetsFolder)/\(fileName)"
         written[real] = assetPath
         return assetPath
@@ -151,7 +151,7 @@ public struct AssetProducer {
     }
 
     private func copy(_ source: String, to destination: String) throws(DiagnosticError) {
-        try ensureFolder((destination as NSString).deletingLastPathComponent)
+        try ensureFolder(FilePath.directory(destination))
         if FileManager.default.fileExists(atPath: destination) { return }
         do { try FileManager.default.copyItem(atPath: source, toPath: destination) } catch {
             throw DiagnosticError(Diagnostic(file: destination, message: "cannot copy \(source): \(error.localizedDescription)"), kind: .cannotWrite)

@@ -18,7 +18,7 @@ enum SourcePath {
             if depth < 0 { return .failure(ImageProblem("the path leads outside the conversation's folder")) }
         }
         // Percent-encoded names are taken literally: they are file paths, not URLs.
-        let joined = (base as NSString).appendingPathComponent(relative)
+        let joined = FilePath.join(base, relative)
         guard let realBase = realPath(base), let real = realPath(joined) else {
             return .failure(ImageProblem("no such file"))
         }

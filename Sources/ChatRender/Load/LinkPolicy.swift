@@ -12,6 +12,11 @@ public enum LinkPolicy {
 
     public static func classify(_ raw: String) -> Verdict {
         if raw.isEmpty { return .rejected("the url is empty") }
+        if let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last,
+           first.properties.isWhitespace || last.properties.isWhitespace {
+            // Browsers strip these before reading a scheme, so " javascript:" would still run.
+            return .rejected("the url starts or ends with whitespace")
+        }
         for scalar in raw.unicodeScalars {
             if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) {
                 return .rejected("the url contains a control character")

@@ -26,7 +26,7 @@ public struct PageTemplate: Sendable, Equatable {
     /// Reads `page.html`, `chatrender.css` and `chatrender.js` from `directory`.
     public static func load(directory: String) throws(DiagnosticError) -> PageTemplate {
         func read(_ name: String) throws(DiagnosticError) -> String {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = FilePath.join(directory, name)
             let bytes = try FileInput.read(path: path, displayPath: path, limit: 8 * 1024 * 1024, what: "template")
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw DiagnosticError(Diagnostic(file: path, message: "the template is not valid UTF-8"))
@@ -35,7 +35,7 @@ public struct PageTemplate: Sendable, Equatable {
         }
         let template = PageTemplate(page: try read("page.html"), stylesheet: try read("chatrender.css"),
                                     script: try read("chatrender.js"),
-                                    pagePath: (directory as NSString).appendingPathComponent("page.html"))
+                                    pagePath: FilePath.join(directory, "page.html"))
         try template.validate(directory: directory)
         return template
     }
@@ -58,10 +58,10 @@ public struct PageTemplate: Sendable, Equatable {
                 : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
         }
         if stylesheet.range(of: "</style", options: .caseInsensitive) != nil {
-            problems.append(Diagnostic(file: (directory as NSString).appendingPathComponent("chatrender.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+            problems.append(Diagnostic(file: FilePath.join(directory, "chatrender.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
         }
         if script.range(of: "</script", options: .caseInsensitive) != nil || script.range(of: "<!--") != nil {
-            problems.append(Diagnostic(file: (directory as NSString).appendingPathComponent("chatrender.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+            problems.append(Diagnostic(file: FilePath.join(directory, "chatrender.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
     }

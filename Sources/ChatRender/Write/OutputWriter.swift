@@ -13,13 +13,13 @@ public struct OutputWriter {
     static let stagingInfix = ".chatrender-staging-"
 
     public init(destination: String) {
-        self.destination = (destination as NSString).standardizingPath
+        self.destination = OutputWriter.trimmingTrailingSlashes(destination)
     }
 
     /// A fresh staging folder beside the destination; stale ones from killed runs are removed first.
     public func makeStaging() throws(DiagnosticError) -> String {
-        let parent = (destination as NSString).deletingLastPathComponent.isEmpty ? "." : (destination as NSString).deletingLastPathComponent
-        let base = (destination as NSString).lastPathComponent
+        let parent = FilePath.directory(destination).isEmpty ? "." : FilePath.directory(destination)
+        let base = FilePath.lastComponent(destination)
         let fm = FileManager.default
         do {
             try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
@@ -28,7 +28,7 @@ public struct OutputWriter {
         }
         removeStaleStaging(parent: parent, base: base)
         try checkReplaceable()
-        let template = (parent as NSString).appendingPathComponent(".\(base)\(OutputWriter.stagingInfix)XXXXXX")
+        let template = FilePath.join(parent, ".\(base)\(OutputWriter.stagingInfix)XXXXXX")
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else {
             throw cannotWrite(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
@@ -40,8 +40,8 @@ public struct OutputWriter {
 
     /// Writes one file inside the staging folder.
     public func write(_ bytes: [UInt8], to relative: String, in staging: String) throws(DiagnosticError) {
-        let path = (staging as NSString).appendingPathComponent(relative)
-        let folder = (path as NSString).deletingLastPathComponent
+        let path = FilePath.join(staging, relative)
+        let folder = FilePath.directory(path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -108,7 +108,7 @@ public struct OutputWriter {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
         for name in names where name.hasPrefix(prefix) {
-            try? fm.removeItem(atPath: (parent as NSString).appendingPathComponent(name))
+            try? fm.removeItem(atPath: FilePath.join(parent, name))
         }
     }
 
@@ -119,6 +119,12 @@ public struct OutputWriter {
 
     private func cannotWrite(_ path: String, _ message: String) -> DiagnosticError {
         DiagnosticError(Diagnostic(file: path, message: message), kind: .cannotWrite)
+    }
+
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return trimmed
     }
 
     static func reason(_ error: Error) -> String {

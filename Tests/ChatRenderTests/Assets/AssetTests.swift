@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+@testable import ChatRender
+
+@Suite struct SourcePathTests {
+    let base: String = {
+        let dir = TestPaths.temporaryFolder("paths")
+        let fm = FileManager.default
+        try! fm.createDirectory(atPath: dir + "/conv/sub", withIntermediateDirectories: true)
+        try! "x".write(toFile: dir + "/conv/sub/a.txt", atomically: true, encoding: .utf8)
+        try! "secret".write(toFile: dir + "/outside.txt", atomically: true, encoding: .utf8)
+        try! fm.createSymbolicLink(atPath: dir + "/conv/link-out", withDestinationPath: dir + "/outside.txt")
+        try! fm.createSymbolicLink(atPath: dir + "/conv/link-in", withDestinationPath: dir + "/conv/sub/a.txt")
+        mkfifo(dir + "/conv/fifo", 0o644)
+        return dir + "/conv"
+    }()
+
+    func reason(_ path: String) -> String? {
+        if case .failure(let problem) = SourcePath.resolve(path, base: base) { return problem.reason }
+        return nil
+    }
+
+    @Test func insidePathsResolve() {
+        #expect(reason("sub/a.txt") == nil)
+        #expect(reason("./sub/../sub/a.txt") == nil)
+        #expect(reason("link-in") == nil)
+    }
+
+    @Test func nothingOutsideTheFolderIsRead() {
+        #expect(reason("../outside.txt") == "the path leads outside the conversation's folder")
+        #expect(reason("sub/../../outside.txt") == "the path leads outside the conversation's folder")
+        #expect(reason("/etc/passwd") == "absolute paths are not allowed; expected a path relative to the conversation file")
+        #expect(reason("~/x") == "absolute paths are not allowed; expected a path relative to the conversation file")
+        #expect(reason("link-out") == "the path leads outside the conversation's folder (through a symbolic link)")
+    }
+
+    @Test func onlyRegularFiles() {
+        #expect(reason("sub") == "the path is a directory, not a file")
+        #expect(reason("fifo") == "the path is not a regular file (a device, FIFO or socket)")
+        #expect(reason("missing.jpg") == "no such file")
+        #expect(reason("") == "the path is empty")
+    }
+}
+
+@Suite struct VipsImageInspectorTests {
+    let inspector = VipsImageInspector()
+
+    @Test func readsHeaderSizeAndFormat() throws {
+        let info = try inspector.inspect(path: TestPaths.fixture("render/photos/p2.png"))
+        #expect(info == ImageInfo(format: .png, width: 480, height: 640))
+        let jpeg = try inspector.inspect(path: TestPaths.repo("examples/garden/corner-noon.jpg"))
+        #expect(jpeg == ImageInfo(format: .jpeg, width: 1200, height: 900))
+    }
+
+    @Test func rejectsWhatIsNotAnImage() {
+        #expect(throws: ImageProblem.self) { try inspector.inspect(path: TestPaths.fixture("render/broken.jpg")) }
+        #expect(throws: ImageProblem.self) { try inspector.inspect(path: TestPaths.fixture("render/payload.html")) }
+    }
+
+    @Test func blocksUntrustedLoadersSuchAsSVG() throws {
+        let dir = TestPaths.temporaryFolder("svg")
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+        #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/a.svg") }
+    }
+
+    @Test func refusesImagesOverThePixelLimit() throws {
+        let small = VipsImageInspector(maxPixels: 1000)
+        let error = #expect(throws: ImageProblem.self) { try small.inspect(path: TestPaths.fixture("render/photos/p1.png")) }
+        #expect(error?.reason == "the image is 640×480 pixels, over the limit of 1000 pixels")
+    }
+
+    @Test func appliesExifOrientationToTheDisplaySize() throws {
+        // A 640×480 JPEG whose EXIF says "rotate 90°" displays as 480×640.
+        let dir = TestPaths.temporaryFolder("exif")
+        let jpeg = dir + "/rotated.jpg"
+        let made = try CLIRunTool.run("/usr/bin/vips", ["copy", TestPaths.fixture("render/photos/p1.png"), jpeg])
+        try #require(made == 0, "vips copy failed")
+        let tagged = try CLIRunTool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-Orientation#=6", jpeg])
+        try #require(tagged == 0, "exiftool failed")
+        let info = try inspector.inspect(path: jpeg)
+        #expect(info.width == 480 && info.height == 640)
+    }
+
+    @Test func convertsFormatsBrowsersCannotShow() throws {
+        let dir = TestPaths.temporaryFolder("tiff")
+        let tiff = dir + "/a.tif"
+        try #require(try CLIRunTool.run("/usr/bin/vips", ["copy", TestPaths.fixture("render/photos/p3.png"), tiff]) == 0)
+        let info = try inspector.inspect(path: tiff)
+        #expect(info.format.webExtension == nil)
+        try inspector.convertToPNG(source: tiff, destination: dir + "/a.png")
+        #expect(try inspector.inspect(path: dir + "/a.png") == ImageInfo(format: .png, width: 600, height: 600))
+    }
+}
+
+/// Runs a helper tool (vips, exiftool) and returns its exit status.
+enum CLIRunTool {
+    static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+@Suite struct AssetProducerTests {
+    @Test func copiesEachFileOnceUnderItsContentHash() throws {
+        let staging = TestPaths.temporaryFolder("stage")
+        let photo = Attachment(id: "a", name: "a.png", byteCount: 1, contentType: "image/png", preview: "photos/p1.png")
+        let again = Attachment(id: "b", name: "b.png", byteCount: 1, contentType: "image/png", preview: "photos/p1.png")
+        let file = Attachment(id: "c", name: "Notes.HTML", byteCount: 1, contentType: "text/html", url: .local("payload.html"))
+        let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [photo, again, file])])
+        let producer = AssetProducer(inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
+                                     baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
+        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        #expect(warnings.isEmpty)
+        let first = try #require(table[0, 0].image)
+        #expect(first == table[0, 1].image)
+        #expect(first.path.hasPrefix("assets/") && first.path.hasSuffix(".png") && first.path.count == "assets/".count + 20 + 4)
+        #expect(table[0, 2].file == .asset("assets/" + (try FileManager.default.contentsOfDirectory(atPath: staging + "/assets").first { $0.hasSuffix(".html.txt") }!)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staging + "/assets").count == 2)
+    }
+
+    @Test func problemsBecomeWarningsNotFailures() throws {
+        let staging = TestPaths.temporaryFolder("stage")
+        let gone = Attachment(id: "a", name: "a.png", byteCount: 1, contentType: "image/png", preview: "nope.png")
+        let outside = Attachment(id: "b", name: "b.pdf", byteCount: 1, contentType: "application/pdf", url: .local("../../../Package.swift"))
+        let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [gone, outside])])
+        let producer = AssetProducer(inspector: VipsImageInspector(), baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
+        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        #expect(table[0, 0].image == nil)
+        #expect(table[0, 1].file == nil)
+        #expect(warnings.map(\.description) == [
+            "c.json: warning: messages[0].attachments[0].preview: \"nope.png\": no such file; the photo is shown as unavailable",
+            "c.json: warning: messages[0].attachments[1].url: \"../../../Package.swift\": the path leads outside the conversation's folder; the file is shown without Open or Share",
+        ])
+    }
+}

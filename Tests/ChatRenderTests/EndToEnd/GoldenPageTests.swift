@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import ChatRender
+
+/// The rendered HTML of the bundled example and the render fixtures, through the whole pipeline
+/// (real libvips, the bundled theme and templates), compared with `__Goldens__/`.
+@Suite struct GoldenPageTests {
+    static let cases: [(conversation: String, golden: String)] = [
+        ("examples/garden/conversation.json", "garden.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/grids.json", "grids.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/hostile.json", "hostile.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/loading.json", "loading.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/empty.json", "empty.html"),
+    ]
+
+    static func render(_ conversation: String, options: RenderOptions = .init()) throws -> (html: String, result: RenderResult, out: String) {
+        let out = TestPaths.temporaryFolder("golden") + "/out"
+        let request = RenderRequest(conversationPath: TestPaths.repo(conversation), themePath: TestPaths.defaultTheme,
+                                    templatesDirectory: TestPaths.templates, outputDirectory: out, options: options)
+        let result = try ChatRenderer.render(request)
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        return (html, result, out)
+    }
+
+    @Test(arguments: cases.map(\.conversation))
+    func pageMatchesGolden(_ conversation: String) throws {
+        let golden = Self.cases.first { $0.conversation == conversation }!.golden
+        let (html, _, out) = try Self.render(conversation)
+        Golden.assertMatches(html, named: golden)
+        try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent)
+    }
+
+    @Test func renderingTwiceIsByteIdentical() throws {
+        let first = try Self.render("examples/garden/conversation.json")
+        let second = try Self.render("examples/garden/conversation.json")
+        #expect(first.html == second.html)
+        let fm = FileManager.default
+        let a = try fm.contentsOfDirectory(atPath: first.out + "/assets").sorted()
+        let b = try fm.contentsOfDirectory(atPath: second.out + "/assets").sorted()
+        #expect(a == b)
+        for name in a {
+            #expect(fm.contentsEqual(atPath: first.out + "/assets/" + name, andPath: second.out + "/assets/" + name))
+        }
+    }
+
+    @Test func gardenWarnsAboutNothing() throws {
+        let (_, result, _) = try Self.render("examples/garden/conversation.json")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test func hostilePageIsInert() throws {
+        let (html, result, out) = try Self.render("Tests/ChatRenderTests/Fixtures/render/hostile.json")
+        // The only script element is the page's own, and no input became markup.
+        #expect(html.components(separatedBy: "<script").count - 1 == 1)
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("onerror="))
+        #expect(!html.lowercased().contains("href=\"javascript:"))
+        #expect(!html.contains("href=\"data:"))
+        #expect(html.contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;"))
+        // The bad links and the path out of the folder were refused, with warnings naming them.
+        let text = result.warnings.map(\.description).joined(separator: "\n")
+        #expect(text.contains("url: the url scheme \"javascript\" is not allowed"))
+        #expect(text.contains("url: the url scheme \"data\" is not allowed"))
+        #expect(text.contains("messages[1].attachments[1].url: the url starts or ends with whitespace"))
+        #expect(text.contains("\"../../etc/passwd\": the path leads outside the conversation's folder"))
+        // An attached HTML file is stored so that Open shows its text instead of running it.
+        let assets = try FileManager.default.contentsOfDirectory(atPath: out + "/assets")
+        #expect(assets.contains { $0.hasSuffix(".html.txt") })
+        #expect(!assets.contains { $0.hasSuffix(".html") })
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+@testable import ChatRender
+
+@Suite struct InlineTextTests {
+    func render(_ text: String) -> String { InlineText.render(text, formatted: true).description }
+
+    @Test func boldAndCode() {
+        #expect(render("a **b** `c`") == "<p>a <strong>b</strong> <code>c</code></p>")
+    }
+
+    @Test func codeContentIsLiteral() {
+        #expect(render("`**not bold** <b>`") == "<p><code>**not bold** &lt;b&gt;</code></p>")
+    }
+
+    @Test func boldMayHoldCode() {
+        #expect(render("**see `x`**") == "<p><strong>see <code>x</code></strong></p>")
+    }
+
+    @Test func unmatchedMarkersStayLiteral() {
+        #expect(render("a ** b") == "<p>a ** b</p>")
+        #expect(render("**a** and ** b") == "<p><strong>a</strong> and ** b</p>")
+        #expect(render("a ` b") == "<p>a ` b</p>")
+        #expect(render("``") == "<p>``</p>")
+        #expect(render("****") == "<p>****</p>")
+        #expect(render("*single* _under_ [link](x) # h") == "<p>*single* _under_ [link](x) # h</p>")
+    }
+
+    @Test func lineBreaksAndParagraphs() {
+        #expect(render("one\ntwo\n\nthree\r\n\r\nfour") == "<p>one<br>two</p><p>three</p><p>four</p>")
+        #expect(render("\n\n  \nonly\n\n\n") == "<p>only</p>")
+        #expect(render("") == "")
+    }
+
+    @Test func boldDoesNotCrossParagraphs() {
+        #expect(render("**a\n\nb**") == "<p>**a</p><p>b**</p>")
+    }
+
+    @Test func everythingIsEscaped() {
+        #expect(render("<img src=x onerror=alert(1)> & \"'") == "<p>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;&#39;</p>")
+        #expect(render("**</strong><script>**") == "<p><strong>&lt;/strong&gt;&lt;script&gt;</strong></p>")
+    }
+
+    @Test func userTextIsNotFormatted() {
+        #expect(InlineText.render("**a** `b`\nc", formatted: false).description == "<p>**a** `b`<br>c</p>")
+    }
+
+    /// Tags stay balanced whatever the input: a property over many generated strings.
+    @Test func tagsAlwaysBalance() {
+        let alphabet: [Character] = ["*", "*", "`", "a", " ", "\n", "<", "&"]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<3000 {
+            var text = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int(state >> 59) + 1
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                text.append(alphabet[Int(state >> 61)])
+            }
+            let html = render(text)
+            for tag in ["p", "strong", "code"] {
+                #expect(html.components(separatedBy: "<\(tag)>").count == html.components(separatedBy: "</\(tag)>").count, "unbalanced <\(tag)> for \(text.debugDescription): \(html)")
+            }
+            #expect(!html.contains("<<") && !html.contains("&<"), "raw < from \(text.debugDescription)")
+        }
+    }
+}

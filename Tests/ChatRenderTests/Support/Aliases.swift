@@ -1,0 +1,4 @@
+import ChatRender
+
+/// Swift Testing has an `Attachment` type of its own; in these tests the name means chatrender's.
+typealias Attachment = ChatRender.Attachment
