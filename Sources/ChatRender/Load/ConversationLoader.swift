@@ -27,7 +27,8 @@ public enum ConversationLoader {
         var reader = JSONReader(file: file)
         let conversation = decodeConversation(root, reader: &reader)
         if reader.hasErrors || conversation == nil {
-            throw DiagnosticError(reader.diagnostics.filter { $0.severity == .error })
+            // Warnings travel with the errors: every problem in the file is reported at once.
+            throw DiagnosticError(reader.diagnostics)
         }
         return (conversation!, reader.diagnostics)
     }
@@ -48,13 +49,16 @@ public enum ConversationLoader {
             var seenIDs: [String: Int] = [:]
             for (index, element) in elements.enumerated() {
                 let path = JSONReader.join("messages", index)
-                guard let message = decodeMessage(element, path: path, reader: &reader) else { continue }
-                if let first = seenIDs[message.id] {
-                    reader.error("duplicate message id \(JSONReader.quote(message.id)); messages[\(first)] has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(path, "id"))
-                } else {
-                    seenIDs[message.id] = index
+                let message = decodeMessage(element, path: path, reader: &reader)
+                // Checked on the raw id so a duplicate is reported even when the message has other errors.
+                if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
+                    if let first = seenIDs[id] {
+                        reader.error("duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique", at: idNode, path: JSONReader.join(path, "id"))
+                    } else {
+                        seenIDs[id] = index
+                    }
                 }
-                messages.append(message)
+                if let message { messages.append(message) }
             }
             return Conversation(title: title, messages: messages)
         default:
@@ -95,13 +99,15 @@ public enum ConversationLoader {
                 var seen: [String: Int] = [:]
                 for (index, element) in elements.enumerated() {
                     let itemPath = JSONReader.join(listPath, index)
-                    guard let attachment = decodeAttachment(element, path: itemPath, reader: &reader) else { continue }
-                    if let first = seen[attachment.id] {
-                        reader.error("duplicate attachment id \(JSONReader.quote(attachment.id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(itemPath, "id"))
-                    } else {
-                        seen[attachment.id] = index
+                    let attachment = decodeAttachment(element, path: itemPath, reader: &reader)
+                    if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
+                        if let first = seen[id] {
+                            reader.error("duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: idNode, path: JSONReader.join(itemPath, "id"))
+                        } else {
+                            seen[id] = index
+                        }
                     }
-                    attachments.append(attachment)
+                    if let attachment { attachments.append(attachment) }
                 }
             default:
                 reader.error("expected an array of attachments, found \(list.kindDescription)", at: list, path: listPath)
@@ -120,6 +126,9 @@ public enum ConversationLoader {
         if let sizeNode = node["byteCount"] {
             if case .number(_, let integer?) = sizeNode.value, integer >= 0 {
                 byteCount = integer
+            } else if case .number(let value, nil) = sizeNode.value, value >= 0, value <= 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+                // JSON Schema's "integer" takes 2.0 and 1e3 too; so does chatrender, within exact range.
+                byteCount = Int64(value)
             } else if case .number(let value, _) = sizeNode.value {
                 reader.error(value < 0 ? "expected an integer ≥ 0, found \(format(value))"
                                        : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(format(value))",

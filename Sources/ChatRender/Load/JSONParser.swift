@@ -192,6 +192,7 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
+        let contentStart = index
         var buffer: [UInt8] = []
         var runStart = index
         while true {
@@ -200,10 +201,10 @@ public struct JSONParser {
             if byte == UInt8(ascii: "\"") {
                 let result: String
                 if buffer.isEmpty {
-                    result = try makeString(bytes[runStart..<index], at: runStart)
+                    result = try makeString(bytes[runStart..<index], sourceStart: contentStart)
                 } else {
                     buffer.append(contentsOf: bytes[runStart..<index])
-                    result = try makeString(buffer[...], at: runStart)
+                    result = try makeString(buffer[...], sourceStart: contentStart)
                 }
                 index += 1
                 return result
@@ -222,11 +223,33 @@ public struct JSONParser {
         }
     }
 
-    private mutating func makeString(_ slice: ArraySlice<UInt8>, at position: Int) throws(SyntaxError) -> String {
+    private mutating func makeString(_ slice: ArraySlice<UInt8>, sourceStart: Int) throws(SyntaxError) -> String {
         guard let string = String(validating: slice, as: UTF8.self) else {
-            throw error("the string is not valid UTF-8", at: position)
+            throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: sourceStart))
         }
         return string
+    }
+
+    /// Where the first malformed UTF-8 sequence starts in the source, from `start` to the closing
+    /// quote (escapes produce valid UTF-8, so only raw bytes can be at fault).
+    private func firstInvalidUTF8(from start: Int) -> Int {
+        var i = start
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") { return i }
+            if byte < 0x80 { i += 1; continue }
+            let length: Int
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return i
+            }
+            guard i + length <= bytes.count,
+                  let _ = String(validating: bytes[i..<i + length], as: UTF8.self) else { return i }
+            i += length
+        }
+        return i
     }
 
     private mutating func parseEscape(into buffer: inout [UInt8]) throws(SyntaxError) {

@@ -22,7 +22,7 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
     /// a type names an icon, it does not decide whether the turn can be shown.
     public init(contentType raw: String) {
         let type = raw.trimmingASCIIWhitespace().lowercased()
-        let essence = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type
+        let essence = (type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type).trimmingASCIIWhitespace()
         if let exact = Self.exact[essence] { self = exact; return }
         if essence.contains("/") {
             let parts = essence.split(separator: "/", maxSplits: 1)
@@ -52,7 +52,7 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
         "x-c", "x-c++", "x-csrc", "x-chdr", "x-java", "x-java-source", "x-python", "x-script.python",
         "x-swift", "javascript", "x-javascript", "x-typescript", "x-rust", "x-go", "x-ruby", "x-php",
         "x-shellscript", "x-sh", "css", "html", "xml", "x-kotlin", "x-csharp", "x-objective-c", "x-sql",
-        "x-yaml", "yaml", "x-toml", "markdown", "x-markdown",
+        "x-yaml", "yaml", "x-toml",
     ]
 
     private static let exact: [String: FileKind] = [
@@ -88,7 +88,7 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
         "public.audio": .audio, "public.mp3": .audio, "public.mpeg-4-audio": .audio, "com.microsoft.waveform-audio": .audio,
         "public.aiff-audio": .audio, "com.apple.m4a-audio": .audio, "org.xiph.flac": .audio,
         "public.spreadsheet": .spreadsheet, "com.microsoft.excel.xls": .spreadsheet, "org.openxmlformats.spreadsheetml.sheet": .spreadsheet,
-        "com.apple.numbers": .spreadsheet, "public.comma-separated-values-text": .spreadsheet,
+        "com.apple.numbers": .spreadsheet, "public.comma-separated-values-text": .spreadsheet, "public.tab-separated-values-text": .spreadsheet,
         "public.presentation": .presentation, "com.microsoft.powerpoint.ppt": .presentation,
         "org.openxmlformats.presentationml.presentation": .presentation, "com.apple.keynote.key": .presentation,
         "public.archive": .archive, "public.zip-archive": .archive, "com.pkware.zip-archive": .archive, "org.gnu.gnu-zip-archive": .archive,

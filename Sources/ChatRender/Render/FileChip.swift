@@ -29,9 +29,9 @@ enum FileChip {
         }
         let name: HTML
         if let file = asset.file, case .done = attachment.upload {
-            name = "<a class=\"cr-chip-name\" href=\"\(file.href)\"\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
+            name = "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(file.href)\"\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
         } else {
-            name = "<span class=\"cr-chip-name\">\(attachment.name)</span>"
+            name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }
         return "<li class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</li>"
     }

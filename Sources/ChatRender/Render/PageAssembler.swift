@@ -11,7 +11,7 @@ public enum PageAssembler {
         let csp = contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
         let values: [String: [UInt8]] = [
             "csp": Array(csp.utf8),
-            "color_scheme": Array((theme.hasDarkMode ? "light dark" : "light").utf8),
+            "color_scheme": Array(theme.colorScheme.utf8),
             "version": Array(ChatRenderVersion.string.utf8),
             "title": HTML.text(title).bytes,
             "theme_css": Array(themeCSS.utf8),

@@ -6,7 +6,7 @@ public enum PageBody {
     /// Renders the conversation. `hasDarkMode` shows the light/dark/auto switch.
     public static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
-        var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\">\(title)</h1>"
+        var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
         if hasDarkMode { html.append(themeSwitch) }
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {

@@ -28,9 +28,9 @@ enum TurnView {
                 for file in files { chips.append(FileChip.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
                 body.append("<ul class=\"cr-files\" aria-label=\"Files\">\(chips)</ul>")
             }
-            if let text { body.append("<div class=\"cr-bubble\">\(text)</div>") }
+            if let text { body.append("<div class=\"cr-bubble\" dir=\"auto\">\(text)</div>") }
         case .assistant:
-            if let text { body.append("<div class=\"cr-reply\">\(text)</div>") }
+            if let text { body.append("<div class=\"cr-reply\" dir=\"auto\">\(text)</div>") }
             if let photoGrid { body.append(photoGrid) }
             if !files.isEmpty {
                 var cards = HTML()

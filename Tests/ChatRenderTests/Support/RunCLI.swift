@@ -13,6 +13,7 @@ struct CLIRun {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
+        env["CHATRENDER_DATA"] = TestPaths.repository
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()

@@ -1,0 +1,29 @@
+/// One WCAG 2.x contrast check: a foreground colour token on a background colour token in one mode.
+public struct ContrastCheck: Sendable, Equatable {
+    /// `light` or `dark` (for a one-mode theme, whichever its background looks like).
+    public var mode: String
+    /// The foreground token path, such as `color.textPrimary`.
+    public var foreground: String
+    /// The background token path, such as `color.bg`.
+    public var background: String
+    /// What the pair is used for on the page, such as `body text`.
+    public var usage: String
+    /// The contrast ratio, from 1 to 21, not rounded.
+    public var ratio: Double
+    /// The ratio WCAG asks for this use: 4.5 for text, 3 for icons and other graphics.
+    public var required: Double
+    /// Whether `ratio` reaches `required`.
+    public var passes: Bool
+
+    /// Makes a check result.
+    public init(mode: String, foreground: String, background: String, usage: String,
+                ratio: Double, required: Double, passes: Bool) {
+        self.mode = mode
+        self.foreground = foreground
+        self.background = background
+        self.usage = usage
+        self.ratio = ratio
+        self.required = required
+        self.passes = passes
+    }
+}

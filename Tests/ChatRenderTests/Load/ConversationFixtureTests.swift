@@ -1,0 +1,187 @@
+import Testing
+@testable import ChatRender
+
+extension LoadTests {
+    /// Keeps the Swift loader and `schemas/conversation.schema.json` in step: every file in
+    /// `Fixtures/conversations/valid/` must load and every file in `invalid/` must fail, here and in
+    /// `Tests/schema/test_schema.py`, which checks the same folders against the schema.
+    @Suite("Conversation fixtures (shared with the schema test)")
+    struct ConversationFixtureTests {
+        static let validNames = ConversationFixtures.names(in: "valid")
+        static let invalidNames = ConversationFixtures.names(in: "invalid")
+
+        /// The exact diagnostics for each invalid fixture, named by file name alone.
+        static let expectedErrors: [String: [String]] = [
+            "trailing-comma.json": [
+                "trailing-comma.json:1:17: error: unexpected '}'; expected a member name in double quotes",
+            ],
+            "duplicate-member.json": [
+                "duplicate-member.json:1:18: error: duplicate member name \"messages\"",
+            ],
+            "line-break-in-string.json": [
+                "line-break-in-string.json:2:27: error: unterminated string; a line break must be written as \\n",
+            ],
+            "not-an-object.json": [
+                "not-an-object.json:1:1: error: (document): expected a conversation object with \"messages\", found an array",
+            ],
+            "missing-messages.json": [
+                "missing-messages.json:1:1: error: messages: missing required field \"messages\"; expected an array of messages, or null while the conversation loads",
+            ],
+            "messages-not-array.json": [
+                "messages-not-array.json:2:15: error: messages: expected an array of messages, or null while the conversation loads; found an object",
+            ],
+            "title-not-string.json": [
+                "title-not-string.json:2:12: error: title: expected a string or null, found a number",
+            ],
+            "message-not-object.json": [
+                "message-not-object.json:3:5: error: messages[0]: expected a message object, found a string",
+            ],
+            "message-missing-id.json": [
+                "message-missing-id.json:3:5: error: messages[0].id: missing required field \"id\"; expected a string",
+            ],
+            "message-empty-id.json": [
+                "message-empty-id.json:3:13: error: messages[0].id: expected a non-empty string",
+            ],
+            "message-id-not-string.json": [
+                "message-id-not-string.json:3:13: error: messages[0].id: expected a string, found a number",
+            ],
+            "message-missing-role.json": [
+                "message-missing-role.json:3:5: error: messages[0].role: missing required field \"role\"; expected \"user\" or \"assistant\"",
+            ],
+            "message-unknown-role.json": [
+                "message-unknown-role.json:3:27: error: messages[0].role: expected \"user\" or \"assistant\", found \"robot\"",
+                "message-unknown-role.json:4:27: error: messages[1].role: expected \"user\" or \"assistant\", found \"User\"",
+                "message-unknown-role.json:5:27: error: messages[2].role: expected \"user\" or \"assistant\", found null",
+            ],
+            "message-missing-text.json": [
+                "message-missing-text.json:3:5: error: messages[0].text: missing required field \"text\"; expected a string",
+            ],
+            "message-text-null.json": [
+                "message-text-null.json:3:48: error: messages[0].text: expected a string, found null",
+            ],
+            "attachments-not-array.json": [
+                "attachments-not-array.json:3:62: error: messages[0].attachments: expected an array of attachments, found an object",
+            ],
+            "date-not-iso.json": [
+                "date-not-iso.json:3:55: error: messages[0].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"14/03/2026 09:41\"",
+                "date-not-iso.json:4:55: error: messages[1].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2026-03-14T09:41:00ZZ\"",
+            ],
+            "date-does-not-exist.json": [
+                "date-does-not-exist.json:3:55: error: messages[0].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2026-02-30\"",
+                "date-does-not-exist.json:4:55: error: messages[1].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2026-02-29T10:00:00Z\"",
+                "date-does-not-exist.json:5:55: error: messages[2].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2026-03-14T24:00:00Z\"",
+            ],
+            "date-not-string.json": [
+                "date-not-string.json:3:55: error: messages[0].date: expected a string or null, found a number",
+            ],
+            "duplicate-message-id.json": [
+                "duplicate-message-id.json:5:13: error: messages[2].id: duplicate message id \"m1\"; messages[0] has it too; expected ids to be unique",
+            ],
+            "duplicate-attachment-id.json": [
+                "duplicate-attachment-id.json:5:15: error: messages[0].attachments[1].id: duplicate attachment id \"a1\"; attachments[0] of this message has it too; expected ids to be unique",
+            ],
+            "attachment-not-object.json": [
+                "attachment-not-object.json:3:64: error: messages[0].attachments[0]: expected an attachment object, found a string",
+            ],
+            "attachment-missing-fields.json": [
+                "attachment-missing-fields.json:4:7: error: messages[0].attachments[0].id: missing required field \"id\"; expected a string",
+                "attachment-missing-fields.json:4:7: error: messages[0].attachments[0].name: missing required field \"name\"; expected a string",
+                "attachment-missing-fields.json:4:7: error: messages[0].attachments[0].byteCount: missing required field \"byteCount\"; expected an integer ≥ 0",
+                "attachment-missing-fields.json:4:7: error: messages[0].attachments[0].contentType: missing required field \"contentType\"; expected a string",
+            ],
+            "attachment-fields-wrong-type.json": [
+                "attachment-fields-wrong-type.json:4:29: error: messages[0].attachments[0].name: expected a string, found a number",
+                "attachment-fields-wrong-type.json:4:63: error: messages[0].attachments[0].contentType: expected a non-empty string",
+                "attachment-fields-wrong-type.json:4:78: error: messages[0].attachments[0].preview: expected a string or null, found a boolean",
+                "attachment-fields-wrong-type.json:4:92: error: messages[0].attachments[0].alt: expected a string or null, found an array",
+                "attachment-fields-wrong-type.json:4:103: error: messages[0].attachments[0].url: expected a string or null, found a number",
+            ],
+            "byte-count-negative.json": [
+                "byte-count-negative.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found -1",
+            ],
+            "byte-count-fraction.json": [
+                "byte-count-fraction.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 1.5",
+            ],
+            "byte-count-string.json": [
+                "byte-count-string.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found a string",
+            ],
+            "byte-count-too-large.json": [
+                "byte-count-too-large.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 9.223372036854776e+18",
+            ],
+            "progress-out-of-range.json": [
+                "progress-out-of-range.json:4:128: error: messages[0].attachments[0].upload.progress: expected a number from 0 to 1, found 45",
+                "progress-out-of-range.json:5:128: error: messages[0].attachments[1].upload.progress: expected a number from 0 to 1, found -0.1",
+                "progress-out-of-range.json:6:128: error: messages[0].attachments[2].upload.progress: expected a number from 0 to 1, found 1.0001",
+            ],
+            "progress-missing.json": [
+                "progress-missing.json:4:92: error: messages[0].attachments[0].upload.progress: missing required field \"progress\"; expected a number from 0 to 1",
+            ],
+            "progress-not-number.json": [
+                "progress-not-number.json:4:128: error: messages[0].attachments[0].upload.progress: expected a number from 0 to 1, found a string",
+            ],
+            "upload-unknown-word.json": [
+                "upload-unknown-word.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found \"pending\"",
+            ],
+            "upload-unknown-state.json": [
+                "upload-unknown-state.json:4:103: error: messages[0].attachments[0].upload.state: expected state \"uploading\", \"failed\" or \"done\", found \"paused\"",
+            ],
+            "upload-missing-state.json": [
+                "upload-missing-state.json:4:92: error: messages[0].attachments[0].upload.state: missing required field \"state\"; expected a string",
+            ],
+            "upload-wrong-type.json": [
+                "upload-wrong-type.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found a boolean",
+            ],
+            "failed-reason-not-string.json": [
+                "failed-reason-not-string.json:4:123: error: messages[0].attachments[0].upload.reason: expected a string or null, found a number",
+            ],
+            "many-problems.json": [
+                "many-problems.json:5:27: error: messages[1].role: expected \"user\" or \"assistant\", found \"bot\"",
+                "many-problems.json:6:43: error: messages[2].text: expected a string, found a number",
+                "many-problems.json:9:51: error: messages[3].attachments[1].byteCount: expected an integer ≥ 0, found -20",
+                "many-problems.json:11:13: error: messages[4].id: duplicate message id \"m0\"; messages[0] has it too; expected ids to be unique",
+            ],
+        ]
+
+        /// Warnings a valid fixture is expected to produce; every other valid fixture loads without any.
+        static let expectedWarnings: [String: [String]] = [
+            "url-forms.json": [
+                "url-forms.json:7:90: warning: messages[0].attachments[3].url: the url scheme \"javascript\" is not allowed; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:8:88: warning: messages[0].attachments[4].url: the url scheme \"data\" is not allowed; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:9:97: warning: messages[0].attachments[5].url: a protocol-relative url (starting with //) is not allowed; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:10:97: warning: messages[0].attachments[6].url: the url starts or ends with whitespace; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:11:94: warning: messages[0].attachments[7].url: the url contains a control character; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:12:95: warning: messages[0].attachments[8].url: the url contains a backslash; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+            ],
+        ]
+
+        @Test func theFixtureFoldersAreFoundAndCoverEnoughCases() {
+            #expect(Self.validNames.count >= 10)
+            #expect(Self.invalidNames.count >= 25)
+            #expect(Self.validNames.count + Self.invalidNames.count >= 25)
+        }
+
+        @Test func everyInvalidFixtureHasExpectedDiagnosticsAndNoEntryIsStale() {
+            #expect(Set(Self.invalidNames) == Set(Self.expectedErrors.keys))
+            #expect(Set(Self.expectedWarnings.keys).isSubset(of: Set(Self.validNames)))
+        }
+
+        @Test(arguments: validNames)
+        func validFixtureLoads(_ name: String) throws {
+            let (_, warnings) = try ConversationLoader.load(path: ConversationFixtures.path("valid", name), displayPath: name)
+            #expect(warnings.map(\.description) == Self.expectedWarnings[name, default: []])
+            #expect(warnings.allSatisfy { $0.severity == .warning })
+        }
+
+        @Test(arguments: invalidNames)
+        func invalidFixtureFailsWithExactDiagnostics(_ name: String) {
+            do {
+                let (conversation, _) = try ConversationLoader.load(path: ConversationFixtures.path("invalid", name), displayPath: name)
+                Issue.record("\(name) loaded, but it should fail: \(conversation)")
+            } catch {
+                #expect(error.kind == .badData)
+                #expect(error.diagnostics.map(\.description) == Self.expectedErrors[name, default: ["(no expectation in the table)"]])
+                #expect(error.diagnostics.allSatisfy { $0.severity == .error })
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+/// Groups the tests of the model values (dates, byte counts, file kinds) so
+/// `swift test --filter Model` runs exactly them.
+enum ModelTests {}
