@@ -33,6 +33,6 @@ enum FileChip {
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }
-        return "<li class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</li>"
+        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
     }
 }
