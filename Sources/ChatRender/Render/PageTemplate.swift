@@ -5,9 +5,9 @@ import Foundation
 public struct PageTemplate: Sendable, Equatable {
     /// `page.html` with `{{placeholders}}`.
     public var page: String
-    /// `chatrender.css`: the component styles (tokens only, no literal colours).
+    /// Every `*.css` of the templates joined: the component styles (tokens only, no literal colours).
     public var stylesheet: String
-    /// `chatrender.js`: progressive enhancement, no dependencies.
+    /// Every `*.js` of the templates joined: progressive enhancement, no dependencies.
     public var script: String
     /// Where the page template came from, for diagnostics.
     public var pagePath: String
@@ -23,7 +23,9 @@ public struct PageTemplate: Sendable, Equatable {
         self.pagePath = pagePath
     }
 
-    /// Reads `page.html`, `chatrender.css` and `chatrender.js` from `directory`.
+    /// Reads `page.html` and every `*.css` and `*.js` file from `directory`. Stylesheets and
+    /// scripts are joined in file-name order (`chatrender.css` first, then one file per feature:
+    /// `composer.css`, `viewer.css`, …), so each feature keeps its own file.
     public static func load(directory: String) throws(DiagnosticError) -> PageTemplate {
         func read(_ name: String) throws(DiagnosticError) -> String {
             let path = FilePath.join(directory, name)
@@ -33,8 +35,22 @@ public struct PageTemplate: Sendable, Equatable {
             }
             return text
         }
-        let template = PageTemplate(page: try read("page.html"), stylesheet: try read("chatrender.css"),
-                                    script: try read("chatrender.js"),
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        func ordered(_ suffix: String, first: String) -> [String] {
+            let matching = names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+            return (matching.contains(first) ? [first] : []) + matching.filter { $0 != first }
+        }
+        let styles = ordered(".css", first: "chatrender.css")
+        let scripts = ordered(".js", first: "chatrender.js")
+        let page = try read("page.html")
+        guard !styles.isEmpty, !scripts.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: directory, message: "the templates folder needs at least one .css and one .js file (chatrender.css, chatrender.js)"), kind: .missingInput)
+        }
+        var stylesheet = ""
+        for name in styles { stylesheet += try read(name); if !stylesheet.hasSuffix("\n") { stylesheet += "\n" } }
+        var script = ""
+        for name in scripts { script += try read(name); if !script.hasSuffix("\n") { script += "\n" } }
+        let template = PageTemplate(page: page, stylesheet: stylesheet, script: script,
                                     pagePath: FilePath.join(directory, "page.html"))
         try template.validate(directory: directory)
         return template
@@ -58,10 +74,10 @@ public struct PageTemplate: Sendable, Equatable {
                 : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
         }
         if stylesheet.range(of: "</style", options: .caseInsensitive) != nil {
-            problems.append(Diagnostic(file: FilePath.join(directory, "chatrender.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+            problems.append(Diagnostic(file: directory, message: "a stylesheet (*.css) contains \"</style\", which would end the <style> element early"))
         }
         if script.range(of: "</script", options: .caseInsensitive) != nil || script.range(of: "<!--") != nil {
-            problems.append(Diagnostic(file: FilePath.join(directory, "chatrender.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+            problems.append(Diagnostic(file: directory, message: "a script (*.js) contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
     }

@@ -36,7 +36,7 @@ import Testing
     static func withoutTemplateBlocks(_ html: String) throws -> String {
         let template = try PageTemplate.load(directory: TestPaths.templates)
         var page = html
-        for (text, name) in [(template.stylesheet, "templates/chatrender.css"), (template.script, "templates/chatrender.js")] {
+        for (text, name) in [(template.stylesheet, "templates/*.css"), (template.script, "templates/*.js")] {
             let count = page.components(separatedBy: text).count - 1
             #expect(count == 1, "\(name) should appear exactly once in the page")
             page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
