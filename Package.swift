@@ -22,9 +22,14 @@ let package = Package(
             cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])]
         ),
         .target(name: "CPlatform"),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
         .target(
             name: "ChatRender",
-            dependencies: ["CVipsShim", "CPlatform"]
+            dependencies: ["CVipsShim", "CPlatform", "CCmarkGFM"]
         ),
         .target(
             name: "ChatRenderCLI",

@@ -19,8 +19,8 @@ ensure_apt() {
   fi
 }
 
-# What building chatrender needs: libvips through pkg-config.
-BUILD_PACKAGES=(libvips-dev pkg-config)
+# What building chatrender needs: libvips and cmark-gfm (with its GitHub extensions) through pkg-config.
+BUILD_PACKAGES=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config)
 
 ensure_swift() {
   if ! command -v swift >/dev/null 2>&1; then

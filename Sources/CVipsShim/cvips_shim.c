@@ -37,6 +37,79 @@ int cvips_convert_to_png(const char *in, const char *out) {
     return result;
 }
 
+static int is_private_field(const char *name) {
+    return strncmp(name, "exif-", 5) == 0 || strcmp(name, VIPS_META_XMP_NAME) == 0 ||
+           strcmp(name, VIPS_META_IPTC_NAME) == 0 || strcmp(name, VIPS_META_PHOTOSHOP_NAME) == 0 ||
+           strcmp(name, VIPS_META_ICC_NAME) == 0 || strcmp(name, VIPS_META_ORIENTATION) == 0 ||
+           strcmp(name, VIPS_META_RESOLUTION_UNIT) == 0;
+}
+
+/* Removes EXIF, XMP, IPTC, Photoshop and ICC blocks from `image` (a private copy). */
+static void remove_private_fields(VipsImage *image) {
+    gchar **fields = vips_image_get_fields(image);
+    for (int i = 0; fields[i]; i++) {
+        if (is_private_field(fields[i])) vips_image_remove(image, fields[i]);
+    }
+    g_strfreev(fields);
+}
+
+int cvips_thumbnail_save(const char *in, const char *out, int width, int height, int crop,
+                         int format, int quality, int keep_metadata,
+                         int *out_width, int *out_height) {
+    VipsImage *thumb = NULL, *flat = NULL, *copy = NULL;
+    int result = -1;
+    if (vips_thumbnail(in, &thumb, width,
+                       "height", height,
+                       "size", VIPS_SIZE_DOWN,
+                       "crop", crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                       "export_profile", "srgb",
+                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                       NULL) != 0) {
+        return -1;
+    }
+    VipsImage *current = thumb;
+    if (format == CVIPS_JPEG && vips_image_hasalpha(current)) {
+        double white[1] = { 255.0 };
+        VipsArrayDouble *background = vips_array_double_new(white, 1);
+        int failed = vips_flatten(current, &flat, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        if (failed) goto done;
+        current = flat;
+    }
+    if (vips_copy(current, &copy, NULL) != 0) goto done;
+    if (!keep_metadata) remove_private_fields(copy);
+    gboolean strip = keep_metadata ? FALSE : TRUE;
+    switch (format) {
+    case CVIPS_WEBP:
+        result = vips_webpsave(copy, out, "Q", quality, "strip", strip, NULL);
+        break;
+    case CVIPS_JPEG:
+        result = vips_jpegsave(copy, out, "Q", quality, "strip", strip,
+                               "optimize_coding", TRUE, "interlace", TRUE, NULL);
+        break;
+    case CVIPS_AVIF:
+        result = vips_heifsave(copy, out, "Q", quality, "strip", strip,
+                               "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
+        break;
+    default:
+        result = vips_pngsave(copy, out, "strip", strip, NULL);
+        break;
+    }
+    if (result == 0) {
+        *out_width = vips_image_get_width(copy);
+        *out_height = vips_image_get_height(copy);
+    }
+done:
+    if (copy) g_object_unref(copy);
+    if (flat) g_object_unref(flat);
+    g_object_unref(thumb);
+    return result;
+}
+
+void cvips_set_concurrency(int threads) {
+    vips_concurrency_set(threads);
+}
+
 void cvips_take_error(char *buffer, size_t size) {
     if (size == 0) return;
     const char *message = vips_error_buffer();

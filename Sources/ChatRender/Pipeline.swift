@@ -9,15 +9,20 @@ public struct RenderRequest: Sendable {
     public var options: RenderOptions
     /// Treat warnings as errors: nothing is written when there are any.
     public var strict: Bool
+    /// How photos become web images.
+    public var images: ImageSettings
+    /// Called as photos finish (done, total), from worker threads.
+    public var progress: (@Sendable (Int, Int) -> Void)?
 
     public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
-                options: RenderOptions = .init(), strict: Bool = false) {
+                options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()) {
         self.conversationPath = conversationPath
         self.themePath = themePath
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.options = options
         self.strict = strict
+        self.images = images
     }
 }
 
@@ -27,6 +32,8 @@ public struct RenderResult: Sendable {
     public var warnings: [Diagnostic]
     /// Bytes of `index.html`.
     public var pageSize: Int
+    /// Photos handled, images made with libvips, images reused from the previous output.
+    public var images: AssetProducer.Statistics
 }
 
 /// Load → plan → render → produce assets → write, for the CLI and for library users.
@@ -41,10 +48,14 @@ public enum ChatRenderer {
         let staging = try writer.makeStaging()
         do throws(DiagnosticError) {
             let base = FilePath.directory(request.conversationPath)
-            let producer = AssetProducer(inspector: inspector ?? VipsImageInspector(),
+            var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
+                                                                                     allowUntrustedLoaders: request.images.allowUntrustedLoaders),
                                          baseDirectory: base.isEmpty ? "." : base,
-                                         displayPath: request.conversationPath)
-            let (assets, assetWarnings) = try producer.produce(conversation, staging: staging)
+                                         displayPath: request.conversationPath,
+                                         settings: request.images,
+                                         previousAssets: writer.previousAssets)
+            producer.progress = request.progress
+            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, staging: staging)
             let warnings = loadWarnings + assetWarnings
             if request.strict && !warnings.isEmpty {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
@@ -53,7 +64,7 @@ public enum ChatRenderer {
                                               template: template, options: request.options)
             try writer.write(page, to: "index.html", in: staging)
             try writer.commit(staging: staging)
-            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: page.count)
+            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: page.count, images: statistics)
         } catch {
             writer.discard(staging: staging)
             throw error

@@ -33,6 +33,8 @@ public enum CLI {
     USAGE
       chatrender render CONVERSATION.json [--theme THEME] [--out DIR] [options]
       chatrender theme check THEME
+      chatrender import FORMAT INPUT [--out DIR] [--include-system]
+      chatrender render --from FORMAT INPUT [--out DIR] [options]
       chatrender --help | --version
 
     RENDER
@@ -45,8 +47,21 @@ public enum CLI {
       --templates DIR        page.html, chatrender.css and chatrender.js to build the page from;
                              default: the bundled templates/
       --no-retry             hide Retry on failed uploads
+      --markup inline|full   replies: bold and code only (default), or CommonMark with tables
+      --from FORMAT          INPUT is a chatgpt, openai or anthropic export: import, then render
+                             (replies default to --markup full; see IMPORT)
+      --image-format FORMAT  webp (default), jpeg or avif for thumbnails and viewer images
+      --quality N            1–100; default 80 for webp, 82 for jpeg, 55 for avif
+      --keep-metadata        keep EXIF/XMP/IPTC (GPS position, camera serial); stripped by default
+      --originals            give the viewer full-size images instead of a 2560 px long edge
+      --max-pixels N         photos with more pixels become "Photo unavailable" (default 100000000)
+      --allow-untrusted-loaders  let libvips read SVG, PDF and other untrusted formats as photos
+      --allow-outside PATH   let photo and file paths point into PATH (repeatable); by default
+                             they must stay inside the conversation file's folder
       --strict               treat warnings (an unreadable image, say) as errors
       -q, --quiet            print nothing but errors
+
+    \(importUsage)
 
     THEME CHECK
       Validates a theme and reports WCAG contrast for the text and background pairs the blocks
@@ -73,8 +88,9 @@ public enum CLI {
             return render(Array(arguments.dropFirst()), output: output)
         case "theme":
             return theme(Array(arguments.dropFirst()), output: output)
+        case "import": return importCommand(Array(arguments.dropFirst()), output: output)
         default:
-            output.err("chatrender: error: unknown command \"\(command)\"; expected render or theme check (see chatrender --help)\n")
+            output.err("chatrender: error: unknown command \"\(command)\"; expected render, import or theme check (see chatrender --help)\n")
             return .usage
         }
     }
@@ -85,6 +101,8 @@ public enum CLI {
         var out: String?
         var templates: String?
         var options = RenderOptions()
+        var images = ImageSettings()
+        var from: String?, markupGiven = false  // --from FORMAT, --markup (see ImportCommand.swift)
         var strict = false
         var quiet = false
         var index = 0
@@ -109,6 +127,37 @@ public enum CLI {
             case "--out", "-o": guard let v = inline ?? value(for: flag) else { return .usage }; out = v
             case "--templates": guard let v = inline ?? value(for: flag) else { return .usage }; templates = v
             case "--no-retry": options.showRetry = false
+            case "--from": guard let v = inline ?? value(for: flag) else { return .usage }; from = v
+            case "--markup":
+                guard let v = inline ?? value(for: flag), let m = markupOption(v, output: output) else { return .usage }
+                options.markup = m; markupGiven = true
+            case "--image-format":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                guard let format = OutputImageFormat(rawValue: v) else {
+                    output.err("chatrender: error: --image-format must be webp, jpeg or avif, not \"\(v)\"\n")
+                    return .usage
+                }
+                images.format = format
+            case "--quality":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                guard let q = Int(v), (1...100).contains(q) else {
+                    output.err("chatrender: error: --quality must be a whole number from 1 to 100, not \"\(v)\"\n")
+                    return .usage
+                }
+                images.quality = q
+            case "--max-pixels":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                guard let n = Int(v), n > 0 else {
+                    output.err("chatrender: error: --max-pixels must be a positive whole number, not \"\(v)\"\n")
+                    return .usage
+                }
+                images.maxPixels = n
+            case "--allow-outside":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                images.allowedOutside.append(v)
+            case "--keep-metadata": images.keepMetadata = true
+            case "--originals": images.originals = true
+            case "--allow-untrusted-loaders": images.allowUntrustedLoaders = true
             case "--strict": strict = true
             case "--quiet", "-q": quiet = true
             case "-h", "--help": output.out(usage + "\n"); return .ok
@@ -137,16 +186,23 @@ public enum CLI {
         }
         let name = FilePath.stem(conversation)
         let outPath = out ?? FilePath.join("out", name.isEmpty ? "conversation" : name)
-        let request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
-                                    outputDirectory: outPath, options: options, strict: strict)
+        var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
+                                    outputDirectory: outPath, options: options, strict: strict, images: images)
+        if let from { return renderImported(format: from, input: conversation, request: request, markupGiven: markupGiven, quiet: quiet, output: output) }
+        let bar = ProgressBar.forStandardError(enabled: !quiet)
+        if let bar {
+            request.progress = { @Sendable done, total in bar.update(done: done, total: total) }
+        }
         do {
             let result = try ChatRenderer.render(request)
+            bar?.finish()
             if !quiet {
                 for warning in result.warnings { output.err(warning.description + "\n") }
                 output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
             }
             return .ok
         } catch {
+            bar?.finish()
             return report(error, output: output)
         }
     }

@@ -157,7 +157,15 @@ SETTLE_JS = """
 const done = arguments[arguments.length - 1];
 (async () => {
   await document.fonts.ready;
-  const images = Array.from(document.images);
+  // Lazy images load as they near the screen: pass over the page once so they all start.
+  const step = Math.max(200, innerHeight);
+  for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+    scrollTo(0, y);
+    await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }
+  scrollTo(0, 0);
+  // Images in hidden tiles (photos past the fourth) never load lazily; they are not waited for.
+  const images = Array.from(document.images).filter(img => img.loading !== 'lazy' || img.getClientRects().length > 0);
   await Promise.all(images.map(img => img.complete ? null :
     new Promise(resolve => { img.addEventListener('load', resolve); img.addEventListener('error', resolve); })));
   // Finite animations and transitions only: the loading skeleton pulses forever.
@@ -179,6 +187,18 @@ def settle(driver) -> None:
 def open_page(driver, path: Path) -> None:
     driver.get(path.as_uri())
     settle(driver)
+
+
+def page_script() -> str:
+    """The page's one script: every templates/*.js joined, chatrender.js first, then by name."""
+    folder = ROOT / "templates"
+    names = sorted(p.name for p in folder.glob("*.js") if not p.name.startswith("."))
+    names = (["chatrender.js"] if "chatrender.js" in names else []) + [n for n in names if n != "chatrender.js"]
+    text = ""
+    for name in names:
+        part = (folder / name).read_text(encoding="utf-8")
+        text += part if part.endswith("\n") else part + "\n"
+    return text
 
 
 def axe_source() -> str:

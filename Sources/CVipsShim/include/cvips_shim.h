@@ -19,6 +19,22 @@ int cvips_orientation(VipsImage *image);
  * For inputs browsers cannot show (HEIC, TIFF, …). Returns 0 on success. */
 int cvips_convert_to_png(const char *in, const char *out);
 
+/* Output formats for cvips_thumbnail_save. */
+enum { CVIPS_WEBP = 0, CVIPS_JPEG = 1, CVIPS_AVIF = 2, CVIPS_PNG = 3 };
+
+/* Makes one thumbnail with libvips's thumbnail operation (shrink-on-load, EXIF orientation
+ * applied, converted to sRGB, failing on truncated input) and saves it.
+ * width/height bound the result (never upscaled); crop != 0 fills the box from the centre.
+ * Unless keep_metadata, every EXIF, XMP and IPTC field is removed from a copy before saving and
+ * the saver strips the rest (some savers keep EXIF despite `strip`).
+ * On success returns 0 and the saved size in out_width/out_height. */
+int cvips_thumbnail_save(const char *in, const char *out, int width, int height, int crop,
+                         int format, int quality, int keep_metadata,
+                         int *out_width, int *out_height);
+
+/* Sets libvips's worker threads per image (1 when several images are processed at once). */
+void cvips_set_concurrency(int threads);
+
 /* Copies libvips's global error buffer into `buffer` and clears it. */
 void cvips_take_error(char *buffer, size_t size);
 #endif

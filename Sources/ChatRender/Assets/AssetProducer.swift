@@ -1,125 +1,282 @@
 import Foundation
 
-/// Produces the page's assets: copies each photo's image and each local file into the staging
-/// folder under a content-hash name, and records what the page shows for every attachment.
+/// Produces the page's assets in the staging folder: web images for every photo (thumbnails
+/// sized for the layout it sits in, at 1x and 2x, and a display image for the viewer) and a
+/// copy of every local file, all under content-hash names.
 ///
+/// Names come from the source bytes and the settings, so a re-export finds what an earlier
+/// export made (in the folder it is about to replace) and links it instead of calling libvips.
+/// Photos are made two (or as many as there are cores) at a time, each with one libvips thread.
 /// Problems with a file never stop the export: they become warnings and a "Photo unavailable"
 /// tile or a chip without a link.
-public struct AssetProducer {
+public struct AssetProducer: Sendable {
     public let inspector: ImageInspector
     /// The conversation file's folder; input paths are relative to it and may not leave it.
     public let baseDirectory: String
     /// How the conversation file is named in warnings.
     public let displayPath: String
+    public var settings: ImageSettings
+    /// The assets folder of the output being replaced, whose images can be reused.
+    public var previousAssets: String?
+    /// Called as photos finish: (done, total). May be called from worker threads.
+    public var progress: (@Sendable (Int, Int) -> Void)?
 
-    public init(inspector: ImageInspector, baseDirectory: String, displayPath: String) {
+    public init(inspector: ImageInspector, baseDirectory: String, displayPath: String,
+                settings: ImageSettings = .init(), previousAssets: String? = nil) {
         self.inspector = inspector
         self.baseDirectory = baseDirectory
         self.displayPath = displayPath
+        self.settings = settings
+        self.previousAssets = previousAssets
     }
 
     /// Folder inside the output for copied files.
     public static let assetsFolder = "assets"
+    /// Bumped when the way images are made changes, so caches from older versions are not reused.
+    static let imagePipelineVersion = "1"
 
     /// Extensions browsers would run as documents (scripts inside them would run from the export);
     /// such files are stored with `.txt` appended so Open shows their text.
     static let activeExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "xsl", "xslt", "mht", "mhtml", "js", "mjs", "php"]
 
-    /// Copies what the conversation refers to into `staging/assets/` and returns the table.
-    public func produce(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic]) {
-        var table = AssetTable()
-        var warnings: [Diagnostic] = []
-        var written: [String: String] = [:]  // real source path → asset path, so a file is copied once
-        var imageCache: [String: ImageAsset?] = [:]
-        let assets = FilePath.join(staging, AssetProducer.assetsFolder)
-        guard let messages = conversation.messages else { return (table, warnings) }
+    /// What happened, for the summary line and for tests.
+    public struct Statistics: Sendable, Equatable {
+        public var photos = 0
+        public var imagesMade = 0
+        public var imagesReused = 0
+    }
 
-        func warn(_ path: String, _ message: String) {
-            warnings.append(Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: path), message: message))
+    /// Makes and copies what the conversation refers to into `staging/assets/`.
+    public func produce(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic]) {
+        let (table, warnings, _) = try produceWithStatistics(conversation, staging: staging)
+        return (table, warnings)
+    }
+
+    public func produceWithStatistics(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
+        var table = AssetTable()
+        var warnings: [(order: Int, diagnostic: Diagnostic)] = []
+        var statistics = Statistics()
+        let assets = FilePath.join(staging, AssetProducer.assetsFolder)
+        guard let messages = conversation.messages else { return (table, [], statistics) }
+        try ensureFolder(assets)
+
+        func warn(_ order: Int, _ path: String, _ message: String) {
+            warnings.append((order, Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: path), message: message)))
         }
 
+        // 1. Plan: which source each photo uses and which sizes its layout needs. One job per file.
+        var jobs: [PhotoJob] = []
+        var jobIndex: [String: Int] = [:]       // source as written → job
+        var photoJobs: [(m: Int, a: Int, job: Int)] = []
+        var previewJobs: [(m: Int, a: Int, job: Int)] = []
+        var order = 0
+        var copied: [String: String] = [:]      // real path → asset path, so a file is copied once
         for (m, message) in messages.enumerated() {
+            let photos = message.attachments.enumerated().filter { $0.element.isPhoto }
+            let layout = PhotoGrid.Layout(count: photos.count)
+            let sizes: [PhotoVariant] = layout == .single
+                ? [.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2)]
+                : [.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2)]
             for (a, attachment) in message.attachments.enumerated() {
+                order += 1
                 let path = "messages[\(m)].attachments[\(a)]"
-                var entry = AttachmentAssets()
                 if attachment.isPhoto {
-                    // The picture: the preview, else the file itself when it is local.
                     var source: (field: String, value: String)?
                     if let preview = attachment.preview { source = ("preview", preview) } else if case .local(let local)? = attachment.url { source = ("url", local) }
-                    if let source {
-                        let key = source.value
-                        if let cached = imageCache[key] {
-                            entry.image = cached
+                    if case .remote(let url)? = attachment.url { table[m, a].file = .remote(url) }
+                    guard let source else { continue }
+                    if let existing = jobIndex[source.value] {
+                        jobs[existing].variants.formUnion(sizes)
+                        jobs[existing].needsDisplay = true
+                        photoJobs.append((m, a, existing))
+                    } else {
+                        jobIndex[source.value] = jobs.count
+                        jobs.append(PhotoJob(order: order, jsonPath: "\(path).\(source.field)", source: source.value, variants: Set(sizes)))
+                        photoJobs.append((m, a, jobs.count - 1))
+                    }
+                } else {
+                    // A file with a preview image shows it in place of the type icon.
+                    if let preview = attachment.preview {
+                        let thumbs: Set<PhotoVariant> = [.square(PhotoVariant.previewSide), .square(PhotoVariant.previewSide * 2)]
+                        if let existing = jobIndex[preview] {
+                            jobs[existing].variants.formUnion(thumbs)
+                            previewJobs.append((m, a, existing))
                         } else {
-                            let image = try placeImage(source.value, assets: assets, written: &written) { warn("\(path).\(source.field)", "\(JSONReader.quote(source.value)): \($0); the photo is shown as unavailable") }
-                            imageCache[key] = image
-                            entry.image = image
+                            jobIndex[preview] = jobs.count
+                            jobs.append(PhotoJob(order: order, jsonPath: "\(path).preview", source: preview, variants: thumbs, needsDisplay: false))
+                            previewJobs.append((m, a, jobs.count - 1))
                         }
                     }
-                    if let image = entry.image { entry.file = .asset(image.path) }
-                    if case .remote(let url)? = attachment.url, entry.image == nil { entry.file = .remote(url) }
-                } else {
                     switch attachment.url {
-                    case .remote(let url)?: entry.file = .remote(url)
+                    case .remote(let url)?: table[m, a].file = .remote(url)
                     case .local(let local)?:
-                        if let copied = try placeFile(local, name: attachment.name, assets: assets, written: &written, warn: { warn("\(path).url", "\(JSONReader.quote(local)): \($0); the file is shown without Open or Share") }) {
-                            entry.file = .asset(copied)
+                        let result = placeFile(local, name: attachment.name, assets: assets, copied: &copied)
+                        switch result {
+                        case .success(let assetPath): table[m, a].file = .asset(assetPath)
+                        case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
                         }
                     case nil: break
                     }
                 }
-                table[m, a] = entry
             }
         }
-        return (table, warnings)
+
+        // 2. Make the images, several photos at once.
+        let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
+        let outcomes = runJobs(jobs, assets: assets, cache: cache)
+        statistics.photos = jobs.count
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome.result {
+            case .failure(let problem):
+                warn(job.order, job.jsonPath, "\(JSONReader.quote(job.source)): \(problem.reason); the photo is shown as unavailable")
+            case .success: break
+            }
+            statistics.imagesMade += outcome.made
+            statistics.imagesReused += outcome.reused
+        }
+        for entry in photoJobs {
+            if case .success(let photo) = outcomes[entry.job].result {
+                table[entry.m, entry.a].image = photo
+                table[entry.m, entry.a].file = .asset(photo.display.path)
+            }
+        }
+        for entry in previewJobs {
+            if case .success(let photo) = outcomes[entry.job].result { table[entry.m, entry.a].image = photo }
+        }
+        let ordered = warnings.sorted { $0.order < $1.order }.map(\.diagnostic)
+        return (table, ordered, statistics)
     }
 
-    private func placeImage(_ relative: String, assets: String, written: inout [String: String],
-                            warn: (String) -> Void) throws(DiagnosticError) -> ImageAsset? {
-        let real: String
-        switch SourcePath.resolve(relative, base: baseDirectory) {
-        case .failure(let problem): warn(problem.reason); return nil
-        case .success(let path): real = path
-        }
-        let info: ImageInfo
-        do { info = try inspector.inspect(path: real) } catch { warn(error.reason); return nil }
-        let digest: String
-        do { digest = try AssetProducer.digest(of: real) } catch { warn(error.reason); return nil }
-        let name: String
-        if let ext = info.format.webExtension {
-            name = "\(AssetProducer.assetsFolder)/\(digest).\(ext)"
-            if written[real] == nil {
-                try copy(real, to: FilePath.join(assets, "\(digest).\(ext)"))
-                written[real] = name
-            }
-        } else {
-            name = "\(AssetProducer.assetsFolder)/\(digest).png"
-            if written[real] == nil {
-                try ensureFolder(assets)
-                do { try inspector.convertToPNG(source: real, destination: FilePath.join(assets, "\(digest).png")) } catch { warn(error.reason); return nil }
-                written[real] = name
-            }
-        }
-        return ImageAsset(path: name, width: info.width, height: info.height)
+    // MARK: Photos
+
+    struct PhotoJob: Sendable {
+        var order: Int
+        var jsonPath: String
+        var source: String
+        var variants: Set<PhotoVariant>
+        /// Photos get a viewer image; file previews only their small tiles.
+        var needsDisplay = true
     }
 
-    private func placeFile(_ relative: String, name: String, assets: String, written: inout [String: String],
-                           warn: (String) -> Void) throws(DiagnosticError) -> String? {
+    struct JobOutcome: Sendable {
+        var result: Result<PhotoAsset, ImageProblem>
+        var made = 0
+        var reused = 0
+    }
+
+    private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache) -> [JobOutcome] {
+        let results = ResultBox(count: jobs.count)
+        guard !jobs.isEmpty else { return [] }
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        // Two photos at once with one libvips thread each beat one photo with both cores.
+        VipsRuntime.setConcurrency(workers > 1 ? 1 : 0)
+        let next = Counter()
+        let done = Counter()
+        let total = jobs.count
+        let progress = self.progress
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.increment() - 1
+                guard index < total else { break }
+                let outcome = makePhoto(jobs[index], assets: assets, cache: cache)
+                results.set(index, outcome)
+                let finished = done.increment()
+                progress?(finished, total)
+            }
+        }
+        return results.values()
+    }
+
+    private func makePhoto(_ job: PhotoJob, assets: String, cache: ImageCache) -> JobOutcome {
         let real: String
-        switch SourcePath.resolve(relative, base: baseDirectory) {
-        case .failure(let problem): warn(problem.reason); return nil
+        switch SourcePath.resolve(job.source, base: baseDirectory, allowedOutside: settings.allowedOutside) {
+        case .failure(let problem): return JobOutcome(result: .failure(problem))
         case .success(let path): real = path
         }
-        if let existing = written[real] { return existing }
         let digest: String
-        do { digest = try AssetProducer.digest(of: real) } catch { warn(error.reason); return nil }
+        do { digest = try AssetProducer.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
+        let display: PhotoVariant = job.needsDisplay ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
+                                                     : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
+        let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
+        var outcome = JobOutcome(result: .failure(ImageProblem("not made")))
+        var made: [PhotoVariant: ImageAsset] = [:]
+        var checkedHeader = false
+        for variant in wanted {
+            let key = cacheKey(digest: digest, variant: variant)
+            if let hit = cache.entries[key], let asset = cache.reuse(hit, into: assets) {
+                made[variant] = asset
+                outcome.reused += 1
+                continue
+            }
+            if !checkedHeader {
+                do throws(ImageProblem) {
+                    let info = try inspector.inspect(path: real)
+                    if info.width.multipliedReportingOverflow(by: info.height).overflow || info.width * info.height > settings.maxPixels {
+                        throw ImageProblem("the image is \(info.width)×\(info.height) pixels, over the limit of \(settings.maxPixels) pixels")
+                    }
+                } catch {
+                    return JobOutcome(result: .failure(error))
+                }
+                checkedHeader = true
+            }
+            // Written under a temporary name first: the size is only known once it exists.
+            // Two sources with the same bytes share a key and may be made at the same moment:
+            // each job writes its own temporary file, and the rename of equal content is harmless.
+            let temporary = FilePath.join(assets, ".\(key).\(job.order).partial.\(settings.format.fileExtension)")
+            do throws(ImageProblem) {
+                let size = try inspector.thumbnail(source: real, destination: temporary, variant: variant, settings: settings)
+                let name = "\(key)-\(size.width)x\(size.height).\(settings.format.fileExtension)"
+                guard rename(temporary, FilePath.join(assets, name)) == 0 else {
+                    unlink(temporary)
+                    throw ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")
+                }
+                made[variant] = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
+                outcome.made += 1
+            } catch {
+                unlink(temporary)
+                return JobOutcome(result: .failure(error), made: outcome.made, reused: outcome.reused)
+            }
+        }
+        guard let displayAsset = made[display] else { return outcome }
+        if job.needsDisplay { made[display] = nil }
+        outcome.result = .success(PhotoAsset(display: displayAsset, sizes: made))
+        return outcome
+    }
+
+    /// First 20 hex digits of SHA-256 over the source's digest and everything that shapes the
+    /// output image, so any change to either makes a new name.
+    func cacheKey(digest: String, variant: PhotoVariant) -> String {
+        let text = [AssetProducer.imagePipelineVersion, digest, variant.spec, settings.format.rawValue,
+                    String(settings.effectiveQuality), settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
+        return String(SHA256.hash(Array(text.utf8)).hexString.prefix(20))
+    }
+
+    // MARK: Files
+
+    private func placeFile(_ relative: String, name: String, assets: String, copied: inout [String: String]) -> Result<String, ImageProblem> {
+        let real: String
+        switch SourcePath.resolve(relative, base: baseDirectory, allowedOutside: settings.allowedOutside) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let path): real = path
+        }
+        if let existing = copied[real] { return .success(existing) }
+        let digest: String
+        do { digest = try AssetProducer.digest(of: real) } catch { return .failure(error) }
         var ext = AssetProducer.safeExtension(of: name) ?? AssetProducer.safeExtension(of: relative)
         if let e = ext, AssetProducer.activeExtensions.contains(e) { ext = e + ".txt" }
         let fileName = ext.map { "\(digest).\($0)" } ?? digest
-        try copy(real, to: FilePath.join(assets, fileName))
+        let destination = FilePath.join(assets, fileName)
+        if !FileManager.default.fileExists(atPath: destination) {
+            let reused = previousAssets.map { FilePath.join($0, fileName) }.flatMap { link($0, destination) == 0 ? true : nil } ?? false
+            if !reused {
+                do { try FileManager.default.copyItem(atPath: real, toPath: destination) } catch {
+                    return .failure(ImageProblem("cannot copy the file: \(OutputWriter.reason(error))"))
+                }
+            }
+        }
         let assetPath = "\(AssetProducer.assetsFolder)/\(fileName)"
-        written[real] = assetPath
-        return assetPath
+        copied[real] = assetPath
+        return .success(assetPath)
     }
 
     /// A lower-case extension of 1–8 letters and digits, or nil.
@@ -146,15 +303,58 @@ public struct AssetProducer {
 
     private func ensureFolder(_ folder: String) throws(DiagnosticError) {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the assets folder: \(error.localizedDescription)"), kind: .cannotWrite)
+            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the assets folder: \(OutputWriter.reason(error))"), kind: .cannotWrite)
         }
+    }
+}
+
+/// Web images an earlier export made, by cache key (`KEY-WxH.ext`).
+struct ImageCache: Sendable {
+    var entries: [String: (name: String, width: Int, height: Int)]
+    var folder: String = ""
+
+    init(entries: [String: (name: String, width: Int, height: Int)]) { self.entries = entries }
+
+    init(folder: String) {
+        self.folder = folder
+        var found: [String: (name: String, width: Int, height: Int)] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let dash = name.firstIndex(of: "-"), let dot = name.lastIndex(of: "."), dash < dot else { continue }
+            let key = String(name[..<dash])
+            let size = name[name.index(after: dash)..<dot].split(separator: "x")
+            guard key.count == 20, size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { continue }
+            found[key] = (name, w, h)
+        }
+        entries = found
     }
 
-    private func copy(_ source: String, to destination: String) throws(DiagnosticError) {
-        try ensureFolder(FilePath.directory(destination))
-        if FileManager.default.fileExists(atPath: destination) { return }
-        do { try FileManager.default.copyItem(atPath: source, toPath: destination) } catch {
-            throw DiagnosticError(Diagnostic(file: destination, message: "cannot copy \(source): \(error.localizedDescription)"), kind: .cannotWrite)
+    /// Hard-links (or copies) the earlier image into the new assets folder.
+    func reuse(_ entry: (name: String, width: Int, height: Int), into assets: String) -> ImageAsset? {
+        let source = FilePath.join(folder, entry.name)
+        let destination = FilePath.join(assets, entry.name)
+        if !FileManager.default.fileExists(atPath: destination) {
+            if link(source, destination) != 0 {
+                guard (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil else { return nil }
+            }
         }
+        return ImageAsset(path: "\(AssetProducer.assetsFolder)/\(entry.name)", width: entry.width, height: entry.height)
     }
+}
+
+/// Thread-safe slots for results written by worker threads.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [AssetProducer.JobOutcome?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: AssetProducer.JobOutcome) { lock.lock(); slots[index] = value; lock.unlock() }
+    func values() -> [AssetProducer.JobOutcome] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? AssetProducer.JobOutcome(result: .failure(ImageProblem("not made"))) }
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
 }

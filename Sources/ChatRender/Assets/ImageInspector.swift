@@ -36,10 +36,12 @@ public struct ImageProblem: Error, Sendable, Equatable {
     public init(_ reason: String) { self.reason = reason }
 }
 
-/// Reads image headers and converts images browsers cannot show. The asset stage talks to
-/// libvips only through this, so render and plan tests run with a fake.
+/// Reads image headers and makes web images. The asset stage talks to libvips only through
+/// this, so render and plan tests run with a fake.
 public protocol ImageInspector: Sendable {
     func inspect(path: String) throws(ImageProblem) -> ImageInfo
-    /// Writes a web-viewable PNG of `source` at `destination`.
-    func convertToPNG(source: String, destination: String) throws(ImageProblem)
+    /// Writes `variant` of `source` to `destination` in the settings' format and returns the
+    /// written image's size in pixels.
+    func thumbnail(source: String, destination: String, variant: PhotoVariant,
+                   settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int)
 }

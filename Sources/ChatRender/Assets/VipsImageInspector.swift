@@ -7,12 +7,17 @@ public struct VipsImageInspector: ImageInspector {
     /// Images with more pixels than this are refused (about 100 megapixels by default).
     public var maxPixels: Int
 
-    public init(maxPixels: Int = 100_000_000) {
-        VipsRuntime.start()
+    /// Let libvips read formats it marks untrusted (SVG, PDF, …).
+    public var allowUntrustedLoaders: Bool
+
+    /// libvips starts on first use, so a run that reuses every image never loads it.
+    public init(maxPixels: Int = 100_000_000, allowUntrustedLoaders: Bool = false) {
         self.maxPixels = maxPixels
+        self.allowUntrustedLoaders = allowUntrustedLoaders
     }
 
     public func inspect(path: String) throws(ImageProblem) -> ImageInfo {
+        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
         guard let loaderName = vips_foreign_find_load(path).map({ String(cString: $0) }) else {
             _ = VipsRuntime.takeError()
             throw ImageProblem("not an image format chatrender can read (or its loader is blocked as untrusted)")
@@ -31,10 +36,34 @@ public struct VipsImageInspector: ImageInspector {
         return ImageInfo(format: VipsImageInspector.format(loader: loaderName), width: width, height: height)
     }
 
-    public func convertToPNG(source: String, destination: String) throws(ImageProblem) {
-        guard cvips_convert_to_png(source, destination) == 0 else {
-            throw ImageProblem("could not convert the image: \(VipsRuntime.takeError())")
+    public func thumbnail(source: String, destination: String, variant: PhotoVariant,
+                          settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
+        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
+        let (width, height, crop): (Int32, Int32, Int32)
+        switch variant {
+        case .fit(let w): (width, height, crop) = (Int32(w), 100_000, 0)
+        case .square(let side): (width, height, crop) = (Int32(side), Int32(side), 1)
+        case .longEdge(let edge):
+            let bound = Int32(edge > 0 ? edge : 100_000)
+            (width, height, crop) = (bound, bound, 0)
         }
+        let format: Int32
+        switch settings.format {
+        case .webp: format = Int32(CVIPS_WEBP)
+        case .jpeg: format = Int32(CVIPS_JPEG)
+        case .avif: format = Int32(CVIPS_AVIF)
+        }
+        var outWidth: Int32 = 0, outHeight: Int32 = 0
+        guard cvips_thumbnail_save(source, destination, width, height, crop, format, Int32(settings.effectiveQuality),
+                                   settings.keepMetadata ? 1 : 0, &outWidth, &outHeight) == 0 else {
+            let reason = VipsRuntime.takeError()
+            unlink(destination)
+            throw ImageProblem("could not make a web image: \(reason)")
+        }
+        if settings.format == .webp && !settings.keepMetadata {
+            do { try WebPMetadata.strip(fileAt: destination) } catch { unlink(destination); throw error }
+        }
+        return (Int(outWidth), Int(outHeight))
     }
 
     /// Maps libvips's loader (`VipsForeignLoadJpegFile`, `jpegload`, …) to a format family.
@@ -52,11 +81,33 @@ public struct VipsImageInspector: ImageInspector {
 
 /// libvips is started once per process, before any thread uses it.
 enum VipsRuntime {
-    private static let started: Bool = {
-        cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0
-    }()
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var started = false
+    nonisolated(unsafe) private static var concurrency = 0
+    nonisolated(unsafe) private static var appliedConcurrency = -1
 
-    static func start() { _ = started }
+    /// Starts libvips if it is not running, applying the untrusted-loader block and thread count.
+    static func start(allowUntrusted: Bool = false) {
+        lock.lock()
+        defer { lock.unlock() }
+        if !started {
+            started = cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0
+        }
+        // Re-applied on every start so one process can serve both settings (tests do).
+        vips_block_untrusted_set(allowUntrusted ? 0 : 1)
+        if appliedConcurrency != concurrency {
+            cvips_set_concurrency(Int32(concurrency))
+            appliedConcurrency = concurrency
+        }
+    }
+
+    /// libvips threads per image (0: libvips's default): 1 when several photos are made at once.
+    /// Recorded only; applied when libvips next starts work, so setting it never loads libvips.
+    static func setConcurrency(_ threads: Int) {
+        lock.lock()
+        concurrency = threads
+        lock.unlock()
+    }
 
     /// The global error buffer, copied and cleared right after a failing call.
     static func takeError() -> String {

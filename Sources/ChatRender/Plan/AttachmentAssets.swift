@@ -12,6 +12,19 @@ public struct ImageAsset: Sendable, Equatable {
     }
 }
 
+/// A photo's web images: one per size its layout needs (1x and 2x), and the viewer's image.
+public struct PhotoAsset: Sendable, Equatable {
+    /// The viewer's image (long edge about 2560 px), also the photo's link without JavaScript.
+    public var display: ImageAsset
+    /// The thumbnails, by variant.
+    public var sizes: [PhotoVariant: ImageAsset]
+
+    public init(display: ImageAsset, sizes: [PhotoVariant: ImageAsset] = [:]) {
+        self.display = display
+        self.sizes = sizes
+    }
+}
+
 /// Where Open and Share point for a file.
 public enum FileLink: Sendable, Equatable {
     /// A copy in the output folder (path relative to the page).
@@ -28,12 +41,12 @@ public enum FileLink: Sendable, Equatable {
 
 /// What the page shows for one attachment, decided by the asset stage.
 public struct AttachmentAssets: Sendable, Equatable {
-    /// The image shown for a photo (its preview, or the file itself when it is an image).
-    public var image: ImageAsset?
+    /// The images shown for a photo (made from its preview, or the file itself when it is one).
+    public var image: PhotoAsset?
     /// The file behind Open and Share, or the photo link.
     public var file: FileLink?
 
-    public init(image: ImageAsset? = nil, file: FileLink? = nil) {
+    public init(image: PhotoAsset? = nil, file: FileLink? = nil) {
         self.image = image
         self.file = file
     }
@@ -57,8 +70,19 @@ public struct AssetTable: Sendable, Equatable {
 public struct RenderOptions: Sendable, Equatable {
     /// Show Retry on failed uploads (off with `--no-retry`).
     public var showRetry: Bool
+    /// How assistant replies are read: the spec's bold and code, or full CommonMark (`--markup`).
+    public var markup: Markup
 
-    public init(showRetry: Bool = true) {
+    public init(showRetry: Bool = true, markup: Markup = .inline) {
         self.showRetry = showRetry
+        self.markup = markup
     }
+}
+
+/// How assistant replies are read (`--markup inline|full`).
+public enum Markup: String, Sendable, Equatable, CaseIterable {
+    /// `**bold**` and `` `code` `` only; the default for native conversation files.
+    case inline
+    /// CommonMark with GitHub tables, autolinks and strikethrough; the default for imported chats.
+    case full
 }

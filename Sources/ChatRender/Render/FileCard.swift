@@ -23,7 +23,7 @@ enum FileCard {
             line = "<span class=\"cr-card-line\">\(reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)")</span>"
             actions = options.showRetry ? UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false) : HTML()
         }
-        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(FileChip.accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-card-text\"><span class=\"cr-card-name\" dir=\"auto\">\(attachment.name)</span>\(line)</span>\(actions)</div></li>"
+        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(FileChip.accessibleName(attachment))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-card-text\"><span class=\"cr-card-name\" dir=\"auto\">\(attachment.name)</span>\(line)</span>\(actions)</div></li>"
     }
 
     /// Remote links open in a new tab without handing over the opener or referrer.

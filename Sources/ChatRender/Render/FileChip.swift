@@ -9,6 +9,16 @@ enum FileChip {
         return parts.joined(separator: ", ")
     }
 
+    /// The type icon, or the file's preview image when it has one (decorative: the name says it).
+    static func icon(_ attachment: Attachment, asset: AttachmentAssets) -> HTML {
+        if let preview = asset.image, let one = preview.sizes[.square(PhotoVariant.previewSide)] {
+            var srcset: HTML = "\(one.path) 1x"
+            if let two = preview.sizes[.square(PhotoVariant.previewSide * 2)] { srcset.append(", \(two.path) 2x") }
+            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(one.path)\" srcset=\"\(srcset)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
+        }
+        return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
+    }
+
     static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
         var classes: HTML = "cr-chip"
         var line: HTML
@@ -33,6 +43,6 @@ enum FileChip {
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }
-        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\"><span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span><span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
+        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
     }
 }

@@ -31,10 +31,29 @@ public enum PhotoGrid {
             let asset = assets[messageIndex, photo.index]
             let moreOnThisTile = position == visibleLimit - 1 ? extra : 0
             tiles.append(tile(message: message, attachment: photo.attachment, asset: asset, position: position,
-                              total: photos.count, more: moreOnThisTile, hidden: position >= visibleLimit, options: options))
+                              total: photos.count, more: moreOnThisTile, hidden: position >= visibleLimit,
+                              eager: messageIndex < eagerTurns && position < visibleLimit, options: options))
         }
         let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
         return "<ul class=\"cr-photos cr-photos--\(layout.rawValue)\" aria-label=\"\(label)\">\(tiles)</ul>"
+    }
+
+    /// Photos in the first turns load at once; the rest lazily, as they near the screen.
+    static let eagerTurns = 2
+
+    /// `<img>` with 1x/2x thumbnails for the layout in `srcset`/`sizes` and the 1x size as
+    /// `width`/`height`, so the page never shifts as images arrive.
+    static func image(_ photo: PhotoAsset, layout: Layout, eager: Bool) -> HTML {
+        let (small, large, sizes): (PhotoVariant, PhotoVariant, HTML) = layout == .single
+            ? (.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2), "(max-width: 30.6rem) 85vw, 26rem")
+            : (.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2), "(max-width: 30.6rem) 42vw, 13rem")
+        let loading: HTML = eager ? "" : " loading=\"lazy\""
+        guard let one = photo.sizes[small] else {
+            return "<img src=\"\(photo.display.path)\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
+        }
+        var srcset: HTML = "\(one.path) \(one.width)w"
+        if let two = photo.sizes[large], two.width > one.width { srcset.append(", \(two.path) \(two.width)w") }
+        return "<img src=\"\(one.path)\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
     }
 
     /// "Photo, garden.jpg, Uploading 45%": the spec's VoiceOver text as the accessible name.
@@ -47,7 +66,7 @@ public enum PhotoGrid {
     }
 
     private static func tile(message: Message, attachment: Attachment, asset: AttachmentAssets, position: Int, total: Int,
-                             more: Int, hidden: Bool, options: RenderOptions) -> HTML {
+                             more: Int, hidden: Bool, eager: Bool, options: RenderOptions) -> HTML {
         var classes: HTML = "cr-photo"
         switch attachment.upload {
         case .done: break
@@ -56,10 +75,10 @@ public enum PhotoGrid {
         }
         let name = accessibleName(attachment, available: asset.image != nil, more: more)
         var picture: HTML
-        if let image = asset.image {
-            // The first photos of a page load eagerly; later ones lazily. Dimensions always set.
-            let img: HTML = "<img src=\"\(image.path)\" alt=\"\" width=\"\(image.width)\" height=\"\(image.height)\" decoding=\"async\">"
-            picture = "<a class=\"cr-photo-link\" href=\"\(image.path)\" aria-label=\"\(name)\" data-cr-photo=\"\(position)\" data-cr-photo-count=\"\(total)\">\(img)</a>"
+        if let photo = asset.image {
+            let img = image(photo, layout: Layout(count: total), eager: eager)
+            // Without JavaScript the photo is a link to its display image; with it, the viewer opens.
+            picture = "<a class=\"cr-photo-link\" href=\"\(photo.display.path)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\" data-cr-display=\"\(photo.display.path)\" data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">\(img)</a>"
         } else {
             classes.append(" cr-photo--unavailable")
             picture = "<div class=\"cr-photo-placeholder\" role=\"img\" aria-label=\"\(name)\">\(Icon.photoUnavailable)</div>"

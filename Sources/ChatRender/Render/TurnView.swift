@@ -19,7 +19,9 @@ enum TurnView {
         }
         var body = HTML()
         let photoGrid = photos.isEmpty ? nil : PhotoGrid.render(message: message, messageIndex: index, photos: photos, assets: assets, options: options)
-        let text = message.text.isEmpty ? nil : InlineText.render(message.text, formatted: message.role == .assistant)
+        let text = message.text.isEmpty ? nil
+            : message.role == .assistant && options.markup == .full ? FullMarkup.render(message.text)
+            : InlineText.render(message.text, formatted: message.role == .assistant)
         switch message.role {
         case .user:
             if let photoGrid { body.append(photoGrid) }

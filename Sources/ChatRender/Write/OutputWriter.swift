@@ -38,6 +38,13 @@ public struct OutputWriter {
         return staging
     }
 
+    /// The assets folder of the output about to be replaced, when it is a chatrender output:
+    /// the asset stage reuses images from it instead of making them again.
+    public var previousAssets: String? {
+        guard FileManager.default.fileExists(atPath: FilePath.join(destination, OutputWriter.marker)) else { return nil }
+        return FilePath.join(destination, "assets")
+    }
+
     /// Writes one file inside the staging folder.
     public func write(_ bytes: [UInt8], to relative: String, in staging: String) throws(DiagnosticError) {
         let path = FilePath.join(staging, relative)

@@ -75,7 +75,8 @@ import Testing
         let fm = FileManager.default
         #expect(fm.fileExists(atPath: dir + "/out/conversation/index.html"))
         let assets = try fm.contentsOfDirectory(atPath: dir + "/out/conversation/assets")
-        #expect(assets.filter { $0.hasSuffix(".jpg") }.count == 6)
+        // Six photos, each a 1x and 2x thumbnail for its layout and a display image.
+        #expect(assets.filter { $0.hasSuffix(".webp") }.count == 18)
         #expect(assets.filter { $0.hasSuffix(".pdf") }.count == 2)
         // Nothing else beside the output: the staging folder is gone.
         #expect(try fm.contentsOfDirectory(atPath: dir + "/out") == ["conversation"])

@@ -1,0 +1,71 @@
+/// The web image formats chatrender writes.
+public enum OutputImageFormat: String, Sendable, Equatable, CaseIterable {
+    case webp, jpeg, avif
+
+    public var fileExtension: String {
+        switch self {
+        case .webp: return "webp"
+        case .jpeg: return "jpg"
+        case .avif: return "avif"
+        }
+    }
+
+    /// A quality that looks right for photos in each format.
+    public var defaultQuality: Int {
+        switch self {
+        case .webp: return 80
+        case .jpeg: return 82
+        case .avif: return 55
+        }
+    }
+}
+
+/// How photos are turned into web images (`--image-format`, `--quality`, `--keep-metadata`,
+/// `--originals`, `--max-pixels`, `--allow-untrusted-loaders`, `--allow-outside`).
+public struct ImageSettings: Sendable, Equatable {
+    public var format: OutputImageFormat = .webp
+    /// 1…100; nil means the format's default.
+    public var quality: Int?
+    /// Keep EXIF/XMP/IPTC (GPS position, camera serial) in the output. Off by default.
+    public var keepMetadata = false
+    /// Give the viewer the full-size image instead of one with a 2560 px long edge.
+    public var originals = false
+    /// Images with more pixels than this become "Photo unavailable" (decompression bombs).
+    public var maxPixels = 100_000_000
+    /// Let libvips use the loaders it marks untrusted (SVG, PDF, …) for photos.
+    public var allowUntrustedLoaders = false
+    /// Folders outside the conversation's own that input paths may point into.
+    public var allowedOutside: [String] = []
+
+    public init() {}
+
+    public var effectiveQuality: Int { min(max(quality ?? format.defaultQuality, 1), 100) }
+}
+
+/// One image made from a photo, sized for where it is shown.
+public enum PhotoVariant: Hashable, Sendable, Comparable {
+    /// Fit within this width, keeping the aspect (the one-large-photo layout).
+    case fit(Int)
+    /// A square cut from the centre (pair and grid tiles, tray tiles).
+    case square(Int)
+    /// The viewer's image: long edge at most this many pixels; 0 keeps the full size.
+    case longEdge(Int)
+
+    /// CSS pixels of the layouts, from the spec's geometry: the photo column is 26rem (416 px at
+    /// the default font size); tiles are half of it less the 4 px gap.
+    public static let singleWidth = 416
+    public static let tileSide = 206
+    public static let traySide = 64
+    /// A file's preview on its chip or card, in place of the type icon.
+    public static let previewSide = 40
+    public static let displayLongEdge = 2560
+
+    /// Part of the cache key and of nothing else: changing it re-makes the image.
+    var spec: String {
+        switch self {
+        case .fit(let w): return "fit\(w)"
+        case .square(let s): return "square\(s)"
+        case .longEdge(let e): return "long\(e)"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Writes imported conversations as native conversation files into a staging folder:
+/// `SLUG.json` per conversation and its photos and files under `files/SLUG/`.
+enum ImportWriter {
+    /// Folder (inside the output) holding each conversation's files.
+    static let filesFolder = "files"
+
+    /// File-name-safe names from titles: lower-case ASCII letters and digits joined by `-`, accents
+    /// folded, at most 60 characters; `conversation` when nothing is left; `-2`, `-3` for repeats.
+    static func slugs(for titles: [String]) -> [String] {
+        var used: Set<String> = []
+        return titles.map { title in
+            let base = slug(title)
+            var candidate = base
+            var n = 2
+            while used.contains(candidate) { candidate = "\(base)-\(n)"; n += 1 }
+            used.insert(candidate)
+            return candidate
+        }
+    }
+
+    static func slug(_ title: String) -> String {
+        let folded = title.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        var out = ""
+        var pendingDash = false
+        for scalar in folded.unicodeScalars {
+            let keep = (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9")
+            if keep {
+                if pendingDash && !out.isEmpty { out += "-" }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+                if out.count >= 60 { break }
+            } else {
+                pendingDash = true
+            }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        return out.isEmpty ? "conversation" : out
+    }
+
+    /// A name safe as one path component: no `/`, `\`, control characters or leading dots; at
+    /// most 100 characters with the extension kept.
+    static func safeFileName(_ name: String) -> String {
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F || "/\\:*?\"<>|".unicodeScalars.contains(scalar) {
+                out += "-"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        while out.hasPrefix(".") || out.hasPrefix(" ") { out.removeFirst() }
+        while out.hasSuffix(" ") || out.hasSuffix(".") { out.removeLast() }
+        if out.count > 100 {
+            let ext = AssetProducer.safeExtension(of: out).map { "." + $0 } ?? ""
+            out = String(out.prefix(100 - ext.count)) + ext
+        }
+        return out.isEmpty ? "file" : out
+    }
+
+    /// Writes every conversation; returns one entry per conversation, in the order given.
+    static func write(_ chats: [ImportedChat], writer: OutputWriter, staging: String) throws(DiagnosticError) -> [ImportedEntry] {
+        let slugs = slugs(for: chats.map(\.title))
+        var entries: [ImportedEntry] = []
+        for (chat, slug) in zip(chats, slugs) {
+            var usedNames: Set<String> = []
+            var messages: [Message] = []
+            for turn in chat.turns {
+                var attachments: [Attachment] = []
+                for (a, item) in turn.attachments.enumerated() {
+                    var attachment = Attachment(id: "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
+                                                contentType: item.contentType, alt: item.alt)
+                    switch item.content {
+                    case .bytes(let bytes):
+                        let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
+                        try writer.write(bytes, to: relative, in: staging)
+                        attachment.url = .local(relative)
+                    case .file(let source):
+                        let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
+                        try copy(source, to: FilePath.join(staging, relative), writer: writer)
+                        attachment.url = .local(relative)
+                    case .remote(let url):
+                        attachment.url = .remote(url)
+                    case .unavailable:
+                        // Photos without a picture already read "Photo unavailable"; files say it in their name.
+                        if !attachment.isPhoto { attachment.name += " (unavailable)" }
+                    }
+                    attachments.append(attachment)
+                }
+                messages.append(Message(id: turn.id, role: turn.role, text: turn.text, attachments: attachments, date: turn.date))
+            }
+            let file = "\(slug).json"
+            try writer.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages)), to: file, in: staging)
+            entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count))
+        }
+        return entries
+    }
+
+    private static func freshPath(slug: String, name: String, used: inout Set<String>) -> String {
+        let safe = safeFileName(name)
+        var candidate = safe
+        var n = 2
+        while used.contains(candidate.lowercased()) {
+            if let dot = safe.lastIndex(of: "."), dot != safe.startIndex {
+                candidate = "\(safe[..<dot])-\(n)\(safe[dot...])"
+            } else {
+                candidate = "\(safe)-\(n)"
+            }
+            n += 1
+        }
+        used.insert(candidate.lowercased())
+        return "\(filesFolder)/\(slug)/\(candidate)"
+    }
+
+    private static func copy(_ source: String, to destination: String, writer: OutputWriter) throws(DiagnosticError) {
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.directory(destination), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: source, toPath: destination)
+        } catch {
+            throw DiagnosticError(Diagnostic(file: writer.destination, message: "cannot copy \(FilePath.lastComponent(source)): \(OutputWriter.reason(error))"), kind: .cannotWrite)
+        }
+    }
+
+    /// Newest first by date (undated last); equal dates keep their order.
+    static func newestFirst(_ entries: [ImportedEntry]) -> [ImportedEntry] {
+        entries.enumerated().sorted { a, b in
+            switch (a.element.date, b.element.date) {
+            case let (x?, y?) where x.secondsSinceEpoch != y.secondsSinceEpoch: return x.secondsSinceEpoch > y.secondsSinceEpoch
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

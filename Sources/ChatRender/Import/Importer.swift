@@ -1,0 +1,147 @@
+import Foundation
+
+/// One import: which format, what to read, where to write.
+public struct ImportRequest: Sendable {
+    public var format: ImportFormat
+    /// The input: an API messages file, or ChatGPT's `conversations.json` or the export folder holding it.
+    public var inputPath: String
+    public var outputDirectory: String
+    /// Keep system, developer and tool turns (shown as labelled assistant turns).
+    public var includeSystem: Bool
+
+    public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
+        self.format = format
+        self.inputPath = inputPath
+        self.outputDirectory = outputDirectory
+        self.includeSystem = includeSystem
+    }
+}
+
+/// What a finished import reports.
+public struct ImportResult: Sendable {
+    public var outputDirectory: String
+    /// The conversations written, newest first (the order of `index.html`).
+    public var entries: [ImportedEntry]
+    public var warnings: [Diagnostic]
+}
+
+/// `chatrender import`: reads an export, writes native conversation files (`SLUG.json`), their
+/// photos and files (`files/SLUG/…`) and an `index.html` listing them, all through
+/// ``OutputWriter``'s staging folder, so bad input leaves nothing half-written.
+public enum Importer {
+    public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
+        let (chats, warnings) = try read(request)
+        let writer = OutputWriter(destination: request.outputDirectory)
+        let staging = try writer.makeStaging()
+        do throws(DiagnosticError) {
+            let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, writer: writer, staging: staging))
+            try writer.write(ImportIndexPage.render(entries, link: { $0.file }), to: "index.html", in: staging)
+            try writer.commit(staging: staging)
+            return ImportResult(outputDirectory: writer.destination, entries: entries, warnings: warnings)
+        } catch {
+            writer.discard(staging: staging)
+            throw error
+        }
+    }
+
+    /// Reads and checks the input; throws every error in it at once (warnings included).
+    static func read(_ request: ImportRequest) throws(DiagnosticError) -> ([ImportedChat], [Diagnostic]) {
+        let display = request.inputPath
+        switch request.format {
+        case .openai, .anthropic:
+            let root = try ImportSource.parse(path: request.inputPath, displayPath: display, what: "\(request.format.rawValue) messages")
+            let stem = FilePath.stem(request.inputPath)
+            let title = stem.isEmpty ? "Conversation" : stem
+            let (chat, diagnostics) = request.format == .openai
+                ? OpenAIImporter.read(root, title: title, file: display, includeSystem: request.includeSystem)
+                : AnthropicImporter.read(root, title: title, file: display, includeSystem: request.includeSystem)
+            guard let chat else { throw DiagnosticError(diagnostics) }
+            return ([chat], diagnostics)
+        case .chatgpt:
+            let (file, folder, shown) = try chatGPTInput(request.inputPath)
+            let root = try ImportSource.parse(path: file, displayPath: shown, what: "ChatGPT conversations")
+            let (chats, diagnostics) = ChatGPTImporter.read(root, exportFolder: folder, file: shown, includeSystem: request.includeSystem)
+            guard let chats else { throw DiagnosticError(diagnostics) }
+            return (chats, diagnostics)
+        }
+    }
+
+    /// `conversations.json`, the folder it is in, and how to name it in messages.
+    static func chatGPTInput(_ path: String) throws(DiagnosticError) -> (file: String, folder: String, display: String) {
+        if path.lowercased().hasSuffix(".zip") {
+            throw DiagnosticError(Diagnostic(file: path, message: "zip archives are not read; unzip the export and pass its folder or its conversations.json"), kind: .usage)
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            let file = FilePath.join(path, "conversations.json")
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw DiagnosticError(Diagnostic(file: path, message: "no conversations.json in this folder; expected ChatGPT's unzipped data export"), kind: .missingInput)
+            }
+            return (file, path, file)
+        }
+        let folder = FilePath.directory(path)
+        return (path, folder.isEmpty ? "." : folder, path)
+    }
+}
+
+/// `render --from FORMAT`: imports into a temporary folder, then renders. A single API
+/// conversation becomes one page in the output folder; a ChatGPT export becomes one page per
+/// conversation (`SLUG/index.html`) and an `index.html` listing them. Replaced as a whole, atomically.
+public enum ImportedSite {
+    public struct Result: Sendable {
+        public var outputDirectory: String
+        public var pages: Int
+        public var warnings: [Diagnostic]
+        /// Bytes of the top `index.html`.
+        public var pageSize: Int
+    }
+
+    /// `render` carries how to render (theme, templates, options, strictness, image settings);
+    /// its conversation and output paths are replaced per conversation.
+    public static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
+        let strict = render.strict
+        let scratch = try makeScratch()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var importRequest = request
+        importRequest.outputDirectory = FilePath.join(scratch, "import")
+        let imported = try Importer.run(importRequest)
+        var warnings = imported.warnings
+        if strict && !warnings.isEmpty {
+            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
+        func renderOne(_ entry: ImportedEntry, into folder: String) throws(DiagnosticError) -> RenderResult {
+            let conversation = FilePath.join(importRequest.outputDirectory, entry.file)
+            var one = render
+            one.conversationPath = conversation
+            one.outputDirectory = folder
+            let result = try ChatRenderer.render(one, inspector: inspector)
+            // Name the imported file the way the person would find it in the output.
+            warnings += result.warnings.map { var d = $0; d.file = entry.file; return d }
+            return result
+        }
+        if request.format != .chatgpt, imported.entries.count == 1 {
+            let result = try renderOne(imported.entries[0], into: request.outputDirectory)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
+        }
+        let writer = OutputWriter(destination: request.outputDirectory)
+        let staging = try writer.makeStaging()
+        do throws(DiagnosticError) {
+            for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(staging, entry.slug)) }
+            let index = ImportIndexPage.render(imported.entries, link: { "\($0.slug)/index.html" })
+            try writer.write(index, to: "index.html", in: staging)
+            try writer.commit(staging: staging)
+            return Result(outputDirectory: writer.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count)
+        } catch {
+            writer.discard(staging: staging)
+            throw error
+        }
+    }
+
+    private static func makeScratch() throws(DiagnosticError) -> String {
+        var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-import-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+        }
+        return String(cString: made)
+    }
+}

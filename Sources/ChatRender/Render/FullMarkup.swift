@@ -1,0 +1,240 @@
+import CCmarkGFM
+
+/// Assistant replies as people write them (`--markup full`): CommonMark with GitHub tables,
+/// autolinks and strikethrough, parsed by cmark-gfm.
+///
+/// cmark-gfm only parses here; the HTML is written by walking its syntax tree with the escaping
+/// ``HTML`` type, so every character of input is escaped and nothing the library would print
+/// unescaped (raw HTML, unsafe links) can reach the page:
+/// - raw HTML, block or inline, is shown as the literal text it was written as;
+/// - links keep their `href` only for `http`, `https`, `mailto` and relative URLs (``isAllowedLink(_:)``);
+///   anything else (`javascript:`, `data:`, `file:`, `//host`) shows its text without a link;
+///   links that leave the page get `rel="noopener noreferrer"`;
+/// - images are never loaded (no network request, and the page's CSP would refuse them): each becomes
+///   a link to the image labelled with its alt text;
+/// - headings start at `<h3>`, below the page's `<h1>` and each turn's `<h2>`;
+/// - code blocks are a `<figure>` whose caption is the language, with a focusable, scrollable `<pre>`.
+///
+/// The walk is iterative (cmark's iterator), so deeply nested input cannot exhaust the stack.
+public enum FullMarkup {
+    /// The reply as HTML. Deterministic: the same text always gives the same bytes.
+    public static func render(_ text: String) -> HTML {
+        _ = extensionsRegistered
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return InlineText.render(text, formatted: true) }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "autolink", "strikethrough"] {
+            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        }
+        var source = text
+        source.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return InlineText.render(text, formatted: true) }
+        defer { cmark_node_free(document) }
+        var writer = Writer()
+        writer.walk(document)
+        return writer.html
+    }
+
+    /// Whether a link destination may become an `href`: `http`/`https` with a host, `mailto:`, or a
+    /// relative URL (no scheme, not `//host`). Control characters, backslashes and whitespace refuse
+    /// it, since browsers strip or reinterpret them before reading the scheme.
+    public static func isAllowedLink(_ url: String) -> Bool { linkKind(url) != nil }
+
+    enum LinkKind { case external, mail, relative }
+
+    static func linkKind(_ url: String) -> LinkKind? {
+        if url.isEmpty { return nil }
+        for scalar in url.unicodeScalars {
+            if scalar.value < 0x21 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
+                || scalar == "\\" || scalar.properties.isWhitespace {
+                return nil
+            }
+        }
+        if let scheme = LinkPolicy.scheme(of: url) {
+            switch scheme.lowercased() {
+            case "http", "https":
+                let rest = url.dropFirst(scheme.count + 1)
+                guard rest.hasPrefix("//"), rest.count > 2, !rest.dropFirst(2).hasPrefix("/") else { return nil }
+                return .external
+            case "mailto":
+                return url.count > scheme.count + 1 ? .mail : nil
+            default:
+                return nil
+            }
+        }
+        if url.hasPrefix("//") { return nil }
+        // A colon before any / ? # that is not a valid scheme ("1x:y", "a b:c") is still read as a
+        // scheme by some parsers; refuse rather than guess.
+        if let colon = url.firstIndex(of: ":") {
+            let head = url[..<colon]
+            if !head.contains("/") && !head.contains("?") && !head.contains("#") { return nil }
+        }
+        return .relative
+    }
+
+    private static let extensionsRegistered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// Walks the tree once, writing HTML as nodes are entered and left.
+    private struct Writer {
+        var html = HTML()
+        /// Per open table: column alignments and whether `<tbody>` is open.
+        var tables: [(alignments: [UInt8], bodyOpen: Bool)] = []
+
+        mutating func walk(_ root: OpaquePointer) {
+            guard let iterator = cmark_iter_new(root) else { return }
+            defer { cmark_iter_free(iterator) }
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+                guard let node = cmark_iter_get_node(iterator) else { continue }
+                if event == CMARK_EVENT_ENTER { enter(node) } else { exit(node) }
+            }
+        }
+
+        static func type(_ node: OpaquePointer) -> String {
+            guard let name = cmark_node_get_type_string(node) else { return "" }
+            return String(cString: name)
+        }
+
+        static func literal(_ node: OpaquePointer) -> String {
+            guard let text = cmark_node_get_literal(node) else { return "" }
+            return String(cString: text)
+        }
+
+        static func url(_ node: OpaquePointer) -> String {
+            guard let text = cmark_node_get_url(node) else { return "" }
+            return String(cString: text)
+        }
+
+        /// Paragraphs directly in an item of a tight list are written without `<p>`.
+        static func isTightParagraph(_ node: OpaquePointer) -> Bool {
+            guard let item = cmark_node_parent(node), type(item) == "item",
+                  let list = cmark_node_parent(item) else { return false }
+            return cmark_node_get_list_tight(list) != 0
+        }
+
+        static func linkAttributes(_ url: String) -> HTML? {
+            switch linkKind(url) {
+            case .external?: return " href=\"\(url)\" rel=\"noopener noreferrer\""
+            case .mail?, .relative?: return " href=\"\(url)\""
+            case nil: return nil
+            }
+        }
+
+        mutating func enter(_ node: OpaquePointer) {
+            switch Self.type(node) {
+            case "paragraph": if !Self.isTightParagraph(node) { html.append("<p>") }
+            case "heading": html.append("<h\(Self.headingLevel(node)) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
+            case "block_quote": html.append("<blockquote>")
+            case "list":
+                if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
+                    let start = Int(cmark_node_get_list_start(node))
+                    html.append(start == 1 ? "<ol>" : "<ol start=\"\(start)\">")
+                } else {
+                    html.append("<ul>")
+                }
+            case "item": html.append("<li>")
+            case "code_block": codeBlock(node)
+            case "html_block":
+                var raw = Self.literal(node)
+                while raw.hasSuffix("\n") { raw.removeLast() }
+                html.append("<p class=\"cr-md-raw\">\(raw)</p>")
+            case "thematic_break": html.append("<hr>")
+            case "text", "html_inline": html.appendEscaped(Self.literal(node))
+            case "softbreak": html.append("\n")
+            case "linebreak": html.append("<br>")
+            case "code": html.append("<code>\(Self.literal(node))</code>")
+            case "emph": html.append("<em>")
+            case "strong": html.append("<strong>")
+            case "strikethrough": html.append("<del>")
+            case "link":
+                if let attributes = Self.linkAttributes(Self.url(node)) { html.append("<a\(attributes)>") }
+            case "image":
+                let url = Self.url(node)
+                if let attributes = Self.linkAttributes(url) {
+                    html.append("<a class=\"cr-md-image\"\(attributes)>")
+                    if cmark_node_first_child(node) == nil { html.appendEscaped(url) }
+                }
+            case "table":
+                let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+                var alignments: [UInt8] = []
+                if let pointer = cmark_gfm_extensions_get_table_alignments(node) {
+                    alignments = Array(UnsafeBufferPointer(start: pointer, count: columns))
+                }
+                tables.append((alignments, false))
+                html.append("<div class=\"cr-md-table\" tabindex=\"0\"><table>")
+            case "table_header": html.append("<thead><tr>")
+            case "table_row":
+                if let last = tables.indices.last, !tables[last].bodyOpen {
+                    tables[last].bodyOpen = true
+                    html.append("<tbody>")
+                }
+                html.append("<tr>")
+            case "table_cell":
+                let header = cmark_node_parent(node).map { Self.type($0) == "table_header" } ?? false
+                var column = 0
+                var previous = cmark_node_previous(node)
+                while let p = previous { column += 1; previous = cmark_node_previous(p) }
+                let alignment = tables.last.flatMap { column < $0.alignments.count ? $0.alignments[column] : nil } ?? 0
+                let align: HTML
+                switch alignment {
+                case UInt8(ascii: "l"): align = " class=\"cr-align-start\""
+                case UInt8(ascii: "c"): align = " class=\"cr-align-center\""
+                case UInt8(ascii: "r"): align = " class=\"cr-align-end\""
+                default: align = ""
+                }
+                html.append(header ? "<th scope=\"col\"\(align)>" : "<td\(align)>")
+            default: break  // document, custom and footnote nodes: their children only
+            }
+        }
+
+        mutating func exit(_ node: OpaquePointer) {
+            switch Self.type(node) {
+            case "paragraph": if !Self.isTightParagraph(node) { html.append("</p>") }
+            case "heading": html.append("</h\(Self.headingLevel(node))>")
+            case "block_quote": html.append("</blockquote>")
+            case "list": html.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>" : "</ul>")
+            case "item": html.append("</li>")
+            case "emph": html.append("</em>")
+            case "strong": html.append("</strong>")
+            case "strikethrough": html.append("</del>")
+            case "link": if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
+            case "image": if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
+            case "table":
+                if tables.last?.bodyOpen == true { html.append("</tbody>") }
+                tables.removeLast()
+                html.append("</table></div>")
+            case "table_header": html.append("</tr></thead>")
+            case "table_row": html.append("</tr>")
+            case "table_cell":
+                let header = cmark_node_parent(node).map { Self.type($0) == "table_header" } ?? false
+                html.append(header ? "</th>" : "</td>")
+            default: break
+            }
+        }
+
+        /// Markdown `#` is `<h3>`, `##` `<h4>`, the rest `<h5>` and `<h6>`.
+        static func headingLevel(_ node: OpaquePointer) -> Int {
+            min(6, max(1, Int(cmark_node_get_heading_level(node))) + 2)
+        }
+
+        mutating func codeBlock(_ node: OpaquePointer) {
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { String($0.prefix(40)) } ?? ""
+            let code = Self.literal(node)
+            if language.isEmpty {
+                html.append("<figure class=\"cr-code\"><pre tabindex=\"0\"><code>\(code)</code></pre></figure>")
+                return
+            }
+            let safeClass = language.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "_+#.-".unicodeScalars.contains($0) }
+            let codeClass: HTML = safeClass ? " class=\"language-\(language.lowercased())\"" : ""
+            html.append("<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">\(language)</figcaption><pre tabindex=\"0\"><code\(codeClass)>\(code)</code></pre></figure>")
+        }
+    }
+}

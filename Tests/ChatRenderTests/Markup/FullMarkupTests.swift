@@ -1,0 +1,103 @@
+import Testing
+@testable import ChatRender
+
+/// `--markup full`: CommonMark and GitHub tables through cmark-gfm, with every byte escaped and
+/// links allow-listed by chatrender itself.
+@Suite struct FullMarkupTests {
+    func html(_ text: String) -> String { FullMarkup.render(text).description }
+
+    @Test func paragraphsEmphasisAndCode() {
+        #expect(html("Take **tram 28** from `Martim Moniz`, *quickly*.\n\nSecond ~~line~~.")
+                == "<p>Take <strong>tram 28</strong> from <code>Martim Moniz</code>, <em>quickly</em>.</p><p>Second <del>line</del>.</p>")
+    }
+
+    @Test func headingsStartBelowTheTurnHeading() {
+        #expect(html("# One\n## Two\n### Three\n###### Six")
+                == "<h3 class=\"cr-md-h1\">One</h3><h4 class=\"cr-md-h2\">Two</h4><h5 class=\"cr-md-h3\">Three</h5><h6 class=\"cr-md-h6\">Six</h6>")
+    }
+
+    @Test func listsTightAndLooseAndOrderedStart() {
+        #expect(html("- a\n- b") == "<ul><li>a</li><li>b</li></ul>")
+        #expect(html("3. x\n\n4. y") == "<ol start=\"3\"><li><p>x</p></li><li><p>y</p></li></ol>")
+        #expect(html("1. one\n   - nested") == "<ol><li>one<ul><li>nested</li></ul></li></ol>")
+    }
+
+    @Test func blockQuoteAndRule() {
+        #expect(html("> quoted\n\n---") == "<blockquote><p>quoted</p></blockquote><hr>")
+    }
+
+    @Test func codeFenceKeepsWhitespaceAndShowsLanguage() {
+        #expect(html("```swift title=x\nlet a = 1\n    indented <b>\n```")
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\">let a = 1\n    indented &lt;b&gt;\n</code></pre></figure>")
+        #expect(html("    plain\n") == "<figure class=\"cr-code\"><pre tabindex=\"0\"><code>plain\n</code></pre></figure>")
+        // A language that is not a safe class name is still shown, escaped, but gets no class.
+        #expect(html("```\"><script>\nx\n```")
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">&quot;&gt;&lt;script&gt;</figcaption><pre tabindex=\"0\"><code>x\n</code></pre></figure>")
+    }
+
+    @Test func tablesWithAlignment() {
+        #expect(html("| Stop | Time | Note |\n| :--- | ---: | :-: |\n| Martim Moniz | 09:41 | <i> |")
+                == "<div class=\"cr-md-table\" tabindex=\"0\"><table><thead><tr><th scope=\"col\" class=\"cr-align-start\">Stop</th><th scope=\"col\" class=\"cr-align-end\">Time</th><th scope=\"col\" class=\"cr-align-center\">Note</th></tr></thead><tbody><tr><td class=\"cr-align-start\">Martim Moniz</td><td class=\"cr-align-end\">09:41</td><td class=\"cr-align-center\">&lt;i&gt;</td></tr></tbody></table></div>")
+    }
+
+    @Test func rawHTMLIsShownAsText() {
+        #expect(html("<script>alert(1)</script>") == "<p class=\"cr-md-raw\">&lt;script&gt;alert(1)&lt;/script&gt;</p>")
+        #expect(html("a <img src=x onerror=alert(1)> b") == "<p>a &lt;img src=x onerror=alert(1)&gt; b</p>")
+        #expect(html("<div onclick=\"x\">\nhi\n</div>") == "<p class=\"cr-md-raw\">&lt;div onclick=&quot;x&quot;&gt;\nhi\n&lt;/div&gt;</p>")
+    }
+
+    @Test func safeLinksKeepTheirHref() {
+        #expect(html("[site](https://example.com/a?b=1&c=2)")
+                == "<p><a href=\"https://example.com/a?b=1&amp;c=2\" rel=\"noopener noreferrer\">site</a></p>")
+        #expect(html("[mail](mailto:a@example.com) [doc](docs/readme.md) [top](#top)")
+                == "<p><a href=\"mailto:a@example.com\">mail</a> <a href=\"docs/readme.md\">doc</a> <a href=\"#top\">top</a></p>")
+        #expect(html("[q](https://example.com/\"onmouseover=\"x)")
+                == "<p><a href=\"https://example.com/&quot;onmouseover=&quot;x\" rel=\"noopener noreferrer\">q</a></p>")
+    }
+
+    @Test func hostileLinksBecomeText() {
+        for url in ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "javascript&#58;alert(1)", "java%0ascript:alert(1)",
+                    "data:text/html;base64,PHNjcmlwdD4=", "vbscript:x", "file:///etc/passwd", "//evil.example/x", "http:evil", "mailto:"] {
+            let out = html("[click](\(url))")
+            #expect(!out.contains("<a"), "\(url) → \(out)")
+            #expect(out.hasPrefix("<p>click"), "\(url) → \(out)")
+        }
+        #expect(html("<javascript:alert(1)>") == "<p>javascript:alert(1)</p>")
+        #expect(!FullMarkup.isAllowedLink("https://"))
+        #expect(!FullMarkup.isAllowedLink(" https://example.com"))
+        #expect(FullMarkup.isAllowedLink("https://example.com"))
+    }
+
+    @Test func autolinks() {
+        #expect(html("see www.example.com and https://example.org/x.")
+                == "<p>see <a href=\"http://www.example.com\" rel=\"noopener noreferrer\">www.example.com</a> and <a href=\"https://example.org/x\" rel=\"noopener noreferrer\">https://example.org/x</a>.</p>")
+        #expect(html("<https://example.com>") == "<p><a href=\"https://example.com\" rel=\"noopener noreferrer\">https://example.com</a></p>")
+    }
+
+    @Test func imagesAreLinksNeverLoaded() {
+        #expect(html("![a tram](https://example.com/t.png)")
+                == "<p><a class=\"cr-md-image\" href=\"https://example.com/t.png\" rel=\"noopener noreferrer\">a tram</a></p>")
+        #expect(html("![](https://example.com/t.png)")
+                == "<p><a class=\"cr-md-image\" href=\"https://example.com/t.png\" rel=\"noopener noreferrer\">https://example.com/t.png</a></p>")
+        #expect(html("![x](javascript:alert(1))") == "<p>x</p>")
+        #expect(!html("![x](data:image/png;base64,AAAA)").contains("<img"))
+    }
+
+    @Test func deterministicAndDeepNestingIsSafe() {
+        let text = "# T\n\n| a |\n|---|\n| b |\n\n```js\nx\n```\n- [l](https://e.com)"
+        #expect(html(text) == html(text))
+        let deep = String(repeating: ">", count: 20_000) + " deep"
+        #expect(html(deep).contains("deep"))
+        let brackets = String(repeating: "[", count: 20_000) + "x"
+        #expect(html(brackets).hasSuffix("x</p>"))
+    }
+
+    @Test func turnViewUsesFullMarkupOnlyForAssistantRepliesWhenAsked() {
+        let reply = Message(id: "m", role: .assistant, text: "# Hi\n\n- a")
+        let user = Message(id: "u", role: .user, text: "# Hi")
+        let full = RenderOptions(markup: .full)
+        #expect(TurnView.render(reply, index: 0, assets: AssetTable(), options: full).description.contains("<h3 class=\"cr-md-h1\">Hi</h3><ul><li>a</li></ul>"))
+        #expect(TurnView.render(reply, index: 0, assets: AssetTable(), options: RenderOptions()).description.contains("<p># Hi</p>"))
+        #expect(TurnView.render(user, index: 0, assets: AssetTable(), options: full).description.contains("<p># Hi</p>"))
+    }
+}
