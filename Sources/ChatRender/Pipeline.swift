@@ -38,6 +38,9 @@ public struct RenderResult: Sendable {
 
 /// Load → plan → render → produce assets → write, for the CLI and for library users.
 public enum ChatRenderer {
+    /// Releases libvips at the end of a process (and reports leaks under `VIPS_LEAK=1`).
+    public static func shutdown() { VipsRuntime.shutdown() }
+
     /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
     public static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)

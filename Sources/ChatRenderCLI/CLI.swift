@@ -33,6 +33,7 @@ public enum CLI {
     USAGE
       chatrender render CONVERSATION.json [--theme THEME] [--out DIR] [options]
       chatrender theme check THEME
+      chatrender preview --theme THEME [--theme OTHER …] [--out DIR]
       chatrender import FORMAT INPUT [--out DIR] [--include-system]
       chatrender render --from FORMAT INPUT [--out DIR] [options]
       chatrender --help | --version
@@ -63,6 +64,8 @@ public enum CLI {
 
     \(importUsage)
 
+    \(previewUsage)
+
     THEME CHECK
       Validates a theme and reports WCAG contrast for the text and background pairs the blocks
       use, per mode. Exits 0 when every pair passes, 65 when one fails.
@@ -89,6 +92,7 @@ public enum CLI {
         case "theme":
             return theme(Array(arguments.dropFirst()), output: output)
         case "import": return importCommand(Array(arguments.dropFirst()), output: output)
+        case "preview": return preview(Array(arguments.dropFirst()), output: output)
         default:
             output.err("chatrender: error: unknown command \"\(command)\"; expected render, import or theme check (see chatrender --help)\n")
             return .usage

@@ -1,4 +1,7 @@
+import ChatRender
 import ChatRenderCLI
 import Foundation
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+let code = CLI.run(Array(CommandLine.arguments.dropFirst()))
+ChatRenderer.shutdown()
+exit(code.rawValue)

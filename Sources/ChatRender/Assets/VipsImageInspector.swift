@@ -101,6 +101,15 @@ enum VipsRuntime {
         }
     }
 
+    /// Shuts libvips down if it was started: frees its caches and, under `VIPS_LEAK=1`, reports
+    /// any image or buffer still alive. Call once, at the end of the process.
+    static func shutdown() {
+        lock.lock()
+        defer { lock.unlock() }
+        if started { vips_shutdown() }
+        started = false
+    }
+
     /// libvips threads per image (0: libvips's default): 1 when several photos are made at once.
     /// Recorded only; applied when libvips next starts work, so setting it never loads libvips.
     static func setConcurrency(_ threads: Int) {

@@ -40,7 +40,7 @@ enum ImportWriter {
     }
 
     /// A name safe as one path component: no `/`, `\`, control characters or leading dots; at
-    /// most 100 characters with the extension kept.
+    /// most 100 Unicode scalars and 200 UTF-8 bytes with the extension kept.
     static func safeFileName(_ name: String) -> String {
         var out = ""
         for scalar in name.unicodeScalars {
@@ -52,9 +52,17 @@ enum ImportWriter {
         }
         while out.hasPrefix(".") || out.hasPrefix(" ") { out.removeFirst() }
         while out.hasSuffix(" ") || out.hasSuffix(".") { out.removeLast() }
-        if out.count > 100 {
+        // Counted in scalars and bytes, not Characters: 200 combining marks are one Character but
+        // 400 bytes, past the file system's 255-byte name limit.
+        if out.unicodeScalars.count > 100 || out.utf8.count > 200 {
             let ext = AssetProducer.safeExtension(of: out).map { "." + $0 } ?? ""
-            out = String(out.prefix(100 - ext.count)) + ext
+            var stem = ""
+            for scalar in out.unicodeScalars {
+                if stem.unicodeScalars.count + ext.unicodeScalars.count >= 100
+                    || stem.utf8.count + String(scalar).utf8.count + ext.utf8.count > 200 { break }
+                stem.unicodeScalars.append(scalar)
+            }
+            out = stem + ext
         }
         return out.isEmpty ? "file" : out
     }

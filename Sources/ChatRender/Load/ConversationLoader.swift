@@ -7,6 +7,9 @@ import Foundation
 public enum ConversationLoader {
     /// Conversation files larger than this are refused before parsing (a documented limit).
     public static let maxFileSize = 256 * 1024 * 1024
+    /// More attachments than this on one message is refused (a documented limit): a page of
+    /// 100,000 chips is unusable and takes long to build.
+    public static let maxAttachmentsPerMessage = 1_000
 
     /// Loads the conversation at `path`; `displayPath` is how diagnostics name the file.
     /// Returns the conversation and any warnings; throws the errors.
@@ -25,7 +28,9 @@ public enum ConversationLoader {
             throw DiagnosticError(Diagnostic(file: file, location: SourceLocation(line: error.line, column: error.column), message: error.message))
         }
         var reader = JSONReader(file: file)
-        let conversation = decodeConversation(root, reader: &reader)
+        var conversation = decodeConversation(root, reader: &reader)
+        let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
+        conversation?.composer = composer
         if reader.hasErrors || conversation == nil {
             // Warnings travel with the errors: every problem in the file is reported at once.
             throw DiagnosticError(reader.diagnostics)
@@ -95,6 +100,8 @@ public enum ConversationLoader {
             let listPath = JSONReader.join(path, "attachments")
             switch list.value {
             case .null: break
+            case .array(let elements) where elements.count > maxAttachmentsPerMessage:
+                reader.error("\(elements.count) attachments; expected at most \(maxAttachmentsPerMessage) on one message", at: list, path: listPath)
             case .array(let elements):
                 var seen: [String: Int] = [:]
                 for (index, element) in elements.enumerated() {

@@ -5,10 +5,13 @@ public struct Conversation: Sendable, Equatable {
     /// The turns, oldest first, or `nil` while the conversation is still loading (the page then
     /// draws grey skeleton turns, marked busy for assistive technology).
     public var messages: [Message]?
+    /// The composer card pinned under the last turn, if the conversation shows one.
+    public var composer: ComposerState?
 
-    public init(title: String? = nil, messages: [Message]?) {
+    public init(title: String? = nil, messages: [Message]?, composer: ComposerState? = nil) {
         self.title = title
         self.messages = messages
+        self.composer = composer
     }
 }
 

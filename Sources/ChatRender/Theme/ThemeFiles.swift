@@ -5,21 +5,31 @@ import Foundation
 enum ThemeFiles {
     enum ReadFailure: Error, Equatable {
         case missing, directory, unreadable
+        /// Not a regular file, or over ``maxFileSize``: the reason from ``FileInput``.
+        case refused(String)
         var message: String {
             switch self {
             case .missing: return "no such file"
             case .directory: return "is a folder, expected a file"
             case .unreadable: return "cannot be read"
+            case .refused(let reason): return reason
             }
         }
     }
+
+    /// Theme and token files larger than this are refused before reading (a documented limit).
+    static let maxFileSize = 16 * 1024 * 1024
 
     static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(.missing) }
         if isDirectory.boolValue { return .failure(.directory) }
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
-        return .success([UInt8](data))
+        // Regular files only, and bounded: `/dev/zero` or a multi-gigabyte file must not exhaust memory.
+        do {
+            return .success(try FileInput.read(path: path, displayPath: path, limit: maxFileSize, what: "theme"))
+        } catch {
+            return .failure(.refused(error.diagnostics.first?.message ?? "cannot be read"))
+        }
     }
 
     /// The folder part of a path: `themes/sp.resolver.json` → `themes`; a bare name → `.`.

@@ -136,6 +136,16 @@ import Testing
         #expect(run.status == 73)
     }
 
+    @Test func libvipsLeaksNothing() throws {
+        // Under VIPS_LEAK=1 libvips reports, at shutdown, every image or buffer still alive.
+        let dir = TestPaths.temporaryFolder("vipscheck")
+        let run = try CLIRun.run(["render", TestPaths.fixture("render/grids.json"), "--out", dir + "/o"], environment: ["VIPS_LEAK": "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("memory: high-water mark"), "the leak check did not run:\n\(run.stderr)")
+        #expect(!run.stderr.contains("objects alive"), "\(run.stderr)")
+        #expect(!run.stderr.lowercased().contains("leak"), "\(run.stderr)")
+    }
+
     @Test func noRetryHidesRetry() throws {
         let dir = TestPaths.temporaryFolder("cli")
         #expect(try CLIRun.run(["render", garden, "--out", "a"], in: dir).status == 0)

@@ -77,7 +77,7 @@ extension LoadTests {
 
         @Test func ignoresUnknownFieldsEverywhere() throws {
             let json = """
-            {"schemaVersion": 9, "composer": {"text": "draft", "attachments": "not checked"},
+            {"schemaVersion": 9, "keyboard": {"text": "draft", "attachments": "not checked"},
              "messages": [{"id": "m1", "role": "user", "text": "", "reactions": [1, 2], "role2": "robot",
                "attachments": [{"id": "a1", "name": "a", "byteCount": 1, "contentType": "image/png", "width": "wide",
                  "upload": {"state": "uploading", "progress": 0.5, "eta": "soon"}}]}]}

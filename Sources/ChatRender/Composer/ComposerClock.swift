@@ -1,0 +1,71 @@
+/// How the composers write a time of day: the locale's clock and a fixed time zone, worked out by
+/// hand (no ICU) so pages are the same on every machine. en-US and UTC unless told otherwise.
+public struct ComposerClock: Sendable, Equatable {
+    /// `en-US` (and other English locales of the Americas): "9:00 AM". Anything else: "09:00".
+    public var locale: String
+    /// Seconds east of UTC.
+    public var offsetSeconds: Int
+
+    public init(locale: String = "en-US", offsetSeconds: Int = 0) {
+        self.locale = locale
+        self.offsetSeconds = offsetSeconds
+    }
+
+    public static let standard = ComposerClock()
+
+    /// Reads `UTC`, `GMT`, `Z`, `+02:00`, `-0530` or `+9`; nil for anything else (named zones
+    /// need a time-zone database, which would make the output depend on the machine).
+    public static func offset(timeZone text: String) -> Int? {
+        let upper = text.uppercased()
+        if upper == "UTC" || upper == "GMT" || upper == "Z" || upper == "ETC/UTC" { return 0 }
+        var body = Substring(upper)
+        if body.hasPrefix("UTC") || body.hasPrefix("GMT") { body = body.dropFirst(3) }
+        guard let sign = body.first, sign == "+" || sign == "-" else { return nil }
+        let digits = body.dropFirst().filter { $0 != ":" }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let number = Int(digits) else { return nil }
+        let (hours, minutes) = digits.count <= 2 ? (number, 0) : (number / 100, number % 100)
+        guard hours <= 14, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
+
+    /// Whether the locale uses a 12-hour clock with AM and PM.
+    public var usesTwelveHours: Bool {
+        let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
+        guard language.first == "en" else { return false }
+        let region = language.count > 1 ? language[1] : "us"
+        return ["us", "ca", "au", "nz", "ph", "in"].contains(region)
+    }
+
+    /// The time of day of `date` in this clock: "9:00 AM" or "09:00". A bare date gives "Mar 14".
+    public func time(_ date: ChatDate) -> String {
+        let local = date.secondsSinceEpoch + Int64(offsetSeconds)
+        let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
+        if !date.hasTime {
+            let (_, month, day) = ChatDate.civilFromDays(Int(date.dayNumber))
+            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            return usesTwelveHours ? "\(months[month - 1]) \(day)" : "\(day) \(months[month - 1])"
+        }
+        let secondsOfDay = Int(local - days * 86400)
+        let hour = secondsOfDay / 3600, minute = (secondsOfDay % 3600) / 60
+        let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        if usesTwelveHours {
+            let h12 = hour % 12 == 0 ? 12 : hour % 12
+            return "\(h12):\(mm) \(hour < 12 ? "AM" : "PM")"
+        }
+        return "\(hour < 10 ? "0" : "")\(hour):\(mm)"
+    }
+}
+
+extension ModelComposerState.Usage {
+    /// The usage line as the spec words it: "12 messages left today", "12 messages left until
+    /// 9:00 AM", "You've used all 40 messages. More at 9:00 AM."
+    public func sentence(clock: ComposerClock = .standard) -> String {
+        let at = resets.map { clock.time($0) }
+        if isExhausted {
+            let all = "You've used all \(ComposerRules.grouped(limit)) message\(limit == 1 ? "" : "s")."
+            return at.map { "\(all) More at \($0)." } ?? all
+        }
+        let left = "\(ComposerRules.grouped(remaining)) message\(remaining == 1 ? "" : "s") left"
+        return at.map { "\(left) until \($0)" } ?? "\(left) today"
+    }
+}

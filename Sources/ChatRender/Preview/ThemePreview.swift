@@ -1,0 +1,73 @@
+/// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
+/// through the same template, CSP and writer as a conversation page.
+public enum ThemePreview {
+    /// What to read and where to write.
+    public struct Request: Sendable {
+        public var themePaths: [String]
+        public var templatesDirectory: String
+        public var outputDirectory: String
+        public var clock: ComposerClock
+
+        public init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard) {
+            self.themePaths = themePaths
+            self.templatesDirectory = templatesDirectory
+            self.outputDirectory = outputDirectory
+            self.clock = clock
+        }
+    }
+
+    /// What a finished preview reports.
+    public struct Result: Sendable {
+        public var outputDirectory: String
+        /// Bytes of `index.html`.
+        public var pageSize: Int
+        /// The themes shown, by name.
+        public var themeNames: [String]
+    }
+
+    /// Writes `index.html` for the request; every theme's problems are reported together.
+    public static func render(_ request: Request) throws(DiagnosticError) -> Result {
+        var themes: [Theme] = []
+        var problems: [Diagnostic] = []
+        var kind = DiagnosticError.Kind.badData
+        for path in request.themePaths {
+            do throws(DiagnosticError) {
+                themes.append(try ThemeLoader.load(path: path, displayPath: path))
+            } catch {
+                problems += error.diagnostics
+                if error.kind == .missingInput { kind = .missingInput }
+            }
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems, kind: kind) }
+        let template = try PageTemplate.load(directory: request.templatesDirectory)
+        let page = assemble(themes: themes, template: template, clock: request.clock)
+        let writer = OutputWriter(destination: request.outputDirectory)
+        let staging = try writer.makeStaging()
+        do throws(DiagnosticError) {
+            try writer.write(page, to: "index.html", in: staging)
+            try writer.commit(staging: staging)
+        } catch {
+            writer.discard(staging: staging)
+            throw error
+        }
+        return Result(outputDirectory: writer.destination, pageSize: page.count, themeNames: themes.map(\.name))
+    }
+
+    /// The finished gallery page.
+    public static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard) -> [UInt8] {
+        let css = PreviewGallery.css(themes: themes)
+        let csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
+        let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
+        let values: [String: [UInt8]] = [
+            "csp": Array(csp.utf8),
+            "color_scheme": Array((themes.first?.colorScheme ?? "light").utf8),
+            "version": Array(ChatRenderVersion.string.utf8),
+            "title": HTML.text(title).bytes,
+            "theme_css": Array(css.utf8),
+            "page_css": Array(template.stylesheet.utf8),
+            "body": PreviewGallery.body(themes: themes, clock: clock).bytes,
+            "page_js": Array(template.script.utf8),
+        ]
+        return template.fill(values)
+    }
+}
