@@ -57,7 +57,8 @@ public struct AssetProducer: Sendable {
         var warnings: [(order: Int, diagnostic: Diagnostic)] = []
         var statistics = Statistics()
         let assets = FilePath.join(staging, AssetProducer.assetsFolder)
-        guard let messages = conversation.messages else { return (table, [], statistics) }
+        let messages = conversation.messages ?? []
+        if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
         try ensureFolder(assets)
 
         func warn(_ order: Int, _ path: String, _ message: String) {
@@ -121,6 +122,26 @@ public struct AssetProducer: Sendable {
             }
         }
 
+        // The composer's tray: 64 px tiles (1x and 2x) for photos that have an image.
+        var trayJobs: [(item: Int, job: Int)] = []
+        if case .attachment(let composer)? = conversation.composer {
+            let tile: Set<PhotoVariant> = [.square(PhotoVariant.traySide), .square(PhotoVariant.traySide * 2)]
+            for (i, item) in composer.attachments.enumerated() where item.attachment.isPhoto {
+                order += 1
+                var source: (field: String, value: String)?
+                if let preview = item.attachment.preview { source = ("preview", preview) } else if case .local(let local)? = item.attachment.url { source = ("url", local) }
+                guard let source else { continue }
+                if let existing = jobIndex[source.value] {
+                    jobs[existing].variants.formUnion(tile)
+                    trayJobs.append((i, existing))
+                } else {
+                    jobIndex[source.value] = jobs.count
+                    jobs.append(PhotoJob(order: order, jsonPath: "composer.attachments[\(i)].\(source.field)", source: source.value, variants: tile, needsDisplay: false))
+                    trayJobs.append((i, jobs.count - 1))
+                }
+            }
+        }
+
         // 2. Make the images, several photos at once.
         let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
         let outcomes = runJobs(jobs, assets: assets, cache: cache)
@@ -139,6 +160,9 @@ public struct AssetProducer: Sendable {
                 table[entry.m, entry.a].image = photo
                 table[entry.m, entry.a].file = .asset(photo.display.path)
             }
+        }
+        for entry in trayJobs {
+            if case .success(let photo) = outcomes[entry.job].result { table[trayItem: entry.item] = photo }
         }
         for entry in previewJobs {
             if case .success(let photo) = outcomes[entry.job].result { table[entry.m, entry.a].image = photo }

@@ -2,11 +2,11 @@
 /// the tray of 64 px photo thumbnails and file chips with their upload rings, the growing field,
 /// Send or Stop, the counter from 90 % of the limit, and the error under the card.
 enum AttachmentComposerView {
-    static func render(_ s: AttachmentComposerState, id: String, label: String) -> HTML {
+    static func render(_ s: AttachmentComposerState, id: String, label: String, assets: AssetTable = AssetTable()) -> HTML {
         var tray = HTML()
         if !s.attachments.isEmpty {
             var tiles = HTML()
-            for item in s.attachments { tiles.append(tile(item, id: id)) }
+            for (index, item) in s.attachments.enumerated() { tiles.append(tile(item, id: id, thumbnail: assets[trayItem: index])) }
             tray = "<ul class=\"cr-tray\" aria-label=\"Attachments\">\(tiles)</ul>"
         }
         let counter = counterMarkup(s.counter, id: id)
@@ -69,7 +69,7 @@ enum AttachmentComposerView {
         return "\(a.name), \(a.kind.spokenName), \(ByteCountFormat.string(a.byteCount)), \(spokenState(item))"
     }
 
-    static func tile(_ item: AttachmentComposerState.TrayItem, id: String) -> HTML {
+    static func tile(_ item: AttachmentComposerState.TrayItem, id: String, thumbnail: PhotoAsset? = nil) -> HTML {
         let a = item.attachment
         let remove: HTML = "<button type=\"button\" class=\"cr-tile-remove\" data-cr-remove aria-label=\"Remove \(a.name)\">\(ComposerIcon.xmark)</button>"
         let retry: HTML = "<button type=\"button\" class=\"cr-tile-retry\" data-cr-composer-retry aria-label=\"Retry upload of \(a.name)\">\(ComposerIcon.retry)</button>"
@@ -91,13 +91,21 @@ enum AttachmentComposerView {
         }
         let data: HTML = "data-attachment-id=\"\(a.id)\" data-state=\"\(state)\""
         if a.isPhoto {
-            return "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item))\"><span class=\"cr-tile-thumb\">\(Icon.file(.image))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+            return "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item))\"><span class=\"cr-tile-thumb\">\(thumb(thumbnail))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
         }
         var detail: HTML = "\(a.kind.spokenName) · \(ByteCountFormat.string(a.byteCount))"
         if case .failed(let reason) = a.upload, !item.isLoading {
             detail = reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
         }
         return "<li class=\"cr-tile cr-tile--file cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item))\"><span class=\"cr-file-icon cr-file-icon--\(a.kind.rawValue)\">\(Icon.file(a.kind))</span><span class=\"cr-tile-text\"><span class=\"cr-tile-name\" dir=\"auto\">\(a.name)</span><span class=\"cr-tile-detail\">\(detail)</span></span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+    }
+
+    /// The tray tile's picture: its 64 px thumbnail (1x, 2x), or the image icon until it has one.
+    static func thumb(_ photo: PhotoAsset?) -> HTML {
+        guard let photo, let one = photo.sizes[.square(PhotoVariant.traySide)] else { return Icon.file(.image) }
+        var srcset: HTML = "\(one.path) 1x"
+        if let two = photo.sizes[.square(PhotoVariant.traySide * 2)] { srcset.append(", \(two.path) 2x") }
+        return "<img src=\"\(one.path)\" srcset=\"\(srcset)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" decoding=\"async\">"
     }
 
     /// A thin ring: white over a dark scrim on photos, `textPrimary` on a `separator` track on chips.

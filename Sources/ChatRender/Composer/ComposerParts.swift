@@ -44,17 +44,17 @@ enum ComposerParts {
 public enum ComposerView {
     /// The card for `state`, with element ids starting with `id`.
     public static func render(_ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
-                              clock: ComposerClock = .standard) -> HTML {
+                              clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
         switch state {
-        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label)
+        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets)
         case .model(let s): return ModelComposerView.render(s, id: id, label: label, clock: clock)
         case .dictation(let s): return DictationComposerView.render(s, id: id, label: label)
         }
     }
 
     /// The composer pinned under the conversation, or nothing when there is none.
-    public static func pinned(_ state: ComposerState?, clock: ComposerClock = .standard) -> HTML {
+    public static func pinned(_ state: ComposerState?, clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
         guard let state else { return "" }
-        return "<div class=\"cr-dock\">\(render(state, clock: clock))</div>\n"
+        return "<div class=\"cr-dock\">\(render(state, clock: clock, assets: assets))</div>\n"
     }
 }

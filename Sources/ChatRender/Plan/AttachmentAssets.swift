@@ -58,7 +58,15 @@ public struct AssetTable: Sendable, Equatable {
 
     struct Key: Hashable, Sendable { var message: Int; var attachment: Int }
 
+    private var tray: [Int: PhotoAsset] = [:]
+
     public init() {}
+
+    /// The 64 px thumbnail of the composer tray's photo at `index`, when it has one.
+    public subscript(trayItem index: Int) -> PhotoAsset? {
+        get { tray[index] }
+        set { tray[index] = newValue }
+    }
 
     public subscript(message: Int, attachment: Int) -> AttachmentAssets {
         get { entries[Key(message: message, attachment: attachment)] ?? AttachmentAssets() }

@@ -127,6 +127,22 @@ enum CLIRunTool {
         #expect(names.count == 4)  // three images of one photo, one file; nothing twice
     }
 
+    @Test func composerTrayPhotosGetSixtyFourPixelTiles() throws {
+        let staging = TestPaths.temporaryFolder("stage")
+        let photo = Attachment(id: "t", name: "a.png", byteCount: 1, contentType: "image/png", preview: "photos/p2.png")
+        let file = Attachment(id: "f", name: "b.pdf", byteCount: 1, contentType: "application/pdf")
+        let composer = ComposerState.attachment(AttachmentComposerState(attachments: [.init(file), .init(photo)]))
+        let conversation = Conversation(messages: [], composer: composer)
+        let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
+        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        #expect(warnings.isEmpty)
+        #expect(table[trayItem: 0] == nil)
+        let tile = try #require(table[trayItem: 1])
+        #expect(Set(tile.sizes.keys) == [.square(64), .square(128)])
+        let html = ComposerView.render(composer, assets: table).description
+        #expect(html.contains("<span class=\"cr-tile-thumb\"><img src=\"\(tile.sizes[.square(64)]!.path)\""))
+    }
+
     @Test func problemsBecomeWarningsNotFailures() throws {
         let staging = TestPaths.temporaryFolder("stage")
         let gone = Attachment(id: "a", name: "a.png", byteCount: 1, contentType: "image/png", preview: "nope.png")
