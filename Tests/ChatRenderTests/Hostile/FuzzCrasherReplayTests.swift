@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import ChatRender
+
+/// Replays every input the fuzzers found (fuzz/crashers/TARGET/) and every hostile fixture
+/// (Fixtures/hostile/TARGET-*) through the code the target fuzzes, in-process: each must finish
+/// with a value or a diagnostic, never a trap. See fuzz/run.sh.
+@Suite struct FuzzCrasherReplayTests {
+    static func inputs() -> [(target: String, path: String)] {
+        var found: [(String, String)] = []
+        let fm = FileManager.default
+        let crashers = TestPaths.repo("fuzz/crashers")
+        for target in (try? fm.contentsOfDirectory(atPath: crashers)) ?? [] {
+            for name in (try? fm.contentsOfDirectory(atPath: crashers + "/" + target)) ?? [] where !name.hasPrefix(".") {
+                found.append((target, crashers + "/" + target + "/" + name))
+            }
+        }
+        let fixtures = TestPaths.fixture("hostile")
+        for name in (try? fm.contentsOfDirectory(atPath: fixtures)) ?? [] {
+            guard let dash = name.firstIndex(of: "-") else { continue }
+            found.append((String(name[..<dash]), fixtures + "/" + name))
+        }
+        return found.sorted { $0.1 < $1.1 }
+    }
+
+    /// Runs one input the way fuzz/targets/TARGET.swift does (the first byte picks a mode for
+    /// every target but conversation).
+    static func replay(target: String, bytes: [UInt8]) {
+        let mode = bytes.first ?? 0
+        let rest = Array(bytes.dropFirst())
+        switch target {
+        case "conversation":
+            if let (conversation, _) = try? ConversationLoader.decode(bytes: bytes, file: "replay.json") {
+                for message in conversation.messages ?? [] { _ = InlineText.render(message.text, formatted: message.role == .assistant) }
+                let again = NativeJSON.encode(Conversation(title: conversation.title, messages: conversation.messages))
+                #expect((try? ConversationLoader.decode(bytes: again, file: "again.json")) != nil)
+            }
+        case "inline":
+            let text = String(decoding: rest, as: UTF8.self)
+            if mode & 3 == 3 { _ = FullMarkup.render(text) } else { _ = InlineText.render(text, formatted: mode & 1 == 1) }
+        case "theme":
+            let name = mode & 1 == 1 ? "replay.resolver.json" : "replay.tokens.json"
+            if let theme = try? ThemeLoader.load(bytes: rest, displayPath: name, baseDirectory: "/nonexistent-chatrender-fuzz") {
+                #expect(!ThemeStylesheet.css(for: theme).contains("</"))
+            }
+        case "openai", "anthropic", "chatgpt":
+            guard let root = try? JSONParser.parse(rest) else { return }
+            switch target {
+            case "openai": _ = OpenAIImporter.read(root, title: "replay", file: "replay.json", includeSystem: mode & 1 == 1)
+            case "anthropic": _ = AnthropicImporter.read(root, title: "replay", file: "replay.json", includeSystem: mode & 1 == 1)
+            default: _ = ChatGPTImporter.read(root, exportFolder: "/nonexistent-chatrender-fuzz", file: "conversations.json", includeSystem: mode & 1 == 1)
+            }
+        default:
+            Issue.record("unknown fuzz target \(target)")
+        }
+    }
+
+    @Test func everyCrasherAndHostileFixtureFinishes() throws {
+        let inputs = Self.inputs()
+        #expect(!inputs.isEmpty, "no crashers or hostile fixtures found")
+        for (target, path) in inputs {
+            let bytes = try #require(FileManager.default.contents(atPath: path), "cannot read \(path)")
+            Self.replay(target: target, bytes: [UInt8](bytes))
+        }
+    }
+}

@@ -1,0 +1,117 @@
+#!/bin/sh
+# Builds the libFuzzer targets (Swift's -sanitize=fuzzer with AddressSanitizer) and runs them.
+#
+#   fuzz/run.sh                  build, then run every target for $FUZZ_SECONDS (default 180) each
+#   fuzz/run.sh theme inline     only these targets
+#   FUZZ_SECONDS=3600 fuzz/run.sh conversation    a long run
+#   fuzz/run.sh --build-only     just build
+#   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
+#
+# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt.
+# The ChatRender library is compiled once, instrumented, into a static library; each target links
+# it. Corpora grow in fuzz/corpus/NAME/ (not committed), seeded from fuzz/seeds/NAME/ and the test
+# fixtures. A crash leaves crash-* in fuzz/crashers/NAME/: keep it there, fix the bug, and the
+# Swift test FuzzCrasherReplayTests replays it on every `swift test`.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
+SECONDS_EACH=${FUZZ_SECONDS:-180}
+JOBS=${FUZZ_JOBS:-1}
+ALL="conversation inline theme openai anthropic chatgpt"
+SAN="-sanitize=fuzzer,address"
+
+build() {
+    mkdir -p "$BUILD"
+    CFLAGS="$(pkg-config --cflags vips libcmark-gfm)"
+    LIBS="$(pkg-config --libs vips libcmark-gfm) -lcmark-gfm-extensions"
+    if [ ! -f "$BUILD/libChatRender.a" ] || [ -n "$(find "$ROOT/Sources/ChatRender" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/libChatRender.a" -name '*.[csh]*' | head -1)" ]; then
+        echo "building the instrumented library in $BUILD"
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address $CFLAGS -I"$ROOT/Sources/CVipsShim/include" \
+            "$ROOT/Sources/CVipsShim/cvips_shim.c" -o "$BUILD/cvips_shim.o"
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
+            "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
+        mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
+        printf 'module CVipsShim {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CVipsShim/include/cvips_shim.h" > "$BUILD/modules/CVipsShim/module.modulemap"
+        printf 'module CPlatform {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CPlatform/include/cplatform.h" > "$BUILD/modules/CPlatform/module.modulemap"
+        # shellcheck disable=SC2046
+        swiftc -module-name ChatRender -parse-as-library -enable-testing -O -g $SAN \
+            -emit-library -static -emit-module -emit-module-path "$BUILD/ChatRender.swiftmodule" \
+            -o "$BUILD/libChatRender.a" \
+            -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+            $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
+            $(find "$ROOT/Sources/ChatRender" -name '*.swift' | sort)
+    fi
+    for target in $TARGETS; do
+        if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] || [ "$BUILD/libChatRender.a" -nt "$BUILD/fuzz-$target" ]; then
+            echo "linking fuzz-$target"
+            # shellcheck disable=SC2046
+            swiftc -parse-as-library -O -g $SAN -I "$BUILD" \
+                -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+                $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
+                "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" \
+                $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
+                -o "$BUILD/fuzz-$target"
+        fi
+    done
+}
+
+seed() {
+    target=$1
+    corpus="$HERE/corpus/$target"
+    mkdir -p "$corpus"
+    [ -d "$HERE/seeds/$target" ] && cp -n "$HERE/seeds/$target"/* "$corpus"/ 2>/dev/null || true
+    fixtures="$ROOT/Tests/ChatRenderTests/Fixtures"
+    case $target in
+        conversation) files=$(find "$fixtures/conversations" "$fixtures/render" "$fixtures/composer" "$ROOT/examples" -name '*.json') ;;
+        theme) files=$(find "$fixtures/themes" "$ROOT/themes" -name '*.json') ;;
+        openai) files=$(find "$fixtures/import/openai" -name '*.json') ;;
+        anthropic) files=$(find "$fixtures/import/anthropic" -name '*.json') ;;
+        chatgpt) files=$(find "$fixtures/import/chatgpt" -name 'conversations.json') ;;
+        inline) files="" ;;
+    esac
+    n=0
+    for f in $files; do
+        n=$((n + 1))
+        if [ "$target" = conversation ]; then cp "$f" "$corpus/fixture-$n"; else { printf '\001'; cat "$f"; } > "$corpus/fixture-$n"; fi
+    done
+}
+
+TARGETS=""
+MODE=run
+for arg in "$@"; do
+    case $arg in
+        --build-only) MODE=build ;;
+        --replay) MODE=replay ;;
+        *) TARGETS="$TARGETS $arg" ;;
+    esac
+done
+[ -n "$TARGETS" ] || TARGETS=$ALL
+build
+[ "$MODE" = build ] && exit 0
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
+export SWIFT_BACKTRACE=enable=no  # Swift's backtracer and ASan trip over each other
+status=0
+for target in $TARGETS; do
+    mkdir -p "$HERE/crashers/$target"
+    if [ "$MODE" = replay ]; then
+        inputs=$(find "$HERE/crashers/$target" "$HERE/seeds/$target" -type f 2>/dev/null || true)
+        [ -z "$inputs" ] && continue
+        # shellcheck disable=SC2086
+        "$BUILD/fuzz-$target" -runs=1 $inputs || status=1
+        continue
+    fi
+    seed "$target"
+    parallel=""
+    [ "$JOBS" -gt 1 ] && parallel="-fork=$JOBS"
+    dict=""
+    [ -f "$HERE/$target.dict" ] && dict="-dict=$HERE/$target.dict"
+    echo "fuzzing $target for ${SECONDS_EACH}s"
+    # shellcheck disable=SC2086
+    "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len=16384 \
+        -timeout=10 -rss_limit_mb=2048 $parallel -print_final_stats=1 \
+        -artifact_prefix="$HERE/crashers/$target/" 2>&1 | tee "$BUILD/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|stat::' || true
+    grep -q 'ERROR: ' "$BUILD/$target.log" && status=1
+done
+exit $status
