@@ -37,7 +37,20 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
 
     public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
 
+    /// Room for `count` bytes, so a large page grows its buffer once.
+    mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+
     public mutating func appendEscaped(_ string: String) { HTML.escape(string, into: &bytes) }
+
+    /// Escapes NUL-terminated UTF-8 from C (valid UTF-8, as cmark's validated output is) without
+    /// making a `String` of it first.
+    mutating func appendEscaped(cString: UnsafePointer<CChar>) {
+        var count = 0
+        while cString[count] != 0 { count += 1 }
+        cString.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
+            HTML.escape(UnsafeBufferPointer(start: pointer, count: count), 0, count, into: &bytes, lineBreaks: false)
+        }
+    }
 
     public static func + (lhs: HTML, rhs: HTML) -> HTML {
         var result = lhs
@@ -48,25 +61,34 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     /// Escapes `& < > " '`. Runs without special characters are copied in bulk.
     static func escape(_ string: String, into out: inout [UInt8]) {
         var string = string
-        string.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let replacement: StaticString
-                switch utf8[i] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML; show the replacement character
-                default: continue
-                }
-                if runStart < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                runStart = i + 1
+        string.withUTF8 { utf8 in escape(utf8, 0, utf8.count, into: &out, lineBreaks: false) }
+    }
+
+    /// Escapes `utf8[start..<end]` into `out`; with `lineBreaks`, each `\n` becomes `<br>`.
+    /// Every byte that needs attention is at most `>` (0x3E), so most bytes cost one comparison.
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool) {
+        var runStart = start
+        var i = start
+        while i < end {
+            let byte = utf8[i]
+            i += 1
+            if byte > 0x3E { continue }
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML; show the replacement character
+            case 0x0A where lineBreaks: replacement = "<br>"
+            default: continue
             }
-            if runStart < utf8.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count])) }
+            if runStart < i - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)])) }
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = i
         }
+        if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<end])) }
     }
 
     /// Builds HTML from literals (trusted) and interpolations (escaped unless they are `HTML`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict RFC 8259 JSON parser that records the line and column of every value.
 ///
 /// Foundation's decoders on Linux give no position for syntax errors and none at all for values;
@@ -132,7 +134,8 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [(key: String, node: JSONNode)] = []
-        var seen = Set<String>()
+        // Duplicate names: a scan of the few members most objects have, a set once there are many.
+        var seen: Set<String>? = nil
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -146,7 +149,14 @@ public struct JSONParser {
             }
             let keyStart = index
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            let duplicate: Bool
+            if members.count < 16 {
+                duplicate = members.contains(where: { $0.key == key })
+            } else {
+                if seen == nil { seen = Set(members.map(\.key)) }
+                duplicate = !seen!.insert(key).inserted
+            }
+            if duplicate {
                 throw error("duplicate member name \"\(Self.clip(key))\"", at: keyStart)
             }
             skipWhitespace()
@@ -196,6 +206,16 @@ public struct JSONParser {
         var buffer: [UInt8] = []
         var runStart = index
         while true {
+            // Skip the plain bytes of the run in one tight loop.
+            index = bytes.withUnsafeBufferPointer { source in
+                var i = index
+                while i < source.count {
+                    let byte = source[i]
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                    i += 1
+                }
+                return i
+            }
             guard index < bytes.count else { throw error("unterminated string; expected a closing '\"'") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -224,7 +244,17 @@ public struct JSONParser {
     }
 
     private mutating func makeString(_ slice: ArraySlice<UInt8>, sourceStart: Int) throws(SyntaxError) -> String {
-        guard let string = String(validating: slice, as: UTF8.self) else {
+        // Decoding contiguous bytes takes the standard library's fast path (ASCII a word at a time);
+        // it repairs rather than rejects, so the input was valid exactly when nothing changed.
+        let decoded: String? = slice.withUnsafeBufferPointer { source in
+            let string = String(decoding: source, as: UTF8.self)
+            guard string.utf8.count == source.count else { return nil }
+            guard let base = source.baseAddress else { return string }
+            let same = string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, source.count) == 0 }
+                ?? string.utf8.elementsEqual(source)
+            return same ? string : nil
+        }
+        guard let string = decoded else {
             throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: sourceStart))
         }
         return string

@@ -20,7 +20,8 @@ public enum FullMarkup {
     /// The reply as HTML. Deterministic: the same text always gives the same bytes.
     public static func render(_ text: String) -> HTML {
         _ = extensionsRegistered
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8) else { return InlineText.render(text, formatted: true) }
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift string is valid UTF-8 already (cmark replaces NUL itself).
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return InlineText.render(text, formatted: true) }
         defer { cmark_parser_free(parser) }
         for name in ["table", "autolink", "strikethrough"] {
             if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
@@ -97,9 +98,45 @@ public enum FullMarkup {
             }
         }
 
-        static func type(_ node: OpaquePointer) -> String {
-            guard let name = cmark_node_get_type_string(node) else { return "" }
-            return String(cString: name)
+        /// What a node is. Core types come from cmark's enum; only extension nodes (tables,
+        /// strikethrough), whose type numbers are assigned at run time, are told apart by name.
+        enum Kind {
+            case document, blockQuote, list, item, codeBlock, htmlBlock, paragraph, heading, thematicBreak
+            case text, softbreak, linebreak, code, htmlInline, emph, strong, link, image
+            case table, tableHeader, tableRow, tableCell, strikethrough, other
+        }
+
+        static func kind(_ node: OpaquePointer) -> Kind {
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_DOCUMENT: return .document
+            case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+            case CMARK_NODE_LIST: return .list
+            case CMARK_NODE_ITEM: return .item
+            case CMARK_NODE_CODE_BLOCK: return .codeBlock
+            case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+            case CMARK_NODE_PARAGRAPH: return .paragraph
+            case CMARK_NODE_HEADING: return .heading
+            case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+            case CMARK_NODE_TEXT: return .text
+            case CMARK_NODE_SOFTBREAK: return .softbreak
+            case CMARK_NODE_LINEBREAK: return .linebreak
+            case CMARK_NODE_CODE: return .code
+            case CMARK_NODE_HTML_INLINE: return .htmlInline
+            case CMARK_NODE_EMPH: return .emph
+            case CMARK_NODE_STRONG: return .strong
+            case CMARK_NODE_LINK: return .link
+            case CMARK_NODE_IMAGE: return .image
+            default:
+                guard let name = cmark_node_get_type_string(node) else { return .other }
+                switch String(cString: name) {
+                case "table": return .table
+                case "table_header": return .tableHeader
+                case "table_row": return .tableRow
+                case "table_cell": return .tableCell
+                case "strikethrough": return .strikethrough
+                default: return .other
+                }
+            }
         }
 
         static func literal(_ node: OpaquePointer) -> String {
@@ -114,7 +151,7 @@ public enum FullMarkup {
 
         /// Paragraphs directly in an item of a tight list are written without `<p>`.
         static func isTightParagraph(_ node: OpaquePointer) -> Bool {
-            guard let item = cmark_node_parent(node), type(item) == "item",
+            guard let item = cmark_node_parent(node), kind(item) == .item,
                   let list = cmark_node_parent(item) else { return false }
             return cmark_node_get_list_tight(list) != 0
         }
@@ -128,40 +165,40 @@ public enum FullMarkup {
         }
 
         mutating func enter(_ node: OpaquePointer) {
-            switch Self.type(node) {
-            case "paragraph": if !Self.isTightParagraph(node) { html.append("<p>") }
-            case "heading": html.append("<h\(Self.headingLevel(node)) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
-            case "block_quote": html.append("<blockquote>")
-            case "list":
+            switch Self.kind(node) {
+            case .paragraph: if !Self.isTightParagraph(node) { html.append("<p>") }
+            case .heading: html.append("<h\(Self.headingLevel(node)) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
+            case .blockQuote: html.append("<blockquote>")
+            case .list:
                 if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
                     let start = Int(cmark_node_get_list_start(node))
                     html.append(start == 1 ? "<ol>" : "<ol start=\"\(start)\">")
                 } else {
                     html.append("<ul>")
                 }
-            case "item": html.append("<li>")
-            case "code_block": codeBlock(node)
-            case "html_block":
+            case .item: html.append("<li>")
+            case .codeBlock: codeBlock(node)
+            case .htmlBlock:
                 var raw = Self.literal(node)
                 while raw.hasSuffix("\n") { raw.removeLast() }
                 html.append("<p class=\"cr-md-raw\">\(raw)</p>")
-            case "thematic_break": html.append("<hr>")
-            case "text", "html_inline": html.appendEscaped(Self.literal(node))
-            case "softbreak": html.append("\n")
-            case "linebreak": html.append("<br>")
-            case "code": html.append("<code>\(Self.literal(node))</code>")
-            case "emph": html.append("<em>")
-            case "strong": html.append("<strong>")
-            case "strikethrough": html.append("<del>")
-            case "link":
+            case .thematicBreak: html.append("<hr>")
+            case .text, .htmlInline: if let literal = cmark_node_get_literal(node) { html.appendEscaped(cString: literal) }
+            case .softbreak: html.append("\n")
+            case .linebreak: html.append("<br>")
+            case .code: html.append("<code>\(Self.literal(node))</code>")
+            case .emph: html.append("<em>")
+            case .strong: html.append("<strong>")
+            case .strikethrough: html.append("<del>")
+            case .link:
                 if let attributes = Self.linkAttributes(Self.url(node)) { html.append("<a\(attributes)>") }
-            case "image":
+            case .image:
                 let url = Self.url(node)
                 if let attributes = Self.linkAttributes(url) {
                     html.append("<a class=\"cr-md-image\"\(attributes)>")
                     if cmark_node_first_child(node) == nil { html.appendEscaped(url) }
                 }
-            case "table":
+            case .table:
                 let columns = Int(cmark_gfm_extensions_get_table_columns(node))
                 var alignments: [UInt8] = []
                 if let pointer = cmark_gfm_extensions_get_table_alignments(node) {
@@ -169,15 +206,15 @@ public enum FullMarkup {
                 }
                 tables.append((alignments, false))
                 html.append("<div class=\"cr-md-table\" tabindex=\"0\"><table>")
-            case "table_header": html.append("<thead><tr>")
-            case "table_row":
+            case .tableHeader: html.append("<thead><tr>")
+            case .tableRow:
                 if let last = tables.indices.last, !tables[last].bodyOpen {
                     tables[last].bodyOpen = true
                     html.append("<tbody>")
                 }
                 html.append("<tr>")
-            case "table_cell":
-                let header = cmark_node_parent(node).map { Self.type($0) == "table_header" } ?? false
+            case .tableCell:
+                let header = cmark_node_parent(node).map { Self.kind($0) == .tableHeader } ?? false
                 var column = 0
                 var previous = cmark_node_previous(node)
                 while let p = previous { column += 1; previous = cmark_node_previous(p) }
@@ -195,25 +232,25 @@ public enum FullMarkup {
         }
 
         mutating func exit(_ node: OpaquePointer) {
-            switch Self.type(node) {
-            case "paragraph": if !Self.isTightParagraph(node) { html.append("</p>") }
-            case "heading": html.append("</h\(Self.headingLevel(node))>")
-            case "block_quote": html.append("</blockquote>")
-            case "list": html.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>" : "</ul>")
-            case "item": html.append("</li>")
-            case "emph": html.append("</em>")
-            case "strong": html.append("</strong>")
-            case "strikethrough": html.append("</del>")
-            case "link": if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
-            case "image": if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
-            case "table":
+            switch Self.kind(node) {
+            case .paragraph: if !Self.isTightParagraph(node) { html.append("</p>") }
+            case .heading: html.append("</h\(Self.headingLevel(node))>")
+            case .blockQuote: html.append("</blockquote>")
+            case .list: html.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>" : "</ul>")
+            case .item: html.append("</li>")
+            case .emph: html.append("</em>")
+            case .strong: html.append("</strong>")
+            case .strikethrough: html.append("</del>")
+            case .link: if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
+            case .image: if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
+            case .table:
                 if tables.last?.bodyOpen == true { html.append("</tbody>") }
                 tables.removeLast()
                 html.append("</table></div>")
-            case "table_header": html.append("</tr></thead>")
-            case "table_row": html.append("</tr>")
-            case "table_cell":
-                let header = cmark_node_parent(node).map { Self.type($0) == "table_header" } ?? false
+            case .tableHeader: html.append("</tr></thead>")
+            case .tableRow: html.append("</tr>")
+            case .tableCell:
+                let header = cmark_node_parent(node).map { Self.kind($0) == .tableHeader } ?? false
                 html.append(header ? "</th>" : "</td>")
             default: break
             }

@@ -3,7 +3,205 @@
 /// emits is `<p>`, `<br>`, `<strong>` and `<code>`, always balanced.
 public enum InlineText {
     /// Paragraphs (split on blank lines) with inline bold and code when `formatted`, literal otherwise.
+    ///
+    /// Works on the UTF-8 bytes in one pass with bulk copies. The rules are defined on characters
+    /// (grapheme clusters); bytes give the same result except where a backtick, asterisk or line end
+    /// is followed by a combining scalar (or a marker joins its neighbour otherwise), and that rare
+    /// text takes ``referenceRender(_:formatted:)``, the character-based reading, instead.
     public static func render(_ text: String, formatted: Bool) -> HTML {
+        var text = text
+        let fast: HTML? = text.withUTF8 { utf8 -> HTML? in
+            if !lineEndsStandAlone(utf8) || (formatted && !markersStandAlone(utf8)) { return nil }
+            if utf8.contains(0x0D) {
+                var normalized: [UInt8] = []
+                normalized.reserveCapacity(utf8.count)
+                var i = 0
+                while i < utf8.count {
+                    let byte = utf8[i]
+                    i += 1
+                    if byte == 0x0D {
+                        normalized.append(0x0A)
+                        if i < utf8.count && utf8[i] == 0x0A { i += 1 }
+                    } else {
+                        normalized.append(byte)
+                    }
+                }
+                return normalized.withUnsafeBufferPointer { renderBytes($0, formatted: formatted) }
+            }
+            return renderBytes(utf8, formatted: formatted)
+        }
+        return fast ?? referenceRender(text, formatted: formatted)
+    }
+
+    /// The byte reading of text whose markers and line ends are characters of their own.
+    private static func renderBytes(_ utf8: UnsafeBufferPointer<UInt8>, formatted: Bool) -> HTML? {
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + utf8.count / 8 + 16)
+        // Paragraphs: runs of lines that are not empty or only spaces and tabs.
+        var paragraphStart = -1
+        var lastContentEnd = 0
+        var lineStart = 0
+        func flush(_ out: inout [UInt8]) {
+            guard paragraphStart >= 0 else { return }
+            appendLiteral("<p>", to: &out)
+            if formatted { appendInlineBytes(utf8, paragraphStart, lastContentEnd, to: &out) }
+            else { HTML.escape(utf8, paragraphStart, lastContentEnd, into: &out, lineBreaks: true) }
+            appendLiteral("</p>", to: &out)
+            paragraphStart = -1
+        }
+        while lineStart < utf8.count {
+            var lineEnd = lineStart
+            var blank = true
+            while lineEnd < utf8.count {
+                let byte = utf8[lineEnd]
+                if byte == 0x0A { break }
+                if byte != 0x20 && byte != 0x09 { blank = false }
+                lineEnd += 1
+            }
+            if blank {
+                flush(&out)
+            } else {
+                if paragraphStart < 0 { paragraphStart = lineStart }
+                lastContentEnd = lineEnd
+            }
+            lineStart = lineEnd + 1
+        }
+        flush(&out)
+        return HTML(rawBytes: out)
+    }
+
+    private static func appendLiteral(_ literal: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Whether no line end is followed by a combining scalar (one that would join a letter). The
+    /// character reading finds neither the line end nor the carriage return in such text.
+    private static func lineEndsStandAlone(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 1 < utf8.count {
+            if (utf8[i] == 0x0A || utf8[i] == 0x0D) && utf8[i + 1] >= 0x80 {
+                var end = i + 2
+                while end < utf8.count && utf8[end] & 0xC0 == 0x80 { end += 1 }
+                var pair: [UInt8] = [UInt8(ascii: "a")]
+                pair.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[(i + 1)..<end]))
+                if String(decoding: pair, as: UTF8.self).count == 1 { return false }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    private static func isMarker(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "`") || byte == UInt8(ascii: "*") }
+
+    /// Whether every backtick and asterisk is a character of its own. Next to ASCII it always is; next
+    /// to other text, Swift's grapheme breaking decides (only the pair matters: no rule that looks
+    /// further, emoji sequences and flags, involves an ASCII mark).
+    private static func markersStandAlone(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            if isMarker(byte) {
+                if i + 1 < utf8.count && utf8[i + 1] >= 0x80 {
+                    var end = i + 2
+                    while end < utf8.count && utf8[end] & 0xC0 == 0x80 { end += 1 }
+                    if String(decoding: UnsafeBufferPointer(rebasing: utf8[i..<end]), as: UTF8.self).count != 2 { return false }
+                }
+                if i > 0 && utf8[i - 1] >= 0x80 {
+                    var start = i - 1
+                    while start > 0 && utf8[start] & 0xC0 == 0x80 { start -= 1 }
+                    if String(decoding: UnsafeBufferPointer(rebasing: utf8[start...i]), as: UTF8.self).count != 2 { return false }
+                }
+            }
+            i += 1
+        }
+        return true
+    }
+
+    private enum BytePiece { case text(Int, Int), code(Int, Int), boldMarker }
+
+    /// ``appendInline(_:to:)`` on bytes: code spans first, then `**` pairs among the rest.
+    private static func appendInlineBytes(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, to out: inout [UInt8]) {
+        var pieces: [BytePiece] = []
+        func next(_ byte: UInt8, from: Int) -> Int? {
+            var i = from
+            while i < end { if utf8[i] == byte { return i }; i += 1 }
+            return nil
+        }
+        func splitBold(_ from: Int, _ to: Int) {
+            var runStart = from
+            var i = from
+            while i + 1 < to {
+                if utf8[i] == UInt8(ascii: "*") && utf8[i + 1] == UInt8(ascii: "*") {
+                    if i > runStart { pieces.append(.text(runStart, i)) }
+                    pieces.append(.boldMarker)
+                    i += 2
+                    runStart = i
+                } else {
+                    i += 1
+                }
+            }
+            if runStart < to { pieces.append(.text(runStart, to)) }
+        }
+        var rest = start
+        while let tick = next(UInt8(ascii: "`"), from: rest) {
+            let afterTick = tick + 1
+            guard let close = next(UInt8(ascii: "`"), from: afterTick), close > afterTick else {
+                // An unmatched or empty pair stays literal.
+                let upTo = next(UInt8(ascii: "`"), from: afterTick).map { $0 + 1 } ?? afterTick
+                splitBold(rest, upTo)
+                rest = upTo
+                continue
+            }
+            splitBold(rest, tick)
+            pieces.append(.code(afterTick, close))
+            rest = close + 1
+        }
+        splitBold(rest, end)
+
+        var markerCount = 0
+        for piece in pieces { if case .boldMarker = piece { markerCount += 1 } }
+        var markersLeft = markerCount - markerCount % 2
+        var open = false
+        var pendingOpen: Int? = nil  // where <strong> went, to undo an empty pair
+        for piece in pieces {
+            switch piece {
+            case .text(let from, let to):
+                HTML.escape(utf8, from, to, into: &out, lineBreaks: true)
+                if to > from { pendingOpen = nil }
+            case .code(let from, let to):
+                appendLiteral("<code>", to: &out)
+                HTML.escape(utf8, from, to, into: &out, lineBreaks: false)
+                appendLiteral("</code>", to: &out)
+                pendingOpen = nil
+            case .boldMarker:
+                if markersLeft == 0 {
+                    appendLiteral("**", to: &out)
+                    pendingOpen = nil
+                } else if !open {
+                    pendingOpen = out.count
+                    appendLiteral("<strong>", to: &out)
+                    open = true
+                    markersLeft -= 1
+                } else {
+                    if let at = pendingOpen, at + 8 == out.count {
+                        // "****": an empty pair is literal text.
+                        out.removeLast(8)
+                        appendLiteral("****", to: &out)
+                    } else {
+                        appendLiteral("</strong>", to: &out)
+                    }
+                    open = false
+                    pendingOpen = nil
+                    markersLeft -= 1
+                }
+            }
+        }
+        if open { appendLiteral("</strong>", to: &out) }
+    }
+
+    /// The character-based reading that defines the format; ``render(_:formatted:)`` agrees with it
+    /// byte for byte (a test holds them together) and falls back to it for rare text.
+    static func referenceRender(_ text: String, formatted: Bool) -> HTML {
         var html = HTML()
         for paragraph in paragraphs(of: text) {
             html.append("<p>")

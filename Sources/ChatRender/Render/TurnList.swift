@@ -1,0 +1,51 @@
+import Foundation
+
+/// Every turn of the conversation, in order.
+///
+/// Turns are independent (each is a pure function of its message), so a long conversation is
+/// rendered in contiguous chunks on all cores and the chunks are joined in order: the bytes are
+/// the same as one turn after another on one thread, whatever the number of cores.
+enum TurnList {
+    /// Below this many turns the work is too small to be worth other threads.
+    static let parallelThreshold = 256
+
+    static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> HTML {
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        guard messages.count >= parallelThreshold, workers > 1 else { return renderRange(messages, 0..<messages.count, assets, options) }
+        // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
+        let chunkCount = min(workers * 8, messages.count / 32)
+        let slots = Slots(count: chunkCount)
+        defer { slots.free(count: chunkCount) }
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let lower = messages.count * chunk / chunkCount
+            let upper = messages.count * (chunk + 1) / chunkCount
+            slots.base[chunk] = renderRange(messages, lower..<upper, assets, options)
+        }
+        let chunks = UnsafeBufferPointer(start: slots.base, count: chunkCount)
+        var html = HTML()
+        html.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
+        for chunk in chunks { html.append(chunk) }
+        return html
+    }
+
+    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
+    private struct Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<HTML>
+        init(count: Int) {
+            base = .allocate(capacity: count)
+            base.initialize(repeating: HTML(), count: count)
+        }
+        func free(count: Int) {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {
+        var html = HTML()
+        for index in range {
+            html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
+        }
+        return html
+    }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Every benchmark, one command: installs what it needs, builds chatrender (release), makes the
+# inputs (deterministic, seeded; kept in bench/work/), then runs
+#   1. text:    the same turns through chatrender, cmark-gfm, pandoc, claude-code-log and
+#               claude-code-transcripts, side by side (bench/text/text.py)
+#   2. scaling: chatrender at 1k / 10k / 100k turns (same script)
+#   3. page:    the 10k-turn pages in headless Chromium (bench/text/page.py)
+#   4. photos:  bench/photos.sh, when present
+# and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
+# usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
+ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv chromium chromium-driver
+
+WORK="$ROOT/bench/work"
+VENV="$WORK/venv"
+mkdir -p "$WORK"
+# The two PyPI transcript renderers, pinned with their dependencies.
+if [ ! -x "$VENV/bin/claude-code-log" ] || [ ! -x "$VENV/bin/claude-code-transcripts" ]; then
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q -r "$ROOT/bench/text/requirements.txt"
+fi
+# Selenium for the page benchmark: the browser tests' pinned venv.
+if [ ! -x "$ROOT/.venv/bin/python" ] || ! "$ROOT/.venv/bin/python" -c "import selenium" 2>/dev/null; then
+  python3 -m venv "$ROOT/.venv"
+  "$ROOT/.venv/bin/pip" install -q -r "$ROOT/Tests/Browser/requirements.txt"
+fi
+
+bin="$(build_release)"
+export CHATRENDER_DATA="$ROOT"
+
+sizes=1000,10000,100000 compare=1000,10000 repeat=3
+if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; fi
+
+{
+  echo "## Machine"
+  echo
+  echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores"
+  echo "- Memory: $(free -g | awk '/Mem:/ {print $2}') GiB; $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
+  echo "- $(swift --version 2>&1 | head -1); cmark-gfm $(cmark-gfm --version | head -1 | awk '{print $2}'); $(pandoc --version | head -1)"
+  echo "- claude-code-log $("$VENV/bin/pip" show claude-code-log | awk '/^Version/ {print $2}'); claude-code-transcripts $("$VENV/bin/pip" show claude-code-transcripts | awk '/^Version/ {print $2}'); $(chromium --version 2>/dev/null | head -1)"
+  echo "- Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat"
+  "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
+} | tee "$WORK/text-results.md"
+
+if [ -x "$ROOT/bench/photos.sh" ]; then
+  echo
+  echo "## Photos"
+  echo
+  "$ROOT/bench/photos.sh"
+fi

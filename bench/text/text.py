@@ -1,0 +1,136 @@
+"""Text benchmark: the same turns rendered by chatrender and by the reference tools, side by side in
+one run, then chatrender's scaling. Prints Markdown tables (median wall time of the repeats, peak
+memory from /usr/bin/time, ratios to chatrender) and writes them as JSON too.
+
+usage: python3 bench/text/text.py CHATRENDER_BINARY WORK_DIR VENV_BIN [--sizes 1000,10000,100000]
+       [--compare-sizes 1000,10000] [--repeat 3] [--slow-budget 240]
+
+A tool slower than --slow-budget seconds at one size is run once (not repeated) at the next and
+skipped at sizes past that, so one run stays within minutes on two cores; skipped cells say so."""
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+ENV = dict(os.environ, CHATRENDER_DATA=ROOT)  # a binary built outside the repository finds the templates here
+
+parser = argparse.ArgumentParser()
+parser.add_argument("binary")
+parser.add_argument("work")
+parser.add_argument("venv_bin")
+parser.add_argument("--sizes", default="1000,10000,100000")
+parser.add_argument("--compare-sizes", default="1000,10000")
+parser.add_argument("--repeat", type=int, default=3)
+parser.add_argument("--slow-budget", type=float, default=240)
+args = parser.parse_args()
+args.venv_bin = os.path.abspath(args.venv_bin)
+args.binary = os.path.abspath(args.binary)
+sizes = [int(s) for s in args.sizes.split(",")]
+compare_sizes = [int(s) for s in args.compare_sizes.split(",")]
+
+
+def inputs(turns):
+    d = os.path.join(args.work, f"text-{turns}")
+    if not os.path.exists(os.path.join(d, "session.jsonl")):
+        subprocess.run([sys.executable, os.path.join(HERE, "make_text.py"), d, str(turns)], check=True)
+    return d
+
+
+def measure(cmd, cwd, out):
+    """Wall seconds (perf_counter around the process), CPU seconds (user + system) and peak RSS in
+    MiB, the last two from /usr/bin/time."""
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    elif os.path.exists(out):
+        os.remove(out)
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        start = time.perf_counter()
+        p = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", tf.name] + cmd, cwd=cwd, env=ENV,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
+        if p.returncode != 0:
+            raise RuntimeError(f"{cmd[0]} failed ({p.returncode}): {p.stderr.decode(errors='replace')[-500:]}")
+        user, system, peak_kib = tf.read().split()[-3:]
+    return wall, float(user) + float(system), int(peak_kib) / 1024
+
+
+def tools(d, out):
+    vb = args.venv_bin
+    return [
+        ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet"], f"{out}/cr-full"),
+        ("chatrender --markup inline", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-inline", "--markup", "inline", "--quiet"], f"{out}/cr-inline"),
+        ("cmark-gfm", ["sh", "-c", f"cmark-gfm -e table -e autolink -e strikethrough conversation.md > {out}/cmark.html"], f"{out}/cmark.html"),
+        ("pandoc -s", ["pandoc", "-s", "-f", "gfm", "-t", "html5", "--metadata", "title=Conversation", "conversation.md", "-o", f"{out}/pandoc.html"], f"{out}/pandoc.html"),
+        ("claude-code-log", [f"{vb}/claude-code-log", "session.jsonl", "--no-cache", "-o", f"{out}/ccl.html"], f"{out}/ccl.html"),
+        ("claude-code-transcripts", [f"{vb}/claude-code-transcripts", "json", "session.jsonl", "-o", f"{out}/cct"], f"{out}/cct"),
+    ]
+
+
+results = {}  # (tool, turns) -> dict
+slow = {}     # tool -> "once" | "skip"
+for turns in sorted(set(sizes) | set(compare_sizes)):
+    d = inputs(turns)
+    out = os.path.join(args.work, f"text-out-{turns}")
+    os.makedirs(out, exist_ok=True)
+    for name, cmd, target in tools(d, out):
+        is_chatrender = name.startswith("chatrender")
+        if not is_chatrender and turns not in compare_sizes:
+            continue
+        if slow.get(name) == "skip":
+            results[(name, turns)] = {"skipped": True}
+            continue
+        repeat = 1 if slow.get(name) == "once" else args.repeat
+        runs = [measure(cmd, d, target) for _ in range(repeat)]
+        wall = statistics.median(r[0] for r in runs)
+        cpu = statistics.median(r[1] for r in runs)
+        peak = max(r[2] for r in runs)
+        if is_chatrender:
+            size = os.path.getsize(os.path.join(target, "index.html"))
+        else:
+            size = (sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(target) for f in fs)
+                    if os.path.isdir(target) else os.path.getsize(target))
+        results[(name, turns)] = {"wall": wall, "cpu": cpu, "peak_mib": peak, "runs": len(runs), "bytes": size}
+        print(f"{turns:>7} {name:<28} {wall:8.3f} s  cpu {cpu:8.3f} s  {peak:8.1f} MiB  n={len(runs)}", file=sys.stderr, flush=True)
+        if not is_chatrender and wall > args.slow_budget:
+            slow[name] = "skip"
+        elif not is_chatrender and wall * 10 > args.slow_budget:
+            slow[name] = "once" if slow.get(name) is None else "skip"
+
+print("### Text: the same turns, every tool\n")
+print(f"Median of {args.repeat} runs (n=1 where a tool is slow); ratio = tool time ÷ chatrender `--markup full` time, "
+      "so > 1 means chatrender is faster. Peak = maximum resident memory.\n")
+for turns in compare_sizes:
+    base = results[("chatrender --markup full", turns)]["wall"]
+    print(f"**{turns:,} turns**\n")
+    cpu_base = results[("chatrender --markup full", turns)]["cpu"]
+    print("| tool | wall (s) | × chatrender full (wall) | CPU user+sys (s) | × chatrender full (CPU) | peak memory (MiB) | output (MB) | runs |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, _, _ in tools("", ""):
+        r = results.get((name, turns))
+        if r is None or r.get("skipped"):
+            print(f"| {name} | skipped (too slow at the size before) | | | | | | |")
+            continue
+        print(f"| {name} | {r['wall']:.3f} | {r['wall'] / base:.2f} | {r['cpu']:.2f} | {r['cpu'] / cpu_base:.2f} | "
+              f"{r['peak_mib']:.0f} | {r['bytes'] / 1e6:.1f} | {r['runs']} |")
+    print()
+
+print("### Scaling: chatrender at every size\n")
+print("| turns | mode | wall (s) | CPU (s) | µs per turn (wall) | µs per turn (CPU) | peak memory (MiB) | KiB per turn (peak) | HTML bytes per turn |")
+print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+for mode in ("full", "inline"):
+    for turns in sizes:
+        r = results[(f"chatrender --markup {mode}", turns)]
+        print(f"| {turns:,} | {mode} | {r['wall']:.3f} | {r['cpu']:.2f} | {r['wall'] / turns * 1e6:.1f} | {r['cpu'] / turns * 1e6:.1f} | {r['peak_mib']:.0f} | "
+              f"{r['peak_mib'] * 1024 / turns:.1f} | {r['bytes'] / turns:.0f} |")
+print()
+
+with open(os.path.join(args.work, "text-results.json"), "w") as f:
+    json.dump({f"{k[0]}@{k[1]}": v for k, v in results.items()}, f, indent=1)
