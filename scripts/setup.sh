@@ -31,6 +31,16 @@ ensure_swift() {
 
 build_release() {
   ensure_swift
-  (cd "$ROOT" && swift build -c release --product chatrender 2>&1 | grep -v "prohibited flag" >&2)
+  # A failed build must stop the caller: command substitution does not inherit `set -e`.
+  local log
+  log="$(mktemp)"
+  if ! (cd "$ROOT" && swift build -c release --product chatrender >"$log" 2>&1); then
+    grep -v "prohibited flag" "$log" >&2 || true
+    rm -f "$log"
+    echo "chatrender: the release build failed" >&2
+    exit 70
+  fi
+  grep -v "prohibited flag" "$log" | tail -1 >&2 || true
+  rm -f "$log"
   echo "$ROOT/.build/release/chatrender"
 }

@@ -53,6 +53,76 @@ static void remove_private_fields(VipsImage *image) {
     g_strfreev(fields);
 }
 
+/* Saves `image` (not consumed) as cvips_thumbnail_save does after its thumbnail step. */
+static int save_web_image(VipsImage *image, const char *out, int format, int quality, int keep_metadata,
+                          int *out_width, int *out_height) {
+    VipsImage *flat = NULL, *copy = NULL;
+    VipsImage *current = image;
+    int result = -1;
+    if (format == CVIPS_JPEG && vips_image_hasalpha(current)) {
+        double white[1] = { 255.0 };
+        VipsArrayDouble *background = vips_array_double_new(white, 1);
+        int failed = vips_flatten(current, &flat, "background", background, NULL);
+        vips_area_unref(VIPS_AREA(background));
+        if (failed) return -1;
+        current = flat;
+    }
+    if (vips_copy(current, &copy, NULL) != 0) goto done;
+    if (!keep_metadata) remove_private_fields(copy);
+    gboolean strip = keep_metadata ? FALSE : TRUE;
+    switch (format) {
+    case CVIPS_WEBP: result = vips_webpsave(copy, out, "Q", quality, "strip", strip, NULL); break;
+    case CVIPS_JPEG: result = vips_jpegsave(copy, out, "Q", quality, "strip", strip, "optimize_coding", TRUE, "interlace", TRUE, NULL); break;
+    case CVIPS_AVIF: result = vips_heifsave(copy, out, "Q", quality, "strip", strip, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL); break;
+    default: result = vips_pngsave(copy, out, "strip", strip, NULL); break;
+    }
+    if (result == 0) {
+        *out_width = vips_image_get_width(copy);
+        *out_height = vips_image_get_height(copy);
+    }
+done:
+    if (copy) g_object_unref(copy);
+    if (flat) g_object_unref(flat);
+    return result;
+}
+
+int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
+                          int format, int quality, int keep_metadata) {
+    if (count <= 0) return 0;
+    VipsImage *first = NULL, *memory = NULL;
+    if (vips_thumbnail(in, &first, variants[0].width,
+                       "height", variants[0].height,
+                       "size", VIPS_SIZE_DOWN,
+                       "crop", variants[0].crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                       "export_profile", "srgb",
+                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                       NULL) != 0) {
+        return -1;
+    }
+    /* Decode once: everything after this works from memory. */
+    memory = vips_image_copy_memory(first);
+    g_object_unref(first);
+    if (!memory) return -1;
+    int result = save_web_image(memory, variants[0].out, format, quality, keep_metadata,
+                                &variants[0].out_width, &variants[0].out_height);
+    for (int i = 1; result == 0 && i < count; i++) {
+        VipsImage *smaller = NULL;
+        if (vips_thumbnail_image(memory, &smaller, variants[i].width,
+                                 "height", variants[i].height,
+                                 "size", VIPS_SIZE_DOWN,
+                                 "crop", variants[i].crop ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                                 NULL) != 0) {
+            result = -1;
+            break;
+        }
+        result = save_web_image(smaller, variants[i].out, format, quality, keep_metadata,
+                                &variants[i].out_width, &variants[i].out_height);
+        g_object_unref(smaller);
+    }
+    g_object_unref(memory);
+    return result;
+}
+
 int cvips_thumbnail_save(const char *in, const char *out, int width, int height, int crop,
                          int format, int quality, int keep_metadata,
                          int *out_width, int *out_height) {

@@ -59,6 +59,9 @@ public enum CLI {
       --allow-untrusted-loaders  let libvips read SVG, PDF and other untrusted formats as photos
       --allow-outside PATH   let photo and file paths point into PATH (repeatable); by default
                              they must stay inside the conversation file's folder
+      --locale LOCALE        how dates and times read: en-US (default, "May 2, 2026 at 9:12 AM")
+                             or another locale ("2 May 2026, 09:12")
+      --time-zone ZONE       UTC (default) or a fixed offset such as +02:00
       --strict               treat warnings (an unreadable image, say) as errors
       -q, --quiet            print nothing but errors
 
@@ -159,6 +162,14 @@ public enum CLI {
             case "--allow-outside":
                 guard let v = inline ?? value(for: flag) else { return .usage }
                 images.allowedOutside.append(v)
+            case "--locale": guard let v = inline ?? value(for: flag) else { return .usage }; options.clock.locale = v
+            case "--time-zone":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                guard let offset = ComposerClock.offset(timeZone: v) else {
+                    output.err("chatrender: error: --time-zone \"\(v)\": expected UTC or a fixed offset such as +02:00 or -05:30\n")
+                    return .usage
+                }
+                options.clock.offsetSeconds = offset
             case "--keep-metadata": images.keepMetadata = true
             case "--originals": images.originals = true
             case "--allow-untrusted-loaders": images.allowUntrustedLoaders = true

@@ -189,6 +189,13 @@ def open_page(driver, path: Path) -> None:
     settle(driver)
 
 
+def name_of(driver, element) -> str:
+    """The accessible name Chrome computes, read with the element on screen: turns far down the
+    page use content-visibility: auto, and Chrome fills in names of skipped content lazily."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    return element.accessible_name
+
+
 def page_script() -> str:
     """The page's one script: every templates/*.js joined, chatrender.js first, then by name."""
     folder = ROOT / "templates"

@@ -16,7 +16,7 @@ def garden(driver, page_url):
 
 
 def names(driver, css):
-    return [e.accessible_name for e in driver.find_elements(By.CSS_SELECTOR, css)]
+    return [bs.name_of(driver, e) for e in driver.find_elements(By.CSS_SELECTOR, css)]
 
 
 def test_photos_are_named_photo_name_alt_and_state(garden):

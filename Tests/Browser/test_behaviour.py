@@ -18,7 +18,7 @@ document.addEventListener('chatrender:retry-upload', e => window.__retries.push(
 
 
 def button_named(driver, name):
-    matches = [b for b in driver.find_elements(By.TAG_NAME, "button") if b.accessible_name == name]
+    matches = [b for b in driver.find_elements(By.TAG_NAME, "button") if bs.name_of(driver, b) == name]
     assert len(matches) == 1, f"{len(matches)} buttons named {name!r}"
     return matches[0]
 

@@ -24,7 +24,7 @@ ATTRIBUTES = {
     "data-cr-photo", "data-cr-photo-count", "data-cr-retry", "data-cr-share", "viewBox", "fill", "stroke",
     "stroke-width", "stroke-linecap", "stroke-linejoin", "focusable", "d", "cx", "cy", "r", "rx", "x", "y",
     "pathLength", "stroke-dasharray", "transform", "srcset", "sizes", "loading", "data-cr-display",
-    "data-cr-display-width", "data-cr-display-height", "data-cr-name",
+    "data-cr-display-width", "data-cr-display-height", "data-cr-name", "title",
 }
 
 # Attributes whose values come from the templates alone.

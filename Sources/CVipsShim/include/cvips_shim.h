@@ -32,6 +32,20 @@ int cvips_thumbnail_save(const char *in, const char *out, int width, int height,
                          int format, int quality, int keep_metadata,
                          int *out_width, int *out_height);
 
+/* One size of a batch: the box, whether to crop, and where to save it. */
+typedef struct {
+    int width, height, crop;
+    const char *out;
+    int out_width, out_height;  /* set on success */
+} cvips_variant;
+
+/* Makes every variant of one photo from a single decode: the first (largest) variant is made from
+ * the file with the thumbnail operation (shrink-on-load, orientation, sRGB, failing on truncated
+ * input) and kept in memory; the others are made from it. Saved as cvips_thumbnail_save does.
+ * Returns 0 on success; on failure no variant is left half-written by this call's later steps. */
+int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
+                          int format, int quality, int keep_metadata);
+
 /* Sets libvips's worker threads per image (1 when several images are processed at once). */
 void cvips_set_concurrency(int threads);
 

@@ -111,7 +111,7 @@ public struct AssetProducer: Sendable {
                     switch attachment.url {
                     case .remote(let url)?: table[m, a].file = .remote(url)
                     case .local(let local)?:
-                        let result = placeFile(local, name: attachment.name, assets: assets, copied: &copied)
+                        let result = try placeFile(local, name: attachment.name, assets: assets, copied: &copied)
                         switch result {
                         case .success(let assetPath): table[m, a].file = .asset(assetPath)
                         case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
@@ -145,6 +145,9 @@ public struct AssetProducer: Sendable {
         // 2. Make the images, several photos at once.
         let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
         let outcomes = runJobs(jobs, assets: assets, cache: cache)
+        if let reason = outcomes.lazy.compactMap(\.outputFailure).first {
+            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the web images: \(reason)"), kind: .cannotWrite)
+        }
         statistics.photos = jobs.count
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome.result {
@@ -186,6 +189,19 @@ public struct AssetProducer: Sendable {
         var result: Result<PhotoAsset, ImageProblem>
         var made = 0
         var reused = 0
+        /// Set when writing failed because the output's file system is full or read-only: not the photo's fault.
+        var outputFailure: String? = nil
+    }
+
+    /// Why writing into `folder` cannot work, if its file system is read-only or (nearly) full.
+    /// Asked right after a failed write, before its partial file is removed: a full disk then has
+    /// almost no space left, and libvips's "write error" does not say why it failed.
+    static func outputFailure(_ folder: String) -> String? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return String(cString: strerror(EROFS)) }
+        if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 * 1024 { return String(cString: strerror(ENOSPC)) }
+        return nil
     }
 
     private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache) -> [JobOutcome] {
@@ -224,41 +240,45 @@ public struct AssetProducer: Sendable {
         let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
         var outcome = JobOutcome(result: .failure(ImageProblem("not made")))
         var made: [PhotoVariant: ImageAsset] = [:]
-        var checkedHeader = false
+        var missing: [(variant: PhotoVariant, key: String)] = []
         for variant in wanted {
             let key = cacheKey(digest: digest, variant: variant)
             if let hit = cache.entries[key], let asset = cache.reuse(hit, into: assets) {
                 made[variant] = asset
                 outcome.reused += 1
-                continue
+            } else {
+                missing.append((variant, key))
             }
-            if !checkedHeader {
-                do throws(ImageProblem) {
-                    let info = try inspector.inspect(path: real)
-                    if info.width.multipliedReportingOverflow(by: info.height).overflow || info.width * info.height > settings.maxPixels {
-                        throw ImageProblem("the image is \(info.width)×\(info.height) pixels, over the limit of \(settings.maxPixels) pixels")
-                    }
-                } catch {
-                    return JobOutcome(result: .failure(error))
-                }
-                checkedHeader = true
-            }
-            // Written under a temporary name first: the size is only known once it exists.
-            // Two sources with the same bytes share a key and may be made at the same moment:
-            // each job writes its own temporary file, and the rename of equal content is harmless.
-            let temporary = FilePath.join(assets, ".\(key).\(job.order).partial.\(settings.format.fileExtension)")
+        }
+        if !missing.isEmpty {
             do throws(ImageProblem) {
-                let size = try inspector.thumbnail(source: real, destination: temporary, variant: variant, settings: settings)
-                let name = "\(key)-\(size.width)x\(size.height).\(settings.format.fileExtension)"
-                guard rename(temporary, FilePath.join(assets, name)) == 0 else {
-                    unlink(temporary)
-                    throw ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")
+                let info = try inspector.inspect(path: real)
+                if info.width.multipliedReportingOverflow(by: info.height).overflow || info.width * info.height > settings.maxPixels {
+                    throw ImageProblem("the image is \(info.width)×\(info.height) pixels, over the limit of \(settings.maxPixels) pixels")
                 }
-                made[variant] = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
-                outcome.made += 1
             } catch {
-                unlink(temporary)
-                return JobOutcome(result: .failure(error), made: outcome.made, reused: outcome.reused)
+                return JobOutcome(result: .failure(error))
+            }
+            // Largest first, so the engine can decode once and make the rest from memory.
+            missing.sort { $0.variant.bound > $1.variant.bound || ($0.variant.bound == $1.variant.bound && $0.variant < $1.variant) }
+            // Written under temporary names first: sizes are only known once the files exist.
+            // Two sources with the same bytes share keys and may be made at the same moment:
+            // each job writes its own temporary files, and renaming equal content is harmless.
+            let requests = missing.map { (variant: $0.variant, destination: FilePath.join(assets, ".\($0.key).\(job.order).partial.\(settings.format.fileExtension)")) }
+            do throws(ImageProblem) {
+                let sizes = try inspector.thumbnails(source: real, requests: requests, settings: settings)
+                for ((entry, request), size) in zip(zip(missing, requests), sizes) {
+                    let name = "\(entry.key)-\(size.width)x\(size.height).\(settings.format.fileExtension)"
+                    guard rename(request.destination, FilePath.join(assets, name)) == 0 else {
+                        throw ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")
+                    }
+                    made[entry.variant] = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
+                    outcome.made += 1
+                }
+            } catch {
+                let full = AssetProducer.outputFailure(assets)
+                for request in requests { unlink(request.destination) }
+                return JobOutcome(result: .failure(error), made: outcome.made, reused: outcome.reused, outputFailure: full)
             }
         }
         guard let displayAsset = made[display] else { return outcome }
@@ -277,7 +297,7 @@ public struct AssetProducer: Sendable {
 
     // MARK: Files
 
-    private func placeFile(_ relative: String, name: String, assets: String, copied: inout [String: String]) -> Result<String, ImageProblem> {
+    private func placeFile(_ relative: String, name: String, assets: String, copied: inout [String: String]) throws(DiagnosticError) -> Result<String, ImageProblem> {
         let real: String
         switch SourcePath.resolve(relative, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return .failure(problem)
@@ -294,6 +314,8 @@ public struct AssetProducer: Sendable {
             let reused = previousAssets.map { FilePath.join($0, fileName) }.flatMap { link($0, destination) == 0 ? true : nil } ?? false
             if !reused {
                 do { try FileManager.default.copyItem(atPath: real, toPath: destination) } catch {
+                    try? FileManager.default.removeItem(atPath: destination)
+                    if let reason = AssetProducer.outputFailure(assets) { throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(reason)"), kind: .cannotWrite) }
                     return .failure(ImageProblem("cannot copy the file: \(OutputWriter.reason(error))"))
                 }
             }
@@ -318,9 +340,9 @@ public struct AssetProducer: Sendable {
         var hasher = SHA256()
         while true {
             let chunk: Data
-            do { chunk = try handle.read(upToCount: 1 << 20) ?? Data() } catch { throw ImageProblem("cannot read the file: \(error.localizedDescription)") }
+            do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch { throw ImageProblem("cannot read the file: \(error.localizedDescription)") }
             if chunk.isEmpty { break }
-            hasher.update([UInt8](chunk))
+            chunk.withUnsafeBytes { hasher.update($0.bindMemory(to: UInt8.self)) }
         }
         return String(hasher.finalize().hexString.prefix(20))
     }

@@ -44,4 +44,20 @@ public protocol ImageInspector: Sendable {
     /// written image's size in pixels.
     func thumbnail(source: String, destination: String, variant: PhotoVariant,
                    settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int)
+    /// Writes several variants of one source, largest first; an engine may decode the source
+    /// once for all of them. Returns the sizes in the order asked.
+    func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
+                    settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)]
+}
+
+extension ImageInspector {
+    /// One `thumbnail` call per variant.
+    public func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
+                           settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
+        var sizes: [(width: Int, height: Int)] = []
+        for request in requests {
+            sizes.append(try thumbnail(source: source, destination: request.destination, variant: request.variant, settings: settings))
+        }
+        return sizes
+    }
 }

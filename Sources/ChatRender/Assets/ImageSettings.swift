@@ -60,6 +60,26 @@ public enum PhotoVariant: Hashable, Sendable, Comparable {
     public static let previewSide = 40
     public static let displayLongEdge = 2560
 
+    /// The largest edge this variant may have, for making big ones first and small ones from them.
+    var bound: Int {
+        switch self {
+        case .fit(let w): return w
+        case .square(let s): return s
+        case .longEdge(let e): return e > 0 ? e : Int.max
+        }
+    }
+
+    /// The box handed to libvips: (width, height, crop).
+    var box: (width: Int32, height: Int32, crop: Int32) {
+        switch self {
+        case .fit(let w): return (Int32(w), 100_000, 0)
+        case .square(let side): return (Int32(side), Int32(side), 1)
+        case .longEdge(let edge):
+            let bound = Int32(edge > 0 ? edge : 100_000)
+            return (bound, bound, 0)
+        }
+    }
+
     /// Part of the cache key and of nothing else: changing it re-makes the image.
     var spec: String {
         switch self {

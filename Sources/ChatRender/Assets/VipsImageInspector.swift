@@ -39,20 +39,8 @@ public struct VipsImageInspector: ImageInspector {
     public func thumbnail(source: String, destination: String, variant: PhotoVariant,
                           settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
         VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
-        let (width, height, crop): (Int32, Int32, Int32)
-        switch variant {
-        case .fit(let w): (width, height, crop) = (Int32(w), 100_000, 0)
-        case .square(let side): (width, height, crop) = (Int32(side), Int32(side), 1)
-        case .longEdge(let edge):
-            let bound = Int32(edge > 0 ? edge : 100_000)
-            (width, height, crop) = (bound, bound, 0)
-        }
-        let format: Int32
-        switch settings.format {
-        case .webp: format = Int32(CVIPS_WEBP)
-        case .jpeg: format = Int32(CVIPS_JPEG)
-        case .avif: format = Int32(CVIPS_AVIF)
-        }
+        let (width, height, crop) = variant.box
+        let format = VipsImageInspector.formatCode(settings.format)
         var outWidth: Int32 = 0, outHeight: Int32 = 0
         guard cvips_thumbnail_save(source, destination, width, height, crop, format, Int32(settings.effectiveQuality),
                                    settings.keepMetadata ? 1 : 0, &outWidth, &outHeight) == 0 else {
@@ -66,6 +54,41 @@ public struct VipsImageInspector: ImageInspector {
         return (Int(outWidth), Int(outHeight))
     }
 
+    /// All variants from one decode of the source (see `cvips_thumbnails_save`).
+    public func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
+                           settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
+        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
+        guard !requests.isEmpty else { return [] }
+        // C strings must outlive the call: keep them in an array of owned buffers.
+        let paths = requests.map { Array($0.destination.utf8CString) }
+        var ok = false
+        var sizes: [(width: Int, height: Int)] = []
+        paths.withUnsafeBufferPointers { pointers in
+            var variants = zip(requests, pointers).map { request, path in
+                let box = request.variant.box
+                return cvips_variant(width: box.width, height: box.height, crop: box.crop, out: path, out_width: 0, out_height: 0)
+            }
+            ok = cvips_thumbnails_save(source, &variants, Int32(variants.count), VipsImageInspector.formatCode(settings.format),
+                                       Int32(settings.effectiveQuality), settings.keepMetadata ? 1 : 0) == 0
+            sizes = variants.map { (Int($0.out_width), Int($0.out_height)) }
+        }
+        // On failure the partial files stay for the caller, which first asks whether the disk is
+        // full (freeing them first would hide that) and then removes them.
+        guard ok else { throw ImageProblem("could not make a web image: \(VipsRuntime.takeError())") }
+        if settings.format == .webp && !settings.keepMetadata {
+            for request in requests { try WebPMetadata.strip(fileAt: request.destination) }
+        }
+        return sizes
+    }
+
+    static func formatCode(_ format: OutputImageFormat) -> Int32 {
+        switch format {
+        case .webp: return Int32(CVIPS_WEBP)
+        case .jpeg: return Int32(CVIPS_JPEG)
+        case .avif: return Int32(CVIPS_AVIF)
+        }
+    }
+
     /// Maps libvips's loader (`VipsForeignLoadJpegFile`, `jpegload`, …) to a format family.
     static func format(loader: String) -> ImageFormat {
         var name = loader.lowercased()
@@ -76,6 +99,17 @@ public struct VipsImageInspector: ImageInspector {
         if name.contains("gif") { return .gif }
         if name.contains("png") { return .png }
         return .other(name)
+    }
+}
+
+extension Array where Element == [CChar] {
+    /// Calls `body` with a pointer to each element's storage, all valid for the whole call.
+    func withUnsafeBufferPointers(_ body: ([UnsafePointer<CChar>]) -> Void) {
+        func recurse(_ index: Int, _ acc: [UnsafePointer<CChar>]) {
+            if index == count { body(acc); return }
+            self[index].withUnsafeBufferPointer { recurse(index + 1, acc + [$0.baseAddress!]) }
+        }
+        recurse(0, [])
     }
 }
 

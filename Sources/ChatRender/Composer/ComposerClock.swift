@@ -36,6 +36,18 @@ public struct ComposerClock: Sendable, Equatable {
         return ["us", "ca", "au", "nz", "ph", "in"].contains(region)
     }
 
+    /// A turn's date and time: "May 2, 2026 at 9:12 AM" (en-US) or "2 May 2026, 09:12";
+    /// a bare date without the time.
+    public func dateTime(_ date: ChatDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let local = date.secondsSinceEpoch + Int64(date.hasTime ? offsetSeconds : 0)
+        let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
+        let (year, month, day) = ChatDate.civilFromDays(Int(days))
+        let day12 = usesTwelveHours ? "\(months[month - 1]) \(day), \(year)" : "\(day) \(months[month - 1]) \(year)"
+        guard date.hasTime else { return day12 }
+        return usesTwelveHours ? "\(day12) at \(time(date))" : "\(day12), \(time(date))"
+    }
+
     /// The time of day of `date` in this clock: "9:00 AM" or "09:00". A bare date gives "Mar 14".
     public func time(_ date: ChatDate) -> String {
         let local = date.secondsSinceEpoch + Int64(offsetSeconds)

@@ -81,6 +81,9 @@ public struct RenderOptions: Sendable, Equatable {
     /// How assistant replies are read: the spec's bold and code, or full CommonMark (`--markup`).
     public var markup: Markup
 
+    /// How dates and times read (`--locale`, `--time-zone`): en-US and UTC by default.
+    public var clock: ComposerClock = .standard
+
     public init(showRetry: Bool = true, markup: Markup = .inline) {
         self.showRetry = showRetry
         self.markup = markup

@@ -10,17 +10,15 @@ public enum PageBody {
         if hasDarkMode { html.append(themeSwitch) }
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
-            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n\(ComposerView.pinned(conversation.composer, assets: assets))</main>\n")
+            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
             return html
         }
         html.append("<section class=\"cr-chat\" aria-label=\"Conversation\">\n")
         if messages.isEmpty {
             html.append("<p class=\"cr-empty\">No messages yet.</p>\n")
         }
-        for (index, message) in messages.enumerated() {
-            html.append(TurnView.render(message, index: index, assets: assets, options: options))
-        }
-        html.append("</section>\n\(ComposerView.pinned(conversation.composer, assets: assets))</main>\n")
+        html.append(TurnList.render(messages, assets: assets, options: options))
+        html.append("</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
         return html
     }
 

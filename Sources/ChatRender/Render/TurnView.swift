@@ -10,7 +10,7 @@ enum TurnView {
         let speaker: HTML = message.role == .user ? "You" : "Assistant"
         var head: HTML = "<h2 class=\"cr-turn-speaker\" id=\"\(headingID)\">\(speaker)</h2>"
         if let date = message.date {
-            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\">\(date.displayText)</time>")
+            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
         }
         var photos: [(index: Int, attachment: Attachment)] = []
         var files: [(index: Int, attachment: Attachment)] = []

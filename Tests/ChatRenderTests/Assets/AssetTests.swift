@@ -34,6 +34,19 @@ import Testing
         #expect(reason("link-out") == "the path leads outside the conversation's folder (through a symbolic link)")
     }
 
+    @Test func allowOutsideOpensOneMoreFolder() {
+        let outsideFolder = FilePath.directory(base)
+        if case .failure = SourcePath.resolve("../outside.txt", base: base, allowedOutside: [outsideFolder]) {
+            Issue.record("--allow-outside did not allow its folder")
+        }
+        if case .failure = SourcePath.resolve(outsideFolder + "/outside.txt", base: base, allowedOutside: [outsideFolder]) {
+            Issue.record("--allow-outside did not allow an absolute path inside it")
+        }
+        if case .success = SourcePath.resolve("/etc/hostname", base: base, allowedOutside: [outsideFolder]) {
+            Issue.record("a path outside every allowed folder was read")
+        }
+    }
+
     @Test func onlyRegularFiles() {
         #expect(reason("sub") == "the path is a directory, not a file")
         #expect(reason("fifo") == "the path is not a regular file (a device, FIFO or socket)")
@@ -58,9 +71,23 @@ import Testing
     }
 
     @Test func blocksUntrustedLoadersSuchAsSVG() throws {
+        // libvips's block is process-wide: tests that switch it take turns.
+        UntrustedLoaderLock.lock.lock()
+        defer { UntrustedLoaderLock.lock.unlock() }
         let dir = TestPaths.temporaryFolder("svg")
         try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
         #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/a.svg") }
+    }
+
+    @Test func untrustedLoadersOnlyWhenAllowed() throws {
+        UntrustedLoaderLock.lock.lock()
+        defer { UntrustedLoaderLock.lock.unlock() }
+        let dir = TestPaths.temporaryFolder("svg2")
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><rect width=\"30\" height=\"20\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+        let allowing = VipsImageInspector(allowUntrustedLoaders: true)
+        #expect(try allowing.inspect(path: dir + "/a.svg") == ImageInfo(format: .other("svg"), width: 30, height: 20))
+        // and the block is back for the next default inspector
+        #expect(throws: ImageProblem.self) { try VipsImageInspector().inspect(path: dir + "/a.svg") }
     }
 
     @Test func refusesImagesOverThePixelLimit() throws {
@@ -89,6 +116,11 @@ import Testing
         #expect(info.format.webExtension == nil)
         #expect(info.width == 600 && info.height == 600)
     }
+}
+
+/// libvips blocks untrusted loaders for the whole process; the tests that change it take turns.
+enum UntrustedLoaderLock {
+    static let lock = NSLock()
 }
 
 /// Runs a helper tool (vips, exiftool) and returns its exit status.

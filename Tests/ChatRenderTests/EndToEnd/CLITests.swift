@@ -146,6 +146,19 @@ import Testing
         #expect(!run.stderr.lowercased().contains("leak"), "\(run.stderr)")
     }
 
+    @Test func localeAndTimeZoneSetHowTimesRead() throws {
+        let dir = TestPaths.temporaryFolder("clock")
+        #expect(try CLIRun.run(["render", garden, "--out", "a"], in: dir).status == 0)
+        #expect(try CLIRun.run(["render", garden, "--out", "b", "--locale", "en-GB", "--time-zone", "+02:00"], in: dir).status == 0)
+        let a = try String(contentsOfFile: dir + "/a/index.html", encoding: .utf8)
+        let b = try String(contentsOfFile: dir + "/b/index.html", encoding: .utf8)
+        #expect(a.contains("<time class=\"cr-turn-time\" datetime=\"2026-05-02T09:12:00Z\" title=\"2026-05-02T09:12:00Z\">May 2, 2026 at 9:12 AM</time>"))
+        #expect(b.contains(">2 May 2026, 11:12</time>"))
+        let bad = try CLIRun.run(["render", garden, "--out", "c", "--time-zone", "Europe/Paris"], in: dir)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--time-zone \"Europe/Paris\": expected UTC or a fixed offset"))
+    }
+
     @Test func noRetryHidesRetry() throws {
         let dir = TestPaths.temporaryFolder("cli")
         #expect(try CLIRun.run(["render", garden, "--out", "a"], in: dir).status == 0)

@@ -125,7 +125,7 @@ import Testing
         let html = TurnView.render(message, index: 3, assets: AssetTable(), options: .init()).description
         #expect(html.hasPrefix("<article class=\"cr-turn cr-turn--assistant\" aria-labelledby=\"cr-t3-h\""))
         #expect(html.contains("<h2 class=\"cr-turn-speaker\" id=\"cr-t3-h\">Assistant</h2>"))
-        #expect(html.contains("<time class=\"cr-turn-time\" datetime=\"2026-03-14T09:41:00Z\">Mar 14, 2026 at 9:41 AM</time>"))
+        #expect(html.contains("<time class=\"cr-turn-time\" datetime=\"2026-03-14T09:41:00Z\" title=\"2026-03-14T09:41:00Z\">Mar 14, 2026 at 9:41 AM</time>"))
     }
 
     @Test func loadingDrawsBusySkeleton() {
