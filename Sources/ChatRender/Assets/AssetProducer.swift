@@ -66,47 +66,29 @@ public struct AssetProducer: Sendable {
         }
 
         // 1. Plan: which source each photo uses and which sizes its layout needs. One job per file.
-        var jobs: [PhotoJob] = []
-        var jobIndex: [String: Int] = [:]       // source as written → job
+        var plan = JobPlan()
         var photoJobs: [(m: Int, a: Int, job: Int)] = []
         var previewJobs: [(m: Int, a: Int, job: Int)] = []
         var order = 0
         var copied: [String: String] = [:]      // real path → asset path, so a file is copied once
         for (m, message) in messages.enumerated() {
             let photos = message.attachments.enumerated().filter { $0.element.isPhoto }
-            let layout = PhotoGrid.Layout(count: photos.count)
-            let sizes: [PhotoVariant] = layout == .single
+            let sizes: Set<PhotoVariant> = PhotoGrid.Layout(count: photos.count) == .single
                 ? [.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2)]
                 : [.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2)]
             for (a, attachment) in message.attachments.enumerated() {
                 order += 1
                 let path = "messages[\(m)].attachments[\(a)]"
                 if attachment.isPhoto {
-                    var source: (field: String, value: String)?
-                    if let preview = attachment.preview { source = ("preview", preview) } else if case .local(let local)? = attachment.url { source = ("url", local) }
                     if case .remote(let url)? = attachment.url { table[m, a].file = .remote(url) }
-                    guard let source else { continue }
-                    if let existing = jobIndex[source.value] {
-                        jobs[existing].variants.formUnion(sizes)
-                        jobs[existing].needsDisplay = true
-                        photoJobs.append((m, a, existing))
-                    } else {
-                        jobIndex[source.value] = jobs.count
-                        jobs.append(PhotoJob(order: order, jsonPath: "\(path).\(source.field)", source: source.value, variants: Set(sizes)))
-                        photoJobs.append((m, a, jobs.count - 1))
+                    if let source = AssetProducer.imageSource(of: attachment) {
+                        photoJobs.append((m, a, plan.add(source.value, jsonPath: "\(path).\(source.field)", order: order, variants: sizes, needsDisplay: true)))
                     }
                 } else {
                     // A file with a preview image shows it in place of the type icon.
                     if let preview = attachment.preview {
                         let thumbs: Set<PhotoVariant> = [.square(PhotoVariant.previewSide), .square(PhotoVariant.previewSide * 2)]
-                        if let existing = jobIndex[preview] {
-                            jobs[existing].variants.formUnion(thumbs)
-                            previewJobs.append((m, a, existing))
-                        } else {
-                            jobIndex[preview] = jobs.count
-                            jobs.append(PhotoJob(order: order, jsonPath: "\(path).preview", source: preview, variants: thumbs, needsDisplay: false))
-                            previewJobs.append((m, a, jobs.count - 1))
-                        }
+                        previewJobs.append((m, a, plan.add(preview, jsonPath: "\(path).preview", order: order, variants: thumbs, needsDisplay: false)))
                     }
                     switch attachment.url {
                     case .remote(let url)?: table[m, a].file = .remote(url)
@@ -128,19 +110,11 @@ public struct AssetProducer: Sendable {
             let tile: Set<PhotoVariant> = [.square(PhotoVariant.traySide), .square(PhotoVariant.traySide * 2)]
             for (i, item) in composer.attachments.enumerated() where item.attachment.isPhoto {
                 order += 1
-                var source: (field: String, value: String)?
-                if let preview = item.attachment.preview { source = ("preview", preview) } else if case .local(let local)? = item.attachment.url { source = ("url", local) }
-                guard let source else { continue }
-                if let existing = jobIndex[source.value] {
-                    jobs[existing].variants.formUnion(tile)
-                    trayJobs.append((i, existing))
-                } else {
-                    jobIndex[source.value] = jobs.count
-                    jobs.append(PhotoJob(order: order, jsonPath: "composer.attachments[\(i)].\(source.field)", source: source.value, variants: tile, needsDisplay: false))
-                    trayJobs.append((i, jobs.count - 1))
-                }
+                guard let source = AssetProducer.imageSource(of: item.attachment) else { continue }
+                trayJobs.append((i, plan.add(source.value, jsonPath: "composer.attachments[\(i)].\(source.field)", order: order, variants: tile, needsDisplay: false)))
             }
         }
+        let jobs = plan.jobs
 
         // 2. Make the images, several photos at once.
         let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
@@ -183,6 +157,31 @@ public struct AssetProducer: Sendable {
         var variants: Set<PhotoVariant>
         /// Photos get a viewer image; file previews only their small tiles.
         var needsDisplay = true
+    }
+
+    /// Where a photo's picture comes from: its preview, else its file when that is local.
+    static func imageSource(of attachment: Attachment) -> (field: String, value: String)? {
+        if let preview = attachment.preview { return ("preview", preview) }
+        if case .local(let local)? = attachment.url { return ("url", local) }
+        return nil
+    }
+
+    /// One job per source path, however many places show it: each place adds the sizes it needs.
+    struct JobPlan {
+        private(set) var jobs: [PhotoJob] = []
+        private var index: [String: Int] = [:]  // source as written → job
+
+        /// The job for `source`, made on first sight; returns its position.
+        mutating func add(_ source: String, jsonPath: String, order: Int, variants: Set<PhotoVariant>, needsDisplay: Bool) -> Int {
+            if let existing = index[source] {
+                jobs[existing].variants.formUnion(variants)
+                if needsDisplay { jobs[existing].needsDisplay = true }
+                return existing
+            }
+            index[source] = jobs.count
+            jobs.append(PhotoJob(order: order, jsonPath: jsonPath, source: source, variants: variants, needsDisplay: needsDisplay))
+            return jobs.count - 1
+        }
     }
 
     struct JobOutcome: Sendable {
