@@ -1,6 +1,8 @@
 """What the page does: Retry tells the host page which upload to restart, the appearance switch
 changes the theme (and is remembered), and Reduce Motion turns the turn animation into a short fade."""
 
+import json
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -150,6 +152,19 @@ def test_turns_move_in_with_motion_smooth(driver, page_url):
     assert animation["name"] != "none"
     assert seconds(animation["duration"]) == pytest.approx(seconds(animation["smooth"]))
     assert "transform" in animation["properties"] and "opacity" in animation["properties"]
+
+
+def test_only_the_first_turns_animate(driver, tmp_path):
+    """A long page animates the turns seen at load, not thousands more."""
+    turns = [{"id": f"t{i}", "role": "user" if i % 2 == 0 else "assistant", "text": f"Turn {i}"} for i in range(40)]
+    conversation = tmp_path / "long.json"
+    conversation.write_text(json.dumps({"title": "Long", "messages": turns}))
+    bs.render(conversation, tmp_path / "out")
+    bs.open_page(driver, tmp_path / "out" / "index.html")
+    animated = driver.execute_script("""
+        return [...document.querySelectorAll('article.cr-turn')].map(a => getComputedStyle(a).animationName !== 'none');""")
+    assert animated[:12] == [True] * 12
+    assert not any(animated[12:]), animated
 
 
 def test_reduced_motion_makes_turns_a_short_fade(driver, page_url):

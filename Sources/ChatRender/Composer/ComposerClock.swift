@@ -48,6 +48,32 @@ public struct ComposerClock: Sendable, Equatable {
         return usesTwelveHours ? "\(day12) at \(time(date))" : "\(day12), \(time(date))"
     }
 
+    /// The day `date` falls on in this clock's time zone, as days since 1970-01-01 (a bare date is
+    /// its own day, whatever the zone).
+    public func localDay(_ date: ChatDate) -> Int64 {
+        guard date.hasTime else { return date.dayNumber }
+        let local = date.secondsSinceEpoch + Int64(offsetSeconds)
+        return local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
+    }
+
+    /// A day separator's text: "Saturday, May 2, 2026" (en-US) or "Saturday 2 May 2026".
+    public func day(_ date: ChatDate) -> String {
+        let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]  // 1970-01-01 was a Thursday
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let days = localDay(date)
+        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
+        let (year, month, day) = ChatDate.civilFromDays(Int(days))
+        return usesTwelveHours ? "\(weekday), \(months[month - 1]) \(day), \(year)" : "\(weekday) \(day) \(months[month - 1]) \(year)"
+    }
+
+    /// The local day as `YYYY-MM-DD`, for `<time datetime>`.
+    public func isoDay(_ date: ChatDate) -> String {
+        let (year, month, day) = ChatDate.civilFromDays(Int(localDay(date)))
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let y = String(abs(year))
+        return "\(year < 0 ? "-" : "")\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(month))-\(two(day))"
+    }
+
     /// The time of day of `date` in this clock: "9:00 AM" or "09:00". A bare date gives "Mar 14".
     public func time(_ date: ChatDate) -> String {
         let local = date.secondsSinceEpoch + Int64(offsetSeconds)

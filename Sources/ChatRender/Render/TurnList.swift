@@ -43,9 +43,27 @@ enum TurnList {
 
     private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {
         var html = HTML()
+        // The day of the dated turn before this range, so a chunk boundary changes nothing.
+        var previousDay: Int64? = nil
+        var back = range.lowerBound - 1
+        while back >= 0, previousDay == nil {
+            previousDay = messages[back].date.map(options.clock.localDay)
+            back -= 1
+        }
         for index in range {
+            if let date = messages[index].date {
+                let day = options.clock.localDay(date)
+                if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
+                previousDay = day
+            }
             html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
         }
         return html
+    }
+
+    /// Between turns on different days (in the page's time zone): the new day, as text a screen
+    /// reader reads in order, with the machine-readable date on `<time>`.
+    static func daySeparator(_ date: ChatDate, options: RenderOptions) -> HTML {
+        "<p class=\"cr-day\"><time datetime=\"\(options.clock.isoDay(date))\">\(options.clock.day(date))</time></p>\n"
     }
 }
