@@ -2,13 +2,16 @@
 /// hand (no ICU) so pages are the same on every machine. en-US and UTC unless told otherwise.
 public struct ComposerClock: Sendable, Equatable {
     /// `en-US` (and other English locales of the Americas): "9:00 AM". Anything else: "09:00".
-    public var locale: String
+    public var locale: String { didSet { usesTwelveHours = Self.twelveHours(locale) } }
     /// Seconds east of UTC.
     public var offsetSeconds: Int
+    /// Whether the locale uses a 12-hour clock with AM and PM (worked out once: every dated turn asks).
+    public private(set) var usesTwelveHours: Bool
 
     public init(locale: String = "en-US", offsetSeconds: Int = 0) {
         self.locale = locale
         self.offsetSeconds = offsetSeconds
+        self.usesTwelveHours = Self.twelveHours(locale)
     }
 
     public static let standard = ComposerClock()
@@ -28,18 +31,19 @@ public struct ComposerClock: Sendable, Equatable {
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    /// Whether the locale uses a 12-hour clock with AM and PM.
-    public var usesTwelveHours: Bool {
+    static func twelveHours(_ locale: String) -> Bool {
         let language = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
         guard language.first == "en" else { return false }
         let region = language.count > 1 ? language[1] : "us"
         return ["us", "ca", "au", "nz", "ph", "in"].contains(region)
     }
 
+    private static let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// A turn's date and time: "May 2, 2026 at 9:12 AM" (en-US) or "2 May 2026, 09:12";
     /// a bare date without the time.
     public func dateTime(_ date: ChatDate) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let months = Self.shortMonths
         let local = date.secondsSinceEpoch + Int64(date.hasTime ? offsetSeconds : 0)
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         let (year, month, day) = ChatDate.civilFromDays(Int(days))
@@ -80,7 +84,7 @@ public struct ComposerClock: Sendable, Equatable {
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         if !date.hasTime {
             let (_, month, day) = ChatDate.civilFromDays(Int(date.dayNumber))
-            let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+            let months = Self.shortMonths
             return usesTwelveHours ? "\(months[month - 1]) \(day)" : "\(day) \(months[month - 1])"
         }
         let secondsOfDay = Int(local - days * 86400)

@@ -21,31 +21,58 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
     /// Classifies a content type. Unknown or malformed types are plain documents, never errors:
     /// a type names an icon, it does not decide whether the turn can be shown.
     public init(contentType raw: String) {
-        let type = raw.trimmingASCIIWhitespace().lowercased()
-        let essence = (type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type).trimmingASCIIWhitespace()
+        // Byte-level: this runs for every file of every turn, and Foundation's substring search
+        // (which `String.contains` resolves to here) cost more than rendering the turn's text.
+        let essence = Self.essence(raw)
         if let exact = Self.exact[essence] { self = exact; return }
-        if essence.contains("/") {
-            let parts = essence.split(separator: "/", maxSplits: 1)
-            let top = parts.first.map(String.init) ?? ""
-            let sub = parts.count > 1 ? String(parts[1]) : ""
-            switch top {
-            case "image": self = .image; return
-            case "video": self = .movie; return
-            case "audio": self = .audio; return
-            case "text": self = Self.codeSubtypes.contains(sub) ? .sourceCode : .text; return
-            default: break
+        let bytes = Array(essence.utf8)
+        if let slash = bytes.firstIndex(of: UInt8(ascii: "/")) {
+            let top = bytes[..<slash]
+            let sub = bytes[(slash + 1)...]
+            if top.elementsEqual("image".utf8) { self = .image; return }
+            if top.elementsEqual("video".utf8) { self = .movie; return }
+            if top.elementsEqual("audio".utf8) { self = .audio; return }
+            if top.elementsEqual("text".utf8) {
+                self = Self.codeSubtypes.contains(String(decoding: sub, as: UTF8.self)) ? .sourceCode : .text
+                return
             }
-            if sub.contains("spreadsheet") || sub.contains("excel") { self = .spreadsheet; return }
-            if sub.contains("presentation") || sub.contains("powerpoint") { self = .presentation; return }
-            if sub.hasSuffix("+zip") || sub.contains("compressed") { self = .archive; return }
-            if sub.hasSuffix("+json") || sub.hasSuffix("+xml") { self = .sourceCode; return }
+            if Self.has(sub, "spreadsheet") || Self.has(sub, "excel") { self = .spreadsheet; return }
+            if Self.has(sub, "presentation") || Self.has(sub, "powerpoint") { self = .presentation; return }
+            if sub.ends(with: "+zip") || Self.has(sub, "compressed") { self = .archive; return }
+            if sub.ends(with: "+json") || sub.ends(with: "+xml") { self = .sourceCode; return }
             self = .document
             return
         }
         // UTType identifiers: match the well-known trees by prefix.
-        if essence.hasPrefix("public.image") || essence.hasSuffix(".heic") || essence.hasSuffix(".heif") { self = .image; return }
-        if essence.hasSuffix("-source") || essence.hasSuffix(".source") { self = .sourceCode; return }
+        if bytes.starts(with: "public.image".utf8) || bytes.ends(with: ".heic") || bytes.ends(with: ".heif") { self = .image; return }
+        if bytes.ends(with: "-source") || bytes.ends(with: ".source") { self = .sourceCode; return }
         self = .document
+    }
+
+    /// The type without parameters, trimmed and in lower case: "Text/Plain; charset=utf-8" → "text/plain".
+    /// Types that are already clean (nearly all) are returned as they are.
+    static func essence(_ raw: String) -> String {
+        var clean = true
+        for byte in raw.utf8 where (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+            clean = false
+            break
+        }
+        if clean { return raw }
+        let type = raw.trimmingASCIIWhitespace().lowercased()
+        return (type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type).trimmingASCIIWhitespace()
+    }
+
+    /// Whether `bytes` contains `needle` (ASCII).
+    private static func has(_ bytes: ArraySlice<UInt8>, _ needle: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard n.count <= bytes.count else { return false }
+        var i = bytes.startIndex
+        while i + n.count <= bytes.endIndex {
+            if bytes[i..<(i + n.count)].elementsEqual(n) { return true }
+            i += 1
+        }
+        return false
     }
 
     private static let codeSubtypes: Set<String> = [
@@ -101,6 +128,14 @@ public enum FileKind: String, Sendable, Equatable, CaseIterable {
         "com.apple.pages": .text,
         "public.data": .document, "public.content": .document, "public.item": .document,
     ]
+}
+
+private extension Collection where Element == UInt8 {
+    func ends(with suffix: String) -> Bool {
+        let tail = suffix.utf8
+        guard count >= tail.count else { return false }
+        return dropFirst(count - tail.count).elementsEqual(tail)
+    }
 }
 
 extension String {

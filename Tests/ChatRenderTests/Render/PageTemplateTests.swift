@@ -1,0 +1,40 @@
+import Testing
+@testable import ChatRender
+
+/// Templates are the team's own files, but a stylesheet or script that would end its element
+/// early must be refused, in any letter case.
+@Suite struct PageTemplateTests {
+    static let page = "<html><head>{{csp}}{{color_scheme}}{{version}}{{title}}<style>{{theme_css}}</style><style>{{page_css}}</style></head><body>{{body}}<script>{{page_js}}</script></body></html>"
+
+    func problems(css: String = "", js: String = "") -> [String] {
+        let template = PageTemplate(page: Self.page, stylesheet: css, script: js)
+        do {
+            try template.validate()
+            return []
+        } catch {
+            return error.diagnostics.map(\.message)
+        }
+    }
+
+    @Test func cleanTemplatesPass() {
+        #expect(problems(css: "a { color: red } /* </styl */", js: "const s = '<' + '/script>'; // <!- -") == [])
+    }
+
+    @Test(arguments: ["</style>", "</STYLE>", "x</StYlE >", "</style"])
+    func styleBreakoutIsRefused(_ css: String) {
+        #expect(problems(css: "a{}" + css).contains { $0.contains("</style") })
+    }
+
+    @Test(arguments: ["</script>", "</SCRIPT>", "<!--", "a</sCrIpT"])
+    func scriptBreakoutIsRefused(_ js: String) {
+        #expect(problems(js: "let a = 1;" + js).contains { $0.contains("</script") })
+    }
+
+    @Test func containsIgnoresCaseOnlyForLetters() {
+        #expect(PageTemplate.contains("AB</SCRIPT", "</script"))
+        #expect(!PageTemplate.contains("</scrip", "</script"))
+        #expect(!PageTemplate.contains("", "</style"))
+        #expect(PageTemplate.contains("é</style", "</style"))
+        #expect(!PageTemplate.contains("<\u{0}/style", "</style"))
+    }
+}
