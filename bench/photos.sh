@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # The photo benchmark, one command: installs what it needs, builds chatrender (release), makes
 # the input photos once (bench/work/, deterministic), runs every tool side by side and prints
-# the table that bench/RESULTS.md records.   usage: bench/photos.sh [PHOTO_COUNT]
+# the tables that bench/RESULTS.md records.
+#   usage: bench/photos.sh [PHOTO_COUNT] [photos.py options, e.g. --repeat 1]
+# PHOTO_COUNT phone photos (default 60) are compared with the vipsthumbnail loop and ImageMagick;
+# 1,000 smaller JPEGs are rendered once and then re-exported over that output (the cached run).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
 ensure_apt "${BUILD_PACKAGES[@]}" libvips-tools imagemagick time libimage-exiftool-perl
 bin="$(build_release)" || exit 70
-count="${1:-120}"
+count="${1:-60}"
+shift || true
 photos="$ROOT/bench/work/photos-$count"
+large="$ROOT/bench/work/photos-small-1000"
 python3 "$ROOT/bench/make_photos.py" "$photos" "$count" >&2
-python3 "$ROOT/bench/photos.py" "$bin" "$photos"
+python3 "$ROOT/bench/make_photos.py" "$large" 1000 --size 1600x1200 --formats jpg >&2
+python3 "$ROOT/bench/photos.py" "$bin" "$photos" --cached-photos "$large" "$@"

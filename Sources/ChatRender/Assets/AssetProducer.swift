@@ -5,7 +5,9 @@ import Foundation
 /// copy of every local file, all under content-hash names.
 ///
 /// Names come from the source bytes and the settings, so a re-export finds what an earlier
-/// export made (in the folder it is about to replace) and links it instead of calling libvips.
+/// export made (in the folder it is about to replace) and links it instead of calling libvips;
+/// the earlier export's source index (`assets/.sources`, see `SourceIndex`) spares it reading
+/// sources that have not changed since.
 /// Photos are made two (or as many as there are cores) at a time, each with one libvips thread.
 /// Problems with a file never stop the export: they become warnings and a "Photo unavailable"
 /// tile or a chip without a link.
@@ -44,6 +46,10 @@ public struct AssetProducer: Sendable {
         public var photos = 0
         public var imagesMade = 0
         public var imagesReused = 0
+        /// Source files read and hashed; the rest were recognised, unread, from the previous
+        /// export's source index (see `SourceIndex`).
+        public var sourcesRead = 0
+        public var sourcesRecognised = 0
     }
 
     /// Makes and copies what the conversation refers to into `staging/assets/`.
@@ -60,6 +66,7 @@ public struct AssetProducer: Sendable {
         let messages = conversation.messages ?? []
         if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
         try ensureFolder(assets)
+        let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
 
         func warn(_ order: Int, _ path: String, _ message: String) {
             warnings.append((order, Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: path), message: message)))
@@ -93,7 +100,7 @@ public struct AssetProducer: Sendable {
                     switch attachment.url {
                     case .remote(let url)?: table[m, a].file = .remote(url)
                     case .local(let local)?:
-                        let result = try placeFile(local, name: attachment.name, assets: assets, copied: &copied)
+                        let result = try placeFile(local, name: attachment.name, assets: assets, digester: digester, copied: &copied)
                         switch result {
                         case .success(let assetPath): table[m, a].file = .asset(assetPath)
                         case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
@@ -118,11 +125,14 @@ public struct AssetProducer: Sendable {
 
         // 2. Make the images, several photos at once.
         let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
-        let outcomes = runJobs(jobs, assets: assets, cache: cache)
+        let outcomes = runJobs(jobs, assets: assets, cache: cache, digester: digester)
         if let reason = outcomes.lazy.compactMap(\.outputFailure).first {
             throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the web images: \(reason)"), kind: .cannotWrite)
         }
         statistics.photos = jobs.count
+        statistics.sourcesRead = digester.reads
+        statistics.sourcesRecognised = digester.trusted
+        try writeSourceIndex(digester.index, assets: assets)
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome.result {
             case .failure(let problem):
@@ -203,7 +213,7 @@ public struct AssetProducer: Sendable {
         return nil
     }
 
-    private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache) -> [JobOutcome] {
+    private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache, digester: SourceDigester) -> [JobOutcome] {
         let results = ResultBox(count: jobs.count)
         guard !jobs.isEmpty else { return [] }
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
@@ -217,7 +227,7 @@ public struct AssetProducer: Sendable {
             while true {
                 let index = next.increment() - 1
                 guard index < total else { break }
-                let outcome = makePhoto(jobs[index], assets: assets, cache: cache)
+                let outcome = makePhoto(jobs[index], assets: assets, cache: cache, digester: digester)
                 results.set(index, outcome)
                 let finished = done.increment()
                 progress?(finished, total)
@@ -226,14 +236,14 @@ public struct AssetProducer: Sendable {
         return results.values()
     }
 
-    private func makePhoto(_ job: PhotoJob, assets: String, cache: ImageCache) -> JobOutcome {
+    private func makePhoto(_ job: PhotoJob, assets: String, cache: ImageCache, digester: SourceDigester) -> JobOutcome {
         let real: String
         switch SourcePath.resolve(job.source, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return JobOutcome(result: .failure(problem))
         case .success(let path): real = path
         }
         let digest: String
-        do { digest = try AssetProducer.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
+        do { digest = try digester.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
         let display: PhotoVariant = job.needsDisplay ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
                                                      : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
         let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
@@ -296,7 +306,7 @@ public struct AssetProducer: Sendable {
 
     // MARK: Files
 
-    private func placeFile(_ relative: String, name: String, assets: String, copied: inout [String: String]) throws(DiagnosticError) -> Result<String, ImageProblem> {
+    private func placeFile(_ relative: String, name: String, assets: String, digester: SourceDigester, copied: inout [String: String]) throws(DiagnosticError) -> Result<String, ImageProblem> {
         let real: String
         switch SourcePath.resolve(relative, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return .failure(problem)
@@ -304,13 +314,13 @@ public struct AssetProducer: Sendable {
         }
         if let existing = copied[real] { return .success(existing) }
         let digest: String
-        do { digest = try AssetProducer.digest(of: real) } catch { return .failure(error) }
+        do { digest = try digester.digest(of: real) } catch { return .failure(error) }
         var ext = AssetProducer.safeExtension(of: name) ?? AssetProducer.safeExtension(of: relative)
         if let e = ext, AssetProducer.activeExtensions.contains(e) { ext = e + ".txt" }
         let fileName = ext.map { "\(digest).\($0)" } ?? digest
         let destination = FilePath.join(assets, fileName)
         if !FileManager.default.fileExists(atPath: destination) {
-            let reused = previousAssets.map { FilePath.join($0, fileName) }.flatMap { link($0, destination) == 0 ? true : nil } ?? false
+            let reused = previousAssets.map { FilePath.join($0, fileName) }.map { AssetProducer.linkRegularFile($0, to: destination) } ?? false
             if !reused {
                 do { try FileManager.default.copyItem(atPath: real, toPath: destination) } catch {
                     try? FileManager.default.removeItem(atPath: destination)
@@ -332,18 +342,13 @@ public struct AssetProducer: Sendable {
         return ext
     }
 
-    /// First 20 hex digits of the SHA-256 of the file's bytes, read in chunks.
-    static func digest(of path: String) throws(ImageProblem) -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImageProblem("cannot read the file") }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        while true {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: 4 << 20) ?? Data() } catch { throw ImageProblem("cannot read the file: \(error.localizedDescription)") }
-            if chunk.isEmpty { break }
-            chunk.withUnsafeBytes { hasher.update($0.bindMemory(to: UInt8.self)) }
+    /// Records what this export learnt about its sources for the next one (see `SourceIndex`).
+    private func writeSourceIndex(_ index: SourceIndex, assets: String) throws(DiagnosticError) {
+        if index.entries.isEmpty || !settings.remembersSources { return }
+        let path = FilePath.join(assets, SourceIndex.fileName)
+        do { try Data(index.serialized()).write(to: URL(fileURLWithPath: path)) } catch {
+            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(OutputWriter.reason(error))"), kind: .cannotWrite)
         }
-        return String(hasher.finalize().hexString.prefix(20))
     }
 
     private func ensureFolder(_ folder: String) throws(DiagnosticError) {
@@ -378,11 +383,21 @@ struct ImageCache: Sendable {
         let source = FilePath.join(folder, entry.name)
         let destination = FilePath.join(assets, entry.name)
         if !FileManager.default.fileExists(atPath: destination) {
-            if link(source, destination) != 0 {
-                guard (try? FileManager.default.copyItem(atPath: source, toPath: destination)) != nil else { return nil }
-            }
+            guard AssetProducer.linkRegularFile(source, to: destination) else { return nil }
         }
         return ImageAsset(path: "\(AssetProducer.assetsFolder)/\(entry.name)", width: entry.width, height: entry.height)
+    }
+}
+
+extension AssetProducer {
+    /// Hard-links `source` from the previous output to `destination`, only when it is a regular
+    /// file there. The previous output is a folder on disk like any other: a symbolic link planted
+    /// in it under an image's name would otherwise be carried into the new output (`link` does not
+    /// follow it), pointing anywhere. Anything else is made afresh instead.
+    static func linkRegularFile(_ source: String, to destination: String) -> Bool {
+        var info = stat()
+        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return link(source, destination) == 0
     }
 }
 

@@ -36,6 +36,10 @@ public struct ImageSettings: Sendable, Equatable {
     public var allowUntrustedLoaders = false
     /// Folders outside the conversation's own that input paths may point into.
     public var allowedOutside: [String] = []
+    /// Write a source index into the output so the next export over it skips reading unchanged
+    /// sources. Off for sources that live only for one export (an import's temporary copies):
+    /// their identities change every time, so an index would only make the output differ.
+    public var remembersSources = true
 
     public init() {}
 

@@ -169,4 +169,27 @@ import Testing
         let three = try ChatRenderer.render(request, inspector: third)
         #expect(three.images.imagesMade == 18 && third.calls > 0)
     }
+
+    /// A symbolic link planted in the previous output under an image's name is not carried
+    /// into the new output: that image is made afresh as a regular file.
+    @Test func aPlantedSymlinkInThePreviousOutputIsNotReused() throws {
+        let folder = TestPaths.temporaryFolder("planted")
+        let out = folder + "/out"
+        let request = RenderRequest(conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
+                                    templatesDirectory: TestPaths.templates, outputDirectory: out)
+        _ = try ChatRenderer.render(request, inspector: VipsImageInspector())
+        let names = try FileManager.default.contentsOfDirectory(atPath: out + "/assets").filter { $0.hasSuffix(".webp") }.sorted()
+        let victim = try #require(names.first)
+        let secret = folder + "/secret.txt"
+        try "not a picture".write(toFile: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: out + "/assets/" + victim)
+        try FileManager.default.createSymbolicLink(atPath: out + "/assets/" + victim, withDestinationPath: secret)
+
+        let again = try ChatRenderer.render(request, inspector: VipsImageInspector())
+        #expect(again.images.imagesMade >= 1)
+        var info = stat()
+        #expect(lstat(out + "/assets/" + victim, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFREG, "the planted link was carried over")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/assets/" + victim)).starts(with: Array("RIFF".utf8)))
+    }
 }
