@@ -27,9 +27,14 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "ChatRender",
-            dependencies: ["CVipsShim", "CPlatform", "CCmarkGFM"]
+            dependencies: ["CVipsShim", "CPlatform", "CCmarkGFM", "CZlib"]
         ),
         .target(
             name: "ChatRenderCLI",

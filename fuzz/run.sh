@@ -7,7 +7,7 @@
 #   fuzz/run.sh --build-only     just build
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
-# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt.
+# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, zip.
 # The ChatRender library is compiled once, instrumented, into a static library; each target links
 # it. Corpora grow in fuzz/corpus/NAME/ (not committed), seeded from fuzz/seeds/NAME/ and the test
 # fixtures. A crash leaves crash-* in fuzz/crashers/NAME/: keep it there, fix the bug, and the
@@ -18,13 +18,13 @@ ROOT=$(dirname "$HERE")
 BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
 JOBS=${FUZZ_JOBS:-1}
-ALL="conversation inline theme openai anthropic chatgpt"
+ALL="conversation inline theme openai anthropic chatgpt zip"
 SAN="-sanitize=fuzzer,address"
 
 build() {
     mkdir -p "$BUILD"
-    CFLAGS="$(pkg-config --cflags vips libcmark-gfm)"
-    LIBS="$(pkg-config --libs vips libcmark-gfm) -lcmark-gfm-extensions"
+    CFLAGS="$(pkg-config --cflags vips libcmark-gfm zlib)"
+    LIBS="$(pkg-config --libs vips libcmark-gfm zlib) -lcmark-gfm-extensions"
     if [ ! -f "$BUILD/libChatRender.a" ] || [ -n "$(find "$ROOT/Sources/ChatRender" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/libChatRender.a" -name '*.[csh]*' | head -1)" ]; then
         echo "building the instrumented library in $BUILD"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address $CFLAGS -I"$ROOT/Sources/CVipsShim/include" \
@@ -38,7 +38,7 @@ build() {
         swiftc -module-name ChatRender -parse-as-library -enable-testing -O -g $SAN \
             -emit-library -static -emit-module -emit-module-path "$BUILD/ChatRender.swiftmodule" \
             -o "$BUILD/libChatRender.a" \
-            -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+            -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
             $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
             $(find "$ROOT/Sources/ChatRender" -name '*.swift' | sort)
     fi
@@ -47,7 +47,7 @@ build() {
             echo "linking fuzz-$target"
             # shellcheck disable=SC2046
             swiftc -parse-as-library -O -g $SAN -I "$BUILD" \
-                -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+                -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
                 $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
                 "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
@@ -68,12 +68,13 @@ seed() {
         openai) files=$(find "$fixtures/import/openai" -name '*.json') ;;
         anthropic) files=$(find "$fixtures/import/anthropic" -name '*.json') ;;
         chatgpt) files=$(find "$fixtures/import/chatgpt" -name 'conversations.json') ;;
+        zip) files=$(find "$fixtures/import" -name '*.zip') ;;
         inline) files="" ;;
     esac
     n=0
     for f in $files; do
         n=$((n + 1))
-        if [ "$target" = conversation ]; then cp "$f" "$corpus/fixture-$n"; else { printf '\001'; cat "$f"; } > "$corpus/fixture-$n"; fi
+        if [ "$target" = conversation ] || [ "$target" = zip ]; then cp "$f" "$corpus/fixture-$n"; else { printf '\001'; cat "$f"; } > "$corpus/fixture-$n"; fi
     done
 }
 

@@ -92,6 +92,10 @@
   }
   function toggleZoom(x, y) { zoomTo(scale > 1 ? 1 : DOUBLE, x, y); }
 
+  // The display image: data-cr-display, or the link itself on a single-file page (which writes
+  // each inlined image once).
+  function display(link) { return link.getAttribute("data-cr-display") || link.getAttribute("href"); }
+
   function show(i) {
     if (i < 0 || i >= photos.length) return;
     index = i;
@@ -99,12 +103,12 @@
     var thumb = link.querySelector("img");
     scale = 1; tx = 0; ty = 0; apply();
     // Start from the thumbnail already on screen; swap to the display image once it loads.
-    image.src = thumb && thumb.currentSrc ? thumb.currentSrc : link.getAttribute("data-cr-display");
+    image.src = thumb && thumb.currentSrc ? thumb.currentSrc : display(link);
     image.width = Number(link.getAttribute("data-cr-display-width")) || 0;
     image.height = Number(link.getAttribute("data-cr-display-height")) || 0;
     var full = new Image();
     full.onload = function () { if (index === i) image.src = full.src; };
-    full.src = link.getAttribute("data-cr-display");
+    full.src = display(link);
     title.textContent = (link.getAttribute("data-cr-name") || "Photo") + ", " + (i + 1) + " of " + photos.length;
     prev.disabled = i === 0;
     next.disabled = i === photos.length - 1;
@@ -199,7 +203,7 @@
         messageId: turn ? turn.getAttribute("data-message-id") : null,
         attachmentId: link.getAttribute("data-attachment-id"),
         index: all.indexOf(link),
-        src: link.getAttribute("data-cr-display")
+        src: display(link)
       }
     });
     if (link.dispatchEvent(event)) open(link);

@@ -187,3 +187,55 @@ void cvips_take_error(char *buffer, size_t size) {
     buffer[size - 1] = '\0';
     vips_error_clear();
 }
+
+int cvips_decode_rgba(const void *data, size_t length, unsigned char **out_pixels,
+                      int *out_width, int *out_height) {
+    VipsImage *image = vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+    if (!image) return -1;
+    VipsImage *srgb = NULL, *opaque = NULL, *bytes = NULL;
+    int result = -1;
+    if (vips_colourspace(image, &srgb, VIPS_INTERPRETATION_sRGB, NULL) != 0) goto done;
+    VipsImage *current = srgb;
+    if (!vips_image_hasalpha(current)) {
+        if (vips_bandjoin_const1(current, &opaque, 255.0, NULL) != 0) goto done;
+        current = opaque;
+    }
+    if (vips_cast_uchar(current, &bytes, NULL) != 0) goto done;
+    if (vips_image_get_bands(bytes) != 4) {
+        vips_error("cvips_decode_rgba", "expected 4 bands after conversion, found %d", vips_image_get_bands(bytes));
+        goto done;
+    }
+    size_t size = 0;
+    void *pixels = vips_image_write_to_memory(bytes, &size);
+    if (!pixels) goto done;
+    *out_pixels = pixels;
+    *out_width = vips_image_get_width(bytes);
+    *out_height = vips_image_get_height(bytes);
+    result = 0;
+done:
+    if (bytes) g_object_unref(bytes);
+    if (opaque) g_object_unref(opaque);
+    if (srgb) g_object_unref(srgb);
+    g_object_unref(image);
+    return result;
+}
+
+int cvips_encode_rgba_png(const unsigned char *pixels, int width, int height,
+                          void **out_data, size_t *out_length) {
+    VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * (size_t)height * 4,
+                                                  width, height, 4, VIPS_FORMAT_UCHAR);
+    if (!image) return -1;
+    VipsImage *tagged = NULL;
+    int result = -1;
+    if (vips_copy(image, &tagged, "interpretation", VIPS_INTERPRETATION_sRGB, NULL) == 0 &&
+        vips_pngsave_buffer(tagged, out_data, out_length, "compression", 6, "strip", TRUE, NULL) == 0) {
+        result = 0;
+    }
+    if (tagged) g_object_unref(tagged);
+    g_object_unref(image);
+    return result;
+}
+
+void cvips_free(void *buffer) {
+    g_free(buffer);
+}

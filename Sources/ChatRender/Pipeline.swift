@@ -13,6 +13,13 @@ public struct RenderRequest: Sendable {
     public var images: ImageSettings
     /// Called as photos finish (done, total), from worker threads.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// True when `options.markup` was chosen by the person (`--markup`); otherwise a conversation
+    /// file's own `"markup"` (imported chats say `full`) decides. See ``options(for:)``.
+    public var markupGiven = false
+    /// Set for `--single-file`: one `.html` with everything inlined; `outputDirectory` is then unused.
+    public var singleFile: SingleFileOptions?
+    /// Set for `--pdf`: `index.pdf` is printed from the page before the output is committed.
+    public var pdf: PDFOptions?
 
     public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
                 options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()) {
@@ -34,6 +41,10 @@ public struct RenderResult: Sendable {
     public var pageSize: Int
     /// Photos handled, images made with libvips, images reused from the previous output.
     public var images: AssetProducer.Statistics
+    /// What a `--single-file` render wrote (then `pageSize` is the single page's size).
+    public var singleFile: SingleFileSummary? = nil
+    /// Bytes of `index.pdf`, when one was asked for.
+    public var pdfSize: Int? = nil
 }
 
 /// Load → plan → render → produce assets → write, for the CLI and for library users.
@@ -43,6 +54,7 @@ public enum ChatRenderer {
 
     /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
     public static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
+        if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let template = try PageTemplate.load(directory: request.templatesDirectory)
@@ -64,13 +76,25 @@ public enum ChatRenderer {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
             }
             let page = PageAssembler.assemble(conversation: conversation, theme: theme, assets: assets,
-                                              template: template, options: request.options)
+                                              template: template, options: request.options(for: conversation))
             try writer.write(page, to: "index.html", in: staging)
+            let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
+                try PDFExport.write(staging: staging, destination: writer.destination, options: options, writer: writer)
+            }
             try writer.commit(staging: staging)
-            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: page.count, images: statistics)
+            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: page.count, images: statistics, pdfSize: pdfSize)
         } catch {
             writer.discard(staging: staging)
             throw error
         }
+    }
+}
+
+extension RenderRequest {
+    /// The options for this conversation: its own `"markup"` unless `markupGiven`.
+    public func options(for conversation: Conversation) -> RenderOptions {
+        var options = self.options
+        if !markupGiven, let markup = conversation.markup { options.markup = markup }
+        return options
     }
 }

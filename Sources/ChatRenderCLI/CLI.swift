@@ -7,9 +7,12 @@ public enum CLI {
     /// Exit codes from sysexits(3).
     public enum ExitCode: Int32 {
         case ok = 0
+        /// `check`: a fixture differs from its snapshot or has none.
+        case differs = 1
         case usage = 64
         case dataError = 65
         case noInput = 66
+        case unavailable = 69
         case software = 70
         case cannotCreate = 73
     }
@@ -33,6 +36,7 @@ public enum CLI {
     USAGE
       chatrender render CONVERSATION.json [--theme THEME] [--out DIR] [options]
       chatrender theme check THEME
+      chatrender check FIXTURE.json… --snapshots DIR [--record] [--png]
       chatrender preview --theme THEME [--theme OTHER …] [--out DIR]
       chatrender import FORMAT INPUT [--out DIR] [--include-system]
       chatrender render --from FORMAT INPUT [--out DIR] [options]
@@ -48,7 +52,8 @@ public enum CLI {
       --templates DIR        page.html, chatrender.css and chatrender.js to build the page from;
                              default: the bundled templates/
       --no-retry             hide Retry on failed uploads
-      --markup inline|full   replies: bold and code only (default), or CommonMark with tables
+      --markup inline|full   replies: bold and code only, or CommonMark with tables; default:
+                             the file's "markup" (imported chats: full), else inline
       --from FORMAT          INPUT is a chatgpt, openai or anthropic export: import, then render
                              (replies default to --markup full; see IMPORT)
       --image-format FORMAT  webp (default), jpeg or avif for thumbnails and viewer images
@@ -62,6 +67,17 @@ public enum CLI {
       --locale LOCALE        how dates and times read: en-US (default, "May 2, 2026 at 9:12 AM")
                              or another locale ("2 May 2026, 09:12")
       --time-zone ZONE       UTC (default) or a fixed offset such as +02:00
+      --single-file          write one self-contained NAME.html (default out/NAME.html; --out
+                             names the file, or a folder to put it in): photos, thumbnails and
+                             files inlined as data URLs; what would go over --inline-limit stays
+                             beside it in NAME_files/, with a warning per file
+      --inline-limit SIZE    the most the single file may weigh: 25MB (default), 500KB, 2MiB,
+                             a byte count, or 0 to inline nothing
+      --pdf                  also print the page to index.pdf beside index.html, with headless
+                             Chromium (CHATRENDER_CHROMIUM, or chromium on PATH); light, without
+                             controls, every photo; exits 69 when no Chromium is found or
+                             it will not start (nothing is written then)
+      --paper a4|letter      the PDF's paper size (default a4)
       --strict               treat warnings (an unreadable image, say) as errors
       -q, --quiet            print nothing but errors
 
@@ -69,12 +85,16 @@ public enum CLI {
 
     \(previewUsage)
 
+    \(checkUsage)
+
     THEME CHECK
       Validates a theme and reports WCAG contrast for the text and background pairs the blocks
       use, per mode. Exits 0 when every pair passes, 65 when one fails.
 
     EXIT CODES
-      0 done · 64 usage · 65 bad input data · 66 input missing · 70 internal · 73 cannot write output
+      0 done · 1 check: a fixture differs from its snapshot · 64 usage · 65 bad input data
+      66 input missing · 69 Chromium missing (--pdf, check --png)
+      70 internal · 73 cannot write output
     """
 
     /// Runs one command line (without the program name).
@@ -96,8 +116,9 @@ public enum CLI {
             return theme(Array(arguments.dropFirst()), output: output)
         case "import": return importCommand(Array(arguments.dropFirst()), output: output)
         case "preview": return preview(Array(arguments.dropFirst()), output: output)
+        case "check": return check(Array(arguments.dropFirst()), output: output)
         default:
-            output.err("chatrender: error: unknown command \"\(command)\"; expected render, import or theme check (see chatrender --help)\n")
+            output.err("chatrender: error: unknown command \"\(command)\"; expected render, import, preview, check or theme check (see chatrender --help)\n")
             return .usage
         }
     }
@@ -112,6 +133,8 @@ public enum CLI {
         var from: String?, markupGiven = false  // --from FORMAT, --markup (see ImportCommand.swift)
         var strict = false
         var quiet = false
+        var singleFile = false, inlineLimit: InlineLimit?  // --single-file (see SingleFileRender.swift)
+        var pdf = false, paper: String?  // --pdf, --paper (see PDFCommand.swift)
         var index = 0
         func value(for flag: String) -> String? {
             index += 1
@@ -175,6 +198,16 @@ public enum CLI {
             case "--allow-untrusted-loaders": images.allowUntrustedLoaders = true
             case "--strict": strict = true
             case "--quiet", "-q": quiet = true
+            case "--single-file": singleFile = true
+            case "--pdf": pdf = true
+            case "--paper": guard let v = inline ?? value(for: flag) else { return .usage }; paper = v
+            case "--inline-limit":
+                guard let v = inline ?? value(for: flag) else { return .usage }
+                guard let limit = InlineLimit(parsing: v) else {
+                    output.err("chatrender: error: --inline-limit \"\(v)\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n")
+                    return .usage
+                }
+                inlineLimit = limit
             case "-h", "--help": output.out(usage + "\n"); return .ok
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -203,6 +236,24 @@ public enum CLI {
         let outPath = out ?? FilePath.join("out", name.isEmpty ? "conversation" : name)
         var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
                                     outputDirectory: outPath, options: options, strict: strict, images: images)
+        request.markupGiven = markupGiven  // otherwise the file's own "markup" (imported chats: full) decides
+        if singleFile || inlineLimit != nil {
+            guard singleFile else {
+                output.err("chatrender: error: --inline-limit applies only with --single-file\n")
+                return .usage
+            }
+            guard from == nil else {
+                output.err("chatrender: error: --single-file writes one conversation's page; it does not work with --from (import first, then render each file)\n")
+                return .usage
+            }
+            request.singleFile = SingleFileOptions(page: singleFilePage(out: out, name: name.isEmpty ? "conversation" : name),
+                                                   inlineLimit: inlineLimit ?? .standard)
+        }
+        switch pdfChoice(pdf: pdf, paper: paper, singleFile: singleFile, from: from, output: output) {
+        case .none: break
+        case .print(let options): request.pdf = options
+        case .stop(let code): return code
+        }
         if let from { return renderImported(format: from, input: conversation, request: request, markupGiven: markupGiven, quiet: quiet, output: output) }
         let bar = ProgressBar.forStandardError(enabled: !quiet)
         if let bar {
@@ -213,12 +264,21 @@ public enum CLI {
             bar?.finish()
             if !quiet {
                 for warning in result.warnings { output.err(warning.description + "\n") }
+                if let single = result.singleFile {
+                    let beside = single.spilledFiles == 0 ? "" : ", \(single.spilledFiles) file\(single.spilledFiles == 1 ? "" : "s") beside it in \(single.filesFolder)/"
+                    output.err("wrote \(single.page) (\(ByteCountFormat.string(Int64(result.pageSize)))\(beside))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
+                } else {
                 output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
+                }
+                if let size = result.pdfSize {
+                    output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
+                }
             }
             return .ok
         } catch {
             bar?.finish()
-            return report(error, output: output)
+            let code = report(error, output: output)
+            return pdfExitCode(for: error, options: request.pdf) ?? code
         }
     }
 

@@ -6,13 +6,15 @@ extension CLI {
     static let importUsage = """
     IMPORT
       chatrender import FORMAT INPUT [--out DIR] [--include-system] [-q]
-      FORMAT                 chatgpt: ChatGPT's data export, unzipped (its folder or conversations.json)
+      FORMAT                 chatgpt: ChatGPT's data export: the .zip as downloaded (read in place),
+                             its unzipped folder, or its conversations.json
                              openai: a Chat Completions messages array (or a request with "messages")
                              anthropic: a Messages API messages array (or a request with "messages")
       --out DIR              default: out/NAME-import for INPUT NAME; replaced as a whole, atomically
       --include-system       keep system, developer and tool turns (shown as labelled replies)
-      Writes NAME.json per conversation, its files under files/NAME/, and an index.html listing
-      them newest first. Render one with: chatrender render DIR/NAME.json --markup full
+      Writes NAME.json per conversation (marked "markup": "full"), its files under files/NAME/,
+      and an index.html listing them newest first. Render one with: chatrender render DIR/NAME.json
+      Files the export lacks show as "File unavailable" or "Photo unavailable", with a warning.
     """
 
     static func importCommand(_ arguments: [String], output: Output) -> ExitCode {
@@ -79,11 +81,11 @@ extension CLI {
     }
 
     /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
-    /// Replies use full markup unless `--markup` said otherwise.
+    /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
     static func renderImported(format raw: String, input: String, request: RenderRequest, markupGiven: Bool, quiet: Bool, output: Output) -> ExitCode {
         guard let format = importFormat(raw, output: output) else { return .usage }
         var request = request
-        if !markupGiven { request.options.markup = .full }
+        request.markupGiven = markupGiven
         do {
             let result = try ImportedSite.render(ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory),
                                                  render: request)

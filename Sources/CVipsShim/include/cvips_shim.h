@@ -51,4 +51,17 @@ void cvips_set_concurrency(int threads);
 
 /* Copies libvips's global error buffer into `buffer` and clears it. */
 void cvips_take_error(char *buffer, size_t size);
+/* Decodes an encoded image (PNG, JPEG, WebP, …) held in memory into 8-bit sRGB RGBA pixels, row by
+ * row, 4 bytes a pixel (an opaque alpha is added when the image has none). On success returns 0,
+ * the size, and a buffer the caller frees with cvips_free. For comparing screenshots. */
+int cvips_decode_rgba(const void *data, size_t length, unsigned char **out_pixels,
+                      int *out_width, int *out_height);
+
+/* Encodes 8-bit RGBA pixels (width * height * 4 bytes) as a PNG without metadata. On success
+ * returns 0 and a buffer the caller frees with cvips_free. */
+int cvips_encode_rgba_png(const unsigned char *pixels, int width, int height,
+                          void **out_data, size_t *out_length);
+
+/* Frees a buffer returned by cvips_decode_rgba or cvips_encode_rgba_png. */
+void cvips_free(void *buffer);
 #endif

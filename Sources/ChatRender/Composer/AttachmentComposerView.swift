@@ -103,9 +103,9 @@ enum AttachmentComposerView {
     /// The tray tile's picture: its 64 px thumbnail (1x, 2x), or the image icon until it has one.
     static func thumb(_ photo: PhotoAsset?) -> HTML {
         guard let photo, let one = photo.sizes[.square(PhotoVariant.traySide)] else { return Icon.file(.image) }
-        var srcset: HTML = "\(one.path) 1x"
-        if let two = photo.sizes[.square(PhotoVariant.traySide * 2)] { srcset.append(", \(two.path) 2x") }
-        return "<img src=\"\(one.path)\" srcset=\"\(srcset)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" decoding=\"async\">"
+        // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
+        let srcset: HTML = photo.sizes[.square(PhotoVariant.traySide * 2)].map { " srcset=\"\(one.path) 1x, \($0.path) 2x\"" } ?? ""
+        return "<img src=\"\(one.path)\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" decoding=\"async\">"
     }
 
     /// A thin ring: white over a dark scrim on photos, `textPrimary` on a `separator` track on chips.

@@ -7,16 +7,20 @@ import Foundation
 /// links: other branches (earlier versions of edited or regenerated turns) are left out. Hidden
 /// messages, system messages, tool calls and tool output are skipped unless `includeSystem`
 /// (hidden ones always). Images (`image_asset_pointer` parts) and uploaded files
-/// (`metadata.attachments`) are found in the export folder by their file id; one that is missing
-/// becomes an "unavailable" photo or chip with a warning, never an error.
+/// (`metadata.attachments`) are found in the export (its folder or its zip archive) by their file
+/// id; one that is missing becomes an "unavailable" photo or chip with a warning, never an error.
 enum ChatGPTImporter {
     /// Content types that are turns of the conversation; the rest (`code`, `execution_output`,
     /// `tether_quote`, `thoughts`, `user_editable_context`, …) are the assistant's plumbing.
     static let conversational: Set<String> = ["text", "multimodal_text"]
 
     static func read(_ root: JSONNode, exportFolder: String, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
+        read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
+    }
+
+    static func read(_ root: JSONNode, source: ExportSource, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
         var reader = JSONReader(file: file)
-        let files = ExportFiles(folder: exportFolder)
+        let files = ExportFiles(source: source)
         var chats: [ImportedChat] = []
         switch root.value {
         case .array(let conversations):
@@ -214,18 +218,17 @@ enum ChatGPTImporter {
     }
 }
 
-/// The files of an export folder, found by the file id their names start with
+/// The files of an export, found by the file id their names start with
 /// (`file-AbC123-photo.jpg`, `file_00000000a1b2-….png`, also in sub-folders such as `user-…/` or
-/// `dalle-generations/`).
+/// `dalle-generations/`), in the folder or the zip archive alike.
 struct ExportFiles {
-    let folder: String
-    /// File id prefix → path relative to the folder; the first in sorted order wins.
+    let source: ExportSource
+    /// File id prefix → path relative to the export; the first in sorted order wins.
     private var byID: [String: String] = [:]
 
-    init(folder: String) {
-        self.folder = folder
-        let all = (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? []
-        for relative in all.sorted() where relative.split(separator: "/").count <= 3 {
+    init(source: ExportSource) {
+        self.source = source
+        for relative in source.files(depth: 3) {
             let name = FilePath.lastComponent(relative)
             guard name.hasPrefix("file") else { continue }
             // Every prefix that ends before a '-', '_' or '.' may be the id.
@@ -251,17 +254,14 @@ struct ExportFiles {
     /// The attachment for a file id: copied from the export when there, else unavailable (warned).
     func attachment(id: String, name: String?, declaredType: String?, size: Int64, at node: JSONNode?, path: String,
                     reader: inout JSONReader) -> ImportedAttachment {
-        let relative = byID[id]
-        if let relative, case .success(let real) = SourcePath.resolve(relative, base: folder) {
+        if let relative = byID[id], let found = source.content(relative) {
             let fileName = FilePath.lastComponent(relative)
             var shownName = name ?? fileName
             if name == nil, fileName.hasPrefix(id + "-"), fileName.count > id.count + 1 {
                 shownName = String(fileName.dropFirst(id.count + 1))
             }
-            let type = InlineData.sniffFile(real) ?? InlineData.contentType(forName: fileName) ?? declaredType ?? "application/octet-stream"
-            var info = stat()
-            let bytes = stat(real, &info) == 0 ? Int64(info.st_size) : size
-            return ImportedAttachment(name: shownName, contentType: type, byteCount: bytes, content: .file(real))
+            let type = found.sniffed ?? InlineData.contentType(forName: fileName) ?? declaredType ?? "application/octet-stream"
+            return ImportedAttachment(name: shownName, contentType: type, byteCount: found.size, content: found.content)
         }
         reader.warning("the export has no file for \(JSONReader.quote(id)); shown as unavailable", at: node, path: path)
         let shownName = name ?? id

@@ -4,7 +4,11 @@ enum ImportSource {
     static let maxFileSize = 1024 * 1024 * 1024
 
     static func parse(path: String, displayPath: String, what: String) throws(DiagnosticError) -> JSONNode {
-        let bytes = try FileInput.read(path: path, displayPath: displayPath, limit: maxFileSize, what: what)
+        try parse(bytes: try FileInput.read(path: path, displayPath: displayPath, limit: maxFileSize, what: what), displayPath: displayPath)
+    }
+
+    /// Strict JSON from bytes already read (a file inside a zip archive); `displayPath` names them.
+    static func parse(bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> JSONNode {
         do {
             return try JSONParser.parse(bytes)
         } catch {

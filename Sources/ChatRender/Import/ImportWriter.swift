@@ -88,18 +88,25 @@ enum ImportWriter {
                         let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
                         try copy(source, to: FilePath.join(staging, relative), writer: writer)
                         attachment.url = .local(relative)
+                    case .zipEntry(let archive, let entry):
+                        let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
+                        let destination = FilePath.join(staging, relative)
+                        try makeFolder(FilePath.directory(destination), writer: writer)
+                        try archive.extract(entry, to: destination)
+                        attachment.url = .local(relative)
                     case .remote(let url):
                         attachment.url = .remote(url)
                     case .unavailable:
-                        // Photos without a picture already read "Photo unavailable"; files say it in their name.
-                        if !attachment.isPhoto { attachment.name += " (unavailable)" }
+                        // Drawn as "Photo unavailable" or "File unavailable", never as a broken link.
+                        attachment.status = .unavailable
                     }
                     attachments.append(attachment)
                 }
                 messages.append(Message(id: turn.id, role: turn.role, text: turn.text, attachments: attachments, date: turn.date))
             }
             let file = "\(slug).json"
-            try writer.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages)), to: file, in: staging)
+            // Imported replies are Markdown: the file asks for full markup (a --markup given to render still wins).
+            try writer.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages, markup: .full)), to: file, in: staging)
             entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count))
         }
         return entries
@@ -119,6 +126,14 @@ enum ImportWriter {
         }
         used.insert(candidate.lowercased())
         return "\(filesFolder)/\(slug)/\(candidate)"
+    }
+
+    private static func makeFolder(_ folder: String, writer: OutputWriter) throws(DiagnosticError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DiagnosticError(Diagnostic(file: writer.destination, message: "cannot create \(FilePath.lastComponent(folder)): \(OutputWriter.reason(error))"), kind: .cannotWrite)
+        }
     }
 
     private static func copy(_ source: String, to destination: String, writer: OutputWriter) throws(DiagnosticError) {

@@ -26,6 +26,8 @@ struct ImportedAttachment: Sendable, Equatable {
         case bytes([UInt8])
         /// A regular file inside the export folder (a resolved real path).
         case file(String)
+        /// A file inside the export's zip archive, extracted only when it is written out.
+        case zipEntry(ZipArchive, ZipEntry)
         /// An http(s) URL, linked and never fetched.
         case remote(String)
         /// Referred to but not available: shown as an "unavailable" photo or chip.

@@ -3,7 +3,7 @@ import Foundation
 /// One import: which format, what to read, where to write.
 public struct ImportRequest: Sendable {
     public var format: ImportFormat
-    /// The input: an API messages file, or ChatGPT's `conversations.json` or the export folder holding it.
+    /// The input: an API messages file, or ChatGPT's data export (the zip, its unzipped folder or its `conversations.json`).
     public var inputPath: String
     public var outputDirectory: String
     /// Keep system, developer and tool turns (shown as labelled assistant turns).
@@ -58,29 +58,12 @@ public enum Importer {
             guard let chat else { throw DiagnosticError(diagnostics) }
             return ([chat], diagnostics)
         case .chatgpt:
-            let (file, folder, shown) = try chatGPTInput(request.inputPath)
-            let root = try ImportSource.parse(path: file, displayPath: shown, what: "ChatGPT conversations")
-            let (chats, diagnostics) = ChatGPTImporter.read(root, exportFolder: folder, file: shown, includeSystem: request.includeSystem)
+            let export = try ChatGPTExport.open(request.inputPath)
+            let root = try export.conversations()
+            let (chats, diagnostics) = ChatGPTImporter.read(root, source: export.source, file: export.displayPath, includeSystem: request.includeSystem)
             guard let chats else { throw DiagnosticError(diagnostics) }
             return (chats, diagnostics)
         }
-    }
-
-    /// `conversations.json`, the folder it is in, and how to name it in messages.
-    static func chatGPTInput(_ path: String) throws(DiagnosticError) -> (file: String, folder: String, display: String) {
-        if path.lowercased().hasSuffix(".zip") {
-            throw DiagnosticError(Diagnostic(file: path, message: "zip archives are not read; unzip the export and pass its folder or its conversations.json"), kind: .usage)
-        }
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            let file = FilePath.join(path, "conversations.json")
-            guard FileManager.default.fileExists(atPath: file) else {
-                throw DiagnosticError(Diagnostic(file: path, message: "no conversations.json in this folder; expected ChatGPT's unzipped data export"), kind: .missingInput)
-            }
-            return (file, path, file)
-        }
-        let folder = FilePath.directory(path)
-        return (path, folder.isEmpty ? "." : folder, path)
     }
 }
 
@@ -114,6 +97,8 @@ public enum ImportedSite {
             var one = render
             one.conversationPath = conversation
             one.outputDirectory = folder
+            // The sources are this run's temporary copies: an index of them would differ every run.
+            one.images.remembersSources = false
             let result = try ChatRenderer.render(one, inspector: inspector)
             // Name the imported file the way the person would find it in the output.
             warnings += result.warnings.map { var d = $0; d.file = entry.file; return d }

@@ -3,7 +3,9 @@
 enum NativeJSON {
     /// The conversation file `render` reads.
     static func encode(_ conversation: Conversation) -> [UInt8] {
-        var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),\n  \"messages\": ["
+        var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
+        if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
+        out += "\n  \"messages\": ["
         let messages = conversation.messages ?? []
         for (index, message) in messages.enumerated() {
             out += index == 0 ? "\n" : ",\n"
@@ -19,6 +21,7 @@ enum NativeJSON {
                     case nil: break
                     }
                     if let alt = attachment.alt { out += ", \"alt\": \(quote(alt))" }
+                    if attachment.status != .available { out += ", \"status\": \(quote(attachment.status.rawValue))" }
                     out += "}"
                 }
                 out += "\n      ]"

@@ -41,13 +41,20 @@ public enum ConversationLoader {
     private static func decodeConversation(_ root: JSONNode, reader: inout JSONReader) -> Conversation? {
         guard reader.object(root, path: "", expected: "a conversation object with \"messages\"") != nil else { return nil }
         let title = reader.optionalString(root, "title", path: "")
+        var markup: Markup?
+        if let raw = reader.optionalString(root, "markup", path: "") {
+            markup = Markup(rawValue: raw)
+            if markup == nil {
+                reader.error("expected \"inline\" or \"full\", found \(JSONReader.quote(raw))", at: root["markup"], path: "markup")
+            }
+        }
         guard let messagesNode = root["messages"] else {
             reader.error("missing required field \"messages\"; expected an array of messages, or null while the conversation loads", at: root, path: "messages")
             return nil
         }
         switch messagesNode.value {
         case .null:
-            return Conversation(title: title, messages: nil)
+            return Conversation(title: title, messages: nil, markup: markup)
         case .array(let elements):
             var messages: [Message] = []
             messages.reserveCapacity(elements.count)
@@ -65,7 +72,7 @@ public enum ConversationLoader {
                 }
                 if let message { messages.append(message) }
             }
-            return Conversation(title: title, messages: messages)
+            return Conversation(title: title, messages: messages, markup: markup)
         default:
             reader.error("expected an array of messages, or null while the conversation loads; found \(messagesNode.kindDescription)", at: messagesNode, path: "messages")
             return nil
@@ -159,9 +166,33 @@ public enum ConversationLoader {
             }
         }
         let upload = decodeUpload(node["upload"], path: JSONReader.join(path, "upload"), reader: &reader)
-        guard let id, let name, let byteCount, let contentType, let upload else { return nil }
+        let status = decodeStatus(node, path: path, upload: upload, reader: &reader)
+        guard let id, let name, let byteCount, let contentType, let upload, let status else { return nil }
         return Attachment(id: id, name: name, byteCount: byteCount, contentType: contentType, preview: preview,
-                          url: location, alt: alt, upload: upload)
+                          url: location, alt: alt, upload: upload, status: status)
+    }
+
+    /// `"status"`: `"available"` (or absent) or `"unavailable"`; an unavailable file has no
+    /// bytes, so a `url`, `preview` or upload in progress beside it contradicts it.
+    private static func decodeStatus(_ node: JSONNode, path: String, upload: UploadState?, reader: inout JSONReader) -> FileStatus? {
+        guard let raw = reader.optionalString(node, "status", path: path) else { return .available }
+        guard let status = FileStatus(rawValue: raw) else {
+            reader.error("expected \"available\" or \"unavailable\", found \(JSONReader.quote(raw))", at: node["status"], path: JSONReader.join(path, "status"))
+            return nil
+        }
+        guard status == .unavailable else { return status }
+        var consistent = true
+        for key in ["url", "preview"] {
+            if let value = node[key], value.value != .null {
+                reader.error("an unavailable file has no \(key); expected \"\(key)\" left out, or \"status\": \"available\"", at: value, path: JSONReader.join(path, key))
+                consistent = false
+            }
+        }
+        if let upload, upload != .done {
+            reader.error("an unavailable file has no upload in progress; expected \"upload\" left out or \"done\"", at: node["upload"], path: JSONReader.join(path, "upload"))
+            consistent = false
+        }
+        return consistent ? status : nil
     }
 
     private static func decodeUpload(_ node: JSONNode?, path: String, reader: inout JSONReader) -> UploadState? {

@@ -7,11 +7,15 @@ public struct Conversation: Sendable, Equatable {
     public var messages: [Message]?
     /// The composer card pinned under the last turn, if the conversation shows one.
     public var composer: ComposerState?
+    /// How the file asks its replies to be read (`"markup"`): imported chats say `full`. A
+    /// `--markup` on the command line wins; nil leaves the caller's default.
+    public var markup: Markup?
 
-    public init(title: String? = nil, messages: [Message]?, composer: ComposerState? = nil) {
+    public init(title: String? = nil, messages: [Message]?, composer: ComposerState? = nil, markup: Markup? = nil) {
         self.title = title
         self.messages = messages
         self.composer = composer
+        self.markup = markup
     }
 }
 
@@ -51,9 +55,13 @@ public struct Attachment: Sendable, Equatable, Identifiable {
     /// Alternative text for a photo, read by screen readers.
     public var alt: String?
     public var upload: UploadState
+    /// Whether the file's bytes exist: `.unavailable` for one the conversation mentions but
+    /// nobody can open (missing from an export), drawn as "File unavailable" or "Photo unavailable".
+    public var status: FileStatus
 
     public init(id: String, name: String, byteCount: Int64, contentType: String, preview: String? = nil,
-                url: AttachmentLocation? = nil, alt: String? = nil, upload: UploadState = .done) {
+                url: AttachmentLocation? = nil, alt: String? = nil, upload: UploadState = .done,
+                status: FileStatus = .available) {
         self.id = id
         self.name = name
         self.byteCount = byteCount
@@ -62,6 +70,7 @@ public struct Attachment: Sendable, Equatable, Identifiable {
         self.url = url
         self.alt = alt
         self.upload = upload
+        self.status = status
     }
 
     /// What kind of file this is, from its content type: sets the icon and whether it shows as a photo.
@@ -77,6 +86,16 @@ public enum AttachmentLocation: Sendable, Equatable {
     case local(String)
     /// An absolute `http` or `https` URL, linked as it is and never fetched.
     case remote(String)
+}
+
+/// Whether an attachment's file can be had (`"status"` in the conversation file).
+public enum FileStatus: String, Sendable, Equatable, CaseIterable {
+    /// The usual case: the file is there (or still uploading).
+    case available
+    /// The conversation mentions the file but its bytes are gone, e.g. a file a data export left
+    /// out. Shown with its name and "File unavailable" (photos: the "Photo unavailable" tile),
+    /// never with Open, Share or Retry. Such an attachment carries no `url`, `preview` or upload state.
+    case unavailable
 }
 
 /// How far an attachment's upload has got.

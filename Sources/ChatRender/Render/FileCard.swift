@@ -1,5 +1,6 @@
 /// A file the assistant hands back: `surface` card at `radius.lg` with icon, name, size, and Open
-/// (a `fill` capsule) and Share, each named with the file. No url, no Open or Share.
+/// (a `fill` capsule) and Share, each named with the file. No url, no Open or Share; an
+/// unavailable file (`"status": "unavailable"`) reads "File unavailable" in place of its size.
 enum FileCard {
     static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
         let size = ByteCountFormat.string(attachment.byteCount)
@@ -10,10 +11,22 @@ enum FileCard {
                 return ""
             }()
             actions = "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(file.href)\"\(linkAttributes(file)) aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><a class=\"cr-capsule cr-share\" href=\"\(file.href)\"\(download)\(linkAttributes(file)) data-cr-share data-name=\"\(attachment.name)\" aria-label=\"Share \(attachment.name)\">\(Icon.share)<span>Share</span></a></span>"
+            if file.isInline {
+                // Inside a single-file page the file is written once: Open saves it (browsers do
+                // not open data: URLs as pages); Share is a button the script shows and points at
+                // Open's data, since without the Web Share API it would only save it again.
+                let saveAs = FileLink.downloadName(for: attachment.name)
+                actions = "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(file.href)\" download=\"\(saveAs)\" aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"\(saveAs)\" aria-label=\"Share \(attachment.name)\" hidden>\(Icon.share)<span>Share</span></button></span>"
+            }
         }
         var line: HTML = "<span class=\"cr-card-line\">\(size)</span>"
         var classes: HTML = "cr-card"
         switch attachment.upload {
+        case _ where attachment.status == .unavailable:
+            // Nothing to open or share: the name stays, the line says why.
+            classes.append(" cr-card--unavailable")
+            line = "<span class=\"cr-card-line\">\(FileChip.unavailableText)</span>"
+            actions = HTML()
         case .done: break
         case .uploading(let fraction):
             line = "<span class=\"cr-card-line\">\(ProgressRing.render(fraction))Uploading \(ProgressRing.percent(fraction))%</span>"

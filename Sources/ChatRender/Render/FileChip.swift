@@ -2,8 +2,14 @@
 /// name (`textPrimary`) and a line below with the size (`type.footnote`, `textTertiary`), the upload
 /// progress, or the failure in `danger` with Retry.
 enum FileChip {
-    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text.
+    /// What a chip or card says when the file's bytes are missing (`"status": "unavailable"`),
+    /// in the words of the photo grid's "Photo unavailable".
+    static let unavailableText = "File unavailable"
+
+    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document, File
+    /// unavailable" for a file whose bytes are missing (its size would describe nothing to open).
     static func accessibleName(_ attachment: Attachment) -> String {
+        if attachment.status == .unavailable { return [attachment.name, attachment.kind.spokenName, unavailableText].joined(separator: ", ") }
         var parts = [attachment.name, attachment.kind.spokenName, ByteCountFormat.string(attachment.byteCount)]
         if let state = UploadStatus.spoken(attachment.upload) { parts.append(state) }
         return parts.joined(separator: ", ")
@@ -12,9 +18,9 @@ enum FileChip {
     /// The type icon, or the file's preview image when it has one (decorative: the name says it).
     static func icon(_ attachment: Attachment, asset: AttachmentAssets) -> HTML {
         if let preview = asset.image, let one = preview.sizes[.square(PhotoVariant.previewSide)] {
-            var srcset: HTML = "\(one.path) 1x"
-            if let two = preview.sizes[.square(PhotoVariant.previewSide * 2)] { srcset.append(", \(two.path) 2x") }
-            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(one.path)\" srcset=\"\(srcset)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
+            // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
+            let srcset: HTML = preview.sizes[.square(PhotoVariant.previewSide * 2)].map { " srcset=\"\(one.path) 1x, \($0.path) 2x\"" } ?? ""
+            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(one.path)\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
         }
         return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
     }
@@ -25,6 +31,9 @@ enum FileChip {
         var trailing = HTML()
         let size = ByteCountFormat.string(attachment.byteCount)
         switch attachment.upload {
+        case _ where attachment.status == .unavailable:
+            classes.append(" cr-chip--unavailable")
+            line = "<span class=\"cr-chip-line\">\(unavailableText)</span>"
         case .done:
             line = "<span class=\"cr-chip-line\">\(size)</span>"
         case .uploading(let fraction):
@@ -38,8 +47,9 @@ enum FileChip {
             if options.showRetry { trailing = UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false) }
         }
         let name: HTML
-        if let file = asset.file, case .done = attachment.upload {
-            name = "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(file.href)\"\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
+        if let file = asset.file, case .done = attachment.upload, attachment.status == .available {
+            let download: HTML = file.isInline ? " download=\"\(FileLink.downloadName(for: attachment.name))\"" : ""
+            name = "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(file.href)\"\(download)\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }

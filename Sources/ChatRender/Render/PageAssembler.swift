@@ -6,7 +6,8 @@ public enum PageAssembler {
     public static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
                                 template: PageTemplate, options: RenderOptions) -> [UInt8] {
         let body = PageBody.render(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode)
-        let themeCSS = ThemeStylesheet.css(for: theme)
+        // On paper the page is always light (see PrintStylesheet).
+        let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
         let csp = contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
         let values: [String: [UInt8]] = [

@@ -51,8 +51,11 @@ public enum PhotoGrid {
         guard let one = photo.sizes[small] else {
             return "<img src=\"\(photo.display.path)\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
         }
-        var srcset: HTML = "\(one.path) \(one.width)w"
-        if let two = photo.sizes[large], two.width > one.width { srcset.append(", \(two.path) \(two.width)w") }
+        // No srcset without a larger 2x image: a single-file page's tile is already its 2x image.
+        guard let two = photo.sizes[large], two.width > one.width else {
+            return "<img src=\"\(one.path)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
+        }
+        let srcset: HTML = "\(one.path) \(one.width)w, \(two.path) \(two.width)w"
         return "<img src=\"\(one.path)\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
     }
 
@@ -78,7 +81,10 @@ public enum PhotoGrid {
         if let photo = asset.image {
             let img = image(photo, layout: Layout(count: total), eager: eager)
             // Without JavaScript the photo is a link to its display image; with it, the viewer opens.
-            picture = "<a class=\"cr-photo-link\" href=\"\(photo.display.path)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\" data-cr-display=\"\(photo.display.path)\" data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">\(img)</a>"
+            // An inlined display image is written once, as the link (the viewer reads it there),
+            // which saves it without JavaScript: browsers do not open data: URLs as pages.
+            let display: HTML = photo.display.isInline ? " download=\"\(photo.display.downloadName(for: attachment.name))\"" : " data-cr-display=\"\(photo.display.path)\""
+            picture = "<a class=\"cr-photo-link\" href=\"\(photo.display.path)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\"\(display) data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">\(img)</a>"
         } else {
             classes.append(" cr-photo--unavailable")
             picture = "<div class=\"cr-photo-placeholder\" role=\"img\" aria-label=\"\(name)\">\(Icon.photoUnavailable)</div>"

@@ -11,6 +11,7 @@ import Testing
         ("Tests/ChatRenderTests/Fixtures/render/hostile.json", "hostile.html"),
         ("Tests/ChatRenderTests/Fixtures/render/loading.json", "loading.html"),
         ("Tests/ChatRenderTests/Fixtures/render/empty.json", "empty.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/unavailable.json", "unavailable.html"),
         ("Tests/ChatRenderTests/Fixtures/render/days.json", "days.html"),
     ]
 

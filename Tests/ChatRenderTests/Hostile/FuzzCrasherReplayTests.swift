@@ -50,6 +50,18 @@ import Testing
             case "anthropic": _ = AnthropicImporter.read(root, title: "replay", file: "replay.json", includeSystem: mode & 1 == 1)
             default: _ = ChatGPTImporter.read(root, exportFolder: "/nonexistent-chatrender-fuzz", file: "conversations.json", includeSystem: mode & 1 == 1)
             }
+        case "zip":
+            // As fuzz/targets/zip.swift: the whole input is the archive, read through a file.
+            let folder = TestPaths.temporaryFolder("zipreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/replay.zip"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            var limits = ZipLimits()
+            limits.maxEntrySize = 4 << 20
+            limits.maxTotalSize = 16 << 20
+            if let archive = try? ZipArchive(path: path, limits: limits) {
+                for entry in archive.entries where !entry.isDirectory { _ = try? archive.read(entry, limit: 4 << 20, what: "a replayed entry") }
+            }
         default:
             Issue.record("unknown fuzz target \(target)")
         }

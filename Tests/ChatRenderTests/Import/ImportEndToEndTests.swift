@@ -18,15 +18,19 @@ import Testing
             let run = try CLIRun.run(["import", format, fixture(input), "--out", out])
             #expect(run.status == 0, "\(format): \(run.stderr)")
             #expect(exists(out + "/index.html") && exists(out + "/" + json) && exists(out + "/.chatrender"))
-            // The native file renders as it is.
+            // The native file renders as it is, with the full markup it asks for.
             let page = temp + "/" + format + "-page"
-            let render = try CLIRun.run(["render", out + "/" + json, "--out", page, "--markup", "full", "--strict"])
+            let render = try CLIRun.run(["render", out + "/" + json, "--out", page, "--strict"])
             #expect(render.status == 0, "\(format): \(render.stderr)")
             #expect(exists(page + "/index.html"))
+            #expect(try String(contentsOfFile: out + "/" + json, encoding: .utf8).contains(",\n  \"markup\": \"full\",\n  \"messages\": ["))
         }
         let lisbon = try String(contentsOfFile: temp + "/chatgpt/weekend-in-lisbon.json", encoding: .utf8)
         #expect(lisbon.contains("\"url\": \"files/weekend-in-lisbon/tram.png\""))
-        #expect(lisbon.contains("\"name\": \"route.gpx (unavailable)\""))
+        #expect(lisbon.contains("\"name\": \"route.gpx\", \"byteCount\": 51200, \"contentType\": \"application/gpx+xml\", \"status\": \"unavailable\"}"))
+        // Rendered without --markup: the file's "markup": "full" makes the list a list; --markup inline wins.
+        let full = try String(contentsOfFile: temp + "/chatgpt-page/index.html", encoding: .utf8)
+        #expect(full.contains("<ul><li>about 20 minutes</li><li>pay on board</li></ul>"))
         let bytes = try FileManager.default.attributesOfItem(atPath: temp + "/openai/files/trip/booking.pdf")[.size] as? Int
         #expect(bytes == 45)
         let index = try String(contentsOfFile: temp + "/chatgpt/index.html", encoding: .utf8)
@@ -86,7 +90,8 @@ import Testing
         #expect(from.status == 65 && !exists(temp + "/site"))
         let format = try CLIRun.run(["import", "claude", "x.json"])
         #expect(format.status == 64 && format.stderr == "chatrender: error: unknown import format \"claude\"; expected chatgpt, openai or anthropic\n")
-        let zip = try CLIRun.run(["import", "chatgpt", "export.zip", "--out", temp + "/z"])
-        #expect(zip.status == 64 && zip.stderr.contains("zip archives are not read"))
+        let zip = try CLIRun.run(["import", "chatgpt", "missing-export.zip", "--out", temp + "/z"])
+        #expect(zip.status == 66 && zip.stderr == "missing-export.zip: error: no such file; expected a zip archive\n")
+        #expect(!exists(temp + "/z"))
     }
 }

@@ -144,8 +144,8 @@ import Testing
             "chatgpt/bad/conversations.json:80:16: error: [2].mapping.a.message.author: missing required field \"author\"; expected an object with \"role\"",
             "chatgpt/bad/conversations.json:93:2: error: [3].mapping: missing required field \"mapping\"; expected an object of message nodes by id",
         ])
-        #expect(errors(.chatgpt, "chatgpt/export.zip") == ["chatgpt/export.zip: error: zip archives are not read; unzip the export and pass its folder or its conversations.json"])
-        #expect(errors(.chatgpt, "openai") == ["openai: error: no conversations.json in this folder; expected ChatGPT's unzipped data export"])
+        #expect(errors(.chatgpt, "chatgpt/missing.zip") == ["chatgpt/missing.zip: error: no such file; expected a zip archive"])
+        #expect(errors(.chatgpt, "openai") == ["openai: error: no conversations.json in this folder; expected ChatGPT's data export (the zip, or its unzipped folder)"])
     }
 
     // MARK: Pieces

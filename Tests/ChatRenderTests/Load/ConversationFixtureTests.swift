@@ -33,6 +33,18 @@ extension LoadTests {
             "title-not-string.json": [
                 "title-not-string.json:2:12: error: title: expected a string or null, found a number",
             ],
+            "markup-unknown.json": [
+                "markup-unknown.json:2:13: error: markup: expected \"inline\" or \"full\", found \"markdown\"",
+            ],
+            "status-unknown.json": [
+                "status-unknown.json:5:100: error: messages[0].attachments[0].status: expected \"available\" or \"unavailable\", found \"missing\"",
+                "status-unknown.json:6:100: error: messages[0].attachments[1].status: expected a string or null, found a boolean",
+            ],
+            "unavailable-contradictions.json": [
+                "unavailable-contradictions.json:5:122: error: messages[0].attachments[0].url: an unavailable file has no url; expected \"url\" left out, or \"status\": \"available\"",
+                "unavailable-contradictions.json:6:120: error: messages[0].attachments[1].preview: an unavailable file has no preview; expected \"preview\" left out, or \"status\": \"available\"",
+                "unavailable-contradictions.json:7:125: error: messages[0].attachments[2].upload: an unavailable file has no upload in progress; expected \"upload\" left out or \"done\"",
+            ],
             "message-not-object.json": [
                 "message-not-object.json:3:5: error: messages[0]: expected a message object, found a string",
             ],

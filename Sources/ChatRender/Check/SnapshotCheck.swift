@@ -1,0 +1,392 @@
+import CPlatform
+import Foundation
+
+/// Something that can photograph a page: ``HeadlessChromium``, or a stand-in in tests.
+public protocol PageScreenshotter: AnyObject {
+    /// PNG bytes of the whole page at `width` CSS pixels in the light or dark colour scheme.
+    func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8]
+}
+
+extension HeadlessChromium: PageScreenshotter {}
+
+/// `chatrender check`: renders each fixture into a temporary folder and compares the page, its
+/// asset list and (optionally) screenshots with the snapshot stored under `DIR/NAME/`, or records
+/// them. Rendering is deterministic, so the page and assets compare exactly; screenshots compare
+/// with a per-pixel tolerance.
+public enum SnapshotCheck {
+    /// Screenshot settings for `--png`.
+    public struct Screenshots {
+        /// CSS widths, each taken in light and dark.
+        public var widths: [Int]
+        /// Largest channel difference (0–255) still counted as equal.
+        public var tolerance: Int
+        /// Count slight differences on strong edges too (anti-aliasing noise is forgiven by default).
+        public var exactEdges = false
+        /// Makes the browser, once, on first use.
+        public var makeScreenshotter: () throws(DiagnosticError) -> PageScreenshotter
+
+        public init(widths: [Int] = [390, 1024], tolerance: Int = 2,
+                    makeScreenshotter: @escaping () throws(DiagnosticError) -> PageScreenshotter) {
+            self.widths = widths
+            self.tolerance = tolerance
+            self.makeScreenshotter = makeScreenshotter
+        }
+    }
+
+    /// One run of `check`.
+    public struct Request {
+        public var fixtures: [String]
+        public var snapshotsDirectory: String
+        /// Write or update snapshots instead of failing on a difference.
+        public var record: Bool
+        /// nil without `--png`.
+        public var screenshots: Screenshots?
+        /// Where rendered pages, full diffs and diff images of differing fixtures go (never the snapshots).
+        public var diffsDirectory: String
+        public var themePath: String
+        public var templatesDirectory: String
+        public var options: RenderOptions
+        /// Whether `options.markup` was chosen (`--markup`) rather than left to each file's own.
+        public var markupGiven = false
+        public var images: ImageSettings
+        public var strict: Bool
+
+        public init(fixtures: [String], snapshotsDirectory: String, record: Bool = false, screenshots: Screenshots? = nil,
+                    diffsDirectory: String = "out/check-diffs", themePath: String, templatesDirectory: String,
+                    options: RenderOptions = .init(), images: ImageSettings = .init(), strict: Bool = false) {
+            self.fixtures = fixtures
+            self.snapshotsDirectory = snapshotsDirectory
+            self.record = record
+            self.screenshots = screenshots
+            self.diffsDirectory = diffsDirectory
+            self.themePath = themePath
+            self.templatesDirectory = templatesDirectory
+            self.options = options
+            self.images = images
+            self.strict = strict
+        }
+    }
+
+    /// One screenshot's outcome.
+    public struct ScreenshotResult {
+        /// `390-light.png`
+        public var fileName: String
+        /// nil when the snapshot has no such file.
+        public var comparison: ScreenshotComparison?
+        /// Where the diff image was written (check mode, when it differs).
+        public var diffImagePath: String?
+    }
+
+    /// What happened to one fixture.
+    public struct FixtureResult {
+        public enum Status: Equatable, Sendable {
+            /// Check: everything matches.
+            case matches
+            /// Check: something differs.
+            case differs
+            /// Check: there is no snapshot (or part of one) to compare with.
+            case missing
+            /// Check: the fixture could not be rendered (see ``errors``).
+            case failed
+            /// Record: the snapshot was written for the first time.
+            case recorded
+            /// Record: an existing snapshot was updated.
+            case updated
+            /// Record: the snapshot already matched; nothing was written.
+            case unchanged
+        }
+
+        public var fixture: String
+        /// The snapshot's folder name under the snapshots folder.
+        public var name: String
+        public var status: Status
+        /// The snapshot folder.
+        public var snapshotPath: String
+        public var htmlDiff: UnifiedDiff?
+        /// nil when the snapshot has no `assets.txt`.
+        public var assets: AssetManifest.Difference?
+        public var screenshots: [ScreenshotResult] = []
+        /// Snapshot files that are missing, or stale ones removed when recording.
+        public var missingFiles: [String] = []
+        public var removedFiles: [String] = []
+        /// Where the full diff and the rendered page were written (check mode, when it differs).
+        public var diffFolder: String?
+        public var warnings: [Diagnostic] = []
+        public var errors: [Diagnostic] = []
+        public var errorKind: DiagnosticError.Kind?
+
+        /// Whether the run should fail because of this fixture.
+        public var failed: Bool { status == .differs || status == .missing || status == .failed }
+    }
+
+    /// The name a fixture's snapshot folder gets: the file name without `.json`, except that a
+    /// generic `conversation.json` takes its folder's name (`examples/garden/conversation.json` → `garden`).
+    public static func snapshotName(for fixture: String) -> String {
+        let stem = FilePath.stem(fixture)
+        if stem == "conversation" {
+            let folder = FilePath.lastComponent(FilePath.directory(fixture))
+            if !folder.isEmpty && folder != "." && folder != "/" && folder != ".." { return folder }
+        }
+        return stem.isEmpty ? "conversation" : stem
+    }
+
+    /// Snapshot file names chatrender writes; anything else in a snapshot folder is left alone.
+    static func isScreenshotName(_ name: String) -> Bool {
+        guard name.hasSuffix("-light.png") || name.hasSuffix("-dark.png") else { return false }
+        let width = name.prefix { $0 != "-" }
+        return !width.isEmpty && width.allSatisfy(\.isNumber)
+    }
+
+    /// Screenshot file names for the settings, in the order they are taken.
+    public static func screenshotNames(widths: [Int]) -> [(name: String, width: Int, dark: Bool)] {
+        widths.flatMap { width in [("\(width)-light.png", width, false), ("\(width)-dark.png", width, true)] }
+    }
+
+    /// Checks (or records) every fixture in order, calling `report` as each finishes.
+    /// Throws only for problems with the run as a whole (two fixtures with one name, no browser).
+    public static func run(_ request: Request, report: (FixtureResult) -> Void) throws(DiagnosticError) {
+        var seen: [String: String] = [:]
+        for fixture in request.fixtures {
+            let name = snapshotName(for: fixture)
+            if let other = seen[name] {
+                throw DiagnosticError(Diagnostic(file: fixture, message: "its snapshot would be named \"\(name)\", like that of \(other); rename one of the files"), kind: .usage)
+            }
+            seen[name] = fixture
+        }
+        var screenshotter: PageScreenshotter?
+        defer { (screenshotter as? HeadlessChromium)?.close() }
+        for fixture in request.fixtures {
+            var result = FixtureResult(fixture: fixture, name: snapshotName(for: fixture), status: .matches,
+                                       snapshotPath: FilePath.join(request.snapshotsDirectory, snapshotName(for: fixture)))
+            do throws(DiagnosticError) {
+                if request.screenshots != nil && screenshotter == nil {
+                    screenshotter = try request.screenshots!.makeScreenshotter()
+                }
+                try checkOne(request, &result, screenshotter: screenshotter)
+            } catch {
+                // A browser that will not start stops the run; a fixture that will not render does not.
+                if screenshotter == nil && request.screenshots != nil { throw error }
+                result.status = .failed
+                result.errors = error.diagnostics
+                result.errorKind = error.kind
+            }
+            report(result)
+        }
+    }
+
+    /// What one render produced.
+    private struct Rendered {
+        var html: String
+        var htmlBytes: [UInt8]
+        var manifest: AssetManifest
+        var screenshots: [(name: String, bytes: [UInt8], image: PixelImage)]
+    }
+
+    private static func checkOne(_ request: Request, _ result: inout FixtureResult, screenshotter: PageScreenshotter?) throws(DiagnosticError) {
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let output = FilePath.join(scratch, result.name)
+        var renderRequest = RenderRequest(conversationPath: result.fixture, themePath: request.themePath,
+                                          templatesDirectory: request.templatesDirectory, outputDirectory: output,
+                                          options: request.options, strict: request.strict, images: request.images)
+        renderRequest.markupGiven = request.markupGiven
+        let rendered = try ChatRenderer.render(renderRequest)
+        result.warnings = rendered.warnings
+
+        let page = FilePath.join(output, "index.html")
+        guard let pageData = FileManager.default.contents(atPath: page) else {
+            throw DiagnosticError(Diagnostic(file: page, message: "the rendered page cannot be read"), kind: .cannotWrite)
+        }
+        var new = Rendered(html: String(decoding: pageData, as: UTF8.self), htmlBytes: [UInt8](pageData),
+                           manifest: try AssetManifest.scan(folder: output), screenshots: [])
+        if let settings = request.screenshots, let screenshotter {
+            let url = URL(fileURLWithPath: page).absoluteString
+            for shot in screenshotNames(widths: settings.widths) {
+                let bytes = try screenshotter.screenshot(fileURL: url, width: shot.width, dark: shot.dark)
+                new.screenshots.append((shot.name, bytes, try PixelImage(pngBytes: bytes, name: "\(result.name)/\(shot.name)")))
+            }
+        }
+
+        // Compare with what is stored.
+        let fm = FileManager.default
+        let snapshot = result.snapshotPath
+        let displayName = result.name
+        if let stored = fm.contents(atPath: FilePath.join(snapshot, "index.html")) {
+            let diff = LineDiff.unified(old: String(decoding: stored, as: UTF8.self), new: new.html,
+                                        oldName: FilePath.join(snapshot, "index.html"),
+                                        newName: "\(displayName)/index.html (rendered from \(result.fixture))")
+            if !diff.isEmpty || [UInt8](stored) != new.htmlBytes { result.htmlDiff = diff }
+        } else {
+            result.missingFiles.append("index.html")
+        }
+        let manifestPath = FilePath.join(snapshot, "assets.txt")
+        if let stored = fm.contents(atPath: manifestPath) {
+            let old = try AssetManifest(text: String(decoding: stored, as: UTF8.self), file: manifestPath)
+            let difference = new.manifest.difference(from: old)
+            result.assets = difference
+        } else {
+            result.missingFiles.append("assets.txt")
+        }
+        var keepOld: Set<String> = []
+        if let settings = request.screenshots {
+            for shot in new.screenshots {
+                let path = FilePath.join(snapshot, shot.name)
+                guard fm.fileExists(atPath: path) else {
+                    result.missingFiles.append(shot.name)
+                    result.screenshots.append(ScreenshotResult(fileName: shot.name, comparison: nil))
+                    continue
+                }
+                let old = try PixelImage(contentsOf: path)
+                let comparison = ScreenshotComparison(old: old, new: shot.image, tolerance: settings.tolerance,
+                                                      allowEdgeNoise: !settings.exactEdges)
+                if comparison.matches { keepOld.insert(shot.name) }
+                result.screenshots.append(ScreenshotResult(fileName: shot.name, comparison: comparison))
+            }
+        }
+        let differs = result.htmlDiff != nil || !(result.assets?.isEmpty ?? true)
+            || result.screenshots.contains { !($0.comparison?.matches ?? true) }
+        let snapshotExists = fm.fileExists(atPath: snapshot)
+
+        if request.record {
+            let stale = request.screenshots == nil ? [] : staleScreenshots(in: snapshot, keeping: Set(new.screenshots.map(\.name)))
+            guard differs || !result.missingFiles.isEmpty || !stale.isEmpty else {
+                result.status = .unchanged
+                return
+            }
+            try record(new, into: snapshot, keepingOld: keepOld, removing: Set(stale), displayName: displayName)
+            result.removedFiles = stale
+            result.status = snapshotExists ? .updated : .recorded
+            return
+        }
+
+        if !result.missingFiles.isEmpty {
+            result.status = .missing
+        } else if differs {
+            result.status = .differs
+        } else {
+            result.status = .matches
+            return
+        }
+        try writeDiffs(new, request: request, result: &result, rendered: output)
+    }
+
+    /// Screenshots stored for widths no longer asked for.
+    private static func staleScreenshots(in snapshot: String, keeping: Set<String>) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? []
+        return names.filter { isScreenshotName($0) && !keeping.contains($0) }.sorted()
+    }
+
+    /// Writes the snapshot folder whole in a staging folder beside it, then swaps it in, so a
+    /// snapshot is never half-updated. Screenshots within tolerance keep their old bytes (no churn in
+    /// version control); other files already in the folder are carried over.
+    private static func record(_ new: Rendered, into snapshot: String, keepingOld: Set<String>, removing: Set<String>,
+                               displayName: String) throws(DiagnosticError) {
+        let fm = FileManager.default
+        let parent = FilePath.directory(snapshot)
+        func failure(_ path: String, _ message: String) -> DiagnosticError {
+            DiagnosticError(Diagnostic(file: path, message: message), kind: .cannotWrite)
+        }
+        do {
+            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        } catch {
+            throw failure(parent, "cannot create the snapshots folder: \(OutputWriter.reason(error))")
+        }
+        var template = Array(FilePath.join(parent, ".\(FilePath.lastComponent(snapshot)).recording-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw failure(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
+        }
+        let staging = String(cString: made)
+        chmod(staging, 0o755)
+        do throws(DiagnosticError) {
+            func write(_ bytes: [UInt8], _ name: String) throws(DiagnosticError) {
+                do { try Data(bytes).write(to: URL(fileURLWithPath: FilePath.join(staging, name))) } catch {
+                    throw failure(FilePath.join(snapshot, name), "cannot write: \(OutputWriter.reason(error))")
+                }
+            }
+            try write(new.htmlBytes, "index.html")
+            try write(Array(new.manifest.text.utf8), "assets.txt")
+            let written = Set(["index.html", "assets.txt"] + new.screenshots.map(\.name))
+            for shot in new.screenshots where !keepingOld.contains(shot.name) { try write(shot.bytes, shot.name) }
+            // Carry over what stays: screenshots within tolerance, screenshots not taken this run,
+            // and any file of the person's own.
+            for name in (try? fm.contentsOfDirectory(atPath: snapshot)) ?? [] where !removing.contains(name) {
+                guard keepingOld.contains(name) || !written.contains(name) else { continue }
+                do { try fm.copyItem(atPath: FilePath.join(snapshot, name), toPath: FilePath.join(staging, name)) } catch {
+                    throw failure(FilePath.join(snapshot, name), "cannot copy into the new snapshot: \(OutputWriter.reason(error))")
+                }
+            }
+            var info = stat()
+            if lstat(snapshot, &info) != 0 {
+                guard rename(staging, snapshot) == 0 else {
+                    throw failure(snapshot, "cannot move the snapshot into place: \(String(cString: strerror(errno)))")
+                }
+                return
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw failure(snapshot, "exists and is not a folder; expected a snapshot folder")
+            }
+            if cplatform_rename_exchange(staging, snapshot) == 0 {
+                try? fm.removeItem(atPath: staging)  // now holds the old snapshot
+                return
+            }
+            let aside = staging + ".previous"
+            guard rename(snapshot, aside) == 0 else {
+                throw failure(snapshot, "cannot replace the snapshot: \(String(cString: strerror(errno)))")
+            }
+            guard rename(staging, snapshot) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = rename(aside, snapshot)
+                throw failure(snapshot, "cannot move the snapshot into place: \(reason)")
+            }
+            try? fm.removeItem(atPath: aside)
+        } catch {
+            try? fm.removeItem(atPath: staging)
+            throw error
+        }
+    }
+
+    /// For a fixture that differs: the rendered page, the whole diff and, per screenshot that
+    /// differs, the new screenshot and a diff image, under `DIFFS/NAME/` (cleared of earlier ones).
+    private static func writeDiffs(_ new: Rendered, request: Request, result: inout FixtureResult, rendered: String) throws(DiagnosticError) {
+        let fm = FileManager.default
+        let folder = FilePath.join(request.diffsDirectory, result.name)
+        do {
+            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the diffs folder: \(OutputWriter.reason(error))"), kind: .cannotWrite)
+        }
+        for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+        where name == "index.html" || name == "index.html.diff" || name.hasSuffix("-diff.png") || isScreenshotName(name) {
+            try? fm.removeItem(atPath: FilePath.join(folder, name))
+        }
+        func write(_ bytes: [UInt8], _ name: String) throws(DiagnosticError) {
+            let path = FilePath.join(folder, name)
+            do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw DiagnosticError(Diagnostic(file: path, message: "cannot write: \(OutputWriter.reason(error))"), kind: .cannotWrite)
+            }
+        }
+        try write(new.htmlBytes, "index.html")
+        if let diff = result.htmlDiff { try write(Array(diff.text.utf8), "index.html.diff") }
+        for index in result.screenshots.indices {
+            let name = result.screenshots[index].fileName
+            guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
+            let comparison = result.screenshots[index].comparison
+            if comparison?.matches == true { continue }
+            try write(shot.bytes, name)
+            if let image = comparison?.diffImage {
+                let diffName = String(name.dropLast(4)) + "-diff.png"
+                try write(try image.pngBytes(), diffName)
+                result.screenshots[index].diffImagePath = FilePath.join(folder, diffName)
+            }
+        }
+        result.diffFolder = folder
+    }
+
+    private static func temporaryFolder() throws(DiagnosticError) -> String {
+        var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-check-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+        }
+        return String(cString: made)
+    }
+}
