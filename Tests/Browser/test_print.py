@@ -39,7 +39,7 @@ def write_conversation(folder: Path) -> Path:
          "attachments": [_photo(0, n) for n in range(1, 6)]},
         {"id": "m1", "role": "assistant", "date": "2026-05-02T09:01:00Z",
          "text": ("Here is the loop, and the [trail map](https://example.org/trails/map?id=42) "
-                  "and [my notes](notes.txt).\n\n```swift\n" + LONG_CODE + "\n```\n\n"
+                  "and [my notes](notes.txt); the guide is https://example.net/guide.\n\n```swift\n" + LONG_CODE + "\n```\n\n"
                   "| Stage | Distance | Climb |\n| --- | --- | --- |\n| One | 4.2 km | 120 m |\n| Two | 6.8 km | 340 m |\n"),
          "attachments": [
              {"id": "f1", "name": "route-" + "extremely-long-name-" * 6 + "final.gpx", "byteCount": 48213,
@@ -191,6 +191,9 @@ def test_web_links_print_their_address_and_others_do_not(driver, page):
     emulate(driver, "print", "light")
     assert style(driver, web, "content", "::after") == '" (https://example.org/trails/map?id=42)"'
     assert style(driver, local, "content", "::after") in ("none", "normal")
+    # An autolink's text is already its address: printed once, not twice.
+    autolink = driver.find_element(By.CSS_SELECTOR, ".cr-reply a.cr-md-autolink[href='https://example.net/guide']")
+    assert style(driver, autolink, "content", "::after") in ("none", "normal")
     for photo in driver.find_elements(By.CSS_SELECTOR, ".cr-photo-link"):
         assert style(driver, photo, "content", "::after") in ("none", "normal")
 

@@ -156,6 +156,15 @@ public enum FullMarkup {
             return cmark_node_get_list_tight(list) != 0
         }
 
+        /// Whether a link's text is its own address (an autolink such as `https://x` or `www.x`),
+        /// so print does not repeat the address after it.
+        static func showsItsAddress(_ node: OpaquePointer, url: String) -> Bool {
+            guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil, kind(child) == .text,
+                  let literal = cmark_node_get_literal(child) else { return false }
+            let text = String(cString: literal)
+            return text == url || "http://" + text == url || "https://" + text == url || "mailto:" + text == url
+        }
+
         static func linkAttributes(_ url: String) -> HTML? {
             switch linkKind(url) {
             case .external?: return " href=\"\(url)\" rel=\"noopener noreferrer\""
@@ -191,7 +200,10 @@ public enum FullMarkup {
             case .strong: html.append("<strong>")
             case .strikethrough: html.append("<del>")
             case .link:
-                if let attributes = Self.linkAttributes(Self.url(node)) { html.append("<a\(attributes)>") }
+                let url = Self.url(node)
+                if let attributes = Self.linkAttributes(url) {
+                    html.append(Self.showsItsAddress(node, url: url) ? "<a class=\"cr-md-autolink\"\(attributes)>" : "<a\(attributes)>")
+                }
             case .image:
                 let url = Self.url(node)
                 if let attributes = Self.linkAttributes(url) {

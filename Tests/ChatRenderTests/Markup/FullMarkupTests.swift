@@ -70,8 +70,11 @@ import Testing
 
     @Test func autolinks() {
         #expect(html("see www.example.com and https://example.org/x.")
-                == "<p>see <a href=\"http://www.example.com\" rel=\"noopener noreferrer\">www.example.com</a> and <a href=\"https://example.org/x\" rel=\"noopener noreferrer\">https://example.org/x</a>.</p>")
-        #expect(html("<https://example.com>") == "<p><a href=\"https://example.com\" rel=\"noopener noreferrer\">https://example.com</a></p>")
+                == "<p>see <a class=\"cr-md-autolink\" href=\"http://www.example.com\" rel=\"noopener noreferrer\">www.example.com</a> and <a class=\"cr-md-autolink\" href=\"https://example.org/x\" rel=\"noopener noreferrer\">https://example.org/x</a>.</p>")
+        // A link whose text is not its address keeps no class: print adds the address after it.
+        #expect(html("<https://example.org/x> and [https://a.example](https://b.example)")
+                == "<p><a class=\"cr-md-autolink\" href=\"https://example.org/x\" rel=\"noopener noreferrer\">https://example.org/x</a> and <a href=\"https://b.example\" rel=\"noopener noreferrer\">https://a.example</a></p>")
+        #expect(html("<https://example.com>") == "<p><a class=\"cr-md-autolink\" href=\"https://example.com\" rel=\"noopener noreferrer\">https://example.com</a></p>")
     }
 
     @Test func imagesAreLinksNeverLoaded() {
