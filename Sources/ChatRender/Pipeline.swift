@@ -52,6 +52,19 @@ public enum ChatRenderer {
     /// Releases libvips at the end of a process (and reports leaks under `VIPS_LEAK=1`).
     public static func shutdown() { VipsRuntime.shutdown() }
 
+    /// The asset stage for `request`: photos and files are found beside the conversation file.
+    static func assetProducer(for request: RenderRequest, inspector: ImageInspector?, previousAssets: String?) -> AssetProducer {
+        let base = FilePath.directory(request.conversationPath)
+        var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
+                                                                                 allowUntrustedLoaders: request.images.allowUntrustedLoaders),
+                                     baseDirectory: base.isEmpty ? "." : base,
+                                     displayPath: request.conversationPath,
+                                     settings: request.images,
+                                     previousAssets: previousAssets)
+        producer.progress = request.progress
+        return producer
+    }
+
     /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
     public static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
         if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
@@ -62,14 +75,7 @@ public enum ChatRenderer {
         let writer = OutputWriter(destination: request.outputDirectory)
         let staging = try writer.makeStaging()
         do throws(DiagnosticError) {
-            let base = FilePath.directory(request.conversationPath)
-            var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
-                                                                                     allowUntrustedLoaders: request.images.allowUntrustedLoaders),
-                                         baseDirectory: base.isEmpty ? "." : base,
-                                         displayPath: request.conversationPath,
-                                         settings: request.images,
-                                         previousAssets: writer.previousAssets)
-            producer.progress = request.progress
+            let producer = assetProducer(for: request, inspector: inspector, previousAssets: writer.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, staging: staging)
             let warnings = loadWarnings + assetWarnings
             if request.strict && !warnings.isEmpty {

@@ -36,14 +36,8 @@ extension ChatRenderer {
         let writer = SingleFileWriter(page: options.page)
         let staging = try writer.makeStaging()
         do throws(DiagnosticError) {
-            let base = FilePath.directory(request.conversationPath)
             // No previous assets folder to reuse images from: the page carries them inside.
-            var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
-                                                                                     allowUntrustedLoaders: request.images.allowUntrustedLoaders),
-                                         baseDirectory: base.isEmpty ? "." : base,
-                                         displayPath: request.conversationPath,
-                                         settings: request.images)
-            producer.progress = request.progress
+            let producer = assetProducer(for: request, inspector: inspector, previousAssets: nil)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, staging: staging)
 
             let packer = SingleFilePacker(conversation: conversation, displayPath: request.conversationPath,
