@@ -125,13 +125,9 @@ public enum CLI {
 
     static func render(_ arguments: [String], output: Output) -> ExitCode {
         var conversation: String?
-        var theme: String?
         var out: String?
-        var templates: String?
-        var options = RenderOptions()
-        var images = ImageSettings()
-        var from: String?, markupGiven = false  // --from FORMAT, --markup (see ImportCommand.swift)
-        var strict = false
+        var shared = RenderFlags()  // --theme, --templates, --markup, photo and date options, --strict
+        var from: String?  // --from FORMAT (see ImportCommand.swift)
         var quiet = false
         var singleFile = false, inlineLimit: InlineLimit?  // --single-file (see SingleFileRender.swift)
         var pdf = false, paper: String?  // --pdf, --paper (see PDFCommand.swift)
@@ -152,51 +148,14 @@ public enum CLI {
                 flag = String(argument[..<eq])
                 inline = String(argument[argument.index(after: eq)...])
             }
+            if let taken = shared.take(flag, value: { inline ?? value(for: flag) }, output: output) {
+                guard taken else { return .usage }
+                index += 1
+                continue
+            }
             switch flag {
-            case "--theme": guard let v = inline ?? value(for: flag) else { return .usage }; theme = v
             case "--out", "-o": guard let v = inline ?? value(for: flag) else { return .usage }; out = v
-            case "--templates": guard let v = inline ?? value(for: flag) else { return .usage }; templates = v
-            case "--no-retry": options.showRetry = false
             case "--from": guard let v = inline ?? value(for: flag) else { return .usage }; from = v
-            case "--markup":
-                guard let v = inline ?? value(for: flag), let m = markupOption(v, output: output) else { return .usage }
-                options.markup = m; markupGiven = true
-            case "--image-format":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let format = OutputImageFormat(rawValue: v) else {
-                    output.err("chatrender: error: --image-format must be webp, jpeg or avif, not \"\(v)\"\n")
-                    return .usage
-                }
-                images.format = format
-            case "--quality":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let q = Int(v), (1...100).contains(q) else {
-                    output.err("chatrender: error: --quality must be a whole number from 1 to 100, not \"\(v)\"\n")
-                    return .usage
-                }
-                images.quality = q
-            case "--max-pixels":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let n = Int(v), n > 0 else {
-                    output.err("chatrender: error: --max-pixels must be a positive whole number, not \"\(v)\"\n")
-                    return .usage
-                }
-                images.maxPixels = n
-            case "--allow-outside":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                images.allowedOutside.append(v)
-            case "--locale": guard let v = inline ?? value(for: flag) else { return .usage }; options.clock.locale = v
-            case "--time-zone":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let offset = ComposerClock.offset(timeZone: v) else {
-                    output.err("chatrender: error: --time-zone \"\(v)\": expected UTC or a fixed offset such as +02:00 or -05:30\n")
-                    return .usage
-                }
-                options.clock.offsetSeconds = offset
-            case "--keep-metadata": images.keepMetadata = true
-            case "--originals": images.originals = true
-            case "--allow-untrusted-loaders": images.allowUntrustedLoaders = true
-            case "--strict": strict = true
             case "--quiet", "-q": quiet = true
             case "--single-file": singleFile = true
             case "--pdf": pdf = true
@@ -226,17 +185,12 @@ public enum CLI {
             output.err("chatrender: error: render needs a conversation file\n\n" + usage + "\n")
             return .usage
         }
-        let data = DataDirectory.locate()
-        guard let themePath = theme ?? data.map({ FilePath.join($0, "themes/sp.resolver.json") }),
-              let templatesPath = templates ?? data.map({ FilePath.join($0, "templates") }) else {
-            output.err("chatrender: error: cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates\n")
-            return .noInput
-        }
+        guard let (themePath, templatesPath) = shared.paths(output: output) else { return .noInput }
         let name = FilePath.stem(conversation)
         let outPath = out ?? FilePath.join("out", name.isEmpty ? "conversation" : name)
         var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
-                                    outputDirectory: outPath, options: options, strict: strict, images: images)
-        request.markupGiven = markupGiven  // otherwise the file's own "markup" (imported chats: full) decides
+                                    outputDirectory: outPath, options: shared.options, strict: shared.strict, images: shared.images)
+        request.markupGiven = shared.markupGiven  // otherwise the file's own "markup" (imported chats: full) decides
         if singleFile || inlineLimit != nil {
             guard singleFile else {
                 output.err("chatrender: error: --inline-limit applies only with --single-file\n")
@@ -254,7 +208,7 @@ public enum CLI {
         case .print(let options): request.pdf = options
         case .stop(let code): return code
         }
-        if let from { return renderImported(format: from, input: conversation, request: request, markupGiven: markupGiven, quiet: quiet, output: output) }
+        if let from { return renderImported(format: from, input: conversation, request: request, markupGiven: shared.markupGiven, quiet: quiet, output: output) }
         let bar = ProgressBar.forStandardError(enabled: !quiet)
         if let bar {
             request.progress = { @Sendable done, total in bar.update(done: done, total: total) }

@@ -34,15 +34,12 @@ extension CLI {
     static func check(_ arguments: [String], output: Output) -> ExitCode {
         var fixtures: [String] = []
         var snapshots: String?
-        var record = false, png = false, quiet = false, strict = false
+        var record = false, png = false, quiet = false
         var widths = [390, 1024]
         var tolerance = 2, exactEdges = false
         var diffs = "out/check-diffs"
         var maxDiffLines = 80
-        var theme: String?, templates: String?
-        var options = RenderOptions()
-        var markupGiven = false
-        var images = ImageSettings()
+        var shared = RenderFlags()  // render's options: --theme, --templates, --markup, photo and date options, --strict
         var index = 0
         func value(for flag: String) -> String? {
             index += 1
@@ -67,6 +64,11 @@ extension CLI {
                 flag = String(argument[..<eq])
                 inline = String(argument[argument.index(after: eq)...])
             }
+            if let taken = shared.take(flag, value: { inline ?? value(for: flag) }, output: output) {
+                guard taken else { return .usage }
+                index += 1
+                continue
+            }
             switch flag {
             case "--snapshots": guard let v = inline ?? value(for: flag) else { return .usage }; snapshots = v
             case "--record": record = true
@@ -90,38 +92,6 @@ extension CLI {
             case "--max-diff-lines":
                 guard let v = inline ?? value(for: flag), let n = number(flag, v, 0...1_000_000, "a whole number ≥ 0") else { return .usage }
                 maxDiffLines = n
-            case "--theme": guard let v = inline ?? value(for: flag) else { return .usage }; theme = v
-            case "--templates": guard let v = inline ?? value(for: flag) else { return .usage }; templates = v
-            case "--no-retry": options.showRetry = false
-            case "--markup":
-                guard let v = inline ?? value(for: flag), let m = markupOption(v, output: output) else { return .usage }
-                options.markup = m; markupGiven = true
-            case "--locale": guard let v = inline ?? value(for: flag) else { return .usage }; options.clock.locale = v
-            case "--time-zone":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let offset = ComposerClock.offset(timeZone: v) else {
-                    output.err("chatrender: error: --time-zone \"\(v)\": expected UTC or a fixed offset such as +02:00 or -05:30\n")
-                    return .usage
-                }
-                options.clock.offsetSeconds = offset
-            case "--image-format":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let format = OutputImageFormat(rawValue: v) else {
-                    output.err("chatrender: error: --image-format must be webp, jpeg or avif, not \"\(v)\"\n")
-                    return .usage
-                }
-                images.format = format
-            case "--quality":
-                guard let v = inline ?? value(for: flag), let q = number(flag, v, 1...100, "a whole number from 1 to 100") else { return .usage }
-                images.quality = q
-            case "--max-pixels":
-                guard let v = inline ?? value(for: flag), let n = number(flag, v, 1...Int.max, "a positive whole number") else { return .usage }
-                images.maxPixels = n
-            case "--allow-outside": guard let v = inline ?? value(for: flag) else { return .usage }; images.allowedOutside.append(v)
-            case "--keep-metadata": images.keepMetadata = true
-            case "--originals": images.originals = true
-            case "--allow-untrusted-loaders": images.allowUntrustedLoaders = true
-            case "--strict": strict = true
             case "--quiet", "-q": quiet = true
             case "-h", "--help": output.out(checkUsage + "\n"); return .ok
             default:
@@ -141,16 +111,11 @@ extension CLI {
             output.err("chatrender: error: check needs --snapshots DIR, the folder that holds (or will hold) the snapshots\n")
             return .usage
         }
-        let data = DataDirectory.locate()
-        guard let themePath = theme ?? data.map({ FilePath.join($0, "themes/sp.resolver.json") }),
-              let templatesPath = templates ?? data.map({ FilePath.join($0, "templates") }) else {
-            output.err("chatrender: error: cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates\n")
-            return .noInput
-        }
+        guard let (themePath, templatesPath) = shared.paths(output: output) else { return .noInput }
         var request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: snapshots, record: record,
                                             diffsDirectory: diffs, themePath: themePath, templatesDirectory: templatesPath,
-                                            options: options, images: images, strict: strict)
-        request.markupGiven = markupGiven
+                                            options: shared.options, images: shared.images, strict: shared.strict)
+        request.markupGiven = shared.markupGiven
         if png {
             guard let executable = HeadlessChromium.locate() else {
                 output.err("chatrender: error: --png needs headless Chromium and none was found. \(HeadlessChromium.installHint)\n")
