@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
 #include "cplatform.h"
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -14,3 +17,118 @@ int cplatform_rename_exchange(const char *a, const char *b) {
     return -1;
 #endif
 }
+
+void cplatform_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
+/* The bump allocator (see cplatform.h). Each block is preceded by a 16-byte header holding its
+ * size, so realloc knows how much to copy; blocks stay 16-byte aligned, as malloc's are. */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ArenaChunk {
+    struct ArenaChunk *next;
+    size_t size;
+    size_t used;
+    size_t pad; /* keeps data 16-byte aligned */
+    unsigned char data[];
+} ArenaChunk;
+
+enum { ARENA_HEADER = 16, ARENA_FIRST_CHUNK = 256 * 1024 };
+
+static __thread ArenaChunk *arena_first;
+static __thread ArenaChunk *arena_current;
+static __thread unsigned char *arena_last; /* the newest block, which realloc can grow in place */
+static __thread int arena_active;
+
+static ArenaChunk *arena_new_chunk(size_t size) {
+    ArenaChunk *chunk = malloc(sizeof(ArenaChunk) + size);
+    if (!chunk) abort(); /* as cmark-gfm's own allocator does */
+    chunk->next = NULL;
+    chunk->size = size;
+    chunk->used = 0;
+    return chunk;
+}
+
+int cplatform_arena_begin(void) {
+    if (arena_active) return 0;
+    if (!arena_first) arena_first = arena_new_chunk(ARENA_FIRST_CHUNK);
+    arena_current = arena_first;
+    arena_first->used = 0;
+    arena_last = NULL;
+    arena_active = 1;
+    return 1;
+}
+
+void cplatform_arena_end(void) {
+    if (!arena_first) return;
+    /* Large replies grew extra chunks; give them back rather than keep a thread's peak. */
+    ArenaChunk *chunk = arena_first->next;
+    while (chunk) {
+        ArenaChunk *next = chunk->next;
+        free(chunk);
+        chunk = next;
+    }
+    arena_first->next = NULL;
+    arena_first->used = 0;
+    arena_current = arena_first;
+    arena_last = NULL;
+    arena_active = 0;
+}
+
+/* `size` bytes, not cleared. */
+static void *arena_take(size_t size) {
+    if (size > SIZE_MAX - 2 * ARENA_HEADER) abort();
+    size_t need = ARENA_HEADER + ((size + 15) & ~(size_t)15);
+    if (arena_current->size - arena_current->used < need) {
+        size_t chunkSize = arena_current->size * 2;
+        if (chunkSize < need) chunkSize = need;
+        ArenaChunk *chunk = arena_new_chunk(chunkSize);
+        arena_current->next = chunk;
+        arena_current = chunk;
+    }
+    unsigned char *header = arena_current->data + arena_current->used;
+    arena_current->used += need;
+    *(size_t *)header = size;
+    arena_last = header + ARENA_HEADER;
+    return arena_last;
+}
+
+void *cplatform_arena_calloc(size_t count, size_t size) {
+    if (size != 0 && count > SIZE_MAX / size) abort();
+    void *block = arena_take(count * size);
+    memset(block, 0, count * size);
+    return block;
+}
+
+void *cplatform_arena_realloc(void *pointer, size_t size) {
+    if (!pointer) return arena_take(size);
+    unsigned char *block = pointer;
+    size_t *header = (size_t *)(block - ARENA_HEADER);
+    size_t old = *header;
+    if (block == arena_last) {
+        /* The newest block grows where it is when its chunk has room. */
+        size_t oldRounded = (old + 15) & ~(size_t)15;
+        size_t newRounded = (size + 15) & ~(size_t)15;
+        if (size <= SIZE_MAX - 2 * ARENA_HEADER && newRounded >= oldRounded
+            && arena_current->size - arena_current->used >= newRounded - oldRounded) {
+            arena_current->used += newRounded - oldRounded;
+            *header = size;
+            return block;
+        }
+        if (size <= old) { *header = size; return block; }
+    } else if (size <= old) {
+        return block;
+    }
+    void *moved = arena_take(size);
+    memcpy(moved, block, old < size ? old : size);
+    return moved;
+}
+
+void cplatform_arena_free(void *pointer) { (void)pointer; }

@@ -1,4 +1,5 @@
 import Foundation
+import CPlatform
 
 /// One render: what to read, where to write, and how.
 public struct RenderRequest: Sendable {
@@ -51,6 +52,10 @@ public struct RenderResult: Sendable {
 public enum ChatRenderer {
     /// Releases libvips at the end of a process (and reports leaks under `VIPS_LEAK=1`).
     public static func shutdown() { VipsRuntime.shutdown() }
+
+    /// For a command-line process that renders and exits: freed memory stays in the process for
+    /// reuse instead of going back to the system (fewer page faults). Not for long-lived hosts.
+    public static func prepareOneShotProcess() { cplatform_keep_freed_memory() }
 
     /// The asset stage for `request`: photos and files are found beside the conversation file.
     static func assetProducer(for request: RenderRequest, inspector: ImageInspector?, previousAssets: String?) -> AssetProducer {

@@ -1,6 +1,31 @@
 #ifndef CPLATFORM_H
 #define CPLATFORM_H
+#include <stddef.h>
+
 /* Atomically swaps two paths (Linux renameat2 RENAME_EXCHANGE). Returns 0 on success, -1 with
  * errno set otherwise (for example on file systems that do not support it). */
 int cplatform_rename_exchange(const char *a, const char *b);
+
+/* For a process that renders once and exits: keeps freed memory in the process (glibc's mallopt)
+ * instead of handing large blocks back to the kernel and faulting fresh zeroed pages in for the
+ * next one. A page's multi-megabyte buffers are made and dropped several times per render. */
+void cplatform_keep_freed_memory(void);
+
+/* A per-thread bump allocator for one cmark-gfm parse at a time.
+ *
+ * cmark-gfm allocates every node, buffer and iterator through the `cmark_mem` it is given, and a
+ * reply is parsed, walked once and thrown away; allocating from a bump region and dropping the
+ * whole region afterwards replaces thousands of malloc/free pairs (and the tree walk that frees
+ * them) per reply. `cmark_mem` has no context pointer, so the region is thread-local: each render
+ * thread has its own.
+ *
+ * cplatform_arena_begin() claims this thread's region; it returns 0 if the region is already in
+ * use on this thread (the caller then uses the ordinary allocator). cplatform_arena_end() drops
+ * everything allocated since begin and keeps the first block for the next parse. Memory
+ * allocated inside is only valid until then. */
+int cplatform_arena_begin(void);
+void cplatform_arena_end(void);
+void *cplatform_arena_calloc(size_t count, size_t size);
+void *cplatform_arena_realloc(void *pointer, size_t size);
+void cplatform_arena_free(void *pointer);
 #endif

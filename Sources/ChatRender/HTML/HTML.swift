@@ -35,7 +35,18 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     public var description: String { String(decoding: bytes, as: UTF8.self) }
     public var isEmpty: Bool { bytes.isEmpty }
 
-    public mutating func append(_ other: HTML) { bytes.append(contentsOf: other.bytes) }
+    public mutating func append(_ other: HTML) {
+        // Pages are built from many fragments appended to growing buffers; an empty buffer takes
+        // the fragment's storage as it is, and a full one grows at least twofold (and never to
+        // less than a few hundred bytes), so fragments are rarely copied twice.
+        if bytes.isEmpty && bytes.capacity < other.bytes.count {
+            bytes = other.bytes
+            return
+        }
+        let needed = bytes.count + other.bytes.count
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed, bytes.capacity * 2, 512)) }
+        bytes.append(contentsOf: other.bytes)
+    }
 
     /// Room for `count` bytes, so a large page grows its buffer once.
     mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }

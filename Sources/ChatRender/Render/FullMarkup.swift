@@ -1,4 +1,5 @@
 import CCmarkGFM
+import CPlatform
 
 /// Assistant replies as people write them (`--markup full`): CommonMark with GitHub tables,
 /// autolinks and strikethrough, parsed by cmark-gfm.
@@ -19,13 +20,15 @@ import CCmarkGFM
 public enum FullMarkup {
     /// The reply as HTML. Deterministic: the same text always gives the same bytes.
     public static func render(_ text: String) -> HTML {
-        _ = extensionsRegistered
-        // No CMARK_OPT_VALIDATE_UTF8: a Swift string is valid UTF-8 already (cmark replaces NUL itself).
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return InlineText.render(text, formatted: true) }
-        defer { cmark_parser_free(parser) }
-        for name in ["table", "autolink", "strikethrough"] {
-            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        // The parse allocates from this thread's bump region (cplatform.h), dropped whole at the
+        // end instead of freeing the tree node by node. A nested parse, and a very long reply
+        // (where cmark's freed temporaries would pile up until the end), use malloc as usual.
+        let inArena = text.utf8.count <= arenaTextLimit && cplatform_arena_begin() != 0
+        defer { if inArena { cplatform_arena_end() } }
+        guard let parser = makeParser(memory: inArena ? arenaMemory.pointer : cmark_get_default_mem_allocator()) else {
+            return InlineText.render(text, formatted: true)
         }
+        defer { if !inArena { cmark_parser_free(parser) } }
         var source = text
         source.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
@@ -33,11 +36,38 @@ public enum FullMarkup {
             }
         }
         guard let document = cmark_parser_finish(parser) else { return InlineText.render(text, formatted: true) }
-        defer { cmark_node_free(document) }
+        defer { if !inArena { cmark_node_free(document) } }
         var writer = Writer()
+        // The markup is the text plus tags: room for both up front instead of growing node by node.
+        writer.html.reserveCapacity(text.utf8.count + text.utf8.count / 2 + 64)
         writer.walk(document)
         return writer.html
     }
+
+    /// Replies up to this many bytes are parsed in the bump region: all but a pathological few.
+    static let arenaTextLimit = 1 << 20
+
+    private static func makeParser(memory: UnsafeMutablePointer<cmark_mem>) -> OpaquePointer? {
+        // No CMARK_OPT_VALIDATE_UTF8: a Swift string is valid UTF-8 already (cmark replaces NUL itself).
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, memory) else { return nil }
+        for ext in extensions.list { cmark_parser_attach_syntax_extension(parser, ext) }
+        return parser
+    }
+
+    /// cmark-gfm's allocator interface over the bump region.
+    private struct Memory: @unchecked Sendable { let pointer: UnsafeMutablePointer<cmark_mem> }
+    private static let arenaMemory: Memory = {
+        let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+        memory.initialize(to: cmark_mem(calloc: cplatform_arena_calloc, realloc: cplatform_arena_realloc, free: cplatform_arena_free))
+        return Memory(pointer: memory)
+    }()
+
+    /// The GitHub extensions, registered and looked up once.
+    private struct Extensions: @unchecked Sendable { let list: [OpaquePointer] }
+    private static let extensions: Extensions = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return Extensions(list: ["table", "autolink", "strikethrough"].compactMap { (name: String) in cmark_find_syntax_extension(name) })
+    }()
 
     /// Whether a link destination may become an `href`: `http`/`https` with a host, `mailto:`, or a
     /// relative URL (no scheme, not `//host`). Control characters, backslashes and whitespace refuse
@@ -76,10 +106,6 @@ public enum FullMarkup {
         return .relative
     }
 
-    private static let extensionsRegistered: Bool = {
-        cmark_gfm_core_extensions_ensure_registered()
-        return true
-    }()
 
     /// Walks the tree once, writing HTML as nodes are entered and left.
     private struct Writer {
