@@ -32,6 +32,26 @@ void cplatform_keep_freed_memory(void) {
 #include <stdlib.h>
 #include <string.h>
 
+/* Under AddressSanitizer (the fuzz build) the region keeps everything not handed out poisoned:
+ * block headers act as red zones between blocks, and after end() the whole region is poisoned, so
+ * an overflow or a use after the parse is reported as it would be with malloc. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CPLATFORM_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define CPLATFORM_ASAN 1
+#endif
+#ifdef CPLATFORM_ASAN
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 typedef struct ArenaChunk {
     struct ArenaChunk *next;
     size_t size;
@@ -53,6 +73,7 @@ static ArenaChunk *arena_new_chunk(size_t size) {
     chunk->next = NULL;
     chunk->size = size;
     chunk->used = 0;
+    POISON(chunk->data, size);
     return chunk;
 }
 
@@ -76,6 +97,7 @@ void cplatform_arena_end(void) {
         chunk = next;
     }
     arena_first->next = NULL;
+    POISON(arena_first->data, arena_first->used);
     arena_first->used = 0;
     arena_current = arena_first;
     arena_last = NULL;
@@ -95,8 +117,11 @@ static void *arena_take(size_t size) {
     }
     unsigned char *header = arena_current->data + arena_current->used;
     arena_current->used += need;
+    UNPOISON(header, sizeof(size_t));
     *(size_t *)header = size;
+    POISON(header, ARENA_HEADER);
     arena_last = header + ARENA_HEADER;
+    UNPOISON(arena_last, size);
     return arena_last;
 }
 
@@ -111,7 +136,9 @@ void *cplatform_arena_realloc(void *pointer, size_t size) {
     if (!pointer) return arena_take(size);
     unsigned char *block = pointer;
     size_t *header = (size_t *)(block - ARENA_HEADER);
+    UNPOISON(header, sizeof(size_t));
     size_t old = *header;
+    POISON(header, sizeof(size_t));
     if (block == arena_last) {
         /* The newest block grows where it is when its chunk has room. */
         size_t oldRounded = (old + 15) & ~(size_t)15;
@@ -119,10 +146,19 @@ void *cplatform_arena_realloc(void *pointer, size_t size) {
         if (size <= SIZE_MAX - 2 * ARENA_HEADER && newRounded >= oldRounded
             && arena_current->size - arena_current->used >= newRounded - oldRounded) {
             arena_current->used += newRounded - oldRounded;
+            UNPOISON(header, sizeof(size_t));
             *header = size;
+            POISON(header, sizeof(size_t));
+            UNPOISON(block, size);
             return block;
         }
-        if (size <= old) { *header = size; return block; }
+        if (size <= old) {
+            UNPOISON(header, sizeof(size_t));
+            *header = size;
+            POISON(header, sizeof(size_t));
+            POISON(block + size, old - size);
+            return block;
+        }
     } else if (size <= old) {
         return block;
     }
