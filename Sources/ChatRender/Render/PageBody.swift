@@ -22,6 +22,7 @@ public enum PageBody {
         return html
     }
 
-    /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`.
+    /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their
+    /// place (`body > .cr-page-head > .cr-theme-switch > input`; see `ThemeStylesheet`).
     static let themeSwitch: HTML = "<fieldset class=\"cr-theme-switch\"><legend class=\"cr-visually-hidden\">Appearance</legend><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-auto\" value=\"auto\" checked><label for=\"cr-theme-auto\">Auto</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-light\" value=\"light\"><label for=\"cr-theme-light\">Light</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-dark\" value=\"dark\"><label for=\"cr-theme-dark\">Dark</label></fieldset>"
 }

@@ -5,11 +5,16 @@
 /// The output is byte-identical for equal themes.
 public enum ThemeStylesheet {
     /// The selector for dark mode chosen by the system, unless the reader picked light.
-    static let systemDarkSelector = ":root:not([data-theme=\"light\"]):not(:has(#cr-theme-light:checked))"
+    static let systemDarkSelector = ":root:not([data-theme=\"light\"]):not(:has(\(lightRadio)))"
     /// The selector for dark mode picked by the reader (radio or script).
-    static let chosenDarkSelector = ":root[data-theme=\"dark\"], :root:has(#cr-theme-dark:checked)"
+    static let chosenDarkSelector = ":root[data-theme=\"dark\"], :root:has(\(darkRadio))"
     /// The selector for light mode picked by the reader (radio or script).
-    static let chosenLightSelector = ":root[data-theme=\"light\"], :root:has(#cr-theme-light:checked)"
+    static let chosenLightSelector = ":root[data-theme=\"light\"], :root:has(\(lightRadio))"
+    /// The page's switch radios by their fixed place (see `PageBody`). A bare `:has(#id:checked)`
+    /// walks every element of the page whenever the root's style is checked, which a long page's
+    /// parser makes happen again and again; a path of child combinators only looks that deep.
+    static let lightRadio = "> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked"
+    static let darkRadio = "> body > .cr-page-head > .cr-theme-switch > #cr-theme-dark:checked"
 
     /// The stylesheet for `theme`: light values on `:root`, and for two-mode themes the dark values under
     /// `prefers-color-scheme: dark` and the page's light/dark switch. Colours outside plain sRGB syntax

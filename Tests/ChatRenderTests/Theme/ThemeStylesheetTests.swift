@@ -18,9 +18,9 @@ struct ThemeStylesheetTests {
         #expect(selectors == [
             ":root {",
             "@media (prefers-color-scheme: dark) {",
-            "  :root:not([data-theme=\"light\"]):not(:has(#cr-theme-light:checked)) {",
-            ":root[data-theme=\"dark\"], :root:has(#cr-theme-dark:checked) {",
-            ":root[data-theme=\"light\"], :root:has(#cr-theme-light:checked) {",
+            "  :root:not([data-theme=\"light\"]):not(:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked)) {",
+            ":root[data-theme=\"dark\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-dark:checked) {",
+            ":root[data-theme=\"light\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked) {",
         ])
         #expect(css.hasPrefix(":root {\n  color-scheme: light;\n  --color-bg: #ffffff;\n"))
         #expect(css.contains("    color-scheme: dark;\n    --color-bg: #000000;\n"))
