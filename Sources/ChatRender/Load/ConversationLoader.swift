@@ -21,12 +21,13 @@ public enum ConversationLoader {
 
     /// Decodes conversation JSON from memory.
     public static func decode(bytes: [UInt8], file: String) throws(DiagnosticError) -> (Conversation, [Diagnostic]) {
-        let root: JSONNode
+        var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             throw DiagnosticError(Diagnostic(file: file, location: SourceLocation(line: error.line, column: error.column), message: error.message))
         }
+        defer { release(&root) }
         var reader = JSONReader(file: file)
         var conversation = decodeConversation(root, reader: &reader)
         let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
@@ -56,27 +57,133 @@ public enum ConversationLoader {
         case .null:
             return Conversation(title: title, messages: nil, markup: markup)
         case .array(let elements):
-            var messages: [Message] = []
-            messages.reserveCapacity(elements.count)
-            var seenIDs: [String: Int] = [:]
-            for (index, element) in elements.enumerated() {
-                let path = JSONReader.join("messages", index)
-                let message = decodeMessage(element, path: path, reader: &reader)
-                // Checked on the raw id so a duplicate is reported even when the message has other errors.
-                if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
-                    if let first = seenIDs[id] {
-                        reader.error("duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique", at: idNode, path: JSONReader.join(path, "id"))
-                    } else {
-                        seenIDs[id] = index
-                    }
-                }
-                if let message { messages.append(message) }
-            }
+            let messages = decodeMessages(elements, reader: &reader, chunkCount: messageChunks(elements.count))
             return Conversation(title: title, messages: messages, markup: markup)
         default:
             reader.error("expected an array of messages, or null while the conversation loads; found \(messagesNode.kindDescription)", at: messagesNode, path: "messages")
             return nil
         }
+    }
+
+    /// Frees the tree of a long conversation on another thread: its messages are most of it, and
+    /// freeing their nodes here was the largest step left on this thread after parsing.
+    private static func release(_ root: inout JSONNode) {
+        guard hasLongArray(root) else { return }
+        let tree = DiscardedTree(root)
+        root.value = .null
+        DispatchQueue.global(qos: .utility).async {
+            // Cleared here, so the last reference goes on this thread whoever drops the box last.
+            tree.root.value = .null
+        }
+    }
+
+    /// Whether a member of the document is an array long enough to be worth freeing elsewhere.
+    private static func hasLongArray(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { member in
+            guard case .array(let elements) = member.node.value else { return false }
+            return messageChunks(elements.count) > 1
+        }
+    }
+
+    /// A tree handed to another thread to be freed there.
+    private final class DiscardedTree: @unchecked Sendable {
+        var root: JSONNode
+        init(_ root: JSONNode) { self.root = root }
+    }
+
+    // MARK: Messages, in parallel chunks
+
+    /// Conversations with at least this many messages are decoded on all cores.
+    static let parallelMessageThreshold = 512
+
+    /// How many chunks to decode `count` messages in: one (on this thread) for short conversations.
+    static func messageChunks(_ count: Int) -> Int {
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= parallelMessageThreshold, workers > 1 else { return 1 }
+        // A few chunks per core so one chunk of long messages does not leave a core idle.
+        return min(workers * 8, count / 64)
+    }
+
+    /// What one chunk of messages decoded to: each message (nil when it had errors) and where its
+    /// diagnostics end in the chunk's list, so they can be replayed in message order.
+    private struct DecodedChunk {
+        var messages: [Message?] = []
+        var diagnosticEnds: [Int] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
+    private struct ChunkSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<DecodedChunk>
+        init(count: Int) {
+            base = .allocate(capacity: count)
+            base.initialize(repeating: DecodedChunk(), count: count)
+        }
+        func free(count: Int) {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+    }
+
+    /// The elements of `"messages"` as messages. Each message is checked on its own (in parallel
+    /// chunks when there are many); then, in message order, its diagnostics are reported and its
+    /// id is checked against the earlier ones, so the output is the same however it was split.
+    static func decodeMessages(_ elements: [JSONNode], reader: inout JSONReader, chunkCount: Int) -> [Message] {
+        let chunkCount = max(1, min(chunkCount, elements.count))
+        let file = reader.file
+        @Sendable func decodeChunk(_ chunk: Int) -> DecodedChunk {
+            let lower = elements.count * chunk / chunkCount
+            let upper = elements.count * (chunk + 1) / chunkCount
+            var chunkReader = JSONReader(file: file)
+            var decoded = DecodedChunk()
+            decoded.messages.reserveCapacity(upper - lower)
+            decoded.diagnosticEnds.reserveCapacity(upper - lower)
+            for index in lower..<upper {
+                decoded.messages.append(decodeMessage(elements[index], path: JSONReader.join("messages", index), reader: &chunkReader))
+                decoded.diagnosticEnds.append(chunkReader.diagnostics.count)
+            }
+            decoded.diagnostics = chunkReader.diagnostics
+            return decoded
+        }
+        let chunks: [DecodedChunk]
+        if chunkCount == 1 {
+            chunks = [decodeChunk(0)]
+        } else {
+            let slots = ChunkSlots(count: chunkCount)
+            defer { slots.free(count: chunkCount) }
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                slots.base[chunk] = decodeChunk(chunk)
+            }
+            chunks = Array(UnsafeBufferPointer(start: slots.base, count: chunkCount))
+        }
+        var messages: [Message] = []
+        messages.reserveCapacity(elements.count)
+        var seenIDs: [String: Int] = [:]
+        seenIDs.reserveCapacity(elements.count)
+        var index = 0
+        for chunk in chunks {
+            var diagnosticStart = 0
+            for (message, diagnosticEnd) in zip(chunk.messages, chunk.diagnosticEnds) {
+                if diagnosticEnd > diagnosticStart {
+                    reader.append(chunk.diagnostics[diagnosticStart..<diagnosticEnd])
+                    diagnosticStart = diagnosticEnd
+                }
+                // Checked on the raw id so a duplicate is reported even when the message has other errors.
+                let element = elements[index]
+                if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
+                    if let first = seenIDs[id] {
+                        reader.error("duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique",
+                                     at: idNode, path: JSONReader.join(JSONReader.join("messages", index), "id"))
+                    } else {
+                        seenIDs[id] = index
+                    }
+                }
+                if let message { messages.append(message) }
+                index += 1
+            }
+        }
+        return messages
     }
 
     private static func decodeMessage(_ node: JSONNode, path: String, reader: inout JSONReader) -> Message? {
@@ -136,7 +243,7 @@ public enum ConversationLoader {
         let id = reader.requiredString(node, "id", path: path, nonEmpty: true)
         let name = reader.requiredString(node, "name", path: path)
         var byteCount: Int64?
-        let sizePath = JSONReader.join(path, "byteCount")
+        var sizePath: String { JSONReader.join(path, "byteCount") }  // built only when there is a problem
         if let sizeNode = node["byteCount"] {
             if case .number(_, let integer?) = sizeNode.value, integer >= 0 {
                 byteCount = integer
@@ -165,7 +272,8 @@ public enum ConversationLoader {
                 reader.warning("\(why); expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share", at: node["url"], path: JSONReader.join(path, "url"))
             }
         }
-        let upload = decodeUpload(node["upload"], path: JSONReader.join(path, "upload"), reader: &reader)
+        let uploadNode = node["upload"]
+        let upload = decodeUpload(uploadNode, path: uploadNode == nil ? "" : JSONReader.join(path, "upload"), reader: &reader)
         let status = decodeStatus(node, path: path, upload: upload, reader: &reader)
         guard let id, let name, let byteCount, let contentType, let upload, let status else { return nil }
         return Attachment(id: id, name: name, byteCount: byteCount, contentType: contentType, preview: preview,

@@ -2,7 +2,7 @@
 /// report `line:column` as well as its JSON path.
 public struct JSONNode: Sendable, Equatable {
     /// The value itself.
-    public indirect enum Value: Sendable, Equatable {
+    public enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
         /// A number with its exact integer value when it has no fraction or exponent and fits in `Int64`.
@@ -41,7 +41,9 @@ public struct JSONNode: Sendable, Equatable {
     /// The member called `key`, when this is an object that has one.
     public subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
-        return members.first(where: { $0.key == key })?.node
+        // By index, so only the member found is copied out.
+        for index in members.indices where members[index].key == key { return members[index].node }
+        return nil
     }
 
     /// How the value's kind is named in error messages: "a string", "an array", "null".

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Foundation's decoders on Linux give no position for syntax errors and none at all for values;
 /// chatrender's messages name `file:line:column`, so it parses JSON itself. It works on UTF-8 bytes,
-/// copies string runs in bulk, and bounds nesting depth so hostile input cannot exhaust the stack.
+/// scans strings and columns a word at a time, and bounds nesting depth so hostile input cannot
+/// exhaust the stack. The elements of a large array are parsed on all cores (see
+/// ``JSONArrayLayout``); any error sends the whole document back through the one-thread parse, so
+/// messages and positions never depend on how the work was split.
 public struct JSONParser {
     /// Limits that keep hostile input from exhausting the stack or memory.
     public struct Limits: Sendable {
@@ -20,7 +23,13 @@ public struct JSONParser {
         public var message: String
     }
 
-    private let bytes: [UInt8]
+    /// Documents smaller than this are parsed on one thread: the structural scan and the hand-off
+    /// between threads only pay for themselves on large files.
+    static let parallelThreshold = 256 * 1024
+    /// Arrays with fewer elements than this are parsed in line with the rest of the document.
+    static let minimumSplitElements = 64
+
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let limits: Limits
     private var depth = 0
@@ -30,26 +39,184 @@ public struct JSONParser {
     private var lineStart = 0
     private var columnCursor = 0
     private var columnAtCursor = 1
+    /// Arrays whose elements were already parsed on other threads, in source order; the parse
+    /// takes each one when it reaches its opening bracket.
+    private var splits: [SplitArray] = []
+    private var nextSplit = 0
+    /// Where strings with escapes are decoded; kept from string to string so it rarely grows.
+    private let scratch = Scratch()
 
     /// Parses a whole document: one value, optionally surrounded by whitespace.
     public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, limits: limits)
-        return try parser.parseDocument()
+        // Worker threads may have smaller stacks than the main thread: a deeper limit than the
+        // default keeps the whole parse here.
+        let split = ProcessInfo.processInfo.activeProcessorCount > 1 && limits.maxDepth <= Limits().maxDepth
+        return try parse(bytes, limits: limits, parallelThreshold: split ? parallelThreshold : .max,
+                         minimumElements: minimumSplitElements).get()
     }
 
-    private init(bytes: [UInt8], limits: Limits) {
+    /// ``parse(_:limits:)`` with the thresholds for splitting open to tests.
+    static func parse(_ bytes: [UInt8], limits: Limits, parallelThreshold: Int, minimumElements: Int,
+                      chunksPerArray: Int? = nil) -> Result<JSONNode, SyntaxError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            if buffer.count >= parallelThreshold,
+               let node = parseSplittingArrays(buffer, limits: limits, minimumElements: minimumElements,
+                                               chunksPerArray: chunksPerArray) {
+                return .success(node)
+            }
+            return parseSerially(buffer, limits: limits)
+        }
+    }
+
+    /// The whole document on this thread.
+    static func parseSerially(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits) -> Result<JSONNode, SyntaxError> {
+        var parser = JSONParser(bytes: buffer, limits: limits)
+        do {
+            return .success(try parser.parseDocument())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The document with the elements of its large top-level arrays parsed concurrently, or nil
+    /// when it has no such array or has an error anywhere (the one-thread parse then reports it).
+    static func parseSplittingArrays(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits, minimumElements: Int,
+                                     chunksPerArray: Int? = nil) -> JSONNode? {
+        let layouts = JSONArrayLayout.scan(buffer, minimumElements: minimumElements)
+        guard !layouts.isEmpty else { return nil }
+        var splits: [SplitArray] = []
+        splits.reserveCapacity(layouts.count)
+        for layout in layouts {
+            // An array nested deeper than the limit allows is left to the one-thread parse.
+            guard layout.depth <= limits.maxDepth,
+                  let split = parseElements(of: layout, in: buffer, limits: limits, chunkCount: chunksPerArray) else { return nil }
+            splits.append(split)
+        }
+        var parser = JSONParser(bytes: buffer, limits: limits)
+        parser.splits = splits
+        return try? parser.parseDocument()
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, limits: Limits) {
         self.bytes = bytes
         self.limits = limits
     }
 
     private mutating func parseDocument() throws(SyntaxError) -> JSONNode {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3; columnCursor = 3 }
+        let bom = JSONArrayLayout.byteOrderMarkLength(bytes)
+        index = bom; lineStart = bom; columnCursor = bom
         skipWhitespace()
         guard index < bytes.count else { throw error("the file is empty; expected a JSON value") }
         let node = try parseValue()
         skipWhitespace()
         if index < bytes.count { throw error("unexpected \(describeCurrent()) after the end of the JSON value") }
         return node
+    }
+
+    // MARK: Arrays split across threads
+
+    /// An array whose elements were parsed ahead, with the position just after its closing bracket.
+    private struct SplitArray {
+        var open: Int
+        var depth: Int
+        var elements: [JSONNode]
+        var close: Int
+        var closeLine: Int
+        var closeLineStart: Int
+        /// A position whose column is known (from the last element's parse), to keep counting from.
+        var columnCursor: Int
+        var columnAtCursor: Int
+    }
+
+    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
+    private struct ChunkResults: @unchecked Sendable {
+        /// The chunk's elements, or nil when one of them failed to parse.
+        let elements: UnsafeMutablePointer<[JSONNode]?>
+        /// Where the chunk's parser last knew a column.
+        let cursors: UnsafeMutablePointer<(position: Int, column: Int)>
+        init(count: Int) {
+            elements = .allocate(capacity: count)
+            elements.initialize(repeating: nil, count: count)
+            cursors = .allocate(capacity: count)
+            cursors.initialize(repeating: (0, 1), count: count)
+        }
+        func free(count: Int) {
+            elements.deinitialize(count: count)
+            elements.deallocate()
+            cursors.deallocate()
+        }
+    }
+
+    /// The input, shared read-only with the worker threads while the caller keeps it alive.
+    private struct SharedBytes: @unchecked Sendable { let buffer: UnsafeBufferPointer<UInt8> }
+
+    private static func parseElements(of layout: JSONArrayLayout, in buffer: UnsafeBufferPointer<UInt8>, limits: Limits,
+                                      chunkCount requested: Int?) -> SplitArray? {
+        let count = layout.starts.count
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        // A few chunks per core so one chunk of long elements does not leave a core idle.
+        let chunkCount = max(1, min(requested ?? workers * 8, count))
+        let lowers = (0...chunkCount).map { count * $0 / chunkCount }
+        // Each chunk's parser starts at the column of its first element, counted here once in
+        // source order so a long minified line is not rescanned by every chunk.
+        var counter = JSONParser(bytes: buffer, limits: limits)
+        let columns = lowers.dropLast().map { first in
+            counter.lineStart = layout.lineStarts[first]
+            return counter.columnOf(layout.starts[first])
+        }
+        let results = ChunkResults(count: chunkCount)
+        defer { results.free(count: chunkCount) }
+        let shared = SharedBytes(buffer: buffer)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var parser = JSONParser(bytes: shared.buffer, limits: limits)
+            parser.depth = layout.depth
+            let lower = lowers[chunk], upper = lowers[chunk + 1]
+            parser.columnCursor = layout.starts[lower]
+            parser.columnAtCursor = columns[chunk]
+            var elements: [JSONNode] = []
+            elements.reserveCapacity(upper - lower)
+            for element in lower..<upper {
+                parser.index = layout.starts[element]
+                parser.line = layout.lines[element]
+                parser.lineStart = layout.lineStarts[element]
+                guard let node = try? parser.parseValue() else { return }
+                parser.skipWhitespace()
+                // The element must end exactly where the scan saw its ',' or ']'; then the array
+                // as a whole is valid and each element parsed as it would have in line.
+                guard parser.index == layout.ends[element] else { return }
+                elements.append(node)
+            }
+            results.elements[chunk] = elements
+            results.cursors[chunk] = (parser.columnCursor, parser.columnAtCursor)
+        }
+        var elements: [JSONNode] = []
+        elements.reserveCapacity(count)
+        for chunk in 0..<chunkCount {
+            guard let parsed = results.elements[chunk] else { return nil }
+            elements.append(contentsOf: parsed)
+        }
+        let last = results.cursors[chunkCount - 1]
+        return SplitArray(open: layout.open, depth: layout.depth, elements: elements, close: layout.close,
+                          closeLine: layout.closeLine, closeLineStart: layout.closeLineStart,
+                          columnCursor: last.position, columnAtCursor: last.column)
+    }
+
+    /// The parsed elements of the array that opens at the current index, if it was split.
+    private mutating func takeSplit() throws(SyntaxError) -> [JSONNode]? {
+        while nextSplit < splits.count, splits[nextSplit].open < index { nextSplit += 1 }
+        guard nextSplit < splits.count, splits[nextSplit].open == index else { return nil }
+        let split = splits[nextSplit]
+        nextSplit += 1
+        // The scan and the parse agree on depth whenever the text before the array is valid.
+        guard split.depth == depth else { throw error("internal: split array at an unexpected depth") }
+        index = split.close + 1
+        line = split.closeLine
+        lineStart = split.closeLineStart
+        if split.columnCursor >= lineStart && split.columnCursor <= index {
+            columnCursor = split.columnCursor
+            columnAtCursor = split.columnAtCursor
+        }
+        return split.elements
     }
 
     // MARK: Positions
@@ -61,6 +228,18 @@ public struct JSONParser {
         }
         var i = columnCursor
         var column = columnAtCursor
+        // Every byte that does not continue a UTF-8 sequence starts a new scalar: count them a word
+        // at a time (a continuation byte is 10xxxxxx).
+        if position - i >= 8, let base = bytes.baseAddress {
+            var continuations = 0
+            let wordsEnd = position - 8
+            while i <= wordsEnd {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                continuations += (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                i += 8
+            }
+            column += (i - columnCursor) - continuations
+        }
         while i < position {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
@@ -166,6 +345,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             let node = try parseValue()
+            if members.isEmpty { members.reserveCapacity(4) }
             members.append((key, node))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; expected ',' or '}'") }
@@ -179,6 +359,10 @@ public struct JSONParser {
 
     private mutating func parseArray() throws(SyntaxError) -> JSONNode.Value {
         try enter()
+        if nextSplit < splits.count, let elements = try takeSplit() {
+            depth -= 1
+            return .array(elements)
+        }
         index += 1
         var elements: [JSONNode] = []
         skipWhitespace()
@@ -200,61 +384,115 @@ public struct JSONParser {
         return .array(elements)
     }
 
+    /// A growable byte buffer without the checks of `Array`: escapes split strings into many short
+    /// runs, and appending each to an array cost more than the rest of the string's parse.
+    private final class Scratch {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private var capacity = 1024
+        var count = 0
+
+        init() { base = .allocate(capacity: capacity) }
+        deinit { base.deallocate() }
+
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+        func append(_ run: UnsafeBufferPointer<UInt8>) {
+            guard let source = run.baseAddress, run.count > 0 else { return }
+            if count + run.count > capacity { grow(to: count + run.count) }
+            (base + count).initialize(from: source, count: run.count)
+            count += run.count
+        }
+
+        func append(_ scalar: Unicode.Scalar) {
+            if count + 4 > capacity { grow(to: count + 4) }
+            if scalar.value < 0x80 {
+                base[count] = UInt8(scalar.value)
+                count += 1
+            } else {
+                for byte in UTF8.encode(scalar)! {
+                    base[count] = byte
+                    count += 1
+                }
+            }
+        }
+
+        private func grow(to minimum: Int) {
+            capacity = max(minimum, capacity * 2)
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            larger.initialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+        }
+    }
+
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
         let contentStart = index
-        var buffer: [UInt8] = []
+        var escaped = false
         var runStart = index
+        // The OR of every raw byte: below 0x80 means plain ASCII, which needs no UTF-8 check.
+        var seen: UInt64 = 0
         while true {
-            // Skip the plain bytes of the run in one tight loop.
-            index = bytes.withUnsafeBufferPointer { source in
-                var i = index
-                while i < source.count {
-                    let byte = source[i]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-                    i += 1
+            // Skip the plain bytes of the run a word at a time, then byte by byte near the end.
+            var i = index
+            if let base = bytes.baseAddress {
+                let wordsEnd = bytes.count - 8
+                while i <= wordsEnd {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let stops = JSONArrayLayout.stringStops(word)
+                    if stops != 0 {
+                        let offset = stops.trailingZeroBitCount >> 3
+                        // Only the bytes before the stop belong to the run.
+                        seen |= offset == 0 ? 0 : word & (~UInt64(0) >> UInt64(64 - 8 * offset))
+                        i += offset
+                        break
+                    }
+                    seen |= word
+                    i += 8
                 }
-                return i
             }
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                seen |= UInt64(byte)
+                i += 1
+            }
+            index = i
             guard index < bytes.count else { throw error("unterminated string; expected a closing '\"'") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let result: String
-                if buffer.isEmpty {
-                    result = try makeString(bytes[runStart..<index], sourceStart: contentStart)
+                if !escaped {
+                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                    if seen & 0x8080_8080_8080_8080 == 0 {
+                        result = String(decoding: run, as: UTF8.self)
+                    } else {
+                        result = try makeString(run, sourceStart: contentStart)
+                    }
                 } else {
-                    buffer.append(contentsOf: bytes[runStart..<index])
-                    result = try makeString(buffer[...], sourceStart: contentStart)
+                    scratch.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                    result = try makeString(scratch.bytes, sourceStart: contentStart)
                 }
                 index += 1
                 return result
             }
             if byte == UInt8(ascii: "\\") {
-                buffer.append(contentsOf: bytes[runStart..<index])
-                try parseEscape(into: &buffer)
+                if !escaped {
+                    scratch.count = 0
+                    escaped = true
+                }
+                scratch.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                scratch.append(try parseEscape())
                 runStart = index
                 continue
             }
-            if byte < 0x20 {
-                throw error(byte == 0x0A ? "unterminated string; a line break must be written as \\n"
-                                         : "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
-            }
-            index += 1
+            throw error(byte == 0x0A ? "unterminated string; a line break must be written as \\n"
+                                     : "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
         }
     }
 
-    private mutating func makeString(_ slice: ArraySlice<UInt8>, sourceStart: Int) throws(SyntaxError) -> String {
-        // Decoding contiguous bytes takes the standard library's fast path (ASCII a word at a time);
-        // it repairs rather than rejects, so the input was valid exactly when nothing changed.
-        let decoded: String? = slice.withUnsafeBufferPointer { source in
-            let string = String(decoding: source, as: UTF8.self)
-            guard string.utf8.count == source.count else { return nil }
-            guard let base = source.baseAddress else { return string }
-            let same = string.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, base, source.count) == 0 }
-                ?? string.utf8.elementsEqual(source)
-            return same ? string : nil
-        }
-        guard let string = decoded else {
+    private mutating func makeString(_ run: UnsafeBufferPointer<UInt8>, sourceStart: Int) throws(SyntaxError) -> String {
+        guard let string = String(validating: run, as: UTF8.self) else {
             throw error("the string is not valid UTF-8", at: firstInvalidUTF8(from: sourceStart))
         }
         return string
@@ -282,21 +520,22 @@ public struct JSONParser {
         return i
     }
 
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(SyntaxError) {
+    /// The scalar an escape stands for; `index` is at its backslash.
+    private mutating func parseEscape() throws(SyntaxError) -> Unicode.Scalar {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw error("unterminated escape sequence") }
         let byte = bytes[index]
         index += 1
         switch byte {
-        case UInt8(ascii: "\""): buffer.append(0x22)
-        case UInt8(ascii: "\\"): buffer.append(0x5C)
-        case UInt8(ascii: "/"): buffer.append(0x2F)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
         case UInt8(ascii: "u"):
             var scalar = try parseHex4(escapeStart)
             if (0xD800...0xDBFF).contains(scalar) {
@@ -311,7 +550,7 @@ public struct JSONParser {
                 throw error("lone low surrogate in \\u escape", at: escapeStart)
             }
             guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid \\u escape", at: escapeStart) }
-            buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
+            return unicode
         default:
             throw error("invalid escape sequence '\\\(Character(Unicode.Scalar(byte)))'", at: escapeStart)
         }
@@ -338,14 +577,22 @@ public struct JSONParser {
     private mutating func parseNumber() throws(SyntaxError) -> JSONNode.Value {
         let start = index
         var isInteger = true
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("invalid number; expected a digit", at: index) }
+        let digitsStart = index
+        // Up to 18 digits fit in Int64 whatever they are; the common small integer needs no text.
+        var magnitude: Int64 = 0
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, Self.isDigit(bytes[index]) { throw error("invalid number; leading zeros are not allowed", at: start) }
         } else {
-            while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+            while index < bytes.count, Self.isDigit(bytes[index]) {
+                if index - digitsStart < 18 { magnitude = magnitude &* 10 &+ Int64(bytes[index] &- UInt8(ascii: "0")) }
+                index += 1
+            }
         }
+        let digitCount = index - digitsStart
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
@@ -359,7 +606,12 @@ public struct JSONParser {
             guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("invalid number; expected a digit in the exponent") }
             while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger && digitCount <= 18 {
+            // Int64 to Double rounds to nearest, as reading the text would; "-0" keeps its sign.
+            let integer = negative ? -magnitude : magnitude
+            return .number(negative && magnitude == 0 ? -0.0 : Double(integer), integer: integer)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let double = Double(text), double.isFinite else { throw error("number \(Self.clip(text)) is out of range", at: start) }
         return .number(double, integer: isInteger ? Int64(text) : nil)
     }

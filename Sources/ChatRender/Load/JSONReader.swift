@@ -17,6 +17,11 @@ struct JSONReader {
         report(.warning, message, at: node, path: path)
     }
 
+    /// Adds diagnostics collected by another reader (for part of the same file), in their order.
+    mutating func append(_ more: ArraySlice<Diagnostic>) {
+        diagnostics.append(contentsOf: more)
+    }
+
     private mutating func report(_ severity: Diagnostic.Severity, _ message: String, at node: JSONNode?, path: String) {
         let location = SourceLocation(line: node?.line, column: node?.column, jsonPath: path.isEmpty ? "(document)" : path)
         diagnostics.append(Diagnostic(severity, file: file, location: location, message: message))
@@ -26,7 +31,11 @@ struct JSONReader {
         let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
         let component = plain ? key : "[\"\(key)\"]"
         if path.isEmpty { return component }
-        return plain ? path + "." + component : path + component
+        var joined = path
+        joined.reserveCapacity(path.utf8.count + 1 + component.utf8.count)
+        if plain { joined += "." }
+        joined += component
+        return joined
     }
 
     static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
@@ -55,17 +64,17 @@ struct JSONReader {
     }
 
     mutating func requiredString(_ parent: JSONNode, _ key: String, path: String, nonEmpty: Bool = false) -> String? {
-        let childPath = Self.join(path, key)
+        // The child's path is spelled out only for a message: most fields are fine.
         guard let node = parent[key] else {
-            error("missing required field \"\(key)\"; expected a string", at: parent, path: childPath)
+            error("missing required field \"\(key)\"; expected a string", at: parent, path: Self.join(path, key))
             return nil
         }
         guard case .string(let value) = node.value else {
-            error("expected a string, found \(node.kindDescription)", at: node, path: childPath)
+            error("expected a string, found \(node.kindDescription)", at: node, path: Self.join(path, key))
             return nil
         }
         if nonEmpty && value.isEmpty {
-            error("expected a non-empty string", at: node, path: childPath)
+            error("expected a non-empty string", at: node, path: Self.join(path, key))
             return nil
         }
         return value

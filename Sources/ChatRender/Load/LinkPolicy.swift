@@ -28,7 +28,8 @@ public enum LinkPolicy {
             guard lower == "http" || lower == "https" else { return .rejected("the url scheme \(JSONReader.quote(scheme)) is not allowed") }
             let rest = raw.dropFirst(scheme.count + 1)
             guard rest.hasPrefix("//"), rest.count > 2, !rest.dropFirst(2).hasPrefix("/") else { return .rejected("the url has no host") }
-            if raw.unicodeScalars.contains(where: { $0 == " " || $0.properties.isWhitespace }) {
+            // Below U+00A0 only the space can be left: control characters were refused above.
+            if raw.unicodeScalars.contains(where: { $0 == " " || ($0.value >= 0xA0 && $0.properties.isWhitespace) }) {
                 return .rejected("the url contains whitespace")
             }
             return .remote(raw)
