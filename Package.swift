@@ -11,6 +11,11 @@ let package = Package(
         .executable(name: "chatrender", targets: ["chatrender"]),
     ],
     targets: [
+        // libvips's headers (libvips-dev) check the shim's declarations at build time, but the
+        // library is not linked: the shim opens it with dlopen on first use, so a run without photos
+        // never loads it. pkg-config's -lvips still reaches the link line; nothing references it, so
+        // --as-needed (see Sources/CVipsShim/cvips_link.c) or -dead_strip_dylibs on macOS leaves it,
+        // GObject and GLib out of the binary.
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -19,7 +24,11 @@ let package = Package(
         .target(
             name: "CVipsShim",
             dependencies: ["CVips"],
-            cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])]
+            cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])],
+            linkerSettings: [
+                .linkedLibrary("dl", .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
+            ]
         ),
         .target(name: "CPlatform"),
         .systemLibrary(

@@ -23,12 +23,17 @@ SAN="-sanitize=fuzzer,address"
 
 build() {
     mkdir -p "$BUILD"
-    CFLAGS="$(pkg-config --cflags vips libcmark-gfm zlib)"
-    LIBS="$(pkg-config --libs vips libcmark-gfm zlib) -lcmark-gfm-extensions"
+    CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
+    # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
+    LIBS="$(pkg-config --libs libcmark-gfm zlib) -lcmark-gfm-extensions -ldl"
     if [ ! -f "$BUILD/libChatRender.a" ] || [ -n "$(find "$ROOT/Sources/ChatRender" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/libChatRender.a" -name '*.[csh]*' | head -1)" ]; then
         echo "building the instrumented library in $BUILD"
-        clang -c -O1 -g -fsanitize=fuzzer-no-link,address $CFLAGS -I"$ROOT/Sources/CVipsShim/include" \
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -Werror=sentinel -Werror=format -I"$ROOT/Sources/CVipsShim/include" \
             "$ROOT/Sources/CVipsShim/cvips_shim.c" -o "$BUILD/cvips_shim.o"
+        # Compiles to nothing; fails when the shim's libvips declarations differ from libvips's headers.
+        # shellcheck disable=SC2046
+        clang -fsyntax-only $(pkg-config --cflags vips) -I"$ROOT/Sources/CVipsShim/include" \
+            "$ROOT/Sources/CVipsShim/cvips_header_check.c"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
             "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
         mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
@@ -38,7 +43,7 @@ build() {
         swiftc -module-name ChatRender -parse-as-library -enable-testing -O -g $SAN \
             -emit-library -static -emit-module -emit-module-path "$BUILD/ChatRender.swiftmodule" \
             -o "$BUILD/libChatRender.a" \
-            -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+            -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
             $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
             $(find "$ROOT/Sources/ChatRender" -name '*.swift' | sort)
     fi
@@ -47,7 +52,7 @@ build() {
             echo "linking fuzz-$target"
             # shellcheck disable=SC2046
             swiftc -parse-as-library -O -g $SAN -I "$BUILD" \
-                -I "$ROOT/Sources/CVips" -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
+                -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
                 $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
                 "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \

@@ -1,14 +1,139 @@
 #include "cvips_shim.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 
+/* libvips is opened with dlopen, not linked: linking it made every run, even one without photos,
+ * load and relocate about a hundred libraries before main. This file does not include libvips's
+ * headers (their names would clash with the function pointers below); cvips_functions.h declares
+ * what the shim uses, and cvips_header_check.c checks it against the installed headers. */
+#include "cvips_functions.h"
+
+/* libvips's and GLib's names, opaque or as they are on every platform libvips runs on. */
+typedef cvips_image VipsImage;
+typedef struct VipsArea VipsArea;
+typedef VipsArea VipsArrayDouble;
+typedef int gboolean;
+typedef char gchar;
+#define TRUE 1
+#define FALSE 0
+#define VIPS_AREA(area) ((VipsArea *)(area))
+
+#define DEFINE_CONSTANT(name, value) name = value,
+enum { CVIPS_CONSTANTS(DEFINE_CONSTANT) };
+#undef DEFINE_CONSTANT
+#define DEFINE_FIELD_NAME(name, value) static const char name[] = value;
+CVIPS_FIELD_NAMES(DEFINE_FIELD_NAME)
+#undef DEFINE_FIELD_NAME
+
+#define DECLARE(ret, name, params, attributes) static ret (*name) params attributes;
+CVIPS_FUNCTIONS(DECLARE)
+#undef DECLARE
+
+/* Tried in order; the unversioned name is a last resort (a development symlink) and must still
+ * report ABI 42. */
+static const char *const library_names[] = {
+#ifdef __APPLE__
+    "libvips.42.dylib", "/opt/homebrew/lib/libvips.42.dylib", "/usr/local/lib/libvips.42.dylib",
+#else
+    "libvips.so.42", "libvips.so",
+#endif
+};
+
+static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+static atomic_int loaded;
+static char load_error[512];
+
+/* Opens one candidate and resolves every function; on failure says why in load_error. */
+static int open_library(const char *library) {
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *reason = dlerror();
+        snprintf(load_error, sizeof load_error, "%s", reason ? reason : library);
+        return -1;
+    }
+    /* dlsym on the handle also finds GLib's and GObject's functions: libvips's dependencies. */
+#define RESOLVE(ret, name, params, attributes) \
+    if (!(name = (__typeof__(name))dlsym(handle, #name))) { \
+        snprintf(load_error, sizeof load_error, "%s: no function %s (libvips too old?)", library, #name); \
+        return -1; \
+    }
+    CVIPS_FUNCTIONS(RESOLVE)
+#undef RESOLVE
+    /* What VIPS_INIT checks: the library's ABI is the one declared above. */
+    int abi = vips_version(3) - vips_version(5);
+    if (abi != CVIPS_ABI) {
+        snprintf(load_error, sizeof load_error, "%s: libvips ABI %d, chatrender needs ABI %d", library, abi, CVIPS_ABI);
+        return -1;
+    }
+    return 0;
+}
+
+static void load_library(void) {
+    char first_error[sizeof load_error] = "";
+    for (size_t i = 0; i < sizeof library_names / sizeof library_names[0]; i++) {
+        if (open_library(library_names[i]) == 0) {
+            load_error[0] = '\0';
+            atomic_store_explicit(&loaded, 1, memory_order_release);
+            return;
+        }
+        /* The first candidate's failure is the one worth reporting ("cannot open shared object"). */
+        if (i == 0) memcpy(first_error, load_error, sizeof first_error);
+    }
+    memcpy(load_error, first_error, sizeof load_error);
+}
+
+int cvips_load(void) {
+    pthread_once(&load_once, load_library);
+    return cvips_is_loaded() ? 0 : -1;
+}
+
+const char *cvips_load_error(void) {
+    return cvips_is_loaded() ? "" : load_error;
+}
+
+const char *cvips_library_name(void) {
+    return library_names[0];
+}
+
+int cvips_is_loaded(void) {
+    return atomic_load_explicit(&loaded, memory_order_acquire);
+}
+
 int cvips_init(const char *argv0, int allow_untrusted) {
-    if (VIPS_INIT(argv0) != 0) return -1;
+    if (cvips_load() != 0) return -1;
+    if (vips_init(argv0) != 0) return -1;
     vips_block_untrusted_set(allow_untrusted ? FALSE : TRUE);
     return 0;
 }
 
+void cvips_allow_untrusted(int allow_untrusted) {
+    if (!cvips_is_loaded()) return;
+    vips_block_untrusted_set(allow_untrusted ? FALSE : TRUE);
+}
+
+void cvips_shutdown(void) {
+    if (cvips_is_loaded()) vips_shutdown();
+}
+
+const char *cvips_find_loader(const char *path) {
+    if (!cvips_is_loaded()) return NULL;
+    return vips_foreign_find_load(path);
+}
+
 VipsImage *cvips_header_from_file(const char *path) {
+    if (!cvips_is_loaded()) return NULL;
     return vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+}
+
+int cvips_width(VipsImage *image) {
+    return vips_image_get_width(image);
+}
+
+int cvips_height(VipsImage *image) {
+    return vips_image_get_height(image);
 }
 
 int cvips_orientation(VipsImage *image) {
@@ -21,7 +146,12 @@ int cvips_orientation(VipsImage *image) {
     return 1;
 }
 
+void cvips_unref(VipsImage *image) {
+    if (image) g_object_unref(image);
+}
+
 int cvips_convert_to_png(const char *in, const char *out) {
+    if (!cvips_is_loaded()) return -1;
     VipsImage *image = vips_image_new_from_file(in, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) return -1;
     VipsImage *rotated = NULL, *srgb = NULL;
@@ -89,6 +219,7 @@ done:
 int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
                           int format, int quality, int keep_metadata) {
     if (count <= 0) return 0;
+    if (!cvips_is_loaded()) return -1;
     VipsImage *first = NULL, *memory = NULL;
     if (vips_thumbnail(in, &first, variants[0].width,
                        "height", variants[0].height,
@@ -126,6 +257,7 @@ int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
 int cvips_thumbnail_save(const char *in, const char *out, int width, int height, int crop,
                          int format, int quality, int keep_metadata,
                          int *out_width, int *out_height) {
+    if (!cvips_is_loaded()) return -1;
     VipsImage *thumb = NULL, *flat = NULL, *copy = NULL;
     int result = -1;
     if (vips_thumbnail(in, &thumb, width,
@@ -177,19 +309,21 @@ done:
 }
 
 void cvips_set_concurrency(int threads) {
+    if (!cvips_is_loaded()) return;
     vips_concurrency_set(threads);
 }
 
 void cvips_take_error(char *buffer, size_t size) {
     if (size == 0) return;
-    const char *message = vips_error_buffer();
+    const char *message = cvips_is_loaded() ? vips_error_buffer() : load_error;
     strncpy(buffer, message ? message : "", size - 1);
     buffer[size - 1] = '\0';
-    vips_error_clear();
+    if (cvips_is_loaded()) vips_error_clear();
 }
 
 int cvips_decode_rgba(const void *data, size_t length, unsigned char **out_pixels,
                       int *out_width, int *out_height) {
+    if (!cvips_is_loaded()) return -1;
     VipsImage *image = vips_image_new_from_buffer(data, length, "", "access", VIPS_ACCESS_SEQUENTIAL, NULL);
     if (!image) return -1;
     VipsImage *srgb = NULL, *opaque = NULL, *bytes = NULL;
@@ -222,6 +356,7 @@ done:
 
 int cvips_encode_rgba_png(const unsigned char *pixels, int width, int height,
                           void **out_data, size_t *out_length) {
+    if (!cvips_is_loaded()) return -1;
     VipsImage *image = vips_image_new_from_memory(pixels, (size_t)width * (size_t)height * 4,
                                                   width, height, 4, VIPS_FORMAT_UCHAR);
     if (!image) return -1;
@@ -237,5 +372,5 @@ int cvips_encode_rgba_png(const unsigned char *pixels, int width, int height,
 }
 
 void cvips_free(void *buffer) {
-    g_free(buffer);
+    if (buffer && cvips_is_loaded()) g_free(buffer);
 }

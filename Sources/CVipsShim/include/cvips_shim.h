@@ -1,19 +1,56 @@
 #ifndef CVIPS_SHIM_H
 #define CVIPS_SHIM_H
-#include <vips/vips.h>
+#include <stddef.h>
 
 /* Fixed-argument wrappers around libvips's variadic calls: Swift cannot call C variadics.
- * Built with -Werror=sentinel so a missing NULL terminator fails the build. */
+ * libvips is not linked: the shim opens it with dlopen on first use, so a run without photos
+ * never loads it (nor the hundred libraries it pulls in). No libvips headers are needed.
+ * Every call below except cvips_load, cvips_load_error, cvips_is_loaded and cvips_shutdown
+ * fails (returns -1 or NULL) until cvips_load has succeeded. */
 
-/* Starts libvips once (VIPS_INIT is a macro) and blocks the loaders libvips marks untrusted
- * (SVG, PDF, ImageMagick, …) unless allow_untrusted is non-zero. Returns 0 on success. */
+/* A libvips image (VipsImage), opaque here. Release it with cvips_unref. */
+typedef struct cvips_image cvips_image;
+
+/* Loads libvips and resolves every function the shim calls, once per process (safe to call from
+ * several threads at once). Returns 0 when libvips is usable. */
+int cvips_load(void);
+
+/* Why cvips_load failed (names the library), or "" when it did not. */
+const char *cvips_load_error(void);
+
+/* The library file cvips_load looks for first (libvips.so.42 on Linux). */
+const char *cvips_library_name(void);
+
+/* Non-zero once cvips_load has succeeded in this process. */
+int cvips_is_loaded(void);
+
+/* Loads libvips if needed and starts it once (what VIPS_INIT does), blocking the loaders libvips
+ * marks untrusted (SVG, PDF, ImageMagick, …) unless allow_untrusted is non-zero. Returns 0 on success. */
 int cvips_init(const char *argv0, int allow_untrusted);
 
+/* Blocks (0) or allows (non-zero) the untrusted loaders for the whole process. */
+void cvips_allow_untrusted(int allow_untrusted);
+
+/* Shuts libvips down (caches freed; leaks reported under VIPS_LEAK=1). Does nothing, and loads
+ * nothing, when libvips was never loaded. */
+void cvips_shutdown(void);
+
+/* The name of the loader libvips would use for `path` (e.g. "VipsForeignLoadJpegFile"), or NULL
+ * when no trusted loader reads it. */
+const char *cvips_find_loader(const char *path);
+
 /* Opens an image's header only (sequential access: no pixels decoded). NULL on failure. */
-VipsImage *cvips_header_from_file(const char *path);
+cvips_image *cvips_header_from_file(const char *path);
+
+/* The image's size in pixels, as stored (before EXIF orientation). */
+int cvips_width(cvips_image *image);
+int cvips_height(cvips_image *image);
 
 /* The EXIF orientation (1–8), or 1 when there is none. */
-int cvips_orientation(VipsImage *image);
+int cvips_orientation(cvips_image *image);
+
+/* Drops a reference to an image from cvips_header_from_file. */
+void cvips_unref(cvips_image *image);
 
 /* Decodes `in` fully, applies EXIF orientation, converts to sRGB and writes a PNG without metadata.
  * For inputs browsers cannot show (HEIC, TIFF, …). Returns 0 on success. */
@@ -49,7 +86,8 @@ int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
 /* Sets libvips's worker threads per image (1 when several images are processed at once). */
 void cvips_set_concurrency(int threads);
 
-/* Copies libvips's global error buffer into `buffer` and clears it. */
+/* Copies libvips's global error buffer into `buffer` and clears it (the load error when libvips
+ * could not be loaded). */
 void cvips_take_error(char *buffer, size_t size);
 /* Decodes an encoded image (PNG, JPEG, WebP, …) held in memory into 8-bit sRGB RGBA pixels, row by
  * row, 4 bytes a pixel (an opaque alpha is added when the image has none). On success returns 0,

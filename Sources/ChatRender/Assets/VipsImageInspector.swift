@@ -10,24 +10,25 @@ public struct VipsImageInspector: ImageInspector {
     /// Let libvips read formats it marks untrusted (SVG, PDF, …).
     public var allowUntrustedLoaders: Bool
 
-    /// libvips starts on first use, so a run that reuses every image never loads it.
+    /// libvips is loaded and started on first use, so a run without photos, or one that reuses
+    /// every image, never loads it.
     public init(maxPixels: Int = 100_000_000, allowUntrustedLoaders: Bool = false) {
         self.maxPixels = maxPixels
         self.allowUntrustedLoaders = allowUntrustedLoaders
     }
 
     public func inspect(path: String) throws(ImageProblem) -> ImageInfo {
-        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
-        guard let loaderName = vips_foreign_find_load(path).map({ String(cString: $0) }) else {
+        try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
+        guard let loaderName = cvips_find_loader(path).map({ String(cString: $0) }) else {
             _ = VipsRuntime.takeError()
             throw ImageProblem("not an image format chatrender can read (or its loader is blocked as untrusted)")
         }
         guard let image = cvips_header_from_file(path) else {
             throw ImageProblem("unreadable image: \(VipsRuntime.takeError())")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(image)) }
-        var width = Int(vips_image_get_width(image))
-        var height = Int(vips_image_get_height(image))
+        defer { cvips_unref(image) }
+        var width = Int(cvips_width(image))
+        var height = Int(cvips_height(image))
         guard width > 0, height > 0 else { throw ImageProblem("the image has no pixels") }
         if width.multipliedReportingOverflow(by: height).overflow || width * height > maxPixels {
             throw ImageProblem("the image is \(width)×\(height) pixels, over the limit of \(maxPixels) pixels")
@@ -38,7 +39,7 @@ public struct VipsImageInspector: ImageInspector {
 
     public func thumbnail(source: String, destination: String, variant: PhotoVariant,
                           settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
-        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
+        try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
         let (width, height, crop) = variant.box
         let format = VipsImageInspector.formatCode(settings.format)
         var outWidth: Int32 = 0, outHeight: Int32 = 0
@@ -57,7 +58,7 @@ public struct VipsImageInspector: ImageInspector {
     /// All variants from one decode of the source (see `cvips_thumbnails_save`).
     public func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
                            settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
-        VipsRuntime.start(allowUntrusted: allowUntrustedLoaders)
+        try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
         guard !requests.isEmpty else { return [] }
         // C strings must outlive the call: keep them in an array of owned buffers.
         let paths = requests.map { Array($0.destination.utf8CString) }
@@ -113,34 +114,57 @@ extension Array where Element == [CChar] {
     }
 }
 
-/// libvips is started once per process, before any thread uses it.
+/// libvips is loaded (with dlopen) and started once per process, on first use, before any
+/// thread uses it.
 enum VipsRuntime {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var started = false
     nonisolated(unsafe) private static var concurrency = 0
     nonisolated(unsafe) private static var appliedConcurrency = -1
 
-    /// Starts libvips if it is not running, applying the untrusted-loader block and thread count.
-    static func start(allowUntrusted: Bool = false) {
+    /// Loads and starts libvips if it is not running, applying the untrusted-loader block and
+    /// thread count. Throws when libvips is not installed or will not start.
+    static func start(allowUntrusted: Bool = false) throws(DiagnosticError) {
         lock.lock()
         defer { lock.unlock() }
         if !started {
-            started = cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0
+            guard cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0 else {
+                throw DiagnosticError(Diagnostic(file: libraryName, message: unavailableMessage()), kind: .missingInput)
+            }
+            started = true
         }
         // Re-applied on every start so one process can serve both settings (tests do).
-        vips_block_untrusted_set(allowUntrusted ? 0 : 1)
+        cvips_allow_untrusted(allowUntrusted ? 1 : 0)
         if appliedConcurrency != concurrency {
             cvips_set_concurrency(Int32(concurrency))
             appliedConcurrency = concurrency
         }
     }
 
+    /// `start` for a photo: when libvips is missing, the photo becomes "Photo unavailable" with
+    /// a warning that says how to install it.
+    static func startForPhotos(allowUntrusted: Bool) throws(ImageProblem) {
+        do { try start(allowUntrusted: allowUntrusted) } catch {
+            throw ImageProblem(error.diagnostics.map(\.message).joined(separator: "; "))
+        }
+    }
+
+    /// The file libvips is loaded from (libvips.so.42 on Linux).
+    static var libraryName: String { String(cString: cvips_library_name()) }
+
+    /// Why libvips cannot be used, and how to install it.
+    private static func unavailableMessage() -> String {
+        let loadError = String(cString: cvips_load_error())
+        let problem = loadError.isEmpty ? "would not start (\(takeError()))" : "cannot be loaded (\(loadError))"
+        return "libvips (\(libraryName)) \(problem); install it (on Debian or Ubuntu: sudo apt-get install libvips42)"
+    }
+
     /// Shuts libvips down if it was started: frees its caches and, under `VIPS_LEAK=1`, reports
-    /// any image or buffer still alive. Call once, at the end of the process.
+    /// any image or buffer still alive. Call once, at the end of the process. Never loads libvips.
     static func shutdown() {
         lock.lock()
         defer { lock.unlock() }
-        if started { vips_shutdown() }
+        if started { cvips_shutdown() }
         started = false
     }
 

@@ -33,7 +33,7 @@ public struct PixelImage: Sendable, Equatable {
 
     /// Decodes a PNG (or any format libvips reads from memory); `name` is used in errors.
     public init(pngBytes bytes: [UInt8], name: String) throws(DiagnosticError) {
-        VipsRuntime.start()
+        try VipsRuntime.start()
         var data: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0, height: Int32 = 0
         let status = bytes.withUnsafeBytes { raw in
@@ -59,7 +59,7 @@ public struct PixelImage: Sendable, Equatable {
 
     /// The image as a PNG without metadata.
     public func pngBytes() throws(DiagnosticError) -> [UInt8] {
-        VipsRuntime.start()
+        try VipsRuntime.start()
         var data: UnsafeMutableRawPointer?
         var length = 0
         let status = pixels.withUnsafeBufferPointer { buffer in
