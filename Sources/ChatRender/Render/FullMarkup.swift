@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Foundation
 import CPlatform
 
 /// Assistant replies as people write them (`--markup full`): CommonMark with GitHub tables,
@@ -35,7 +36,15 @@ public enum FullMarkup {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return InlineText.render(text, formatted: true) }
+        // cmark-gfm keeps the inline parser's table of special characters in one global: finishing
+        // a parse adds the extensions' characters (`~` for strikethrough, `:` and `w` for autolinks)
+        // and takes them out again at its end, so a parse finishing on one thread can make another
+        // thread's parse miss its strikethrough and autolinks. Inline parsing happens only here;
+        // block parsing (feed) and our walk of the tree still run in parallel.
+        finishLock.lock()
+        let finished = cmark_parser_finish(parser)
+        finishLock.unlock()
+        guard let document = finished else { return InlineText.render(text, formatted: true) }
         defer { if !inArena { cmark_node_free(document) } }
         var writer = Writer()
         // The markup is the text plus tags: room for both up front instead of growing node by node.
@@ -43,6 +52,8 @@ public enum FullMarkup {
         writer.walk(document)
         return writer.html
     }
+
+    private static let finishLock = NSLock()
 
     /// Replies up to this many bytes are parsed in the bump region: all but a pathological few.
     static let arenaTextLimit = 1 << 20
