@@ -9,6 +9,12 @@ enum TurnList {
     /// Below this many turns the work is too small to be worth other threads.
     static let parallelThreshold = 256
 
+    /// Turns per `.cr-turns` group. A long page skips off-screen groups (`content-visibility`), and
+    /// the browser checks each skipped box on every frame: one box per group costs that many times
+    /// fewer checks than one per turn. A conversation of at most this many turns is not grouped.
+    /// Its `contain-intrinsic-block-size` in the stylesheets assumes this number.
+    static let groupSize = 16
+
     static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> HTML {
         let workers = ProcessInfo.processInfo.activeProcessorCount
         guard messages.count >= parallelThreshold, workers > 1 else { return renderRange(messages, 0..<messages.count, assets, options) }
@@ -52,13 +58,18 @@ enum TurnList {
             previousDay = messages[back].date.map(options.clock.localDay)
             back -= 1
         }
+        // Groups are cut by the turn's index in the whole conversation, not in this range, so a
+        // group may open in one chunk and close in the next.
+        let grouped = messages.count > groupSize
         for index in range {
+            if grouped, index % groupSize == 0 { html.append("<div class=\"cr-turns\">\n") }
             if let date = messages[index].date {
                 let day = options.clock.localDay(date)
                 if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
                 previousDay = day
             }
             html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
+            if grouped, index % groupSize == groupSize - 1 || index == messages.count - 1 { html.append("</div>\n") }
         }
         return html
     }

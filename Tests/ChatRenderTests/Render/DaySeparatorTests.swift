@@ -72,12 +72,14 @@ import Testing
         var serial = HTML()
         var previous: Int64?
         for (i, m) in messages.enumerated() {
+            if i % TurnList.groupSize == 0 { serial.append("<div class=\"cr-turns\">\n") }
             if let date = m.date {
                 let day = ComposerClock.standard.localDay(date)
                 if let previous, previous != day { serial.append(TurnList.daySeparator(date, options: .init())) }
                 previous = day
             }
             serial.append(TurnView.render(m, index: i, assets: AssetTable(), options: .init()))
+            if i % TurnList.groupSize == TurnList.groupSize - 1 || i == count - 1 { serial.append("</div>\n") }
         }
         #expect(html == serial.description)
     }
