@@ -113,19 +113,6 @@ public enum ConversationLoader {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
-    private struct ChunkSlots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<DecodedChunk>
-        init(count: Int) {
-            base = .allocate(capacity: count)
-            base.initialize(repeating: DecodedChunk(), count: count)
-        }
-        func free(count: Int) {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-    }
-
     /// The elements of `"messages"` as messages. Each message is checked on its own (in parallel
     /// chunks when there are many); then, in message order, its diagnostics are reported and its
     /// id is checked against the earlier ones, so the output is the same however it was split.
@@ -150,12 +137,7 @@ public enum ConversationLoader {
         if chunkCount == 1 {
             chunks = [decodeChunk(0)]
         } else {
-            let slots = ChunkSlots(count: chunkCount)
-            defer { slots.free(count: chunkCount) }
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                slots.base[chunk] = decodeChunk(chunk)
-            }
-            chunks = Array(UnsafeBufferPointer(start: slots.base, count: chunkCount))
+            chunks = ParallelChunks.map(chunkCount, placeholder: DecodedChunk(), decodeChunk)
         }
         var messages: [Message] = []
         messages.reserveCapacity(elements.count)

@@ -128,25 +128,6 @@ public struct JSONParser {
         var columnAtCursor: Int
     }
 
-    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
-    private struct ChunkResults: @unchecked Sendable {
-        /// The chunk's elements, or nil when one of them failed to parse.
-        let elements: UnsafeMutablePointer<[JSONNode]?>
-        /// Where the chunk's parser last knew a column.
-        let cursors: UnsafeMutablePointer<(position: Int, column: Int)>
-        init(count: Int) {
-            elements = .allocate(capacity: count)
-            elements.initialize(repeating: nil, count: count)
-            cursors = .allocate(capacity: count)
-            cursors.initialize(repeating: (0, 1), count: count)
-        }
-        func free(count: Int) {
-            elements.deinitialize(count: count)
-            elements.deallocate()
-            cursors.deallocate()
-        }
-    }
-
     /// The input, shared read-only with the worker threads while the caller keeps it alive.
     private struct SharedBytes: @unchecked Sendable { let buffer: UnsafeBufferPointer<UInt8> }
 
@@ -164,10 +145,9 @@ public struct JSONParser {
             counter.lineStart = layout.lineStarts[first]
             return counter.columnOf(layout.starts[first])
         }
-        let results = ChunkResults(count: chunkCount)
-        defer { results.free(count: chunkCount) }
         let shared = SharedBytes(buffer: buffer)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        // Each chunk: its elements (nil when one failed to parse) and where its parser last knew a column.
+        let results = ParallelChunks.map(chunkCount, placeholder: ([JSONNode]?.none, (position: 0, column: 1))) { chunk in
             var parser = JSONParser(bytes: shared.buffer, limits: limits)
             parser.depth = layout.depth
             let lower = lowers[chunk], upper = lowers[chunk + 1]
@@ -179,23 +159,22 @@ public struct JSONParser {
                 parser.index = layout.starts[element]
                 parser.line = layout.lines[element]
                 parser.lineStart = layout.lineStarts[element]
-                guard let node = try? parser.parseValue() else { return }
+                guard let node = try? parser.parseValue() else { return (nil, (0, 1)) }
                 parser.skipWhitespace()
                 // The element must end exactly where the scan saw its ',' or ']'; then the array
                 // as a whole is valid and each element parsed as it would have in line.
-                guard parser.index == layout.ends[element] else { return }
+                guard parser.index == layout.ends[element] else { return (nil, (0, 1)) }
                 elements.append(node)
             }
-            results.elements[chunk] = elements
-            results.cursors[chunk] = (parser.columnCursor, parser.columnAtCursor)
+            return (elements, (parser.columnCursor, parser.columnAtCursor))
         }
         var elements: [JSONNode] = []
         elements.reserveCapacity(count)
         for chunk in 0..<chunkCount {
-            guard let parsed = results.elements[chunk] else { return nil }
+            guard let parsed = results[chunk].0 else { return nil }
             elements.append(contentsOf: parsed)
         }
-        let last = results.cursors[chunkCount - 1]
+        let last = results[chunkCount - 1].1
         return SplitArray(open: layout.open, depth: layout.depth, elements: elements, close: layout.close,
                           closeLine: layout.closeLine, closeLineStart: layout.closeLineStart,
                           columnCursor: last.position, columnAtCursor: last.column)

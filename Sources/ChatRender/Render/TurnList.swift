@@ -20,31 +20,15 @@ enum TurnList {
         guard messages.count >= parallelThreshold, workers > 1 else { return renderRange(messages, 0..<messages.count, assets, options) }
         // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
         let chunkCount = min(workers * 8, messages.count / 32)
-        let slots = Slots(count: chunkCount)
-        defer { slots.free(count: chunkCount) }
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let chunks = ParallelChunks.map(chunkCount, placeholder: HTML()) { chunk in
             let lower = messages.count * chunk / chunkCount
             let upper = messages.count * (chunk + 1) / chunkCount
-            slots.base[chunk] = renderRange(messages, lower..<upper, assets, options)
+            return renderRange(messages, lower..<upper, assets, options)
         }
-        let chunks = UnsafeBufferPointer(start: slots.base, count: chunkCount)
         var html = HTML()
         html.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
         for chunk in chunks { html.append(chunk) }
         return html
-    }
-
-    /// One result slot per chunk; each worker writes only its own, and they are read after all finish.
-    private struct Slots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<HTML>
-        init(count: Int) {
-            base = .allocate(capacity: count)
-            base.initialize(repeating: HTML(), count: count)
-        }
-        func free(count: Int) {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
     }
 
     private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {
