@@ -70,7 +70,7 @@ import Testing
 
     /// The edit script is always valid and as short as the longest common subsequence allows.
     @Test func shortestScriptOnRandomInputs() {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix(seed: 42)
         for _ in 0..<300 {
             let a = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: 0...4, using: &generator) }
             let b = (0..<Int.random(in: 0...30, using: &generator)).map { _ in Int.random(in: 0...4, using: &generator) }
@@ -105,18 +105,5 @@ import Testing
             }
         }
         return table[0][0]
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so random tests repeat exactly.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -10,7 +10,7 @@ import Testing
                          "\u{0600}", "\u{FE0F}", "\u{20E3}", "ก\u{0E33}", "\u{1F3FB}"]
 
     @Test(arguments: [false, true]) func bytesAgreeWithCharacters(formatted: Bool) {
-        var generator = InlineTextRandom(seed: 0x5EED)
+        var generator = SplitMix(seed: 0x5EED)
         for _ in 0..<4000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...14, using: &generator) {
@@ -26,18 +26,5 @@ import Testing
         for text in ["**a\u{301}**", "`\u{301}x`", "\u{0600}**b**", "a*\u{200D}*b"] {
             #expect(InlineText.render(text, formatted: true) == InlineText.referenceRender(text, formatted: true))
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64) so a failure can be replayed.
-private struct InlineTextRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
