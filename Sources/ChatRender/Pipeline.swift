@@ -86,7 +86,7 @@ public enum ChatRenderer {
             if request.strict && !warnings.isEmpty {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
             }
-            let page = PageAssembler.assemble(conversation: conversation, theme: theme, assets: assets,
+            let page = PageAssembler.assembleChunks(conversation: conversation, theme: theme, assets: assets,
                                               template: template, options: request.options(for: conversation))
             try writer.write(page, to: "index.html", in: staging)
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in

@@ -5,22 +5,29 @@ public enum PageAssembler {
     /// The finished `index.html`.
     public static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
                                 template: PageTemplate, options: RenderOptions) -> [UInt8] {
-        let body = PageBody.render(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode)
+        assembleChunks(conversation: conversation, theme: theme, assets: assets, template: template, options: options).joined
+    }
+
+    /// ``assemble(conversation:theme:assets:template:options:)`` as chunks, for writing without
+    /// joining them (see ``ByteChunks``).
+    public static func assembleChunks(conversation: Conversation, theme: Theme, assets: AssetTable,
+                                      template: PageTemplate, options: RenderOptions) -> ByteChunks {
+        let body = PageBody.renderChunks(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode)
         // On paper the page is always light (see PrintStylesheet).
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
         let csp = contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
-        let values: [String: [UInt8]] = [
-            "csp": Array(csp.utf8),
-            "color_scheme": Array(theme.colorScheme.utf8),
-            "version": Array(ChatRenderVersion.string.utf8),
-            "title": HTML.text(title).bytes,
-            "theme_css": Array(themeCSS.utf8),
-            "page_css": Array(template.stylesheet.utf8),
-            "body": body.bytes,
-            "page_js": Array(template.script.utf8),
+        let values: [String: ByteChunks] = [
+            "csp": ByteChunks(Array(csp.utf8)),
+            "color_scheme": ByteChunks(Array(theme.colorScheme.utf8)),
+            "version": ByteChunks(Array(ChatRenderVersion.string.utf8)),
+            "title": ByteChunks(HTML.text(title).bytes),
+            "theme_css": ByteChunks(Array(themeCSS.utf8)),
+            "page_css": ByteChunks(Array(template.stylesheet.utf8)),
+            "body": body,
+            "page_js": ByteChunks(Array(template.script.utf8)),
         ]
-        return template.fill(values)
+        return template.fill(chunks: values)
     }
 
     /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,

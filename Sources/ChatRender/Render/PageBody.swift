@@ -5,21 +5,29 @@ public enum PageBody {
 
     /// Renders the conversation. `hasDarkMode` shows the light/dark/auto switch.
     public static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+        HTML(rawBytes: renderChunks(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode).joined)
+    }
+
+    /// ``render(_:assets:options:hasDarkMode:)`` as chunks: the turns stay in the buffers they were
+    /// rendered in (see ``ByteChunks``).
+    static func renderChunks(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> ByteChunks {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
         var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
         if hasDarkMode { html.append(themeSwitch) }
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
             html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
-            return html
+            return ByteChunks(html.bytes)
         }
         html.append("<section class=\"cr-chat\" aria-label=\"Conversation\">\n")
         if messages.isEmpty {
             html.append("<p class=\"cr-empty\">No messages yet.</p>\n")
         }
-        html.append(TurnList.render(messages, assets: assets, options: options))
-        html.append("</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
-        return html
+        var chunks = ByteChunks(html.bytes)
+        chunks.append(TurnList.renderChunks(messages, assets: assets, options: options))
+        let end: HTML = "</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n"
+        chunks.append(end.bytes)
+        return chunks
     }
 
     /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their

@@ -129,15 +129,19 @@ public struct PageTemplate: Sendable, Equatable {
     /// Fills the placeholders. Values are already safe for where they go (escaped HTML, CSS made
     /// from validated tokens, or trusted template text).
     func fill(_ values: [String: [UInt8]]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(page.utf8.count + values.values.reduce(0) { $0 + $1.count })
+        fill(chunks: values.mapValues { ByteChunks($0) }).joined
+    }
+
+    /// ``fill(_:)`` without joining: the template's text between slots and each value's chunks.
+    func fill(chunks values: [String: ByteChunks]) -> ByteChunks {
+        var out = ByteChunks()
         var last = page.startIndex
         for slot in PageTemplate.slots(in: page) {
-            out.append(contentsOf: page[last..<slot.range.lowerBound].utf8)
-            out.append(contentsOf: values[slot.name] ?? [])
+            out.append(Array(page[last..<slot.range.lowerBound].utf8))
+            if let value = values[slot.name] { out.append(value) }
             last = slot.range.upperBound
         }
-        out.append(contentsOf: page[last...].utf8)
+        out.append(Array(page[last...].utf8))
         return out
     }
 }

@@ -16,8 +16,15 @@ enum TurnList {
     static let groupSize = 16
 
     static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> HTML {
+        HTML(rawBytes: renderChunks(messages, assets: assets, options: options).joined)
+    }
+
+    /// The turns as the chunks they were rendered in, in order (see ``ByteChunks``).
+    static func renderChunks(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> ByteChunks {
         let workers = ProcessInfo.processInfo.activeProcessorCount
-        guard messages.count >= parallelThreshold, workers > 1 else { return renderRange(messages, 0..<messages.count, assets, options) }
+        guard messages.count >= parallelThreshold, workers > 1 else {
+            return ByteChunks(renderRange(messages, 0..<messages.count, assets, options).bytes)
+        }
         // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
         let chunkCount = min(workers * 8, messages.count / 32)
         let chunks = ParallelChunks.map(chunkCount, placeholder: HTML()) { chunk in
@@ -25,10 +32,9 @@ enum TurnList {
             let upper = messages.count * (chunk + 1) / chunkCount
             return renderRange(messages, lower..<upper, assets, options)
         }
-        var html = HTML()
-        html.reserveCapacity(chunks.reduce(0) { $0 + $1.bytes.count })
-        for chunk in chunks { html.append(chunk) }
-        return html
+        var result = ByteChunks()
+        for chunk in chunks { result.append(chunk.bytes) }
+        return result
     }
 
     private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {

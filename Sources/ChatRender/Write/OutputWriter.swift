@@ -57,6 +57,69 @@ public struct OutputWriter {
         }
     }
 
+    /// Writes one file inside the staging folder from its chunks, with gathering writes, so a
+    /// large page is not first copied into one buffer (see ``ByteChunks``). Flushed to disk before
+    /// it returns, like ``write(_:to:in:)``.
+    public func write(_ chunks: ByteChunks, to relative: String, in staging: String) throws(DiagnosticError) {
+        let path = FilePath.join(staging, relative)
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.directory(path), withIntermediateDirectories: true)
+        } catch {
+            throw cannotWrite(destination, "cannot write \(relative): \(Self.reason(error))")
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(errno)))") }
+        var failure = OutputWriter.writeAll(chunks.chunks, to: fd)
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(failure)))") }
+    }
+
+    /// Writes every chunk to `fd` with `writev`, resuming after short writes; 0 or an `errno`.
+    static func writeAll(_ chunks: [[UInt8]], to fd: Int32) -> Int32 {
+        writeAll(chunks) { iovecs in writev(fd, iovecs.baseAddress, Int32(iovecs.count)) }
+    }
+
+    /// ``writeAll(_:to:)`` with the system call passed in (tests pass one that writes a little at a time).
+    static func writeAll(_ chunks: [[UInt8]], using writeVector: (UnsafeBufferPointer<iovec>) -> Int) -> Int32 {
+        var index = 0, offset = 0
+        while index < chunks.count {
+            // At most IOV_MAX (1024 on Linux and macOS) buffers per call.
+            let batch = min(chunks.count - index, 1024)
+            let written = withIOVecs(chunks[index..<(index + batch)], skipping: offset, writeVector)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            // Advance past what was written, whole chunks first.
+            var left = written + offset
+            offset = 0
+            while index < chunks.count, left >= chunks[index].count {
+                left -= chunks[index].count
+                index += 1
+            }
+            offset = left
+        }
+        return 0
+    }
+
+    /// Calls `body` with iovecs pointing into `chunks` (the first one from `skipping` bytes in),
+    /// valid only during the call.
+    private static func withIOVecs<R>(_ chunks: ArraySlice<[UInt8]>, skipping: Int, _ body: (UnsafeBufferPointer<iovec>) -> R) -> R {
+        func build(_ rest: ArraySlice<[UInt8]>, _ iovecs: inout [iovec], _ skip: Int) -> R {
+            guard let first = rest.first else { return iovecs.withUnsafeBufferPointer(body) }
+            return first.withUnsafeBytes { raw in
+                if let base = raw.baseAddress, raw.count > skip {
+                    iovecs.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: raw.count - skip))
+                }
+                return build(rest.dropFirst(), &iovecs, 0)
+            }
+        }
+        var iovecs: [iovec] = []
+        iovecs.reserveCapacity(chunks.count)
+        return build(chunks, &iovecs, skipping)
+    }
+
     /// Puts the finished staging folder in place of the destination, atomically where the system
     /// allows (an exchange of the two names), then removes the previous output.
     public func commit(staging: String) throws(DiagnosticError) {

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import ChatRender
+
+/// The page is written from the buffers it was rendered in (`ByteChunks`, `OutputWriter.writeAll`):
+/// the bytes on disk must be exactly the chunks in order, however the system splits the writes.
+struct ChunkedWriteTests {
+    /// Chunks of many sizes, some empty, more of them than one `writev` takes (1024).
+    static func chunks(seed: UInt64, count: Int) -> [[UInt8]] {
+        var random = SplitMix(seed: seed)
+        return (0..<count).map { index in
+            let size = Int(random.next() % 3) == 0 ? 0 : Int(random.next() % 700)
+            return (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) }
+        }
+    }
+
+    @Test func byteChunksKeepOrderAndSkipEmptyBuffers() {
+        var chunks = ByteChunks()
+        chunks.append([])
+        chunks.append(Array("<p>".utf8))
+        chunks.append(ByteChunks(Array("text".utf8)))
+        chunks.append([])
+        chunks.append(Array("</p>".utf8))
+        #expect(chunks.chunks.count == 3)
+        #expect(chunks.count == 11)
+        #expect(chunks.joined == Array("<p>text</p>".utf8))
+        #expect(ByteChunks().joined.isEmpty)
+    }
+
+    @Test func aFileWrittenFromChunksHoldsExactlyTheirBytes() throws {
+        let chunks = Self.chunks(seed: 7, count: 2_500)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chunked-write-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = OutputWriter(destination: folder + "/out")
+        var all = ByteChunks()
+        for chunk in chunks { all.append(chunk) }
+        try writer.write(all, to: "nested/index.html", in: folder)
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/nested/index.html")))
+        #expect(written == chunks.flatMap { $0 })
+    }
+
+    @Test func shortWritesAndInterruptionsResumeWhereTheyStopped() {
+        let chunks = Self.chunks(seed: 11, count: 1_500)
+        var random = SplitMix(seed: 3)
+        var sink: [UInt8] = []
+        var calls = 0, interrupted = 0
+        let status = OutputWriter.writeAll(chunks) { iovecs in
+            calls += 1
+            #expect(iovecs.count <= 1024)
+            if random.next() % 5 == 0 {
+                interrupted += 1
+                errno = EINTR
+                return -1
+            }
+            // Takes a random prefix of what was offered, as a full pipe or a signal would.
+            var budget = Int(random.next() % 2_000)
+            let before = sink.count
+            for iovec in iovecs where budget > 0 {
+                let take = min(budget, iovec.iov_len)
+                sink.append(contentsOf: UnsafeRawBufferPointer(start: iovec.iov_base, count: take))
+                budget -= take
+            }
+            return sink.count - before
+        }
+        #expect(status == 0)
+        #expect(sink == chunks.flatMap { $0 })
+        #expect(calls > 100 && interrupted > 10)
+    }
+
+    @Test func aFailedWriteReportsItsError() {
+        let status = OutputWriter.writeAll([[1, 2, 3]]) { _ in
+            errno = ENOSPC
+            return -1
+        }
+        #expect(status == ENOSPC)
+    }
+
+    @Test func theRenderedPageIsTheSameAsChunksOrJoined() throws {
+        let messages = (0..<600).map { index in
+            Message(id: "m\(index)", role: index % 2 == 0 ? .user : .assistant, text: "Turn **\(index)** with `code` <b>")
+        }
+        let conversation = Conversation(title: "Chunks", messages: messages)
+        let body = PageBody.renderChunks(conversation, assets: AssetTable(), options: .init(), hasDarkMode: true)
+        #expect(body.chunks.count > 2, "a long conversation is rendered in several chunks")
+        #expect(body.joined == PageBody.render(conversation, assets: AssetTable(), options: .init(), hasDarkMode: true).bytes)
+        let turns = TurnList.renderChunks(messages, assets: AssetTable(), options: .init())
+        #expect(turns.joined == TurnList.render(messages, assets: AssetTable(), options: .init()).bytes)
+        #expect(body.chunks.count == turns.chunks.count + 2, "the page's head, each chunk of turns, its end")
+    }
+}
