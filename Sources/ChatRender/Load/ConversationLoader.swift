@@ -108,9 +108,25 @@ public enum ConversationLoader {
     /// What one chunk of messages decoded to: each message (nil when it had errors) and where its
     /// diagnostics end in the chunk's list, so they can be replayed in message order.
     private struct DecodedChunk {
-        var messages: [Message?] = []
         var diagnosticEnds: [Int] = []
         var diagnostics: [Diagnostic] = []
+    }
+
+    /// One slot per message, written by the chunk that decodes it (each chunk its own range) and
+    /// then moved into the result: copying 10k decoded messages out of per-chunk arrays retained
+    /// and released every string in them, on one thread.
+    private struct MessageSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Message?>
+        let count: Int
+        init(count: Int) {
+            base = .allocate(capacity: count)
+            base.initialize(repeating: nil, count: count)
+            self.count = count
+        }
+        func free() {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
     }
 
     /// The elements of `"messages"` as messages. Each message is checked on its own (in parallel
@@ -119,15 +135,16 @@ public enum ConversationLoader {
     static func decodeMessages(_ elements: [JSONNode], reader: inout JSONReader, chunkCount: Int) -> [Message] {
         let chunkCount = max(1, min(chunkCount, elements.count))
         let file = reader.file
+        let slots = MessageSlots(count: elements.count)
+        defer { slots.free() }
         @Sendable func decodeChunk(_ chunk: Int) -> DecodedChunk {
             let lower = elements.count * chunk / chunkCount
             let upper = elements.count * (chunk + 1) / chunkCount
             var chunkReader = JSONReader(file: file)
             var decoded = DecodedChunk()
-            decoded.messages.reserveCapacity(upper - lower)
             decoded.diagnosticEnds.reserveCapacity(upper - lower)
             for index in lower..<upper {
-                decoded.messages.append(decodeMessage(elements[index], path: JSONReader.join("messages", index), reader: &chunkReader))
+                slots.base[index] = decodeMessage(elements[index], path: JSONReader.join("messages", index), reader: &chunkReader)
                 decoded.diagnosticEnds.append(chunkReader.diagnostics.count)
             }
             decoded.diagnostics = chunkReader.diagnostics
@@ -146,7 +163,7 @@ public enum ConversationLoader {
         var index = 0
         for chunk in chunks {
             var diagnosticStart = 0
-            for (message, diagnosticEnd) in zip(chunk.messages, chunk.diagnosticEnds) {
+            for diagnosticEnd in chunk.diagnosticEnds {
                 if diagnosticEnd > diagnosticStart {
                     reader.append(chunk.diagnostics[diagnosticStart..<diagnosticEnd])
                     diagnosticStart = diagnosticEnd
@@ -161,7 +178,7 @@ public enum ConversationLoader {
                         seenIDs[id] = index
                     }
                 }
-                if let message { messages.append(message) }
+                if let message = slots.base[index].take() { messages.append(message) }
                 index += 1
             }
         }
