@@ -58,6 +58,10 @@ public struct AssetProducer: Sendable {
         return (table, warnings)
     }
 
+    /// The sizes a photo alone in its message is made in, and a photo in a grid.
+    static let singlePhotoSizes: Set<PhotoVariant> = [.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2)]
+    static let gridPhotoSizes: Set<PhotoVariant> = [.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2)]
+
     public func produceWithStatistics(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
         var table = AssetTable()
         var warnings: [(order: Int, diagnostic: Diagnostic)] = []
@@ -78,12 +82,13 @@ public struct AssetProducer: Sendable {
         var previewJobs: [(m: Int, a: Int, job: Int)] = []
         var order = 0
         var copied: [String: String] = [:]      // real path → asset path, so a file is copied once
-        for (m, message) in messages.enumerated() {
-            let photos = message.attachments.enumerated().filter { $0.element.isPhoto }
-            let sizes: Set<PhotoVariant> = PhotoGrid.Layout(count: photos.count) == .single
-                ? [.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2)]
-                : [.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2)]
-            for (a, attachment) in message.attachments.enumerated() {
+        // Messages without attachments (most of a long chat) cost one check: nothing is copied,
+        // counted or allocated for them.
+        for m in messages.indices where !messages[m].attachments.isEmpty {
+            let attachments = messages[m].attachments
+            let photoCount = attachments.reduce(0) { $0 + ($1.isPhoto ? 1 : 0) }
+            let sizes = PhotoGrid.Layout(count: photoCount) == .single ? AssetProducer.singlePhotoSizes : AssetProducer.gridPhotoSizes
+            for (a, attachment) in attachments.enumerated() {
                 order += 1
                 let path = "messages[\(m)].attachments[\(a)]"
                 if attachment.isPhoto {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the elements of a large top-level array start and end, found by a quick structural scan
 /// that skips strings and counts newlines, so each element can be parsed on its own thread with
 /// the line and column the one-thread parse would give it.
@@ -103,23 +105,27 @@ struct JSONArrayLayout: Sendable {
 
     /// The offset just past the string's closing quote (or the end of the input), skipping escapes.
     private static func skipString(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        // memchr (vectorised in the C library) finds the next quote, then the backslashes before
+        // it; an escape past that quote means the quote was escaped, so look for the next one.
+        // Each byte is looked at once by each search: linear however many escapes a string has.
+        // This scan runs on one thread ahead of the parallel parse; eight bytes at a time it took
+        // 2.6 instructions a byte.
         var i = start
-        while i + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let stops = quoteOrBackslash(word)
-            if stops == 0 {
-                i += 8
-                continue
-            }
-            i += stops.trailingZeroBitCount >> 3
-            if base[i] == UInt8(ascii: "\"") { return i + 1 }
-            i += 2  // a backslash and the byte it escapes
+        var quote = find(UInt8(ascii: "\""), base, from: i, count: count)
+        while true {
+            guard quote < count else { return count }
+            let backslash = find(UInt8(ascii: "\\"), base, from: i, count: quote)
+            if backslash == quote { return quote + 1 }
+            i = backslash + 2  // the backslash and the byte it escapes
+            if i > quote { quote = find(UInt8(ascii: "\""), base, from: i, count: count) }
         }
-        while i < count {
-            if base[i] == UInt8(ascii: "\"") { return i + 1 }
-            i += base[i] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        return count
+    }
+
+    /// The offset of the first `byte` in `base[from..<count]`, or `count`.
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        guard from < count, let hit = memchr(base + from, Int32(byte), count - from) else { return count }
+        return UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
     }
 
     /// 3 when the input starts with a UTF-8 byte order mark, which is skipped and is not a column.
