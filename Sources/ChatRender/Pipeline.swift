@@ -86,14 +86,17 @@ public enum ChatRenderer {
             if request.strict && !warnings.isEmpty {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
             }
-            let page = PageAssembler.assembleChunks(conversation: conversation, theme: theme, assets: assets,
-                                              template: template, options: request.options(for: conversation))
-            try writer.write(page, to: "index.html", in: staging)
+            // The page is written as it is rendered: each chunk of turns as soon as it and those
+            // before it are done, so writing overlaps rendering and each buffer is reused.
+            let file = try writer.create("index.html", in: staging)
+            PageAssembler.assemble(conversation: conversation, theme: theme, assets: assets,
+                                   template: template, options: request.options(for: conversation), into: file.sink)
+            let pageSize = try file.finish()
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(staging: staging, destination: writer.destination, options: options, writer: writer)
             }
             try writer.commit(staging: staging)
-            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: page.count, images: statistics, pdfSize: pdfSize)
+            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: pageSize, images: statistics, pdfSize: pdfSize)
         } catch {
             writer.discard(staging: staging)
             throw error

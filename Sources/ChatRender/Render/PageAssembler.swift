@@ -5,29 +5,35 @@ public enum PageAssembler {
     /// The finished `index.html`.
     public static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
                                 template: PageTemplate, options: RenderOptions) -> [UInt8] {
-        assembleChunks(conversation: conversation, theme: theme, assets: assets, template: template, options: options).joined
+        ByteCollector.collect { sink in
+            assemble(conversation: conversation, theme: theme, assets: assets, template: template, options: options, into: sink)
+        }.joined
     }
 
-    /// ``assemble(conversation:theme:assets:template:options:)`` as chunks, for writing without
-    /// joining them (see ``ByteChunks``).
-    public static func assembleChunks(conversation: Conversation, theme: Theme, assets: AssetTable,
-                                      template: PageTemplate, options: RenderOptions) -> ByteChunks {
-        let body = PageBody.renderChunks(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode)
+    /// ``assemble(conversation:theme:assets:template:options:)`` into `sink`, in order: the
+    /// turns go in as their chunks are rendered, so a render writes its page while making it.
+    static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
+                         template: PageTemplate, options: RenderOptions, into sink: @escaping ByteSink) {
         // On paper the page is always light (see PrintStylesheet).
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
         let csp = contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
-        let values: [String: ByteChunks] = [
-            "csp": ByteChunks(Array(csp.utf8)),
-            "color_scheme": ByteChunks(Array(theme.colorScheme.utf8)),
-            "version": ByteChunks(Array(ChatRenderVersion.string.utf8)),
-            "title": ByteChunks(HTML.text(title).bytes),
-            "theme_css": ByteChunks(Array(themeCSS.utf8)),
-            "page_css": ByteChunks(Array(template.stylesheet.utf8)),
-            "body": body,
-            "page_js": ByteChunks(Array(template.script.utf8)),
+        let values: [String: [UInt8]] = [
+            "csp": Array(csp.utf8),
+            "color_scheme": Array(theme.colorScheme.utf8),
+            "version": Array(ChatRenderVersion.string.utf8),
+            "title": HTML.text(title).bytes,
+            "theme_css": Array(themeCSS.utf8),
+            "page_css": Array(template.stylesheet.utf8),
+            "page_js": Array(template.script.utf8),
         ]
-        return template.fill(chunks: values)
+        template.fill(into: sink) { name, sink in
+            if name == "body" {
+                PageBody.render(conversation, assets: assets, options: options, hasDarkMode: theme.hasDarkMode, into: sink)
+            } else if let value = values[name] {
+                sink(value)
+            }
+        }
     }
 
     /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,

@@ -129,19 +129,20 @@ public struct PageTemplate: Sendable, Equatable {
     /// Fills the placeholders. Values are already safe for where they go (escaped HTML, CSS made
     /// from validated tokens, or trusted template text).
     func fill(_ values: [String: [UInt8]]) -> [UInt8] {
-        fill(chunks: values.mapValues { ByteChunks($0) }).joined
+        ByteCollector.collect { sink in
+            fill(into: sink) { name, sink in if let value = values[name] { sink(value) } }
+        }.joined
     }
 
-    /// ``fill(_:)`` without joining: the template's text between slots and each value's chunks.
-    func fill(chunks values: [String: ByteChunks]) -> ByteChunks {
-        var out = ByteChunks()
+    /// ``fill(_:)`` into `sink` in order: the template's text between slots, and for each slot
+    /// whatever `value` sends to the sink for its name (so the body can be streamed).
+    func fill(into sink: @escaping ByteSink, _ value: (_ name: String, @escaping ByteSink) -> Void) {
         var last = page.startIndex
         for slot in PageTemplate.slots(in: page) {
-            out.append(Array(page[last..<slot.range.lowerBound].utf8))
-            if let value = values[slot.name] { out.append(value) }
+            sink(Array(page[last..<slot.range.lowerBound].utf8))
+            value(slot.name, sink)
             last = slot.range.upperBound
         }
-        out.append(Array(page[last...].utf8))
-        return out
+        sink(Array(page[last...].utf8))
     }
 }

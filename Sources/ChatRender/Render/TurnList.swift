@@ -21,20 +21,24 @@ enum TurnList {
 
     /// The turns as the chunks they were rendered in, in order (see ``ByteChunks``).
     static func renderChunks(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> ByteChunks {
+        ByteCollector.collect { sink in render(messages, assets: assets, options: options, into: sink) }
+    }
+
+    /// Renders the turns into `sink` in order, chunk by chunk, each as soon as it and those before
+    /// it are done, while later chunks are still being rendered.
+    static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions, into sink: @escaping ByteSink) {
         let workers = ProcessInfo.processInfo.activeProcessorCount
         guard messages.count >= parallelThreshold, workers > 1 else {
-            return ByteChunks(renderRange(messages, 0..<messages.count, assets, options).bytes)
+            sink(renderRange(messages, 0..<messages.count, assets, options).bytes)
+            return
         }
         // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
         let chunkCount = min(workers * 8, messages.count / 32)
-        let chunks = ParallelChunks.map(chunkCount, placeholder: HTML()) { chunk in
+        ParallelChunks.forEachInOrder(chunkCount, { chunk in
             let lower = messages.count * chunk / chunkCount
             let upper = messages.count * (chunk + 1) / chunkCount
             return renderRange(messages, lower..<upper, assets, options)
-        }
-        var result = ByteChunks()
-        for chunk in chunks { result.append(chunk.bytes) }
-        return result
+        }, deliver: { html in sink(html.bytes) })
     }
 
     private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {

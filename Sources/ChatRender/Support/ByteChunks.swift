@@ -4,7 +4,9 @@
 /// into one array, then into the page template, then into the writer's buffer copied the page
 /// three times into fresh memory, every page of which the kernel had to fault in first: about a
 /// fifth of the render's serial time. `OutputWriter` writes chunks with one gathering `writev`, so
-/// the page is not copied in the process at all. ``joined`` is there for callers that need one array.
+/// the page is not copied in the process at all (a render goes further and writes each chunk
+/// while later ones are still being rendered: ``ByteSink``). ``joined`` is there for callers that
+/// need one array.
 public struct ByteChunks: Sendable, Equatable {
     /// The non-empty buffers, in order.
     public private(set) var chunks: [[UInt8]] = []
@@ -35,4 +37,23 @@ public struct ByteChunks: Sendable, Equatable {
     }
 
     public static func == (lhs: ByteChunks, rhs: ByteChunks) -> Bool { lhs.joined == rhs.joined }
+}
+
+/// Where bytes go in order, one call after another: a page is handed to one while it is being
+/// rendered (see ``ParallelChunks/forEachInOrder(_:_:deliver:)``). Calls never overlap.
+typealias ByteSink = @Sendable ([UInt8]) -> Void
+
+/// A ``ByteSink`` that keeps what it is given, for callers that want the bytes in memory.
+final class ByteCollector: @unchecked Sendable {
+    /// Read only after the producer has returned; calls to ``sink`` never overlap.
+    private(set) var chunks = ByteChunks()
+
+    var sink: ByteSink { { [self] bytes in chunks.append(bytes) } }
+
+    /// What `produce` sends to the sink.
+    static func collect(_ produce: (@escaping ByteSink) -> Void) -> ByteChunks {
+        let collector = ByteCollector()
+        produce(collector.sink)
+        return collector.chunks
+    }
 }

@@ -12,6 +12,21 @@ enum ParallelChunks {
         return Array(UnsafeBufferPointer(start: slots.base, count: count))
     }
 
+    /// Runs `body` for every chunk on all cores and hands each result to `deliver` in chunk order
+    /// as soon as it and every chunk before it are done, while later chunks are still running.
+    ///
+    /// `deliver` is called from whichever worker completed the run, one call at a time (never two
+    /// at once), and every result has been delivered when this returns. So a page can be written
+    /// while it is being rendered, and each chunk's buffer is freed (and reused by the next chunk)
+    /// as soon as it is written.
+    static func forEachInOrder<Result>(_ count: Int, _ body: @Sendable (Int) -> Result, deliver: @Sendable (Result) -> Void) {
+        let order = OrderedDelivery<Result>(count: count)
+        defer { order.free() }
+        DispatchQueue.concurrentPerform(iterations: count) { chunk in
+            order.complete(chunk, with: body(chunk), deliver: deliver)
+        }
+    }
+
     private struct Slots<Element>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Element>
         let count: Int
@@ -23,6 +38,48 @@ enum ParallelChunks {
         func free() {
             base.deinitialize(count: count)
             base.deallocate()
+        }
+    }
+
+    /// Finished results waiting for the ones before them. `lock` guards `ready`, `next` and
+    /// `delivering`; a slot is written by its worker before it is marked ready and read by the one
+    /// delivering thread after, so the lock orders both.
+    private final class OrderedDelivery<Result>: @unchecked Sendable {
+        private let slots: UnsafeMutablePointer<Result?>
+        private var ready: [Bool]
+        private var next = 0
+        private var delivering = false
+        private let lock = NSLock()
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil, count: count)
+            ready = Array(repeating: false, count: count)
+        }
+
+        func free() {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+
+        func complete(_ chunk: Int, with result: Result, deliver: (Result) -> Void) {
+            slots[chunk] = result
+            lock.lock()
+            ready[chunk] = true
+            // Someone is delivering already: they see this chunk before they stop.
+            if delivering { lock.unlock(); return }
+            delivering = true
+            while next < count, ready[next] {
+                let index = next
+                next += 1
+                lock.unlock()
+                if let value = slots[index].take() { deliver(value) }
+                lock.lock()
+            }
+            delivering = false
+            lock.unlock()
         }
     }
 }

@@ -61,6 +61,13 @@ public struct OutputWriter {
     /// large page is not first copied into one buffer (see ``ByteChunks``). Flushed to disk before
     /// it returns, like ``write(_:to:in:)``.
     public func write(_ chunks: ByteChunks, to relative: String, in staging: String) throws(DiagnosticError) {
+        let file = try create(relative, in: staging)
+        file.write(chunks.chunks)
+        _ = try file.finish()
+    }
+
+    /// A new file inside the staging folder, to be written in pieces and then finished.
+    func create(_ relative: String, in staging: String) throws(DiagnosticError) -> OutputFile {
         let path = FilePath.join(staging, relative)
         do {
             try FileManager.default.createDirectory(atPath: FilePath.directory(path), withIntermediateDirectories: true)
@@ -69,10 +76,7 @@ public struct OutputWriter {
         }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(errno)))") }
-        var failure = OutputWriter.writeAll(chunks.chunks, to: fd)
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(failure)))") }
+        return OutputFile(fd: fd, relative: relative, destination: destination)
     }
 
     /// Writes every chunk to `fd` with `writev`, resuming after short writes; 0 or an `errno`.
@@ -203,5 +207,46 @@ public struct OutputWriter {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return ns.localizedDescription
+    }
+}
+
+/// A file in the staging folder written in order, piece by piece, while its content is still
+/// being made (a page's turns as their chunks are rendered: ``ByteSink``). The first failure is
+/// kept and later pieces are dropped; ``finish()`` flushes, closes and reports it.
+final class OutputFile: @unchecked Sendable {
+    // Calls to `write` never overlap (a ByteSink's contract); `finish` comes after the last one.
+    private var fd: Int32
+    private var failure: Int32 = 0
+    private let relative: String
+    private let destination: String
+    /// Bytes written so far.
+    private(set) var size = 0
+
+    init(fd: Int32, relative: String, destination: String) {
+        self.fd = fd
+        self.relative = relative
+        self.destination = destination
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    func write(_ chunks: [[UInt8]]) {
+        guard failure == 0, fd >= 0 else { return }
+        failure = OutputWriter.writeAll(chunks, to: fd)
+        if failure == 0 { size += chunks.reduce(0) { $0 + $1.count } }
+    }
+
+    var sink: ByteSink { { [self] bytes in if !bytes.isEmpty { write([bytes]) } } }
+
+    /// Flushes the file to disk and closes it; its size, or the first error of any write.
+    func finish() throws(DiagnosticError) -> Int {
+        guard fd >= 0 else { return size }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        fd = -1
+        guard failure == 0 else {
+            throw DiagnosticError(Diagnostic(file: destination, message: "cannot write \(relative): \(String(cString: strerror(failure)))"), kind: .cannotWrite)
+        }
+        return size
     }
 }

@@ -88,3 +88,69 @@ struct ChunkedWriteTests {
         #expect(body.chunks.count == turns.chunks.count + 2, "the page's head, each chunk of turns, its end")
     }
 }
+
+/// `ParallelChunks.forEachInOrder`, which lets a render write its page while still making it.
+struct OrderedDeliveryTests {
+    /// Thread-safe log of what happened, in the order it happened.
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [String] = []
+        private var inside = false
+        private(set) var overlaps = 0
+        func record(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
+        func enter() { lock.lock(); if inside { overlaps += 1 }; inside = true; lock.unlock() }
+        func leave() { lock.lock(); inside = false; lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
+    }
+
+    @Test(arguments: [1, 2, 7, 64, 300])
+    func everyResultArrivesOnceInOrderAndDeliveriesNeverOverlap(count: Int) {
+        let log = Log()
+        let delays = (0..<count).map { UInt32(($0 &* 2_654_435_761) % 400) }  // up to 0.4 ms, scrambled
+        ParallelChunks.forEachInOrder(count, { chunk in
+            usleep(delays[chunk])
+            return chunk
+        }, deliver: { chunk in
+            log.enter()
+            log.record("\(chunk)")
+            usleep(50)
+            log.leave()
+        })
+        #expect(log.all == (0..<count).map(String.init))
+        #expect(log.overlaps == 0)
+    }
+
+    @Test func earlyChunksAreDeliveredWhileALateOneIsStillRunning() {
+        let log = Log()
+        ParallelChunks.forEachInOrder(16, { chunk in
+            if chunk == 15 { usleep(300_000) }
+            log.record("done \(chunk)")
+            return chunk
+        }, deliver: { chunk in log.record("deliver \(chunk)") })
+        let events = log.all
+        let firstDelivery = events.firstIndex(of: "deliver 0")!
+        let lastDone = events.firstIndex(of: "done 15")!
+        #expect(firstDelivery < lastDone, "\(events)")
+        #expect(events.filter { $0.hasPrefix("deliver") } == (0..<16).map { "deliver \($0)" })
+    }
+
+    @Test func aStreamedRenderWritesTheSamePageAsAJoinedOne() throws {
+        let messages = (0..<900).map { index in
+            Message(id: "m\(index)", role: index % 2 == 0 ? .user : .assistant, text: "Turn **\(index)** `x` & <i>")
+        }
+        let conversation = Conversation(title: "Stream", messages: messages)
+        let theme = try ThemeLoader.load(path: TestPaths.defaultTheme, displayPath: "sp.resolver.json")
+        let template = try PageTemplate.load(directory: TestPaths.templates)
+        let joined = PageAssembler.assemble(conversation: conversation, theme: theme, assets: AssetTable(), template: template, options: .init())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let writer = OutputWriter(destination: folder + "/out")
+        let file = try writer.create("index.html", in: folder)
+        PageAssembler.assemble(conversation: conversation, theme: theme, assets: AssetTable(), template: template, options: .init(), into: file.sink)
+        let size = try file.finish()
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/index.html")))
+        #expect(size == joined.count)
+        #expect(written == joined)
+    }
+}
