@@ -36,6 +36,8 @@ build() {
             "$ROOT/Sources/CVipsShim/cvips_header_check.c"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
             "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
+            "$ROOT/Sources/CPlatform/cmark_special_characters.c" -o "$BUILD/cmark_special_characters.o"
         mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
         printf 'module CVipsShim {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CVipsShim/include/cvips_shim.h" > "$BUILD/modules/CVipsShim/module.modulemap"
         printf 'module CPlatform {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CPlatform/include/cplatform.h" > "$BUILD/modules/CPlatform/module.modulemap"
@@ -54,7 +56,7 @@ build() {
             swiftc -parse-as-library -O -g $SAN -I "$BUILD" \
                 -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
                 $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
-                "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" \
+                "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cmark_special_characters.o" \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
                 -o "$BUILD/fuzz-$target"
         fi

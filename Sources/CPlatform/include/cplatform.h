@@ -28,4 +28,13 @@ void cplatform_arena_end(void);
 void *cplatform_arena_calloc(size_t count, size_t size);
 void *cplatform_arena_realloc(void *pointer, size_t size);
 void cplatform_arena_free(void *pointer);
+
+/* cmark-gfm's special-character table, made safe for parses finishing on many threads at once
+ * (see cmark_special_characters.c). cplatform_cmark_pin_special_characters() adds the characters
+ * of the extensions attached to `parser` (a cmark_parser *) for good; 1 on success.
+ * cplatform_cmark_calls_arrive() is 1 once cmark-gfm's own calls to manage the table have been
+ * seen to reach our definition, which then makes them do nothing: only then may parses finish
+ * without a lock. */
+int cplatform_cmark_pin_special_characters(void *parser);
+int cplatform_cmark_calls_arrive(void);
 #endif

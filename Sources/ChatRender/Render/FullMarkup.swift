@@ -36,14 +36,15 @@ public enum FullMarkup {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        // cmark-gfm keeps the inline parser's table of special characters in one global: finishing
-        // a parse adds the extensions' characters (`~` for strikethrough, `:` and `w` for autolinks)
-        // and takes them out again at its end, so a parse finishing on one thread can make another
-        // thread's parse miss its strikethrough and autolinks. Inline parsing happens only here;
-        // block parsing (feed) and our walk of the tree still run in parallel.
-        finishLock.lock()
-        let finished = cmark_parser_finish(parser)
-        finishLock.unlock()
+        // cmark-gfm's inline phase touches one process-wide table; see `extensions`.
+        let finished: OpaquePointer?
+        if extensions.finishesInParallel {
+            finished = cmark_parser_finish(parser)
+        } else {
+            finishLock.lock()
+            finished = cmark_parser_finish(parser)
+            finishLock.unlock()
+        }
         guard let document = finished else { return InlineText.render(text, formatted: true) }
         defer { if !inArena { cmark_node_free(document) } }
         var writer = Writer()
@@ -52,8 +53,6 @@ public enum FullMarkup {
         writer.walk(document)
         return writer.html
     }
-
-    private static let finishLock = NSLock()
 
     /// Replies up to this many bytes are parsed in the bump region: all but a pathological few.
     static let arenaTextLimit = 1 << 20
@@ -73,11 +72,41 @@ public enum FullMarkup {
         return Memory(pointer: memory)
     }()
 
-    /// The GitHub extensions, registered and looked up once.
-    private struct Extensions: @unchecked Sendable { let list: [OpaquePointer] }
+    /// Used only where parses cannot finish in parallel (see ``extensions``).
+    private static let finishLock = NSLock()
+
+    /// Whether parses on several threads may finish at once (see ``extensions``).
+    static var finishesInParallel: Bool { extensions.finishesInParallel }
+
+    /// The GitHub extensions, registered and looked up once, before any parse.
+    ///
+    /// cmark-gfm keeps the inline parser's table of special characters in one process-wide array:
+    /// each `cmark_parser_finish` adds its extensions' characters (`~` for strikethrough, `:` and
+    /// `w` for autolinks) before its inline phase and removes them after it, so a parse finishing
+    /// on one thread made another thread's parse, still in its inline phase, lose its
+    /// strikethrough and autolinks. `cmark_special_characters.c` (CPlatform) takes those calls
+    /// over: here the characters are added once, for good, through a parser used for nothing
+    /// else, and from then on the calls do nothing. A small parse then checks that cmark-gfm's
+    /// calls do arrive there; where they do not (another platform's linker), every parse finishes
+    /// under `finishLock` instead, one at a time, which is correct everywhere but keeps inline
+    /// parsing, about a third of a reply's time, on one core.
+    private struct Extensions: @unchecked Sendable {
+        let list: [OpaquePointer]
+        let finishesInParallel: Bool
+    }
     private static let extensions: Extensions = {
         cmark_gfm_core_extensions_ensure_registered()
-        return Extensions(list: ["table", "autolink", "strikethrough"].compactMap { (name: String) in cmark_find_syntax_extension(name) })
+        let list = ["table", "autolink", "strikethrough"].compactMap { (name: String) in cmark_find_syntax_extension(name) }
+        guard let setup = cmark_parser_new(CMARK_OPT_DEFAULT) else { return Extensions(list: list, finishesInParallel: false) }
+        defer { cmark_parser_free(setup) }
+        for ext in list { cmark_parser_attach_syntax_extension(setup, ext) }
+        guard cplatform_cmark_pin_special_characters(UnsafeMutableRawPointer(setup)) != 0 else {
+            return Extensions(list: list, finishesInParallel: false)
+        }
+        let probe = "~~x~~"
+        cmark_parser_feed(setup, probe, probe.utf8.count)
+        if let document = cmark_parser_finish(setup) { cmark_node_free(document) }
+        return Extensions(list: list, finishesInParallel: cplatform_cmark_calls_arrive() != 0)
     }()
 
     /// Whether a link destination may become an `href`: `http`/`https` with a host, `mailto:`, or a
