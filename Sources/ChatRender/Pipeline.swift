@@ -73,9 +73,16 @@ public enum ChatRenderer {
     /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
     public static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
         if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
+        // The theme, the templates and what the page takes from them alone (stylesheets and their
+        // Content-Security-Policy hashes) do not depend on the conversation: they are made on
+        // another thread while this one reads the conversation. Errors are reported in the same
+        // order as before, the conversation's first.
+        let style = InBackground { () throws(DiagnosticError) -> PageStyle in
+            let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
+            return PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory))
+        }
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
-        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-        let template = try PageTemplate.load(directory: request.templatesDirectory)
+        let pageStyle = try style.value()
 
         let writer = OutputWriter(destination: request.outputDirectory)
         let staging = try writer.makeStaging()
@@ -89,8 +96,8 @@ public enum ChatRenderer {
             // The page is written as it is rendered: each chunk of turns as soon as it and those
             // before it are done, so writing overlaps rendering and each buffer is reused.
             let file = try writer.create("index.html", in: staging)
-            PageAssembler.assemble(conversation: conversation, theme: theme, assets: assets,
-                                   template: template, options: request.options(for: conversation), into: file.sink)
+            PageAssembler.assemble(conversation: conversation, style: pageStyle, assets: assets,
+                                   options: request.options(for: conversation), into: file.sink)
             let pageSize = try file.finish()
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(staging: staging, destination: writer.destination, options: options, writer: writer)

@@ -83,3 +83,28 @@ enum ParallelChunks {
         }
     }
 }
+
+/// Work started on another thread now, its result (or error) taken later with ``value()``.
+final class InBackground<Value: Sendable>: @unchecked Sendable {
+    // Written once by the worker before it signals `done`; read only after waiting on it.
+    private var result: Result<Value, DiagnosticError>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () throws(DiagnosticError) -> Value) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            do throws(DiagnosticError) {
+                result = .success(try work())
+            } catch {
+                result = .failure(error)
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for the work to finish; its value, or the error it threw.
+    func value() throws(DiagnosticError) -> Value {
+        done.wait()
+        done.signal()  // so a second call does not wait forever
+        return try result!.get()
+    }
+}

@@ -147,7 +147,7 @@ struct OrderedDeliveryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let writer = OutputWriter(destination: folder + "/out")
         let file = try writer.create("index.html", in: folder)
-        PageAssembler.assemble(conversation: conversation, theme: theme, assets: AssetTable(), template: template, options: .init(), into: file.sink)
+        PageAssembler.assemble(conversation: conversation, style: PageStyle(theme: theme, template: template), assets: AssetTable(), options: .init(), into: file.sink)
         let size = try file.finish()
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/index.html")))
         #expect(size == joined.count)
