@@ -112,22 +112,7 @@ public enum ConversationLoader {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// One slot per message, written by the chunk that decodes it (each chunk its own range) and
-    /// then moved into the result: copying 10k decoded messages out of per-chunk arrays retained
-    /// and released every string in them, on one thread.
-    private struct MessageSlots: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Message?>
-        let count: Int
-        init(count: Int) {
-            base = .allocate(capacity: count)
-            base.initialize(repeating: nil, count: count)
-            self.count = count
-        }
-        func free() {
-            base.deinitialize(count: count)
-            base.deallocate()
-        }
-    }
+
 
     /// The elements of `"messages"` as messages. Each message is checked on its own (in parallel
     /// chunks when there are many); then, in message order, its diagnostics are reported and its
@@ -135,7 +120,10 @@ public enum ConversationLoader {
     static func decodeMessages(_ elements: [JSONNode], reader: inout JSONReader, chunkCount: Int) -> [Message] {
         let chunkCount = max(1, min(chunkCount, elements.count))
         let file = reader.file
-        let slots = MessageSlots(count: elements.count)
+        // One slot per message, written by the chunk that decodes it and then moved into the
+        // result: copying 10k decoded messages out of per-chunk arrays retained and released
+        // every string in them, on one thread.
+        let slots = ParallelChunks.Slots<Message?>(count: elements.count, placeholder: nil)
         defer { slots.free() }
         @Sendable func decodeChunk(_ chunk: Int) -> DecodedChunk {
             let lower = elements.count * chunk / chunkCount

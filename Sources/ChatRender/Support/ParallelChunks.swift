@@ -27,7 +27,8 @@ enum ParallelChunks {
         }
     }
 
-    private struct Slots<Element>: @unchecked Sendable {
+    /// One slot per chunk (or item), each written by one worker only and read after all are done.
+    struct Slots<Element>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Element>
         let count: Int
         init(count: Int, placeholder: Element) {
