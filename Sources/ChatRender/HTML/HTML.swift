@@ -35,6 +35,8 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     public var description: String { String(decoding: bytes, as: UTF8.self) }
     public var isEmpty: Bool { bytes.isEmpty }
 
+    // Disfavoured so that a plain literal, `html.append("<p>")`, takes the `StaticString` overload.
+    @_disfavoredOverload
     public mutating func append(_ other: HTML) {
         // Pages are built from many fragments appended to growing buffers; an empty buffer takes
         // the fragment's storage as it is, and a full one grows at least twofold (and never to
@@ -46,6 +48,14 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
         let needed = bytes.count + other.bytes.count
         if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed, bytes.capacity * 2, 512)) }
         bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Markup written in source code, appended as it is without making an `HTML` of it first
+    /// (which allocated an array for every tag of every turn).
+    public mutating func append(_ literal: StaticString) {
+        let needed = bytes.count + literal.utf8CodeUnitCount
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed, bytes.capacity * 2, 512)) }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Room for `count` bytes, so a large page grows its buffer once.
