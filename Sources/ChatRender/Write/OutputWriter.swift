@@ -95,6 +95,8 @@ public struct OutputWriter {
                 if errno == EINTR { continue }
                 return errno
             }
+            // Nothing written though bytes were offered: never for a file; do not spin on it.
+            if written == 0, chunks[index...].contains(where: { !$0.isEmpty }) { return EIO }
             // Advance past what was written, whole chunks first.
             var left = written + offset
             offset = 0

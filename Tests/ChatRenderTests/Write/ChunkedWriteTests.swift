@@ -67,6 +67,12 @@ struct ChunkedWriteTests {
         #expect(calls > 100 && interrupted > 10)
     }
 
+    @Test func aWriteThatMakesNoProgressIsAnErrorNotALoop() {
+        #expect(OutputWriter.writeAll([[1, 2, 3]]) { _ in 0 } == EIO)
+        // Only empty chunks left: done, whatever the call returns.
+        #expect(OutputWriter.writeAll([[], []]) { _ in 0 } == 0)
+    }
+
     @Test func aFailedWriteReportsItsError() {
         let status = OutputWriter.writeAll([[1, 2, 3]]) { _ in
             errno = ENOSPC
