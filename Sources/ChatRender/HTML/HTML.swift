@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fragment of HTML that is safe by construction.
 ///
 /// String literals written in source are trusted markup; every interpolated `String` is escaped
@@ -66,8 +68,7 @@ public struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByS
     /// Escapes NUL-terminated UTF-8 from C (valid UTF-8, as cmark's validated output is) without
     /// making a `String` of it first.
     mutating func appendEscaped(cString: UnsafePointer<CChar>) {
-        var count = 0
-        while cString[count] != 0 { count += 1 }
+        let count = strlen(cString)  // the C library's, a word or a vector at a time
         cString.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
             HTML.escape(UnsafeBufferPointer(start: pointer, count: count), 0, count, into: &bytes, lineBreaks: false)
         }
