@@ -232,6 +232,10 @@ def test_every_photo_and_turn_is_laid_out_and_still(driver, page):
     assert len(turns) == 3 + FILLER_TURNS + 1
     assert {style(driver, t, "content-visibility") for t in turns} == {"visible"}
     assert {style(driver, t, "animation-name") for t in turns} == {"none"}
+    # More than 16 turns come in groups of 16, which skip rendering on screen: never on paper.
+    groups = driver.find_elements(By.CSS_SELECTOR, ".cr-turns")
+    assert len(groups) == -(-len(turns) // 16)
+    assert {style(driver, g, "content-visibility") for g in groups} == {"visible"}
     assert driver.execute_script("return document.getAnimations().filter(a => a.playState === 'running').length") == 0
     # All five photos of the grid, not four and "+1".
     grid = driver.find_element(By.CSS_SELECTOR, ".cr-photos--grid")
