@@ -138,8 +138,16 @@ public struct AssetProducer: Sendable {
         statistics.sourcesRead = digester.reads
         statistics.sourcesRecognised = digester.trusted
         try writeSourceIndex(digester.index, assets: assets)
+        // A missing image library fails every photo the same way: one warning, at the first.
+        let libraryFailures = outcomes.filter { if case .failure(let problem) = $0.result { problem.isLibraryProblem } else { false } }.count
+        var libraryReported = false
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome.result {
+            case .failure(let problem) where problem.isLibraryProblem && libraryFailures > 1:
+                if !libraryReported {
+                    warn(job.order, job.jsonPath, "\(problem.reason); \(libraryFailures) photos are shown as unavailable")
+                    libraryReported = true
+                }
             case .failure(let problem):
                 warn(job.order, job.jsonPath, "\(JSONReader.quote(job.source)): \(problem.reason); the photo is shown as unavailable")
             case .success: break

@@ -33,7 +33,13 @@ public struct ImageInfo: Sendable, Equatable {
 /// Why an image cannot be used; turned into a warning and a "Photo unavailable" tile.
 public struct ImageProblem: Error, Sendable, Equatable {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The image library itself cannot work (not installed, will not start): every photo of the
+    /// render has the same problem, so it is reported once, not once per photo.
+    public var isLibraryProblem = false
+    public init(_ reason: String, isLibraryProblem: Bool = false) {
+        self.reason = reason
+        self.isLibraryProblem = isLibraryProblem
+    }
 }
 
 /// Reads image headers and makes web images. The asset stage talks to libvips only through

@@ -145,7 +145,7 @@ enum VipsRuntime {
     /// a warning that says how to install it.
     static func startForPhotos(allowUntrusted: Bool) throws(ImageProblem) {
         do { try start(allowUntrusted: allowUntrusted) } catch {
-            throw ImageProblem(error.diagnostics.map(\.message).joined(separator: "; "))
+            throw ImageProblem(error.diagnostics.map(\.message).joined(separator: "; "), isLibraryProblem: true)
         }
     }
 

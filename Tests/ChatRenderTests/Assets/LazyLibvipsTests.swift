@@ -40,6 +40,13 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("libvips (libvips.so.42) cannot be loaded"), "\(run.stderr)")
         #expect(run.stderr.contains("apt-get install libvips42"), "\(run.stderr)")
+        // Said once for the whole render, not once per photo; the fixture's missing photo keeps
+        // its own warning.
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("warning:") }
+        let library = warnings.filter { $0.contains("libvips") }
+        #expect(library.count == 1, "\(run.stderr)")
+        #expect(library.first?.contains("; 8 photos are shown as unavailable") == true, "\(run.stderr)")
+        #expect(warnings.contains { $0.contains("\"photos/nope.jpg\": no such file; the photo is shown as unavailable") }, "\(run.stderr)")
         let page = try String(contentsOfFile: dir + "/o/index.html", encoding: .utf8)
         #expect(page.contains("Photo unavailable"))
         // Text-only renders do not notice.
