@@ -27,6 +27,16 @@ struct ThemeResolverReader {
     private var sets: [String: JSONNode] = [:]
     private var modifiers: [String: JSONNode] = [:]
     private var fileCache: [String: TokenSource?] = [:]
+    /// Each set's sources, expanded once. A set included many times (by other sets that are
+    /// themselves included many times) was expanded again at every inclusion: a few kilobytes
+    /// of `$ref`s took minutes.
+    private var expandedSets: [String: [TokenSource]] = [:]
+    /// Set once the sources went past ``maxSources``; nothing is expanded after that.
+    private var tooManySources = false
+
+    /// At most this many token sources, after sets are expanded, for the light or the dark mode
+    /// and in any one set (a documented limit; real themes have a handful).
+    static let maxSources = 1_000
 
     init(root: JSONNode, file: String, baseDirectory: String) {
         self.root = root
@@ -89,6 +99,10 @@ struct ThemeResolverReader {
         var dark: [TokenSource] = []
         var sawTheme = false
         for item in items {
+            if light.count > Self.maxSources || dark.count > Self.maxSources {
+                reportTooManySources(at: root, path: "resolutionOrder", &diagnostics)
+                break
+            }
             switch item {
             case .set(let sources, let path):
                 let expanded = expandSources(sources, path: path, visiting: [], &diagnostics)
@@ -109,6 +123,9 @@ struct ThemeResolverReader {
                 light += expandSources(lightNode, path: "\(path).contexts.light", visiting: [], &diagnostics)
                 dark += expandSources(darkNode, path: "\(path).contexts.dark", visiting: [], &diagnostics)
             }
+        }
+        if light.count > Self.maxSources || dark.count > Self.maxSources {
+            reportTooManySources(at: root, path: "resolutionOrder", &diagnostics)
         }
         result.light = light
         result.dark = sawTheme ? dark : nil
@@ -245,6 +262,11 @@ struct ThemeResolverReader {
         var sources: [TokenSource] = []
         for (index, entry) in entries.enumerated() {
             let entryPath = "\(path)[\(index)]"
+            if tooManySources { break }
+            if sources.count >= Self.maxSources {
+                reportTooManySources(at: entry, path: entryPath, &diagnostics)
+                break
+            }
             guard case .object(let members) = entry.value else {
                 diagnostics.error(file, at: entry, path: entryPath, "expected {\"$ref\": \"file.tokens.json\"} or an object of inline tokens; found \(entry.kindDescription)")
                 continue
@@ -270,14 +292,30 @@ struct ThemeResolverReader {
                                       "sets include each other in a loop: \((visiting + [name]).joined(separator: " → "))")
                     continue
                 }
-                if let nested = set["sources"] {
-                    sources += expandSources(nested, path: "sets.\(name).sources", visiting: visiting + [name], &diagnostics)
+                let nested: [TokenSource]
+                if let done = expandedSets[name] {
+                    nested = done
+                } else {
+                    nested = set["sources"].map { expandSources($0, path: "sets.\(name).sources", visiting: visiting + [name], &diagnostics) } ?? []
+                    expandedSets[name] = nested
                 }
+                if sources.count + nested.count > Self.maxSources {
+                    reportTooManySources(at: reference, path: entryPath, &diagnostics)
+                    break
+                }
+                sources += nested
                 continue
             }
             if let source = loadFile(target, at: reference, path: entryPath, &diagnostics) { sources.append(source) }
         }
         return sources
+    }
+
+    private mutating func reportTooManySources(at node: JSONNode, path: String, _ diagnostics: inout ThemeDiagnostics) {
+        guard !tooManySources else { return }
+        tooManySources = true
+        diagnostics.error(file, at: node, path: path,
+                          "the sets expand to more than \(Self.maxSources) token sources (is a set included many times over?); expected at most \(Self.maxSources)")
     }
 
     private mutating func loadFile(_ reference: String, at node: JSONNode, path: String,

@@ -99,4 +99,54 @@ import Testing
             #expect(elapsed < .seconds(10))
         }
     }
+
+    /// A resolver whose sets include each other many times over: ten levels of ten inclusions
+    /// each (10^10 sources if expanded naively, a "billion laughs"), and two sets that include each
+    /// other hundreds of times (a loop, reported, but once expanded again at every inclusion:
+    /// minutes for a few kilobytes). Each set is expanded once, and more than
+    /// `ThemeResolverReader.maxSources` sources is an error.
+    @Test func setsIncludedManyTimesOverAreBoundedNotExponential() throws {
+        let dir = Faults.folder("theme-laughs")
+        var sets: [String: Any] = [:]
+        for level in 0..<10 { sets["s\(level)"] = ["sources": Array(repeating: ["$ref": "#/sets/s\(level + 1)"], count: 10)] }
+        sets["s10"] = ["sources": [try monoTheme()]]
+        Faults.write(Faults.json(["version": "2025.10", "sets": sets, "resolutionOrder": [["$ref": "#/sets/s0"]]]), dir + "/laughs.resolver.json")
+        let (laughs, laughsTime) = try Faults.timed(["theme", "check", "laughs.resolver.json"], in: dir)
+        Faults.expectNoCrash(laughs)
+        #expect(laughs.status == 65)
+        #expect(laughs.stderr.contains("the sets expand to more than \(ThemeResolverReader.maxSources) token sources"), "\(laughs.stderr.prefix(500))")
+        #expect(laughsTime < .seconds(10), "took \(laughsTime)")
+
+        let mutual: [String: Any] = [
+            "version": "2025.10",
+            "sets": [
+                "base": ["sources": Array(repeating: ["$ref": "#/sets/base"], count: 200) + Array(repeating: ["$ref": "#/sets/other"], count: 200)],
+                "other": ["sources": Array(repeating: ["$ref": "#/sets/base"], count: 200)],
+            ],
+            "resolutionOrder": [["$ref": "#/sets/base"]],
+        ]
+        Faults.write(Faults.json(mutual), dir + "/mutual.resolver.json")
+        let (loop, loopTime) = try Faults.timed(["theme", "check", "mutual.resolver.json"], in: dir)
+        Faults.expectNoCrash(loop)
+        #expect(loop.status == 65)
+        #expect(loop.stderr.contains("sets include each other in a loop: base → other → base"), "\(loop.stderr.prefix(500))")
+        #expect(loopTime < .seconds(10), "took \(loopTime)")
+    }
+
+    /// Expanding each set once changes nothing for a valid theme that includes a set several times.
+    @Test func aSetIncludedSeveralTimesGivesTheSameTheme() throws {
+        let mono = try monoTheme()
+        let resolver: [String: Any] = [
+            "version": "2025.10",
+            "sets": [
+                "all": ["sources": [mono]],
+                "again": ["sources": [["$ref": "#/sets/all"]]],
+                "both": ["sources": [["$ref": "#/sets/again"], ["$ref": "#/sets/all"], ["$ref": "#/sets/again"]]],
+            ],
+            "resolutionOrder": [["$ref": "#/sets/both"], ["$ref": "#/sets/all"]],
+        ]
+        let direct = try ThemeLoader.load(bytes: Array(Faults.json(mono).utf8), displayPath: "t.tokens.json", baseDirectory: "/nonexistent")
+        let nested = try ThemeLoader.load(bytes: Array(Faults.json(resolver).utf8), displayPath: "t.resolver.json", baseDirectory: "/nonexistent")
+        #expect(ThemeStylesheet.css(for: nested) == ThemeStylesheet.css(for: direct))
+    }
 }
