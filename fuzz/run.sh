@@ -4,6 +4,8 @@
 #   fuzz/run.sh                  build, then run every target for $FUZZ_SECONDS (default 180) each
 #   fuzz/run.sh theme inline     only these targets
 #   FUZZ_SECONDS=3600 fuzz/run.sh conversation    a long run
+#   FUZZ_TIMEOUT=30 fuzz/run.sh theme    seconds before one input counts as a hang (default 10;
+#                                        raise it on a busy machine, where slow units are artefacts)
 #   fuzz/run.sh --build-only     just build
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
@@ -17,6 +19,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
+TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
 ALL="conversation inline theme openai anthropic chatgpt zip"
 SAN="-sanitize=fuzzer,address"
@@ -118,7 +121,7 @@ for target in $TARGETS; do
     echo "fuzzing $target for ${SECONDS_EACH}s"
     # shellcheck disable=SC2086
     "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len=16384 \
-        -timeout=10 -rss_limit_mb=2048 $parallel -print_final_stats=1 \
+        -timeout="$TIMEOUT" -rss_limit_mb=2048 $parallel -print_final_stats=1 \
         -artifact_prefix="$HERE/crashers/$target/" 2>&1 | tee "$BUILD/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|stat::' || true
     grep -q 'ERROR: ' "$BUILD/$target.log" && status=1
 done
