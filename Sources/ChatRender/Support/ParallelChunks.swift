@@ -92,7 +92,9 @@ final class InBackground<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(_ work: @escaping @Sendable () throws(DiagnosticError) -> Value) {
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // Its own thread, not a global queue: a caller that renders from a queue's worker and
+        // waits here must not wait for a worker of that same, possibly full, pool.
+        let thread = Thread { [self] in
             do throws(DiagnosticError) {
                 result = .success(try work())
             } catch {
@@ -100,6 +102,7 @@ final class InBackground<Value: Sendable>: @unchecked Sendable {
             }
             done.signal()
         }
+        thread.start()
     }
 
     /// Waits for the work to finish; its value, or the error it threw.

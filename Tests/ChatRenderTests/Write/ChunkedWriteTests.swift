@@ -160,3 +160,26 @@ struct OrderedDeliveryTests {
         #expect(written == joined)
     }
 }
+
+/// `InBackground`, which makes the page's style while the conversation is read.
+struct InBackgroundTests {
+    @Test func givesTheValueOrTheErrorAndCanBeAskedTwice() throws {
+        let value = InBackground { () throws(DiagnosticError) -> Int in 42 }
+        #expect(try value.value() == 42)
+        #expect(try value.value() == 42)
+        let failing = InBackground { () throws(DiagnosticError) -> Int in
+            throw DiagnosticError(Diagnostic(file: "t.json", message: "broken"), kind: .badData)
+        }
+        #expect(throws: DiagnosticError.self) { try failing.value() }
+    }
+
+    /// Callers that are themselves workers of a full pool (a host rendering many chats at once)
+    /// still get their values: the work does not wait for a worker of that pool.
+    @Test func worksFromEveryWorkerOfABusyPool() {
+        let results = ParallelChunks.map(64, placeholder: -1) { index in
+            let work = InBackground { () throws(DiagnosticError) -> Int in index * 2 }
+            return (try? work.value()) ?? -1
+        }
+        #expect(results == (0..<64).map { $0 * 2 })
+    }
+}
