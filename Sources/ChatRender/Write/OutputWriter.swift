@@ -45,24 +45,10 @@ public struct OutputWriter {
         return FilePath.join(destination, "assets")
     }
 
-    /// Writes one file inside the staging folder.
+    /// Writes one file inside the staging folder, flushed to disk before it returns.
     public func write(_ bytes: [UInt8], to relative: String, in staging: String) throws(DiagnosticError) {
-        let path = FilePath.join(staging, relative)
-        let folder = FilePath.directory(path)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw cannotWrite(destination, "cannot write \(relative): \(Self.reason(error))")
-        }
-    }
-
-    /// Writes one file inside the staging folder from its chunks, with gathering writes, so a
-    /// large page is not first copied into one buffer (see ``ByteChunks``). Flushed to disk before
-    /// it returns, like ``write(_:to:in:)``.
-    public func write(_ chunks: ByteChunks, to relative: String, in staging: String) throws(DiagnosticError) {
         let file = try create(relative, in: staging)
-        file.write(chunks.chunks)
+        file.write([bytes])
         _ = try file.finish()
     }
 

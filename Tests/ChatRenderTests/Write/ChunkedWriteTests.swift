@@ -32,9 +32,9 @@ struct ChunkedWriteTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chunked-write-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let writer = OutputWriter(destination: folder + "/out")
-        var all = ByteChunks()
-        for chunk in chunks { all.append(chunk) }
-        try writer.write(all, to: "nested/index.html", in: folder)
+        let file = try writer.create("nested/index.html", in: folder)
+        file.write(chunks)
+        #expect(try file.finish() == chunks.reduce(0) { $0 + $1.count })
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/nested/index.html")))
         #expect(written == chunks.flatMap { $0 })
     }
