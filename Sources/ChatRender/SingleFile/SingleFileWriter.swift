@@ -52,7 +52,7 @@ public struct SingleFileWriter {
             throw cannotWrite(parent, "cannot create the page's folder: \(OutputWriter.reason(error))")
         }
         let prefix = ".\(FilePath.lastComponent(page))\(OutputWriter.stagingInfix)"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix(prefix) {
+        for name in FilePath.names(in: parent, withPrefix: prefix) {
             try? FileManager.default.removeItem(atPath: FilePath.join(parent, name))
         }
         try checkPageReplaceable()

@@ -167,10 +167,8 @@ public struct OutputWriter {
 
     private func removeStaleStaging(parent: String, base: String) {
         let prefix = ".\(base)\(OutputWriter.stagingInfix)"
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            try? fm.removeItem(atPath: FilePath.join(parent, name))
+        for name in FilePath.names(in: parent, withPrefix: prefix) {
+            try? FileManager.default.removeItem(atPath: FilePath.join(parent, name))
         }
     }
 
