@@ -18,6 +18,14 @@ int cplatform_rename_exchange(const char *a, const char *b) {
 #endif
 }
 
+void cplatform_start_writeback(int fd, long long offset, long long length) {
+#if defined(__linux__)
+    (void)sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
+#else
+    (void)fd; (void)offset; (void)length;
+#endif
+}
+
 void cplatform_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 1 << 30);

@@ -6,6 +6,12 @@
  * errno set otherwise (for example on file systems that do not support it). */
 int cplatform_rename_exchange(const char *a, const char *b);
 
+/* Asks the kernel to start writing `length` bytes of `fd` from `offset` to disk now, without
+ * waiting (Linux sync_file_range with SYNC_FILE_RANGE_WRITE; nothing elsewhere). The fsync at
+ * the end of a file then waits for the last pieces only, not for the whole file. Errors are
+ * ignored: the fsync reports them. */
+void cplatform_start_writeback(int fd, long long offset, long long length);
+
 /* For a process that renders once and exits: keeps freed memory in the process (glibc's mallopt)
  * instead of handing large blocks back to the kernel and faulting fresh zeroed pages in for the
  * next one. A page's multi-megabyte buffers are made and dropped several times per render. */

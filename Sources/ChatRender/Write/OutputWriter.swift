@@ -219,7 +219,12 @@ final class OutputFile: @unchecked Sendable {
     func write(_ chunks: [[UInt8]]) {
         guard failure == 0, fd >= 0 else { return }
         failure = OutputWriter.writeAll(chunks, to: fd)
-        if failure == 0 { size += chunks.reduce(0) { $0 + $1.count } }
+        guard failure == 0 else { return }
+        let written = chunks.reduce(0) { $0 + $1.count }
+        // The page's pieces arrive while later turns are still being rendered: their writeback
+        // overlaps that work, and `finish`'s fsync waits only for the tail.
+        cplatform_start_writeback(fd, Int64(size), Int64(written))
+        size += written
     }
 
     var sink: ByteSink { { [self] bytes in if !bytes.isEmpty { write([bytes]) } } }
