@@ -12,6 +12,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import zlib
 from pathlib import Path
 
@@ -130,9 +131,23 @@ def chrome_options(default_font_size: int | None = None, logging: bool = True) -
     return options
 
 
-def start_chrome(default_font_size: int | None = None, logging: bool = True) -> webdriver.Chrome:
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=chrome_options(default_font_size, logging))
+def start_chrome(default_font_size: int | None = None, logging: bool = True,
+                 options: webdriver.ChromeOptions | None = None) -> webdriver.Chrome:
+    # Chromium leaves a folder for its singleton socket in the temporary folder when chromedriver
+    # ends it; each browser gets its own temporary folder, removed when it quits.
+    temporary = tempfile.mkdtemp(prefix="chatrender-chromium-")
+    service = Service(CHROMEDRIVER, env={**os.environ, "TMPDIR": temporary})
+    driver = webdriver.Chrome(service=service, options=options or chrome_options(default_font_size, logging))
     driver.set_script_timeout(30)
+    quit_browser = driver.quit
+
+    def quit() -> None:
+        try:
+            quit_browser()
+        finally:
+            shutil.rmtree(temporary, ignore_errors=True)
+
+    driver.quit = quit
     return driver
 
 

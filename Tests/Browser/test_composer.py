@@ -306,9 +306,7 @@ def test_open_settings_and_upgrade_send_events(driver, gallery):
 def test_page_works_without_javascript(tmp_path, composer_page):
     options = bs.chrome_options(logging=False)
     options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    driver = webdriver.Chrome(service=Service(bs.CHROMEDRIVER), options=options)
+    driver = bs.start_chrome(options=options)
     try:
         driver.get(composer_page("research").as_uri())
         assert driver.find_element(By.CSS_SELECTOR, ".cr-usage").text == "12 messages left until 9:00 AM"
