@@ -5,13 +5,16 @@ import Foundation
 /// folder above the executable holding both (a build inside the repository); else
 /// `../share/chatrender` beside an installed binary.
 enum DataDirectory {
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    /// `environment` stands in for the process's (tests); by default only `CHATRENDER_DATA` is read,
+    /// without copying the whole environment into a dictionary.
+    static func locate(environment: [String: String]? = nil) -> String? {
         let fm = FileManager.default
         func holdsData(_ folder: String) -> Bool {
             fm.fileExists(atPath: FilePath.join(folder, "templates/page.html"))
                 && fm.fileExists(atPath: FilePath.join(folder, "themes/sp.resolver.json"))
         }
-        if let explicit = environment["CHATRENDER_DATA"], !explicit.isEmpty { return explicit }
+        let explicit = environment.map { $0["CHATRENDER_DATA"] } ?? getenv("CHATRENDER_DATA").map { String(cString: $0) }
+        if let explicit, !explicit.isEmpty { return explicit }
         guard let executable = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
         var folder = FilePath.directory(executable)
         for _ in 0..<6 {

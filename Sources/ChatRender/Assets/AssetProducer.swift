@@ -229,7 +229,7 @@ public struct AssetProducer: Sendable {
     private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache, digester: SourceDigester) -> [JobOutcome] {
         let results = ResultBox(count: jobs.count)
         guard !jobs.isEmpty else { return [] }
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, jobs.count))
+        let workers = max(1, min(ParallelChunks.cores, jobs.count))
         // Two photos at once with one libvips thread each beat one photo with both cores.
         VipsRuntime.setConcurrency(workers > 1 ? 1 : 0)
         let next = Counter()

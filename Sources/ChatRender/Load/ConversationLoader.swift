@@ -99,7 +99,7 @@ public enum ConversationLoader {
 
     /// How many chunks to decode `count` messages in: one (on this thread) for short conversations.
     static func messageChunks(_ count: Int) -> Int {
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = ParallelChunks.cores
         guard count >= parallelMessageThreshold, workers > 1 else { return 1 }
         // A few chunks per core so one chunk of long messages does not leave a core idle.
         return min(workers * 8, count / 64)

@@ -50,7 +50,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(SyntaxError) -> JSONNode {
         // Worker threads may have smaller stacks than the main thread: a deeper limit than the
         // default keeps the whole parse here.
-        let split = ProcessInfo.processInfo.activeProcessorCount > 1 && limits.maxDepth <= Limits().maxDepth
+        let split = ParallelChunks.cores > 1 && limits.maxDepth <= Limits().maxDepth
         return try parse(bytes, limits: limits, parallelThreshold: split ? parallelThreshold : .max,
                          minimumElements: minimumSplitElements).get()
     }
@@ -134,7 +134,7 @@ public struct JSONParser {
     private static func parseElements(of layout: JSONArrayLayout, in buffer: UnsafeBufferPointer<UInt8>, limits: Limits,
                                       chunkCount requested: Int?) -> SplitArray? {
         let count = layout.starts.count
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = ParallelChunks.cores
         // A few chunks per core so one chunk of long elements does not leave a core idle.
         let chunkCount = max(1, min(requested ?? workers * 8, count))
         let lowers = (0...chunkCount).map { count * $0 / chunkCount }

@@ -27,7 +27,7 @@ enum TurnList {
     /// Renders the turns into `sink` in order, chunk by chunk, each as soon as it and those before
     /// it are done, while later chunks are still being rendered.
     static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions, into sink: @escaping ByteSink) {
-        let workers = ProcessInfo.processInfo.activeProcessorCount
+        let workers = ParallelChunks.cores
         guard messages.count >= parallelThreshold, workers > 1 else {
             sink(renderRange(messages, 0..<messages.count, assets, options).bytes)
             return

@@ -5,6 +5,10 @@ import Foundation
 /// Each worker writes only its own slot and the slots are read after every worker has finished,
 /// so the results come back in chunk order, the same whatever the number of cores.
 enum ParallelChunks {
+    /// The cores this process may use, read once: Foundation reads the cgroup's CPU quota and
+    /// cpuset files on every `activeProcessorCount`, and a render asks at every stage.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     static func map<Result>(_ count: Int, placeholder: Result, _ body: @Sendable (Int) -> Result) -> [Result] {
         let slots = Slots(count: count, placeholder: placeholder)
         defer { slots.free() }
