@@ -28,7 +28,10 @@ void cplatform_start_writeback(int fd, long long offset, long long length) {
 
 void cplatform_keep_freed_memory(void) {
 #if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    /* Blocks up to 8 MiB (a page's chunk buffers, the decoded messages) come from the heap and
+     * are reused once freed; bigger ones (a decoded photo, its display image) are mapped and
+     * handed back on free, so photos do not leave the heap holding their memory. */
+    mallopt(M_MMAP_THRESHOLD, 8 << 20);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
 }

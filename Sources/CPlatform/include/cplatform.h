@@ -12,9 +12,10 @@ int cplatform_rename_exchange(const char *a, const char *b);
  * ignored: the fsync reports them. */
 void cplatform_start_writeback(int fd, long long offset, long long length);
 
-/* For a process that renders once and exits: keeps freed memory in the process (glibc's mallopt)
- * instead of handing large blocks back to the kernel and faulting fresh zeroed pages in for the
- * next one. A page's multi-megabyte buffers are made and dropped several times per render. */
+/* For a process that renders once and exits: keeps freed blocks of up to 8 MiB in the process
+ * (glibc's mallopt) instead of handing them back to the kernel and faulting fresh zeroed pages in
+ * for the next one: the turns' buffers are made and dropped many times per render. Bigger blocks
+ * (decoded photos) are still returned when freed, so a photo render's peak stays low. */
 void cplatform_keep_freed_memory(void);
 
 /* A per-thread bump allocator for one cmark-gfm parse at a time.
