@@ -225,19 +225,24 @@ def test_chips_toggle_aria_pressed(driver, composer_page):
 def test_model_menu_switches_and_locked_model_calls_out(driver, composer_page):
     open_live(driver, composer_page("research"))
     pill = by_name(driver, "Model, Atlas 3")
-    pill.click()
     menu = driver.find_element(By.CSS_SELECTOR, ".cr-model-menu")
-    assert menu.is_displayed()
+
+    def open_menu() -> None:
+        pill.click()
+        # The menu fades in over motion.snappy; Selenium counts a transparent element as hidden.
+        WebDriverWait(driver, 3).until(lambda d: menu.is_displayed())
+
+    open_menu()
     locked = menu.find_element(By.CSS_SELECTOR, "[data-locked]")
     assert "Pro" in locked.text and locked.get_attribute("aria-checked") == "false"
     locked.click()
     assert events(driver)[-1] == {"name": "locked-model", "detail": {"model": "atlas-3-max"}, "bubbles": True, "target": "BUTTON"}
     assert pill.accessible_name == "Model, Atlas 3", "a locked model does not switch"
-    pill.click()
+    open_menu()
     menu.find_element(By.CSS_SELECTOR, "[data-cr-model='atlas-3-mini']").click()
     assert pill.accessible_name == "Model, Atlas 3 Mini"
     assert events(driver)[-1]["detail"] == {"model": "atlas-3-mini"}
-    pill.click()
+    open_menu()
     checked = menu.find_elements(By.CSS_SELECTOR, "[aria-checked='true']")
     assert [c.get_attribute("data-cr-model") for c in checked] == ["atlas-3-mini"]
     assert checked[0].find_elements(By.CSS_SELECTOR, ".cr-menu-check")

@@ -127,6 +127,22 @@ def test_alone_viewer_opens_the_inlined_display_image(driver, alone):
     assert csp_reports(driver) == []
 
 
+def wait_for_download(path, seconds: float = 10) -> bytes:
+    """The bytes of a finished download. Chromium reserves the name with an empty file first and
+    writes the content beside it (`.crdownload`), so existing is not enough: wait until no part
+    file is left and the size stops changing."""
+    end = time.time() + seconds
+    last = None
+    while time.time() < end:
+        if path.is_file() and not list(path.parent.glob("*.crdownload")):
+            size = path.stat().st_size
+            if size > 0 and size == last:
+                return path.read_bytes()
+            last = size
+        time.sleep(0.1)
+    return path.read_bytes() if path.is_file() else b""
+
+
 def test_alone_open_and_share_save_the_file(driver, alone, tmp_path):
     bs.open_page(driver, alone)
     downloads = tmp_path / "downloads"
@@ -142,18 +158,12 @@ def test_alone_open_and_share_save_the_file(driver, alone, tmp_path):
         assert share.accessible_name == "Share Raised bed plan.pdf"
         open_link.click()
         saved = downloads / "Raised bed plan.pdf"
-        end = time.time() + 10
-        while time.time() < end and not saved.is_file():
-            time.sleep(0.1)
-        assert saved.read_bytes() == PLAN_PDF.read_bytes()
+        assert wait_for_download(saved) == PLAN_PDF.read_bytes()
         saved.unlink()
         # Headless Chromium on Linux has no Web Share API: Share saves the file as Open does.
         assert driver.execute_script("return typeof navigator.canShare") == "undefined"
         share.click()
-        end = time.time() + 10
-        while time.time() < end and not saved.is_file():
-            time.sleep(0.1)
-        assert saved.read_bytes() == PLAN_PDF.read_bytes()
+        assert wait_for_download(saved) == PLAN_PDF.read_bytes()
     finally:
         driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
     assert csp_reports(driver) == []
