@@ -15,6 +15,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -32,6 +33,7 @@ parser.add_argument("--repeat", type=int, default=3)
 args = parser.parse_args()
 args.venv_bin = os.path.abspath(args.venv_bin)
 args.binary = os.path.abspath(args.binary)
+args.work = os.path.abspath(args.work)  # pages are opened as file: URLs, which need absolute paths
 
 src = os.path.join(args.work, f"text-{args.turns}")
 if not os.path.exists(os.path.join(src, "session.jsonl")):
@@ -83,7 +85,21 @@ def driver():
               "--window-size=1024,900", "--disable-extensions", "--no-first-run"):
         options.add_argument(a)
     options.page_load_strategy = "normal"
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # Chromium leaves a folder for its singleton socket in the temporary folder when chromedriver
+    # ends it: each browser gets its own, removed when it quits.
+    temporary = tempfile.mkdtemp(prefix="chatrender-bench-chromium-")
+    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": temporary}),
+                         options=options)
+    quit_browser = d.quit
+
+    def quit():
+        try:
+            quit_browser()
+        finally:
+            shutil.rmtree(temporary, ignore_errors=True)
+
+    d.quit = quit
+    return d
 
 
 TIMING_JS = """
