@@ -15,14 +15,14 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
+import browser_support  # noqa: E402  (the browser tests' way to start Chromium)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("binary")
@@ -85,21 +85,8 @@ def driver():
               "--window-size=1024,900", "--disable-extensions", "--no-first-run"):
         options.add_argument(a)
     options.page_load_strategy = "normal"
-    # Chromium leaves a folder for its singleton socket in the temporary folder when chromedriver
-    # ends it: each browser gets its own, removed when it quits.
-    temporary = tempfile.mkdtemp(prefix="chatrender-bench-chromium-")
-    d = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env={**os.environ, "TMPDIR": temporary}),
-                         options=options)
-    quit_browser = d.quit
-
-    def quit():
-        try:
-            quit_browser()
-        finally:
-            shutil.rmtree(temporary, ignore_errors=True)
-
-    d.quit = quit
-    return d
+    # The browser tests' start: its own temporary folder, removed when the browser quits.
+    return browser_support.start_chrome(options=options)
 
 
 TIMING_JS = """
