@@ -3,6 +3,10 @@
 // No package dependencies by design: the toolchain plus Debian's C libraries.
 import PackageDescription
 
+// The page is built from many small HTML fragments across the stage targets; whole-program
+// cross-module optimisation lets the compiler inline them as it did when they were one module.
+let stage: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "chatrender",
     platforms: [.macOS(.v13)],
@@ -41,9 +45,24 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The stages, each a target, so the package states the architecture: a stage that reaches
+        // into another's job does not compile. Data flows one way (see docs/architecture.md):
+        // ChatModel ← ChatLoad ← ChatTheme; ChatModel ← ChatPlan ← ChatRenderHTML (pure);
+        // ChatAssets is the only target that sees libvips; ChatOutput is the only writer;
+        // ChatRender wires them into the one pipeline and is the library's public face.
+        .target(name: "ChatModel", dependencies: ["CPlatform"], swiftSettings: stage),
+        .target(name: "ChatLoad", dependencies: ["ChatModel", "CZlib"], swiftSettings: stage),
+        .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatLoad"], swiftSettings: stage),
+        .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
+        .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),
+        .target(name: "ChatOutput", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
+        .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatLoad", "ChatPlan", "ChatOutput", "CVipsShim"], swiftSettings: stage),
+        .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),
         .target(
             name: "ChatRender",
-            dependencies: ["CVipsShim", "CPlatform", "CCmarkGFM", "CZlib"]
+            dependencies: ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput",
+                           "ChatAssets", "ChatBrowser", "CPlatform"],
+            swiftSettings: stage
         ),
         .target(
             name: "ChatRenderCLI",
@@ -55,7 +74,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: ["ChatRender", "ChatRenderCLI"],
+            dependencies: ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
+                           "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

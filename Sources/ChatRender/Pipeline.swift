@@ -1,5 +1,13 @@
 import Foundation
 import CPlatform
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// One render: what to read, where to write, and how.
 public struct RenderRequest: Sendable {
@@ -71,7 +79,7 @@ public enum ChatRenderer {
     }
 
     /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
-    public static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
+    package static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
         if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
         // The theme, the templates and what the page takes from them alone (stylesheets and their
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
@@ -111,7 +119,7 @@ public enum ChatRenderer {
     }
 }
 
-extension RenderRequest {
+package extension RenderRequest {
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.
     public func options(for conversation: Conversation) -> RenderOptions {
         var options = self.options

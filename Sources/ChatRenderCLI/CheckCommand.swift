@@ -117,12 +117,13 @@ extension CLI {
                                             options: shared.options, images: shared.images, strict: shared.strict)
         request.markupGiven = shared.markupGiven
         if png {
-            guard let executable = HeadlessChromium.locate() else {
+            let environment = ProcessInfo.processInfo.environment
+            guard let executable = HeadlessChromium.locate(environment: environment) else {
                 output.err("chatrender: error: --png needs headless Chromium and none was found. \(HeadlessChromium.installHint)\n")
                 return .unavailable
             }
             request.screenshots = SnapshotCheck.Screenshots(widths: widths, tolerance: tolerance) { () throws(DiagnosticError) in
-                try HeadlessChromium(executable: executable)
+                try HeadlessChromium(executable: executable, extraFlags: chromiumFlags(environment))
             }
             request.screenshots?.exactEdges = exactEdges
         }

@@ -49,7 +49,13 @@ extension CLI {
             output.err(message + ". " + HeadlessChromium.installHint + " Nothing was written.\n")
             return .stop(.unavailable)
         }
-        return .print(PDFOptions(chromium: chromium, paper: chosenPaper))
+        return .print(PDFOptions(chromium: chromium, paper: chosenPaper, chromiumFlags: chromiumFlags(environment)))
+    }
+
+    /// `CHATRENDER_CHROMIUM_FLAGS`, split on spaces: extra flags for the browser (for example
+    /// `--no-sandbox` in a container without user namespaces).
+    static func chromiumFlags(_ environment: [String: String]) -> [String] {
+        (environment["CHATRENDER_CHROMIUM_FLAGS"] ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
 
     /// A Chromium that is there but will not start is unavailable too (69, as for `check --png`),

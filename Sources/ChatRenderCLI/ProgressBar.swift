@@ -1,4 +1,5 @@
 import Foundation
+import ChatRender
 
 /// A one-line progress bar on stderr while photos are made: done/total, rate and time left.
 /// Drawn only when stderr is a terminal, so logs and pipes stay clean.

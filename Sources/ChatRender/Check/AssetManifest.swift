@@ -1,17 +1,25 @@
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// What a rendered page's assets were, without the assets: one line per file with its path
 /// relative to the output folder, its size and its SHA-256. Stored as `assets.txt` in a snapshot,
 /// since images are big and their names already follow from their sources.
-public struct AssetManifest: Sendable, Equatable {
+package struct AssetManifest: Sendable, Equatable {
     /// One file of the output.
-    public struct Entry: Sendable, Equatable {
-        public var path: String
-        public var size: Int
+    package struct Entry: Sendable, Equatable {
+        package var path: String
+        package var size: Int
         /// Lowercase hex.
-        public var sha256: String
+        package var sha256: String
 
-        public init(path: String, size: Int, sha256: String) {
+        package init(path: String, size: Int, sha256: String) {
             self.path = path
             self.size = size
             self.sha256 = sha256
@@ -19,15 +27,15 @@ public struct AssetManifest: Sendable, Equatable {
     }
 
     /// Sorted by path.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
     /// Every file under `folder` except the page itself and hidden files (chatrender's marker and
     /// caches such as `assets/.sources`, which depend on the machine, not on the page), hashed.
-    public static func scan(folder: String, excluding: Set<String> = ["index.html", OutputWriter.marker]) throws(DiagnosticError) -> AssetManifest {
+    package static func scan(folder: String, excluding: Set<String> = ["index.html", OutputWriter.marker]) throws(DiagnosticError) -> AssetManifest {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: folder) else {
             throw DiagnosticError(Diagnostic(file: folder, message: "cannot list the rendered files"), kind: .cannotWrite)
@@ -53,14 +61,14 @@ public struct AssetManifest: Sendable, Equatable {
     static let header = "# chatrender snapshot: the page's assets (path, bytes, sha256); the files themselves are not stored"
 
     /// The `assets.txt` text.
-    public var text: String {
+    package var text: String {
         var out = AssetManifest.header + "\n"
         for entry in entries { out += "\(entry.path) \(entry.size) \(entry.sha256)\n" }
         return out
     }
 
     /// Reads an `assets.txt`; `file` names it in errors.
-    public init(text: String, file: String) throws(DiagnosticError) {
+    package init(text: String, file: String) throws(DiagnosticError) {
         var entries: [Entry] = []
         var problems: [Diagnostic] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -83,21 +91,21 @@ public struct AssetManifest: Sendable, Equatable {
     }
 
     /// How two manifests differ, by path.
-    public struct Difference: Sendable, Equatable {
-        public var added: [Entry] = []
-        public var removed: [Entry] = []
+    package struct Difference: Sendable, Equatable {
+        package var added: [Entry] = []
+        package var removed: [Entry] = []
         /// (snapshot, rendered)
-        public var changed: [(old: Entry, new: Entry)] = []
+        package var changed: [(old: Entry, new: Entry)] = []
 
-        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
-        public static func == (l: Difference, r: Difference) -> Bool {
+        package static func == (l: Difference, r: Difference) -> Bool {
             l.added == r.added && l.removed == r.removed
                 && l.changed.map(\.old) == r.changed.map(\.old) && l.changed.map(\.new) == r.changed.map(\.new)
         }
 
         /// One line per asset: `changed assets/a.webp (12.1 KB → 12.4 KB)`, `added …`, `removed …`.
-        public var lines: [String] {
+        package var lines: [String] {
             var out: [String] = []
             for (old, new) in changed {
                 let before = ByteCountFormat.string(Int64(old.size)), after = ByteCountFormat.string(Int64(new.size))
@@ -112,7 +120,7 @@ public struct AssetManifest: Sendable, Equatable {
     }
 
     /// What changed from `snapshot` to `self`.
-    public func difference(from snapshot: AssetManifest) -> Difference {
+    package func difference(from snapshot: AssetManifest) -> Difference {
         var result = Difference()
         let old = Dictionary(snapshot.entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let new = Dictionary(entries.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })

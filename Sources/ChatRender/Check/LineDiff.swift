@@ -1,8 +1,16 @@
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 /// A line diff (Myers's O(ND) algorithm in linear space) and its unified-diff text, for showing
 /// how a rendered page differs from its snapshot.
-public enum LineDiff {
+package enum LineDiff {
     /// One step of an edit script, with 0-based line indices into the old and new texts.
-    public enum Edit: Equatable, Sendable {
+    package enum Edit: Equatable, Sendable {
         case same(old: Int, new: Int)
         case delete(old: Int)
         case insert(new: Int)
@@ -10,7 +18,7 @@ public enum LineDiff {
 
     /// The lines of a text, each with its line break (the last may have none), so a missing final
     /// newline shows as a change, as in `diff -u`.
-    public static func lines(_ text: String) -> [Substring] {
+    package static func lines(_ text: String) -> [Substring] {
         var result: [Substring] = []
         var start = text.startIndex
         var index = start
@@ -29,7 +37,7 @@ public enum LineDiff {
     /// A shortest edit script turning `old` into `new`. Past `budget` comparison steps the rest
     /// is given as a plain replacement, so a huge change stays fast; the result depends only on
     /// the input, never on the machine.
-    public static func edits<T: Hashable>(_ old: [T], _ new: [T], budget: Int = 50_000_000) -> [Edit] {
+    package static func edits<T: Hashable>(_ old: [T], _ new: [T], budget: Int = 50_000_000) -> [Edit] {
         // Compare small integers, not strings.
         var ids: [T: Int] = [:]
         func id(_ value: T) -> Int {
@@ -44,7 +52,7 @@ public enum LineDiff {
 
     /// `diff -u` text for two texts: `---`/`+++` headers, `@@` hunks with `context` lines around
     /// each change. Empty when the texts are equal.
-    public static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> UnifiedDiff {
+    package static func unified(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> UnifiedDiff {
         let a = lines(old), b = lines(new)
         let script = edits(a, b)
         return UnifiedDiff(body: hunks(script, a, b, context: context), oldName: oldName, newName: newName)
@@ -208,20 +216,20 @@ public enum LineDiff {
 }
 
 /// A unified diff, ready to print whole or cut short.
-public struct UnifiedDiff: Sendable, Equatable {
+package struct UnifiedDiff: Sendable, Equatable {
     /// Hunk headers and lines, without line breaks.
-    public var body: [String]
-    public var oldName: String
-    public var newName: String
+    package var body: [String]
+    package var oldName: String
+    package var newName: String
 
     /// Whether the two texts were equal.
-    public var isEmpty: Bool { body.isEmpty }
+    package var isEmpty: Bool { body.isEmpty }
 
     /// The whole diff, headers first, ending with a line break (empty when equal).
-    public var text: String { text(maxLines: .max) }
+    package var text: String { text(maxLines: .max) }
 
     /// The diff with at most `maxLines` lines after the headers, then "… N more lines".
-    public func text(maxLines: Int) -> String {
+    package func text(maxLines: Int) -> String {
         guard !body.isEmpty else { return "" }
         var out = "--- \(oldName)\n+++ \(newName)\n"
         for line in body.prefix(maxLines) { out += line + "\n" }
@@ -233,7 +241,7 @@ public struct UnifiedDiff: Sendable, Equatable {
     }
 
     /// Lines added and removed (not counting context).
-    public var counts: (added: Int, removed: Int) {
+    package var counts: (added: Int, removed: Int) {
         var added = 0, removed = 0
         for line in body {
             if line.hasPrefix("+") { added += 1 } else if line.hasPrefix("-") { removed += 1 }

@@ -1,40 +1,48 @@
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 /// How a new screenshot differs from its snapshot, pixel by pixel, with a small per-channel
 /// tolerance so anti-aliasing noise is not a change.
-public struct ScreenshotComparison: Sendable {
+package struct ScreenshotComparison: Sendable {
     /// A rectangle in image pixels; `maxX`/`maxY` are inclusive.
-    public struct Box: Sendable, Equatable, CustomStringConvertible {
-        public var minX: Int, minY: Int, maxX: Int, maxY: Int
-        public var width: Int { maxX - minX + 1 }
-        public var height: Int { maxY - minY + 1 }
-        public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    package struct Box: Sendable, Equatable, CustomStringConvertible {
+        package var minX: Int, minY: Int, maxX: Int, maxY: Int
+        package var width: Int { maxX - minX + 1 }
+        package var height: Int { maxY - minY + 1 }
+        package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
             self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
         }
         /// `x 12–380, y 400–470 (369 × 71 px)`
-        public var description: String { "x \(minX)–\(maxX), y \(minY)–\(maxY) (\(width) × \(height) px)" }
+        package var description: String { "x \(minX)–\(maxX), y \(minY)–\(maxY) (\(width) × \(height) px)" }
     }
 
     /// Size of the snapshot and of the new screenshot.
-    public var oldSize: (width: Int, height: Int)
-    public var newSize: (width: Int, height: Int)
+    package var oldSize: (width: Int, height: Int)
+    package var newSize: (width: Int, height: Int)
     /// Pixels counted: the area covering both images.
-    public var totalPixels: Int
+    package var totalPixels: Int
     /// Pixels whose channels differ by more than the tolerance, or that only one image has.
-    public var changedPixels: Int
+    package var changedPixels: Int
     /// Pixels on edges that differed slightly and were not counted (see `allowEdgeNoise`).
-    public var edgeNoisePixels: Int
+    package var edgeNoisePixels: Int
     /// Where the changed pixels are; nil when none changed.
-    public var boundingBox: Box?
+    package var boundingBox: Box?
     /// The new screenshot washed out to grey with changed pixels in magenta; nil when none changed.
-    public var diffImage: PixelImage?
+    package var diffImage: PixelImage?
 
     /// Whether the two are the same within the tolerance (and the same size).
-    public var matches: Bool { changedPixels == 0 }
-    public var sizeChanged: Bool { oldSize != newSize }
+    package var matches: Bool { changedPixels == 0 }
+    package var sizeChanged: Bool { oldSize != newSize }
     /// Changed pixels as a percentage of ``totalPixels``.
-    public var changedPercent: Double { totalPixels == 0 ? 0 : Double(changedPixels) * 100 / Double(totalPixels) }
+    package var changedPercent: Double { totalPixels == 0 ? 0 : Double(changedPixels) * 100 / Double(totalPixels) }
 
     /// The colour changed pixels are painted in the diff image.
-    public static let highlight: [UInt8] = [255, 0, 255, 255]
+    package static let highlight: [UInt8] = [255, 0, 255, 255]
 
     /// Compares pixel by pixel: a pixel is changed when any channel differs by more than
     /// `tolerance` (0–255). Images of different sizes are compared over the area covering both;
@@ -45,7 +53,7 @@ public struct ScreenshotComparison: Sendable {
     /// anti-alias such edges a little differently from run to run. Text that moves or changes
     /// colour differs by far more and is still counted, and the HTML diff catches every change
     /// in the markup exactly.
-    public init(old: PixelImage, new: PixelImage, tolerance: Int = 2, allowEdgeNoise: Bool = true) {
+    package init(old: PixelImage, new: PixelImage, tolerance: Int = 2, allowEdgeNoise: Bool = true) {
         oldSize = (old.width, old.height)
         newSize = (new.width, new.height)
         let width = max(old.width, new.width), height = max(old.height, new.height)
@@ -107,9 +115,9 @@ public struct ScreenshotComparison: Sendable {
     }
 
     /// The largest channel difference an edge pixel may have and still count as noise.
-    public static let edgeNoiseLimit = 48
+    package static let edgeNoiseLimit = 48
     /// The luma range across a pixel's 3 × 3 neighbourhood that makes it an edge.
-    public static let edgeContrast = 48
+    package static let edgeContrast = 48
 
     /// Whether the pixel at (x, y) sits on a strong edge: its 3 × 3 neighbourhood spans a wide range of luma.
     static func onEdge(_ p: UnsafeBufferPointer<UInt8>, _ width: Int, _ height: Int, _ x: Int, _ y: Int) -> Bool {
@@ -126,7 +134,7 @@ public struct ScreenshotComparison: Sendable {
     }
 
     /// `3,120 pixels differ (0.42%) in x 12–380, y 400–470 (369 × 71 px)`, with the sizes when they differ.
-    public var summary: String {
+    package var summary: String {
         guard !matches else { return "matches" }
         var text = "\(ScreenshotComparison.grouped(changedPixels)) pixel\(changedPixels == 1 ? "" : "s") differ\(changedPixels == 1 ? "s" : "") (\(ScreenshotComparison.percent(changedPercent)))"
         if let boundingBox { text += " in \(boundingBox)" }

@@ -1,8 +1,16 @@
-extension SnapshotCheck.FixtureResult {
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
+package extension SnapshotCheck.FixtureResult {
     /// What `chatrender check` prints for this fixture: one line when it matches, otherwise the
     /// HTML diff (at most `maxDiffLines` lines of it), the asset changes and the screenshot changes.
     /// Render errors are not included (they go to stderr as diagnostics).
-    public func report(maxDiffLines: Int = 80) -> String {
+    package func report(maxDiffLines: Int = 80) -> String {
         var out = ""
         switch status {
         case .matches:

@@ -1,8 +1,16 @@
 import CPlatform
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// Something that can photograph a page: ``HeadlessChromium``, or a stand-in in tests.
-public protocol PageScreenshotter: AnyObject {
+package protocol PageScreenshotter: AnyObject {
     /// PNG bytes of the whole page at `width` CSS pixels in the light or dark colour scheme.
     func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8]
 }
@@ -13,19 +21,19 @@ extension HeadlessChromium: PageScreenshotter {}
 /// asset list and (optionally) screenshots with the snapshot stored under `DIR/NAME/`, or records
 /// them. Rendering is deterministic, so the page and assets compare exactly; screenshots compare
 /// with a per-pixel tolerance.
-public enum SnapshotCheck {
+package enum SnapshotCheck {
     /// Screenshot settings for `--png`.
-    public struct Screenshots {
+    package struct Screenshots {
         /// CSS widths, each taken in light and dark.
-        public var widths: [Int]
+        package var widths: [Int]
         /// Largest channel difference (0–255) still counted as equal.
-        public var tolerance: Int
+        package var tolerance: Int
         /// Count slight differences on strong edges too (anti-aliasing noise is forgiven by default).
-        public var exactEdges = false
+        package var exactEdges = false
         /// Makes the browser, once, on first use.
-        public var makeScreenshotter: () throws(DiagnosticError) -> PageScreenshotter
+        package var makeScreenshotter: () throws(DiagnosticError) -> PageScreenshotter
 
-        public init(widths: [Int] = [390, 1024], tolerance: Int = 2,
+        package init(widths: [Int] = [390, 1024], tolerance: Int = 2,
                     makeScreenshotter: @escaping () throws(DiagnosticError) -> PageScreenshotter) {
             self.widths = widths
             self.tolerance = tolerance
@@ -34,24 +42,24 @@ public enum SnapshotCheck {
     }
 
     /// One run of `check`.
-    public struct Request {
-        public var fixtures: [String]
-        public var snapshotsDirectory: String
+    package struct Request {
+        package var fixtures: [String]
+        package var snapshotsDirectory: String
         /// Write or update snapshots instead of failing on a difference.
-        public var record: Bool
+        package var record: Bool
         /// nil without `--png`.
-        public var screenshots: Screenshots?
+        package var screenshots: Screenshots?
         /// Where rendered pages, full diffs and diff images of differing fixtures go (never the snapshots).
-        public var diffsDirectory: String
-        public var themePath: String
-        public var templatesDirectory: String
-        public var options: RenderOptions
+        package var diffsDirectory: String
+        package var themePath: String
+        package var templatesDirectory: String
+        package var options: RenderOptions
         /// Whether `options.markup` was chosen (`--markup`) rather than left to each file's own.
-        public var markupGiven = false
-        public var images: ImageSettings
-        public var strict: Bool
+        package var markupGiven = false
+        package var images: ImageSettings
+        package var strict: Bool
 
-        public init(fixtures: [String], snapshotsDirectory: String, record: Bool = false, screenshots: Screenshots? = nil,
+        package init(fixtures: [String], snapshotsDirectory: String, record: Bool = false, screenshots: Screenshots? = nil,
                     diffsDirectory: String = "out/check-diffs", themePath: String, templatesDirectory: String,
                     options: RenderOptions = .init(), images: ImageSettings = .init(), strict: Bool = false) {
             self.fixtures = fixtures
@@ -68,18 +76,18 @@ public enum SnapshotCheck {
     }
 
     /// One screenshot's outcome.
-    public struct ScreenshotResult {
+    package struct ScreenshotResult {
         /// `390-light.png`
-        public var fileName: String
+        package var fileName: String
         /// nil when the snapshot has no such file.
-        public var comparison: ScreenshotComparison?
+        package var comparison: ScreenshotComparison?
         /// Where the diff image was written (check mode, when it differs).
-        public var diffImagePath: String?
+        package var diffImagePath: String?
     }
 
     /// What happened to one fixture.
-    public struct FixtureResult {
-        public enum Status: Equatable, Sendable {
+    package struct FixtureResult {
+        package enum Status: Equatable, Sendable {
             /// Check: everything matches.
             case matches
             /// Check: something differs.
@@ -96,32 +104,32 @@ public enum SnapshotCheck {
             case unchanged
         }
 
-        public var fixture: String
+        package var fixture: String
         /// The snapshot's folder name under the snapshots folder.
-        public var name: String
-        public var status: Status
+        package var name: String
+        package var status: Status
         /// The snapshot folder.
-        public var snapshotPath: String
-        public var htmlDiff: UnifiedDiff?
+        package var snapshotPath: String
+        package var htmlDiff: UnifiedDiff?
         /// nil when the snapshot has no `assets.txt`.
-        public var assets: AssetManifest.Difference?
-        public var screenshots: [ScreenshotResult] = []
+        package var assets: AssetManifest.Difference?
+        package var screenshots: [ScreenshotResult] = []
         /// Snapshot files that are missing, or stale ones removed when recording.
-        public var missingFiles: [String] = []
-        public var removedFiles: [String] = []
+        package var missingFiles: [String] = []
+        package var removedFiles: [String] = []
         /// Where the full diff and the rendered page were written (check mode, when it differs).
-        public var diffFolder: String?
-        public var warnings: [Diagnostic] = []
-        public var errors: [Diagnostic] = []
-        public var errorKind: DiagnosticError.Kind?
+        package var diffFolder: String?
+        package var warnings: [Diagnostic] = []
+        package var errors: [Diagnostic] = []
+        package var errorKind: DiagnosticError.Kind?
 
         /// Whether the run should fail because of this fixture.
-        public var failed: Bool { status == .differs || status == .missing || status == .failed }
+        package var failed: Bool { status == .differs || status == .missing || status == .failed }
     }
 
     /// The name a fixture's snapshot folder gets: the file name without `.json`, except that a
     /// generic `conversation.json` takes its folder's name (`examples/garden/conversation.json` → `garden`).
-    public static func snapshotName(for fixture: String) -> String {
+    package static func snapshotName(for fixture: String) -> String {
         let stem = FilePath.stem(fixture)
         if stem == "conversation" {
             let folder = FilePath.lastComponent(FilePath.directory(fixture))
@@ -138,13 +146,13 @@ public enum SnapshotCheck {
     }
 
     /// Screenshot file names for the settings, in the order they are taken.
-    public static func screenshotNames(widths: [Int]) -> [(name: String, width: Int, dark: Bool)] {
+    package static func screenshotNames(widths: [Int]) -> [(name: String, width: Int, dark: Bool)] {
         widths.flatMap { width in [("\(width)-light.png", width, false), ("\(width)-dark.png", width, true)] }
     }
 
     /// Checks (or records) every fixture in order, calling `report` as each finishes.
     /// Throws only for problems with the run as a whole (two fixtures with one name, no browser).
-    public static func run(_ request: Request, report: (FixtureResult) -> Void) throws(DiagnosticError) {
+    package static func run(_ request: Request, report: (FixtureResult) -> Void) throws(DiagnosticError) {
         var seen: [String: String] = [:]
         for fixture in request.fixtures {
             let name = snapshotName(for: fixture)

@@ -1,8 +1,16 @@
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// Writes imported conversations as native conversation files into a staging folder:
 /// `SLUG.json` per conversation and its photos and files under `files/SLUG/`.
-enum ImportWriter {
+package enum ImportWriter {
     /// Folder (inside the output) holding each conversation's files.
     static let filesFolder = "files"
 
@@ -55,7 +63,7 @@ enum ImportWriter {
         // Counted in scalars and bytes, not Characters: 200 combining marks are one Character but
         // 400 bytes, past the file system's 255-byte name limit.
         if out.unicodeScalars.count > 100 || out.utf8.count > 200 {
-            let ext = AssetProducer.safeExtension(of: out).map { "." + $0 } ?? ""
+            let ext = AssetNames.safeExtension(of: out).map { "." + $0 } ?? ""
             var stem = ""
             for scalar in out.unicodeScalars {
                 if stem.unicodeScalars.count + ext.unicodeScalars.count >= 100

@@ -1,15 +1,23 @@
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// One import: which format, what to read, where to write.
 public struct ImportRequest: Sendable {
-    public var format: ImportFormat
+    package var format: ImportFormat
     /// The input: an API messages file, or ChatGPT's data export (the zip, its unzipped folder or its `conversations.json`).
     public var inputPath: String
     public var outputDirectory: String
     /// Keep system, developer and tool turns (shown as labelled assistant turns).
     public var includeSystem: Bool
 
-    public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
+    package init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
         self.format = format
         self.inputPath = inputPath
         self.outputDirectory = outputDirectory
@@ -81,7 +89,7 @@ public enum ImportedSite {
 
     /// `render` carries how to render (theme, templates, options, strictness, image settings);
     /// its conversation and output paths are replaced per conversation.
-    public static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
+    package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
         let strict = render.strict
         let scratch = try makeScratch()
         defer { try? FileManager.default.removeItem(atPath: scratch) }

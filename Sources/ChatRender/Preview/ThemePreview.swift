@@ -1,14 +1,22 @@
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 /// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
 /// through the same template, CSP and writer as a conversation page.
-public enum ThemePreview {
+package enum ThemePreview {
     /// What to read and where to write.
-    public struct Request: Sendable {
-        public var themePaths: [String]
-        public var templatesDirectory: String
-        public var outputDirectory: String
-        public var clock: ComposerClock
+    package struct Request: Sendable {
+        package var themePaths: [String]
+        package var templatesDirectory: String
+        package var outputDirectory: String
+        package var clock: ComposerClock
 
-        public init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard) {
+        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard) {
             self.themePaths = themePaths
             self.templatesDirectory = templatesDirectory
             self.outputDirectory = outputDirectory
@@ -17,16 +25,16 @@ public enum ThemePreview {
     }
 
     /// What a finished preview reports.
-    public struct Result: Sendable {
-        public var outputDirectory: String
+    package struct Result: Sendable {
+        package var outputDirectory: String
         /// Bytes of `index.html`.
-        public var pageSize: Int
+        package var pageSize: Int
         /// The themes shown, by name.
-        public var themeNames: [String]
+        package var themeNames: [String]
     }
 
     /// Writes `index.html` for the request; every theme's problems are reported together.
-    public static func render(_ request: Request) throws(DiagnosticError) -> Result {
+    package static func render(_ request: Request) throws(DiagnosticError) -> Result {
         var themes: [Theme] = []
         var problems: [Diagnostic] = []
         var kind = DiagnosticError.Kind.badData
@@ -54,7 +62,7 @@ public enum ThemePreview {
     }
 
     /// The finished gallery page.
-    public static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard) -> [UInt8] {
+    package static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard) -> [UInt8] {
         let css = PreviewGallery.css(themes: themes)
         let csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
         let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")

@@ -1,4 +1,12 @@
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// Decides what a single-file page carries inside it and what stays beside it, and rewrites the
 /// asset table to match.
@@ -11,7 +19,7 @@ import Foundation
 /// then every thumbnail, then every viewer image, then every file, each group in page order. An
 /// asset goes in as a `data:` URL when the page stays within the limit with it; otherwise it is
 /// left in the folder beside the page (a smaller one later in the order may still fit).
-struct SingleFilePacker {
+package struct SingleFilePacker {
     let conversation: Conversation
     /// How the conversation file is named in warnings.
     let displayPath: String
@@ -68,10 +76,8 @@ struct SingleFilePacker {
         }
         let messages = conversation.messages ?? []
         for (m, message) in messages.enumerated() {
-            let layout = PhotoGrid.Layout(count: message.attachments.lazy.filter(\.isPhoto).count)
-            let (small, large): (PhotoVariant, PhotoVariant) = layout == .single
-                ? (.fit(PhotoVariant.singleWidth), .fit(PhotoVariant.singleWidth * 2))
-                : (.square(PhotoVariant.tileSide), .square(PhotoVariant.tileSide * 2))
+            let layout = PhotoLayout(count: message.attachments.lazy.filter(\.isPhoto).count)
+            let (small, large) = (layout.oneX, layout.twoX)
             for (a, attachment) in message.attachments.enumerated() {
                 var entry = table[m, a]
                 let base = "messages[\(m)].attachments[\(a)]"
@@ -83,8 +89,8 @@ struct SingleFilePacker {
                         if let thumb = image.sizes[small] { add(thumb.path, .thumbnail, "\(base).\(source)", "the thumbnail of \(name)") }
                         add(image.display.path, .viewer, "\(base).\(source)", "the viewer image of \(name)")
                     } else {
-                        let side = PhotoVariant.square(PhotoVariant.previewSide)
-                        image.sizes = Self.oneThumbnail(image.sizes, small: side, large: .square(PhotoVariant.previewSide * 2))
+                        let side = PhotoLayout.filePreview.oneX
+                        image.sizes = Self.oneThumbnail(image.sizes, small: side, large: PhotoLayout.filePreview.twoX)
                         if let thumb = image.sizes[side] {
                             image.display = thumb  // a preview has no viewer; nothing else to carry
                             add(thumb.path, .thumbnail, "\(base).preview", "the preview of \(name)")
@@ -99,10 +105,10 @@ struct SingleFilePacker {
             }
         }
         if case .attachment(let composer)? = conversation.composer {
-            let side = PhotoVariant.square(PhotoVariant.traySide)
+            let side = PhotoLayout.tray.oneX
             for (i, item) in composer.attachments.enumerated() {
                 guard var photo = table[trayItem: i] else { continue }
-                photo.sizes = Self.oneThumbnail(photo.sizes, small: side, large: .square(PhotoVariant.traySide * 2))
+                photo.sizes = Self.oneThumbnail(photo.sizes, small: side, large: PhotoLayout.tray.twoX)
                 if let thumb = photo.sizes[side] {
                     photo.display = thumb
                     let source = AssetProducer.imageSource(of: item.attachment)?.field ?? "url"

@@ -1,4 +1,12 @@
 import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
 
 /// `render --single-file`: one `.html` with every image and file inside it as a `data:` URL.
 public struct SingleFileOptions: Sendable, Equatable {
@@ -25,7 +33,7 @@ public struct SingleFileSummary: Sendable, Equatable {
     public var spilledFiles: Int
 }
 
-extension ChatRenderer {
+package extension ChatRenderer {
     /// Load → plan → render → produce assets (in a staging folder) → pack into one page → write.
     static func renderSingleFile(_ request: RenderRequest, _ options: SingleFileOptions,
                                  inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {

@@ -1,11 +1,19 @@
 import Foundation
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// The headless browser driver against the real Chromium. CI has Chromium; without it these tests
 /// are skipped with a message saying how to install it.
 @Suite(.serialized) struct HeadlessChromiumTests {
-    static let executable = HeadlessChromium.locate()
+    static let executable = HeadlessChromium.locate(environment: ProcessInfo.processInfo.environment)
 
     /// A page 2400 px tall whose colours follow the emulated colour scheme, with a lazy image far
     /// below the first screen.
@@ -72,7 +80,7 @@ import Testing
         let folder = TestPaths.temporaryFolder("shot")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let url = try Self.page(in: folder)
-        let browser = try HeadlessChromium(executable: executable)
+        let browser = try HeadlessChromium(executable: executable, extraFlags: TestChromium.flags)
         defer { browser.close() }
 
         let light = try PixelImage(pngBytes: browser.screenshot(fileURL: url, width: 320, dark: false), name: "light")
@@ -96,7 +104,7 @@ import Testing
         let folder = TestPaths.temporaryFolder("pdf")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let url = try Self.page(in: folder)
-        let browser = try HeadlessChromium(executable: executable)
+        let browser = try HeadlessChromium(executable: executable, extraFlags: TestChromium.flags)
         let pdf = try browser.printToPDF(fileURL: url, paper: .letter)
         #expect(Array(pdf.prefix(5)) == Array("%PDF-".utf8))
         let text = String(decoding: pdf, as: UTF8.self)
@@ -119,4 +127,10 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: profile))
         #expect(throws: DiagnosticError.self) { try browser.screenshot(fileURL: url, width: 320, dark: false) }
     }
+}
+
+/// The browser flags a test run passes on, as the command line does.
+enum TestChromium {
+    static let flags = (ProcessInfo.processInfo.environment["CHATRENDER_CHROMIUM_FLAGS"] ?? "")
+        .split(separator: " ", omittingEmptySubsequences: true).map(String.init)
 }

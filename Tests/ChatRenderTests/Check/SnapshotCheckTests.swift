@@ -1,5 +1,13 @@
 import Foundation
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// `chatrender check` through the library (record → check, diffs, manifests, missing snapshots,
@@ -197,7 +205,7 @@ import Testing
 
     /// The real executable with real Chromium, as CI runs it.
     @Test func checkWithPNGEndToEnd() throws {
-        guard HeadlessChromium.locate() != nil else {
+        guard HeadlessChromium.locate(environment: ProcessInfo.processInfo.environment) != nil else {
             print("skipped: Chromium is not installed. \(HeadlessChromium.installHint)")
             return
         }

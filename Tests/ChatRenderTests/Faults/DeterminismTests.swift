@@ -1,5 +1,13 @@
 import Foundation
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Every example renders byte-for-byte the same on two runs, and with one core or all of them.

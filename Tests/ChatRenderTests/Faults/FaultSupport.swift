@@ -1,5 +1,13 @@
 import Foundation
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Helpers for the fault tests: writing inputs, reading whole output trees, timing runs, and

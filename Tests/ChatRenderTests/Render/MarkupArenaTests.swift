@@ -1,6 +1,14 @@
 import CPlatform
 import Foundation
 import XCTest
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// The bump region cmark-gfm parses in (cplatform.h): what cmark relies on from an allocator.

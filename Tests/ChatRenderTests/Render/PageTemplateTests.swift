@@ -1,4 +1,12 @@
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Templates are the team's own files, but a stylesheet or script that would end its element

@@ -1,4 +1,12 @@
 import Foundation
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Stands in for libvips in render tests: every readable file is a 640×480 image, and a

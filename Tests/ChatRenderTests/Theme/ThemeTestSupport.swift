@@ -1,3 +1,11 @@
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Paths and builders shared by the theme tests.

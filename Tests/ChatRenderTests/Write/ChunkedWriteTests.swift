@@ -1,5 +1,13 @@
 import Foundation
 import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// The page is written from the buffers it was rendered in (`ByteChunks`, `OutputWriter.writeAll`):

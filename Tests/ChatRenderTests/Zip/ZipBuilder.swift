@@ -1,5 +1,13 @@
 import CZlib
 import Foundation
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
 @testable import ChatRender
 
 /// Writes zip archives byte by byte for the tests, honest or hostile: stored or deflated

@@ -1,0 +1,422 @@
+import Foundation
+import ChatModel
+import ChatLoad
+import ChatPlan
+import ChatOutput
+
+/// Produces the page's assets in the staging folder: web images for every photo (thumbnails
+/// sized for the layout it sits in, at 1x and 2x, and a display image for the viewer) and a
+/// copy of every local file, all under content-hash names.
+///
+/// Names come from the source bytes and the settings, so a re-export finds what an earlier
+/// export made (in the folder it is about to replace) and links it instead of calling libvips;
+/// the earlier export's source index (`assets/.sources`, see `SourceIndex`) spares it reading
+/// sources that have not changed since.
+/// Photos are made two (or as many as there are cores) at a time, each with one libvips thread.
+/// Problems with a file never stop the export: they become warnings and a "Photo unavailable"
+/// tile or a chip without a link.
+public struct AssetProducer: Sendable {
+    package let inspector: ImageInspector
+    /// The conversation file's folder; input paths are relative to it and may not leave it.
+    public let baseDirectory: String
+    /// How the conversation file is named in warnings.
+    public let displayPath: String
+    public var settings: ImageSettings
+    /// The assets folder of the output being replaced, whose images can be reused.
+    public var previousAssets: String?
+    /// Called as photos finish: (done, total). May be called from worker threads.
+    public var progress: (@Sendable (Int, Int) -> Void)?
+
+    package init(inspector: ImageInspector, baseDirectory: String, displayPath: String,
+                settings: ImageSettings = .init(), previousAssets: String? = nil) {
+        self.inspector = inspector
+        self.baseDirectory = baseDirectory
+        self.displayPath = displayPath
+        self.settings = settings
+        self.previousAssets = previousAssets
+    }
+
+    /// Folder inside the output for copied files.
+    public static let assetsFolder = AssetNames.assetsFolder
+    /// Bumped when the way images are made changes, so caches from older versions are not reused.
+    static let imagePipelineVersion = "1"
+
+    /// What happened, for the summary line and for tests.
+    public struct Statistics: Sendable, Equatable {
+        public var photos = 0
+        public var imagesMade = 0
+        public var imagesReused = 0
+        /// Source files read and hashed; the rest were recognised, unread, from the previous
+        /// export's source index (see `SourceIndex`).
+        public var sourcesRead = 0
+        public var sourcesRecognised = 0
+    }
+
+    /// Makes and copies what the conversation refers to into `staging/assets/`.
+    public func produce(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic]) {
+        let (table, warnings, _) = try produceWithStatistics(conversation, staging: staging)
+        return (table, warnings)
+    }
+
+    public func produceWithStatistics(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
+        var table = AssetTable()
+        var warnings: [(order: Int, diagnostic: Diagnostic)] = []
+        var statistics = Statistics()
+        let assets = FilePath.join(staging, AssetProducer.assetsFolder)
+        let messages = conversation.messages ?? []
+        if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
+        try ensureFolder(assets)
+        let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
+
+        func warn(_ order: Int, _ path: String, _ message: String) {
+            warnings.append((order, Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: path), message: message)))
+        }
+
+        // 1. Plan: which source each photo uses and which sizes its layout needs. One job per file.
+        var plan = JobPlan()
+        var photoJobs: [(m: Int, a: Int, job: Int)] = []
+        var previewJobs: [(m: Int, a: Int, job: Int)] = []
+        var order = 0
+        var copied: [String: String] = [:]      // real path → asset path, so a file is copied once
+        // Messages without attachments (most of a long chat) cost one check: nothing is copied,
+        // counted or allocated for them.
+        for m in messages.indices where !messages[m].attachments.isEmpty {
+            let attachments = messages[m].attachments
+            let photoCount = attachments.reduce(0) { $0 + ($1.isPhoto ? 1 : 0) }
+            let sizes = PhotoLayout(count: photoCount).variants
+            for (a, attachment) in attachments.enumerated() {
+                order += 1
+                let path = "messages[\(m)].attachments[\(a)]"
+                if attachment.isPhoto {
+                    if case .remote(let url)? = attachment.url { table[m, a].file = .remote(url) }
+                    if let source = AssetProducer.imageSource(of: attachment) {
+                        photoJobs.append((m, a, plan.add(source.value, jsonPath: "\(path).\(source.field)", order: order, variants: sizes, needsDisplay: true)))
+                    }
+                } else {
+                    // A file with a preview image shows it in place of the type icon.
+                    if let preview = attachment.preview {
+                        previewJobs.append((m, a, plan.add(preview, jsonPath: "\(path).preview", order: order, variants: PhotoLayout.filePreview.variants, needsDisplay: false)))
+                    }
+                    switch attachment.url {
+                    case .remote(let url)?: table[m, a].file = .remote(url)
+                    case .local(let local)?:
+                        let result = try placeFile(local, name: attachment.name, assets: assets, digester: digester, copied: &copied)
+                        switch result {
+                        case .success(let assetPath): table[m, a].file = .asset(assetPath)
+                        case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
+                        }
+                    case nil: break
+                    }
+                }
+            }
+        }
+
+        // The composer's tray: 64 px tiles (1x and 2x) for photos that have an image.
+        var trayJobs: [(item: Int, job: Int)] = []
+        if case .attachment(let composer)? = conversation.composer {
+            for (i, item) in composer.attachments.enumerated() where item.attachment.isPhoto {
+                order += 1
+                guard let source = AssetProducer.imageSource(of: item.attachment) else { continue }
+                trayJobs.append((i, plan.add(source.value, jsonPath: "composer.attachments[\(i)].\(source.field)", order: order, variants: PhotoLayout.tray.variants, needsDisplay: false)))
+            }
+        }
+        let jobs = plan.jobs
+
+        // 2. Make the images, several photos at once.
+        let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
+        let outcomes = runJobs(jobs, assets: assets, cache: cache, digester: digester)
+        if let reason = outcomes.lazy.compactMap(\.outputFailure).first {
+            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the web images: \(reason)"), kind: .cannotWrite)
+        }
+        statistics.photos = jobs.count
+        statistics.sourcesRead = digester.reads
+        statistics.sourcesRecognised = digester.trusted
+        try writeSourceIndex(digester.index, assets: assets)
+        // A missing image library fails every photo the same way: one warning, at the first.
+        let libraryFailures = outcomes.filter { if case .failure(let problem) = $0.result { problem.isLibraryProblem } else { false } }.count
+        var libraryReported = false
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome.result {
+            case .failure(let problem) where problem.isLibraryProblem && libraryFailures > 1:
+                if !libraryReported {
+                    warn(job.order, job.jsonPath, "\(problem.reason); \(libraryFailures) photos are shown as unavailable")
+                    libraryReported = true
+                }
+            case .failure(let problem):
+                warn(job.order, job.jsonPath, "\(JSONReader.quote(job.source)): \(problem.reason); the photo is shown as unavailable")
+            case .success: break
+            }
+            statistics.imagesMade += outcome.made
+            statistics.imagesReused += outcome.reused
+        }
+        for entry in photoJobs {
+            if case .success(let photo) = outcomes[entry.job].result {
+                table[entry.m, entry.a].image = photo
+                table[entry.m, entry.a].file = .asset(photo.display.path)
+            }
+        }
+        for entry in trayJobs {
+            if case .success(let photo) = outcomes[entry.job].result { table[trayItem: entry.item] = photo }
+        }
+        for entry in previewJobs {
+            if case .success(let photo) = outcomes[entry.job].result { table[entry.m, entry.a].image = photo }
+        }
+        let ordered = warnings.sorted { $0.order < $1.order }.map(\.diagnostic)
+        return (table, ordered, statistics)
+    }
+
+    // MARK: Photos
+
+    package struct PhotoJob: Sendable {
+        var order: Int
+        var jsonPath: String
+        var source: String
+        var variants: Set<PhotoVariant>
+        /// Photos get a viewer image; file previews only their small tiles.
+        var needsDisplay = true
+    }
+
+    /// Where a photo's picture comes from: its preview, else its file when that is local.
+    package static func imageSource(of attachment: Attachment) -> (field: String, value: String)? {
+        if let preview = attachment.preview { return ("preview", preview) }
+        if case .local(let local)? = attachment.url { return ("url", local) }
+        return nil
+    }
+
+    /// One job per source path, however many places show it: each place adds the sizes it needs.
+    package struct JobPlan {
+        private(set) var jobs: [PhotoJob] = []
+        private var index: [String: Int] = [:]  // source as written → job
+
+        /// The job for `source`, made on first sight; returns its position.
+        mutating func add(_ source: String, jsonPath: String, order: Int, variants: Set<PhotoVariant>, needsDisplay: Bool) -> Int {
+            if let existing = index[source] {
+                jobs[existing].variants.formUnion(variants)
+                if needsDisplay { jobs[existing].needsDisplay = true }
+                return existing
+            }
+            index[source] = jobs.count
+            jobs.append(PhotoJob(order: order, jsonPath: jsonPath, source: source, variants: variants, needsDisplay: needsDisplay))
+            return jobs.count - 1
+        }
+    }
+
+    package struct JobOutcome: Sendable {
+        var result: Result<PhotoAsset, ImageProblem>
+        var made = 0
+        var reused = 0
+        /// Set when writing failed because the output's file system is full or read-only: not the photo's fault.
+        var outputFailure: String? = nil
+    }
+
+    /// Why writing into `folder` cannot work, if its file system is read-only or (nearly) full.
+    /// Asked right after a failed write, before its partial file is removed: a full disk then has
+    /// almost no space left, and libvips's "write error" does not say why it failed.
+    static func outputFailure(_ folder: String) -> String? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return String(cString: strerror(EROFS)) }
+        if UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 * 1024 { return String(cString: strerror(ENOSPC)) }
+        return nil
+    }
+
+    private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache, digester: SourceDigester) -> [JobOutcome] {
+        let results = ResultBox(count: jobs.count)
+        guard !jobs.isEmpty else { return [] }
+        let workers = max(1, min(ParallelChunks.cores, jobs.count))
+        // Two photos at once with one libvips thread each beat one photo with both cores.
+        VipsRuntime.setConcurrency(workers > 1 ? 1 : 0)
+        let next = Counter()
+        let done = Counter()
+        let total = jobs.count
+        let progress = self.progress
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.increment() - 1
+                guard index < total else { break }
+                let outcome = makePhoto(jobs[index], assets: assets, cache: cache, digester: digester)
+                results.set(index, outcome)
+                let finished = done.increment()
+                progress?(finished, total)
+            }
+        }
+        return results.values()
+    }
+
+    private func makePhoto(_ job: PhotoJob, assets: String, cache: ImageCache, digester: SourceDigester) -> JobOutcome {
+        let real: String
+        switch SourcePath.resolve(job.source, base: baseDirectory, allowedOutside: settings.allowedOutside) {
+        case .failure(let problem): return JobOutcome(result: .failure(problem))
+        case .success(let path): real = path
+        }
+        let digest: String
+        do { digest = try digester.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
+        let display: PhotoVariant = job.needsDisplay ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
+                                                     : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
+        let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
+        var outcome = JobOutcome(result: .failure(ImageProblem("not made")))
+        var made: [PhotoVariant: ImageAsset] = [:]
+        var missing: [(variant: PhotoVariant, key: String)] = []
+        for variant in wanted {
+            let key = cacheKey(digest: digest, variant: variant)
+            if let hit = cache.entries[key], let asset = cache.reuse(hit, into: assets) {
+                made[variant] = asset
+                outcome.reused += 1
+            } else {
+                missing.append((variant, key))
+            }
+        }
+        if !missing.isEmpty {
+            do throws(ImageProblem) {
+                let info = try inspector.inspect(path: real)
+                if info.width.multipliedReportingOverflow(by: info.height).overflow || info.width * info.height > settings.maxPixels {
+                    throw ImageProblem("the image is \(info.width)×\(info.height) pixels, over the limit of \(settings.maxPixels) pixels")
+                }
+            } catch {
+                return JobOutcome(result: .failure(error))
+            }
+            // Largest first, so the engine can decode once and make the rest from memory.
+            missing.sort { a, b in
+                let (x, y): (Int, Int) = (a.variant.bound, b.variant.bound)
+                return x != y ? x > y : a.variant < b.variant
+            }
+            // Written under temporary names first: sizes are only known once the files exist.
+            // Two sources with the same bytes share keys and may be made at the same moment:
+            // each job writes its own temporary files, and renaming equal content is harmless.
+            let requests = missing.map { (variant: $0.variant, destination: FilePath.join(assets, ".\($0.key).\(job.order).partial.\(settings.format.fileExtension)")) }
+            do throws(ImageProblem) {
+                let sizes = try inspector.thumbnails(source: real, requests: requests, settings: settings)
+                for ((entry, request), size) in zip(zip(missing, requests), sizes) {
+                    let name = "\(entry.key)-\(size.width)x\(size.height).\(settings.format.fileExtension)"
+                    guard rename(request.destination, FilePath.join(assets, name)) == 0 else {
+                        throw ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")
+                    }
+                    made[entry.variant] = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
+                    outcome.made += 1
+                }
+            } catch {
+                let full = AssetProducer.outputFailure(assets)
+                for request in requests { unlink(request.destination) }
+                return JobOutcome(result: .failure(error), made: outcome.made, reused: outcome.reused, outputFailure: full)
+            }
+        }
+        guard let displayAsset = made[display] else { return outcome }
+        if job.needsDisplay { made[display] = nil }
+        outcome.result = .success(PhotoAsset(display: displayAsset, sizes: made))
+        return outcome
+    }
+
+    /// First 20 hex digits of SHA-256 over the source's digest and everything that shapes the
+    /// output image, so any change to either makes a new name.
+    func cacheKey(digest: String, variant: PhotoVariant) -> String {
+        let text = [AssetProducer.imagePipelineVersion, digest, variant.spec, settings.format.rawValue,
+                    String(settings.effectiveQuality), settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
+        return String(SHA256.hash(Array(text.utf8)).hexString.prefix(20))
+    }
+
+    // MARK: Files
+
+    private func placeFile(_ relative: String, name: String, assets: String, digester: SourceDigester, copied: inout [String: String]) throws(DiagnosticError) -> Result<String, ImageProblem> {
+        let real: String
+        switch SourcePath.resolve(relative, base: baseDirectory, allowedOutside: settings.allowedOutside) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let path): real = path
+        }
+        if let existing = copied[real] { return .success(existing) }
+        let digest: String
+        do { digest = try digester.digest(of: real) } catch { return .failure(error) }
+        var ext = AssetNames.safeExtension(of: name) ?? AssetNames.safeExtension(of: relative)
+        if let e = ext, AssetNames.activeExtensions.contains(e) { ext = e + ".txt" }
+        let fileName = ext.map { "\(digest).\($0)" } ?? digest
+        let destination = FilePath.join(assets, fileName)
+        if !FileManager.default.fileExists(atPath: destination) {
+            let reused = previousAssets.map { FilePath.join($0, fileName) }.map { AssetProducer.linkRegularFile($0, to: destination) } ?? false
+            if !reused {
+                do { try FileManager.default.copyItem(atPath: real, toPath: destination) } catch {
+                    try? FileManager.default.removeItem(atPath: destination)
+                    if let reason = AssetProducer.outputFailure(assets) { throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(reason)"), kind: .cannotWrite) }
+                    return .failure(ImageProblem("cannot copy the file: \(OutputWriter.reason(error))"))
+                }
+            }
+        }
+        let assetPath = "\(AssetProducer.assetsFolder)/\(fileName)"
+        copied[real] = assetPath
+        return .success(assetPath)
+    }
+
+    /// Records what this export learnt about its sources for the next one (see `SourceIndex`).
+    private func writeSourceIndex(_ index: SourceIndex, assets: String) throws(DiagnosticError) {
+        if index.entries.isEmpty || !settings.remembersSources { return }
+        let path = FilePath.join(assets, SourceIndex.fileName)
+        do { try Data(index.serialized()).write(to: URL(fileURLWithPath: path)) } catch {
+            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(OutputWriter.reason(error))"), kind: .cannotWrite)
+        }
+    }
+
+    private func ensureFolder(_ folder: String) throws(DiagnosticError) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the assets folder: \(OutputWriter.reason(error))"), kind: .cannotWrite)
+        }
+    }
+}
+
+/// Web images an earlier export made, by cache key (`KEY-WxH.ext`).
+package struct ImageCache: Sendable {
+    var entries: [String: (name: String, width: Int, height: Int)]
+    var folder: String = ""
+
+    init(entries: [String: (name: String, width: Int, height: Int)]) { self.entries = entries }
+
+    init(folder: String) {
+        self.folder = folder
+        var found: [String: (name: String, width: Int, height: Int)] = [:]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let dash = name.firstIndex(of: "-"), let dot = name.lastIndex(of: "."), dash < dot else { continue }
+            let key = String(name[..<dash])
+            let size = name[name.index(after: dash)..<dot].split(separator: "x")
+            guard key.count == 20, size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { continue }
+            found[key] = (name, w, h)
+        }
+        entries = found
+    }
+
+    /// Hard-links (or copies) the earlier image into the new assets folder.
+    func reuse(_ entry: (name: String, width: Int, height: Int), into assets: String) -> ImageAsset? {
+        let source = FilePath.join(folder, entry.name)
+        let destination = FilePath.join(assets, entry.name)
+        if !FileManager.default.fileExists(atPath: destination) {
+            guard AssetProducer.linkRegularFile(source, to: destination) else { return nil }
+        }
+        return ImageAsset(path: "\(AssetProducer.assetsFolder)/\(entry.name)", width: entry.width, height: entry.height)
+    }
+}
+
+package extension AssetProducer {
+    /// Hard-links `source` from the previous output to `destination`, only when it is a regular
+    /// file there. The previous output is a folder on disk like any other: a symbolic link planted
+    /// in it under an image's name would otherwise be carried into the new output (`link` does not
+    /// follow it), pointing anywhere. Anything else is made afresh instead.
+    static func linkRegularFile(_ source: String, to destination: String) -> Bool {
+        var info = stat()
+        guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return link(source, destination) == 0
+    }
+}
+
+/// Thread-safe slots for results written by worker threads.
+package final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [AssetProducer.JobOutcome?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: AssetProducer.JobOutcome) { lock.lock(); slots[index] = value; lock.unlock() }
+    func values() -> [AssetProducer.JobOutcome] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.map { $0 ?? AssetProducer.JobOutcome(result: .failure(ImageProblem("not made"))) }
+    }
+}
+
+package final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}

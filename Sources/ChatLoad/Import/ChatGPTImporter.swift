@@ -1,0 +1,272 @@
+import Foundation
+import ChatModel
+
+/// Reads ChatGPT's data export: `conversations.json` (an array of conversations, each a tree of
+/// messages in `mapping`) and the uploaded and generated files beside it.
+///
+/// For each conversation the visible thread is the path from `current_node` up through `parent`
+/// links: other branches (earlier versions of edited or regenerated turns) are left out. Hidden
+/// messages, system messages, tool calls and tool output are skipped unless `includeSystem`
+/// (hidden ones always). Images (`image_asset_pointer` parts) and uploaded files
+/// (`metadata.attachments`) are found in the export (its folder or its zip archive) by their file
+/// id; one that is missing becomes an "unavailable" photo or chip with a warning, never an error.
+package enum ChatGPTImporter {
+    /// Content types that are turns of the conversation; the rest (`code`, `execution_output`,
+    /// `tether_quote`, `thoughts`, `user_editable_context`, …) are the assistant's plumbing.
+    static let conversational: Set<String> = ["text", "multimodal_text"]
+
+    static func read(_ root: JSONNode, exportFolder: String, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
+        read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
+    }
+
+    package static func read(_ root: JSONNode, source: ExportSource, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
+        var reader = JSONReader(file: file)
+        let files = ExportFiles(source: source)
+        var chats: [ImportedChat] = []
+        switch root.value {
+        case .array(let conversations):
+            for (index, node) in conversations.enumerated() {
+                if let chat = readConversation(node, path: JSONReader.join("", index), files: files, includeSystem: includeSystem, reader: &reader) {
+                    chats.append(chat)
+                }
+            }
+        case .object where root["mapping"] != nil:
+            // One conversation taken out of the array.
+            if let chat = readConversation(root, path: "", files: files, includeSystem: includeSystem, reader: &reader) { chats.append(chat) }
+        default:
+            reader.error("expected an array of conversations (ChatGPT's conversations.json), found \(root.kindDescription)", at: root, path: "")
+        }
+        if reader.hasErrors { return (nil, reader.diagnostics) }
+        return (chats, reader.diagnostics)
+    }
+
+    private static func readConversation(_ node: JSONNode, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedChat? {
+        guard reader.object(node, path: path, expected: "a conversation object with \"mapping\" and \"current_node\"") != nil else { return nil }
+        let title = reader.optionalString(node, "title", path: path).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } ?? "Untitled"
+        let date = epoch(node, "create_time", path: path, reader: &reader)
+        let mappingPath = JSONReader.join(path, "mapping")
+        guard let mapping = node["mapping"] else {
+            reader.error("missing required field \"mapping\"; expected an object of message nodes by id", at: node, path: mappingPath)
+            return nil
+        }
+        guard reader.object(mapping, path: mappingPath, expected: "an object of message nodes by id") != nil else { return nil }
+        guard let current = reader.requiredString(node, "current_node", path: path, nonEmpty: true) else { return nil }
+
+        // The visible thread: current_node, its parent, and so on up to the root.
+        var chain: [(id: String, node: JSONNode)] = []
+        var seen: Set<String> = []
+        var id: String? = current
+        var referrer: (node: JSONNode?, path: String) = (node["current_node"], JSONReader.join(path, "current_node"))
+        while let nextID = id {
+            guard let entry = mapping[nextID] else {
+                reader.error("no message node \(JSONReader.quote(nextID)) in \"mapping\"; expected the id of one of its members", at: referrer.node, path: referrer.path)
+                return nil
+            }
+            let entryPath = JSONReader.join(mappingPath, nextID)
+            guard reader.object(entry, path: entryPath, expected: "a message node object") != nil else { return nil }
+            guard seen.insert(nextID).inserted else {
+                reader.error("the parent links loop back to \(JSONReader.quote(nextID)); expected them to end at the root", at: referrer.node, path: referrer.path)
+                return nil
+            }
+            chain.append((nextID, entry))
+            let parentPath = JSONReader.join(entryPath, "parent")
+            switch entry["parent"]?.value {
+            case nil, .null?: id = nil
+            case .string(let parent)?: id = parent; referrer = (entry["parent"], parentPath)
+            default:
+                reader.error("expected a string or null, found \(entry["parent"]!.kindDescription)", at: entry["parent"], path: parentPath)
+                return nil
+            }
+        }
+        var turns: [ImportedTurn] = []
+        for (nodeID, entry) in chain.reversed() {
+            let entryPath = JSONReader.join(mappingPath, nodeID)
+            guard let message = entry["message"], case .object = message.value else {
+                if let message = entry["message"], message.value != .null {
+                    reader.error("expected a message object or null, found \(message.kindDescription)", at: message, path: JSONReader.join(entryPath, "message"))
+                }
+                continue
+            }
+            if let turn = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) {
+                turns.append(turn)
+            }
+        }
+        return ImportedChat(title: title, date: date, turns: turns)
+    }
+
+    private static func readMessage(_ message: JSONNode, nodeID: String, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedTurn? {
+        let authorPath = JSONReader.join(path, "author")
+        guard let author = message["author"] else {
+            reader.error("missing required field \"author\"; expected an object with \"role\"", at: message, path: authorPath)
+            return nil
+        }
+        guard reader.object(author, path: authorPath, expected: "an object with \"role\"") != nil,
+              let role = reader.requiredString(author, "role", path: authorPath) else { return nil }
+        let metadata = message["metadata"]
+        if metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true) { return nil }
+        let contentPath = JSONReader.join(path, "content")
+        guard let content = message["content"] else {
+            reader.error("missing required field \"content\"; expected an object with \"content_type\"", at: message, path: contentPath)
+            return nil
+        }
+        guard reader.object(content, path: contentPath, expected: "an object with \"content_type\"") != nil,
+              let contentType = reader.requiredString(content, "content_type", path: contentPath) else { return nil }
+        let recipient = ImportSource.string(message["recipient"]) ?? "all"
+        let plumbing = role == "system" || role == "tool" || recipient != "all" || !conversational.contains(contentType)
+        if plumbing && !includeSystem { return nil }
+        guard role == "user" || role == "assistant" || role == "system" || role == "tool" else {
+            reader.warning("unknown author role \(JSONReader.quote(role)); expected \"user\", \"assistant\", \"system\" or \"tool\"; the message is left out", at: author["role"], path: JSONReader.join(authorPath, "role"))
+            return nil
+        }
+
+        var draft = TurnDraft()
+        var pointedIDs: Set<String> = []
+        switch contentType {
+        case "text", "multimodal_text":
+            readParts(content, path: contentPath, files: files, pointed: &pointedIDs, into: &draft, reader: &reader)
+        case "code":
+            let language = ImportSource.string(content["language"]).flatMap { $0 == "unknown" ? nil : $0 } ?? ""
+            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(TurnDraft.fenced(text, language: language)) }
+        case "execution_output":
+            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(TurnDraft.fenced(text)) }
+        default:
+            // Other plumbing: shown with --include-system only when it carries plain text.
+            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(text) }
+        }
+        if let list = metadata?["attachments"], case .array(let items) = list.value {
+            let listPath = JSONReader.join(JSONReader.join(path, "metadata"), "attachments")
+            for (a, item) in items.enumerated() {
+                let itemPath = JSONReader.join(listPath, a)
+                guard reader.object(item, path: itemPath, expected: "an attachment object with \"id\" and \"name\"") != nil,
+                      let fileID = reader.requiredString(item, "id", path: itemPath, nonEmpty: true) else { continue }
+                if pointedIDs.contains(fileID) { continue }  // already shown as a photo from the parts
+                let name = reader.optionalString(item, "name", path: itemPath).flatMap { $0.isEmpty ? nil : $0 } ?? fileID
+                let declared = reader.optionalString(item, "mime_type", path: itemPath)
+                let size = integer(item["size"]) ?? 0
+                draft.attachments.append(files.attachment(id: fileID, name: name, declaredType: declared, size: size,
+                                                          at: item, path: itemPath, reader: &reader))
+            }
+        }
+        guard !draft.isEmpty else { return nil }
+        var text = draft.text
+        let shownRole: Message.Role = role == "user" ? .user : .assistant
+        if role == "system" { text = TurnDraft.labelled("System", text) }
+        else if role == "tool" { text = TurnDraft.labelled("Tool result" + (ImportSource.string(author["name"]).map { " (\($0))" } ?? ""), text) }
+        else if recipient != "all" { text = TurnDraft.labelled("Tool call (\(recipient))", text) }
+        let id = ImportSource.string(message["id"]).flatMap { $0.isEmpty ? nil : $0 } ?? nodeID
+        return ImportedTurn(id: id, role: shownRole, text: text, date: epoch(message, "create_time", path: path, reader: &reader),
+                            attachments: draft.attachments)
+    }
+
+    private static func readParts(_ content: JSONNode, path: String, files: ExportFiles, pointed: inout Set<String>, into draft: inout TurnDraft, reader: inout JSONReader) {
+        let partsPath = JSONReader.join(path, "parts")
+        guard let parts = content["parts"] else {
+            reader.error("missing required field \"parts\"; expected an array of strings and objects", at: content, path: partsPath)
+            return
+        }
+        guard case .array(let items) = parts.value else {
+            reader.error("expected an array of strings and objects, found \(parts.kindDescription)", at: parts, path: partsPath)
+            return
+        }
+        var text = ""
+        for (p, part) in items.enumerated() {
+            let partPath = JSONReader.join(partsPath, p)
+            switch part.value {
+            case .string(let piece): text += piece
+            case .null: continue
+            case .object:
+                guard let kind = reader.requiredString(part, "content_type", path: partPath) else { continue }
+                switch kind {
+                case "image_asset_pointer":
+                    guard let pointer = reader.requiredString(part, "asset_pointer", path: partPath, nonEmpty: true) else { continue }
+                    let fileID = ExportFiles.fileID(fromPointer: pointer)
+                    pointed.insert(fileID)
+                    draft.attachments.append(files.attachment(id: fileID, name: nil, declaredType: "image/png", size: integer(part["size_bytes"]) ?? 0,
+                                                              at: part["asset_pointer"], path: JSONReader.join(partPath, "asset_pointer"), reader: &reader))
+                case "audio_transcription":
+                    if let spoken = ImportSource.string(part["text"]), !spoken.isEmpty { text += spoken }
+                case "audio_asset_pointer", "real_time_user_audio_video_asset_pointer", "video_container_asset_pointer":
+                    continue  // voice-mode media: the transcription carries the words
+                default:
+                    reader.warning("unknown part content_type \(JSONReader.quote(kind)); expected \"image_asset_pointer\" or text; the part is left out", at: part["content_type"], path: JSONReader.join(partPath, "content_type"))
+                }
+            default:
+                reader.error("expected a string or an object, found \(part.kindDescription)", at: part, path: partPath)
+            }
+        }
+        draft.add(text)
+    }
+
+    /// A `create_time` in seconds since 1970, or nil (absent, null, or out of range: warned).
+    private static func epoch(_ node: JSONNode, _ key: String, path: String, reader: inout JSONReader) -> ChatDate? {
+        guard let value = node[key] else { return nil }
+        switch value.value {
+        case .null: return nil
+        case .number(let seconds, _):
+            if let date = ImportDate.fromEpoch(seconds) { return date }
+            reader.warning("expected seconds since 1970 between 0 and year 9999, found \(seconds); the date is left out", at: value, path: JSONReader.join(path, key))
+            return nil
+        default:
+            reader.error("expected a number (seconds since 1970) or null, found \(value.kindDescription)", at: value, path: JSONReader.join(path, key))
+            return nil
+        }
+    }
+
+    private static func integer(_ node: JSONNode?) -> Int64? {
+        guard let node, case .number(let value, let integer) = node.value else { return nil }
+        if let integer, integer >= 0 { return integer }
+        return value >= 0 && value < 9e15 ? Int64(value) : nil
+    }
+}
+
+/// The files of an export, found by the file id their names start with
+/// (`file-AbC123-photo.jpg`, `file_00000000a1b2-….png`, also in sub-folders such as `user-…/` or
+/// `dalle-generations/`), in the folder or the zip archive alike.
+package struct ExportFiles {
+    let source: ExportSource
+    /// File id prefix → path relative to the export; the first in sorted order wins.
+    private var byID: [String: String] = [:]
+
+    init(source: ExportSource) {
+        self.source = source
+        for relative in source.files(depth: 3) {
+            let name = FilePath.lastComponent(relative)
+            guard name.hasPrefix("file") else { continue }
+            // Every prefix that ends before a '-', '_' or '.' may be the id.
+            var index = name.startIndex
+            while index < name.endIndex {
+                let character = name[index]
+                if character == "-" || character == "." || character == "_" {
+                    let prefix = String(name[..<index])
+                    if byID[prefix] == nil { byID[prefix] = relative }
+                }
+                index = name.index(after: index)
+            }
+            if byID[name] == nil { byID[name] = relative }
+        }
+    }
+
+    /// `file-service://file-AbC` and `sediment://file_00ab` → `file-AbC`, `file_00ab`.
+    static func fileID(fromPointer pointer: String) -> String {
+        if let range = pointer.range(of: "://") { return String(pointer[range.upperBound...]) }
+        return pointer
+    }
+
+    /// The attachment for a file id: copied from the export when there, else unavailable (warned).
+    func attachment(id: String, name: String?, declaredType: String?, size: Int64, at node: JSONNode?, path: String,
+                    reader: inout JSONReader) -> ImportedAttachment {
+        if let relative = byID[id], let found = source.content(relative) {
+            let fileName = FilePath.lastComponent(relative)
+            var shownName = name ?? fileName
+            if name == nil, fileName.hasPrefix(id + "-"), fileName.count > id.count + 1 {
+                shownName = String(fileName.dropFirst(id.count + 1))
+            }
+            let type = found.sniffed ?? InlineData.contentType(forName: fileName) ?? declaredType ?? "application/octet-stream"
+            return ImportedAttachment(name: shownName, contentType: type, byteCount: found.size, content: found.content)
+        }
+        reader.warning("the export has no file for \(JSONReader.quote(id)); shown as unavailable", at: node, path: path)
+        let shownName = name ?? id
+        let type = declaredType ?? InlineData.contentType(forName: shownName) ?? "application/octet-stream"
+        return ImportedAttachment(name: shownName, contentType: type, byteCount: size, content: .unavailable)
+    }
+}

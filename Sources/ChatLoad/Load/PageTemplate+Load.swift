@@ -1,0 +1,38 @@
+import ChatModel
+import Foundation
+
+/// Reading the templates is loading: the page template is made from files like any other input.
+extension PageTemplate {
+    /// Reads `page.html` and every `*.css` and `*.js` file from `directory`. Stylesheets and
+    /// scripts are joined in file-name order (`chatrender.css` first, then one file per feature:
+    /// `composer.css`, `viewer.css`, …), so each feature keeps its own file.
+    package static func load(directory: String) throws(DiagnosticError) -> PageTemplate {
+        func read(_ name: String) throws(DiagnosticError) -> String {
+            let path = FilePath.join(directory, name)
+            let bytes = try FileInput.read(path: path, displayPath: path, limit: 8 * 1024 * 1024, what: "template")
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw DiagnosticError(Diagnostic(file: path, message: "the template is not valid UTF-8"))
+            }
+            return text
+        }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        func ordered(_ suffix: String, first: String) -> [String] {
+            let matching = names.filter { $0.hasSuffix(suffix) && !$0.hasPrefix(".") }
+            return (matching.contains(first) ? [first] : []) + matching.filter { $0 != first }
+        }
+        let styles = ordered(".css", first: "chatrender.css")
+        let scripts = ordered(".js", first: "chatrender.js")
+        let page = try read("page.html")
+        guard !styles.isEmpty, !scripts.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: directory, message: "the templates folder needs at least one .css and one .js file (chatrender.css, chatrender.js)"), kind: .missingInput)
+        }
+        var stylesheet = ""
+        for name in styles { stylesheet += try read(name); if !stylesheet.hasSuffix("\n") { stylesheet += "\n" } }
+        var script = ""
+        for name in scripts { script += try read(name); if !script.hasSuffix("\n") { script += "\n" } }
+        let template = PageTemplate(page: page, stylesheet: stylesheet, script: script,
+                                    pagePath: FilePath.join(directory, "page.html"))
+        try template.validate(directory: directory)
+        return template
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// A fragment of HTML that is safe by construction.
+///
+/// String literals written in source are trusted markup; every interpolated `String` is escaped
+/// for `& < > " '`, which makes it inert both as text and inside a quoted attribute. Raw markup
+/// from elsewhere enters only through ``trusted(_:)`` (a `StaticString`, so only source code can
+/// use it) or through ``HTML/Builder`` code in this module that escapes as it goes.
+///
+/// ```swift
+/// let chip: HTML = "<li class=\"chip\" aria-label=\"\(label)\">\(icon)<span>\(name)</span></li>"
+/// ```
+package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    /// The markup as UTF-8 bytes, built with bulk copies.
+    package private(set) var bytes: [UInt8]
+
+    package init() { bytes = [] }
+
+    package init(stringLiteral value: StaticString) {
+        bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+
+    package init(stringInterpolation: StringInterpolation) { bytes = stringInterpolation.bytes }
+
+    /// Markup written in source code, taken as it is. The one door for raw markup.
+    package static func trusted(_ markup: StaticString) -> HTML { HTML(stringLiteral: markup) }
+
+    /// Text escaped for HTML.
+    package static func text(_ string: String) -> HTML {
+        var html = HTML()
+        html.appendEscaped(string)
+        return html
+    }
+
+    package var description: String { String(decoding: bytes, as: UTF8.self) }
+    package var isEmpty: Bool { bytes.isEmpty }
+    /// Bytes of markup so far.
+    package var byteCount: Int { bytes.count }
+
+    /// Takes back `literal` when the markup ends with it (an opening tag that turned out to have
+    /// nothing to open); otherwise changes nothing. Only source literals can be taken back, so
+    /// no escaped text is ever cut.
+    package mutating func removeTrailing(_ literal: StaticString) {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count >= count,
+              bytes[(bytes.count - count)...].elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: count)) else { return }
+        bytes.removeLast(count)
+    }
+
+    /// Escapes `utf8[start..<end]` onto the markup; with `lineBreaks`, line ends become `<br>`.
+    package mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool) {
+        HTML.escape(utf8, start, end, into: &bytes, lineBreaks: lineBreaks)
+    }
+
+    // Disfavoured so that a plain literal, `html.append("<p>")`, takes the `StaticString` overload.
+    @_disfavoredOverload
+    package mutating func append(_ other: HTML) {
+        // Pages are built from many fragments appended to growing buffers; an empty buffer takes
+        // the fragment's storage as it is, and a full one grows at least twofold (and never to
+        // less than a few hundred bytes), so fragments are rarely copied twice.
+        if bytes.isEmpty && bytes.capacity < other.bytes.count {
+            bytes = other.bytes
+            return
+        }
+        let needed = bytes.count + other.bytes.count
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed, bytes.capacity * 2, 512)) }
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Markup written in source code, appended as it is without making an `HTML` of it first
+    /// (which allocated an array for every tag of every turn).
+    package mutating func append(_ literal: StaticString) {
+        let needed = bytes.count + literal.utf8CodeUnitCount
+        if needed > bytes.capacity { bytes.reserveCapacity(Swift.max(needed, bytes.capacity * 2, 512)) }
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Room for `count` bytes, so a large page grows its buffer once.
+    package mutating func reserveCapacity(_ count: Int) { bytes.reserveCapacity(count) }
+
+    package mutating func appendEscaped(_ string: String) { HTML.escape(string, into: &bytes) }
+
+    /// Escapes NUL-terminated UTF-8 from C (valid UTF-8, as cmark's validated output is) without
+    /// making a `String` of it first.
+    package mutating func appendEscaped(cString: UnsafePointer<CChar>) {
+        let count = strlen(cString)  // the C library's, a word or a vector at a time
+        cString.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
+            HTML.escape(UnsafeBufferPointer(start: pointer, count: count), 0, count, into: &bytes, lineBreaks: false)
+        }
+    }
+
+    package static func + (lhs: HTML, rhs: HTML) -> HTML {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Escapes `& < > " '`. Runs without special characters are copied in bulk.
+    static func escape(_ string: String, into out: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { utf8 in escape(utf8, 0, utf8.count, into: &out, lineBreaks: false) }
+    }
+
+    /// Escapes `utf8[start..<end]` into `out`; with `lineBreaks`, each `\n` becomes `<br>`.
+    /// Every byte that needs attention is at most `>` (0x3E), so most bytes cost one comparison.
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool) {
+        var runStart = start
+        var i = start
+        while i < end {
+            let byte = utf8[i]
+            i += 1
+            if byte > 0x3E { continue }
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML; show the replacement character
+            case 0x0A where lineBreaks: replacement = "<br>"
+            default: continue
+            }
+            if runStart < i - 1 { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(i - 1)])) }
+            out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            runStart = i
+        }
+        if runStart < end { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<end])) }
+    }
+
+    /// Builds HTML from literals (trusted) and interpolations (escaped unless they are `HTML`).
+    package struct StringInterpolation: StringInterpolationProtocol {
+        var bytes: [UInt8]
+
+        package init(literalCapacity: Int, interpolationCount: Int) {
+            bytes = []
+            bytes.reserveCapacity(literalCapacity + interpolationCount * 16)
+        }
+
+        package mutating func appendLiteral(_ literal: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        /// Text from anywhere: escaped.
+        package mutating func appendInterpolation(_ string: String) { HTML.escape(string, into: &bytes) }
+
+        /// Text from anywhere: escaped.
+        package mutating func appendInterpolation(_ string: Substring) { HTML.escape(String(string), into: &bytes) }
+
+        /// Markup already made safe.
+        package mutating func appendInterpolation(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
+
+        /// Optional markup: nothing when nil.
+        package mutating func appendInterpolation(_ html: HTML?) { if let html { bytes.append(contentsOf: html.bytes) } }
+
+        /// A list of fragments, joined without separators.
+        package mutating func appendInterpolation(_ list: [HTML]) { for html in list { bytes.append(contentsOf: html.bytes) } }
+
+        /// Numbers are safe as they are.
+        package mutating func appendInterpolation(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+        /// A CSS/SVG number: fixed notation, at most 4 decimals, no trailing zeros.
+        package mutating func appendInterpolation(_ value: Double) { bytes.append(contentsOf: NumberFormat.decimal(value).utf8) }
+    }
+}
+
+/// Locale-free number text for markup and CSS.
+package enum NumberFormat {
+    /// Fixed notation with at most `maxDigits` decimals and no trailing zeros: 0.45 → "0.45", 2 → "2".
+    package static func decimal(_ value: Double, maxDigits: Int = 4) -> String {
+        guard value.isFinite else { return "0" }
+        var scale = 1.0
+        for _ in 0..<maxDigits { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        let negative = scaled < 0
+        let magnitude = UInt64(min(abs(scaled), 9.0e18))
+        let divisor = UInt64(scale)
+        let whole = magnitude / divisor
+        var fraction = magnitude % divisor
+        var text = (negative && magnitude != 0 ? "-" : "") + String(whole)
+        if fraction != 0 {
+            var width = maxDigits
+            while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+            let digits = String(fraction)
+            text += "." + String(repeating: "0", count: width - digits.count) + digits
+        }
+        return text
+    }
+}

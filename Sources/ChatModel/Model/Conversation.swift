@@ -1,0 +1,108 @@
+/// A conversation as chatrender reads it: an optional title and its turns, oldest first.
+public struct Conversation: Sendable, Equatable {
+    /// Shown as the page's heading and `<title>`.
+    public var title: String?
+    /// The turns, oldest first, or `nil` while the conversation is still loading (the page then
+    /// draws grey skeleton turns, marked busy for assistive technology).
+    public var messages: [Message]?
+    /// The composer card pinned under the last turn, if the conversation shows one.
+    package var composer: ComposerState?
+    /// How the file asks its replies to be read (`"markup"`): imported chats say `full`. A
+    /// `--markup` on the command line wins; nil leaves the caller's default.
+    public var markup: Markup?
+
+    package init(title: String? = nil, messages: [Message]?, composer: ComposerState? = nil, markup: Markup? = nil) {
+        self.title = title
+        self.messages = messages
+        self.composer = composer
+        self.markup = markup
+    }
+}
+
+/// One turn of the conversation.
+public struct Message: Sendable, Equatable, Identifiable {
+    /// Who speaks: the person or the assistant.
+    public enum Role: String, Sendable, Equatable, CaseIterable { case user, assistant }
+
+    public var id: String
+    public var role: Role
+    /// Plain text; for the assistant, with inline `**bold**` and `` `code` ``.
+    public var text: String
+    public var attachments: [Attachment]
+    public var date: ChatDate?
+
+    public init(id: String, role: Role, text: String, attachments: [Attachment] = [], date: ChatDate? = nil) {
+        self.id = id
+        self.role = role
+        self.text = text
+        self.attachments = attachments
+        self.date = date
+    }
+}
+
+/// A photo or file carried by a turn.
+public struct Attachment: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var name: String
+    /// Size of the file in bytes, shown in the system's file byte format ("2.3 MB").
+    public var byteCount: Int64
+    /// The type as given: a MIME type (`image/jpeg`) or a UTType identifier (`public.jpeg`).
+    public var contentType: String
+    /// An image path relative to the conversation file.
+    public var preview: String?
+    /// Where the file itself is: a path relative to the conversation file, or an http(s) URL.
+    public var url: AttachmentLocation?
+    /// Alternative text for a photo, read by screen readers.
+    public var alt: String?
+    public var upload: UploadState
+    /// Whether the file's bytes exist: `.unavailable` for one the conversation mentions but
+    /// nobody can open (missing from an export), drawn as "File unavailable" or "Photo unavailable".
+    public var status: FileStatus
+
+    public init(id: String, name: String, byteCount: Int64, contentType: String, preview: String? = nil,
+                url: AttachmentLocation? = nil, alt: String? = nil, upload: UploadState = .done,
+                status: FileStatus = .available) {
+        self.id = id
+        self.name = name
+        self.byteCount = byteCount
+        self.contentType = contentType
+        self.preview = preview
+        self.url = url
+        self.alt = alt
+        self.upload = upload
+        self.status = status
+    }
+
+    /// What kind of file this is, from its content type: sets the icon and whether it shows as a photo.
+    package var kind: FileKind { FileKind(contentType: contentType) }
+
+    /// Photos draw in the photo grid; everything else as a chip or card.
+    public var isPhoto: Bool { kind == .image }
+}
+
+/// Where an attachment's file lives.
+public enum AttachmentLocation: Sendable, Equatable {
+    /// A path relative to the conversation file; copied into the output.
+    case local(String)
+    /// An absolute `http` or `https` URL, linked as it is and never fetched.
+    case remote(String)
+}
+
+/// Whether an attachment's file can be had (`"status"` in the conversation file).
+public enum FileStatus: String, Sendable, Equatable, CaseIterable {
+    /// The usual case: the file is there (or still uploading).
+    case available
+    /// The conversation mentions the file but its bytes are gone, e.g. a file a data export left
+    /// out. Shown with its name and "File unavailable" (photos: the "Photo unavailable" tile),
+    /// never with Open, Share or Retry. Such an attachment carries no `url`, `preview` or upload state.
+    case unavailable
+}
+
+/// How far an attachment's upload has got.
+public enum UploadState: Sendable, Equatable {
+    case done
+    /// Uploading, with the fraction done in 0…1.
+    case uploading(Double)
+    /// The upload failed, with a reason for the person.
+    case failed(reason: String)
+}

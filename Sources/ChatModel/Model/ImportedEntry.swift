@@ -1,0 +1,19 @@
+/// What the importer reports for each conversation it wrote.
+public struct ImportedEntry: Sendable, Equatable {
+    /// The conversation's title, as shown in the index.
+    public var title: String
+    /// The native conversation file, relative to the output folder (`weekend-in-lisbon.json`).
+    public var file: String
+    /// The file's name without `.json`: also the folder `render --from` puts its page in.
+    public var slug: String
+    public var date: ChatDate?
+    public var messageCount: Int
+
+    package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int) {
+        self.title = title
+        self.file = file
+        self.slug = slug
+        self.date = date
+        self.messageCount = messageCount
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The page skeleton, stylesheet and script the output is made from (`templates/`, or
+/// `--templates DIR`). Templates are trusted like code; what fills them is not.
+package struct PageTemplate: Sendable, Equatable {
+    /// `page.html` with `{{placeholders}}`.
+    package var page: String
+    /// Every `*.css` of the templates joined: the component styles (tokens only, no literal colours).
+    package var stylesheet: String
+    /// Every `*.js` of the templates joined: progressive enhancement, no dependencies.
+    package var script: String
+    /// Where the page template came from, for diagnostics.
+    package var pagePath: String
+
+    /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
+    package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js"]
+    static let required: Set<String> = ["csp", "theme_css", "page_css", "body", "page_js"]
+
+    package init(page: String, stylesheet: String, script: String, pagePath: String = "page.html") {
+        self.page = page
+        self.stylesheet = stylesheet
+        self.script = script
+        self.pagePath = pagePath
+    }
+
+    /// Checks placeholders and that the stylesheet and script cannot close their elements early.
+    package func validate(directory: String = ".") throws(DiagnosticError) {
+        var problems: [Diagnostic] = []
+        var counts: [String: Int] = [:]
+        for slot in PageTemplate.slots(in: page) {
+            if PageTemplate.placeholders.contains(slot.name) {
+                counts[slot.name, default: 0] += 1
+            } else {
+                problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
+                                           message: "unknown placeholder {{\(slot.name)}}; expected one of \(PageTemplate.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"))
+            }
+        }
+        for name in PageTemplate.required.sorted() where counts[name, default: 0] != 1 {
+            problems.append(Diagnostic(file: pagePath, message: counts[name, default: 0] == 0
+                ? "the page template has no {{\(name)}}; expected it exactly once"
+                : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
+        }
+        if Self.contains(stylesheet, "</style") {
+            problems.append(Diagnostic(file: directory, message: "a stylesheet (*.css) contains \"</style\", which would end the <style> element early"))
+        }
+        if Self.contains(script, "</script") || Self.contains(script, "<!--") {
+            problems.append(Diagnostic(file: directory, message: "a script (*.js) contains \"</script\" or \"<!--\", which would break the <script> element"))
+        }
+        if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
+    }
+
+    /// Whether `text` contains `needle` (lower-case ASCII), ignoring ASCII case. Byte by byte:
+    /// Foundation's case-insensitive search took longer than rendering a thousand turns.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let n = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = n.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= n.count else { return false }
+            var i = 0
+            while i <= bytes.count - n.count {
+                if bytes[i] == first {
+                    var j = 1
+                    while j < n.count, bytes[i + j] | (bytes[i + j] >= 65 && bytes[i + j] <= 90 ? 0x20 : 0) == n[j] { j += 1 }
+                    if j == n.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    package struct Slot { var name: String; var range: Range<String.Index>; var line: Int; var column: Int }
+
+    /// Every `{{name}}` with its position.
+    static func slots(in text: String) -> [Slot] {
+        var result: [Slot] = []
+        var line = 1, column = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix("{{"), let close = text[index...].range(of: "}}") {
+                let name = String(text[text.index(index, offsetBy: 2)..<close.lowerBound]).trimmingASCIIWhitespace()
+                result.append(Slot(name: name, range: index..<close.upperBound, line: line, column: column))
+                for character in text[index..<close.upperBound] {
+                    if character == "\n" { line += 1; column = 1 } else { column += 1 }
+                }
+                index = close.upperBound
+                continue
+            }
+            if text[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+            index = text.index(after: index)
+        }
+        return result
+    }
+
+    /// Fills the placeholders. Values are already safe for where they go (escaped HTML, CSS made
+    /// from validated tokens, or trusted template text).
+    package func fill(_ values: [String: [UInt8]]) -> [UInt8] {
+        ByteCollector.collect { sink in
+            fill(into: sink) { name, sink in if let value = values[name] { sink(value) } }
+        }.joined
+    }
+
+    /// ``fill(_:)`` into `sink` in order: the template's text between slots, and for each slot
+    /// whatever `value` sends to the sink for its name (so the body can be streamed).
+    package func fill(into sink: @escaping ByteSink, _ value: (_ name: String, @escaping ByteSink) -> Void) {
+        var last = page.startIndex
+        for slot in PageTemplate.slots(in: page) {
+            sink(Array(page[last..<slot.range.lowerBound].utf8))
+            value(slot.name, sink)
+            last = slot.range.upperBound
+        }
+        sink(Array(page[last...].utf8))
+    }
+}

@@ -1,0 +1,63 @@
+import ChatModel
+import ChatPlan
+import ChatTheme
+/// Pieces the three composer cards share: the growing field, Send and Stop, the round buttons,
+/// the error line. Every control is a real `<button>` with a 44 px target; ids are scoped by
+/// the composer's own id so a gallery can show many composers on one page.
+package enum ComposerParts {
+    /// The field: a `<textarea>` whose `rows` follow the text (one to six lines), so the static page
+    /// shows the height the card would have; CSS `field-sizing` and composer.js keep it growing.
+    /// A newline follows the start tag because the HTML parser drops one there, which would
+    /// otherwise eat a draft's own first line break.
+    static func field(id: String, text: String, placeholder: String, disabled: Bool = false, readonly: Bool = false,
+                      describedBy: [String] = []) -> HTML {
+        let rows = ComposerRules.fieldLines(text)
+        var attributes: HTML = ""
+        if !describedBy.isEmpty { attributes.append(" aria-describedby=\"\(describedBy.joined(separator: " "))\"") }
+        if disabled { attributes.append(" disabled") }
+        if readonly { attributes.append(" readonly") }
+        return "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"Message\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
+    }
+
+    /// Send (an accent circle with an arrow; `fill` with a `textTertiary` arrow while off), or Stop
+    /// in its place while a send runs.
+    static func send(label: String, enabled: Bool, sending: Bool) -> HTML {
+        if sending {
+            return "<button type=\"button\" class=\"cr-round cr-round--accent cr-stop\" data-cr-stop aria-label=\"Stop\">\(ComposerIcon.stop)</button>"
+        }
+        let disabled: HTML = enabled ? "" : " disabled"
+        return "<button type=\"button\" class=\"cr-round cr-round--accent cr-send\" data-cr-send aria-label=\"\(label)\"\(disabled)>\(ComposerIcon.send)</button>"
+    }
+
+    /// The message under the card after a failed send or dictation; announced when it appears.
+    static func error(_ message: String?, id: String) -> HTML {
+        guard let message else { return "" }
+        let text = message.isEmpty ? ComposerRules.sendFailed : message
+        return "<p class=\"cr-composer-error\" id=\"\(id)-error\" role=\"alert\">\(ComposerIcon.warning)<span>\(text)</span></p>"
+    }
+
+    /// The card's classes: the hairline turns to `textPrimary` while focused (or recording).
+    static func cardClasses(focused: Bool) -> HTML {
+        focused ? "cr-composer-card cr-composer-card--focused" : "cr-composer-card"
+    }
+}
+
+/// Renders a ``ComposerState`` as its card. The card has no background or padding of its own;
+/// ``pinned(_:clock:)`` puts it under the last turn on a `bg` inset, as an app pins it above the keyboard.
+package enum ComposerView {
+    /// The card for `state`, with element ids starting with `id`.
+    package static func render(_ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
+                              clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
+        switch state {
+        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets)
+        case .model(let s): return ModelComposerView.render(s, id: id, label: label, clock: clock)
+        case .dictation(let s): return DictationComposerView.render(s, id: id, label: label)
+        }
+    }
+
+    /// The composer pinned under the conversation, or nothing when there is none.
+    package static func pinned(_ state: ComposerState?, clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
+        guard let state else { return "" }
+        return "<div class=\"cr-dock\">\(render(state, clock: clock, assets: assets))</div>\n"
+    }
+}

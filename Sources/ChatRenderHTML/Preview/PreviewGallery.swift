@@ -1,0 +1,129 @@
+import ChatModel
+import ChatPlan
+import ChatTheme
+/// The `chatrender preview` page: for each theme, the chat block and every composer state in
+/// light and dark side by side, and the theme's contrast report; a switch between the themes that
+/// works without JavaScript.
+package enum PreviewGallery {
+    /// The page body for `themes` (at least one).
+    package static func body(themes: [Theme], clock: ComposerClock = .standard) -> HTML {
+        var html: HTML = "<header class=\"cr-page-head cr-pv-head\"><h1 class=\"cr-title\">Theme preview</h1>"
+        if themes.count > 1 {
+            var radios = HTML()
+            for (i, theme) in themes.enumerated() {
+                let checked: HTML = i == 0 ? " checked" : ""
+                radios.append("<input type=\"radio\" name=\"cr-pv-theme\" id=\"cr-pv-pick-\(i)\" value=\"\(i)\"\(checked)><label for=\"cr-pv-pick-\(i)\">\(theme.name)</label>")
+            }
+            html.append("<fieldset class=\"cr-pv-pick\"><legend class=\"cr-visually-hidden\">Theme</legend>\(radios)</fieldset>")
+        }
+        html.append("</header>\n<main class=\"cr-pv-main\">\n")
+        for (i, theme) in themes.enumerated() {
+            html.append(themeSection(theme, index: i, clock: clock))
+        }
+        html.append("</main>\n")
+        return html
+    }
+
+    /// The stylesheet: the first theme on `:root` for the page itself, then every mode of every
+    /// theme scoped to its gallery column, then the rules of the theme switch.
+    package static func css(themes: [Theme]) -> String {
+        guard let first = themes.first else { return "" }
+        var out = ThemeStylesheet.css(for: first)
+        for (i, theme) in themes.enumerated() {
+            for mode in ThemeStylesheet.modes(of: theme) {
+                out += ThemeStylesheet.scopedCSS(mode.tokens, selector: "#cr-pv-t\(i) .cr-pv-mode--\(mode.scheme)", scheme: mode.scheme)
+            }
+        }
+        if themes.count > 1 {
+            for i in themes.indices {
+                out += ":root:has(#cr-pv-pick-\(i):checked) .cr-pv-theme:not(#cr-pv-t\(i)) { display: none; }\n"
+            }
+        }
+        return out
+    }
+
+    static func themeSection(_ theme: Theme, index i: Int, clock: ComposerClock) -> HTML {
+        let modes = ThemeStylesheet.modes(of: theme).map(\.scheme)
+        var html: HTML = "<section class=\"cr-pv-theme\" id=\"cr-pv-t\(i)\" aria-labelledby=\"cr-pv-t\(i)-h\"><h2 id=\"cr-pv-t\(i)-h\">\(theme.name)</h2>\n"
+        // The chat block: the Planning thread.
+        var chat = HTML()
+        for scheme in modes {
+            chat.append(column(scheme, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)")))
+        }
+        html.append("<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n")
+        for section in PreviewFixtures.sections {
+            var figures = HTML()
+            for (n, example) in section.examples.enumerated() {
+                var pair = HTML()
+                for scheme in modes {
+                    let id = "cr-pv-t\(i)-\(section.id)\(n)-\(scheme.prefix(1))"
+                    pair.append(column(scheme, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", clock: clock)))
+                }
+                var classes: HTML = "cr-pv-state"
+                if case .attachment(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--menu") }
+                if case .model(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--model-menu") }
+                figures.append("<figure class=\"\(classes)\"><figcaption><strong>\(example.name)</strong> — \(example.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure>\n")
+            }
+            html.append("<div class=\"cr-pv-section\"><h3>\(section.title)</h3>\n\(figures)</div>\n")
+        }
+        html.append(contrastReport(theme, index: i))
+        html.append("</section>\n")
+        return html
+    }
+
+    static func column(_ scheme: String, content: HTML) -> HTML {
+        let label: HTML = scheme == "dark" ? "Dark" : "Light"
+        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\"><span class=\"cr-pv-mode-label\">\(label)</span>\(content)</div>"
+    }
+
+    /// Turns of a thread. The turn view numbers its headings `cr-t0-h`, …; the gallery shows a
+    /// thread many times, so those ids get the column's prefix.
+    static func thread(_ messages: [Message], prefix: String) -> HTML {
+        var turns = HTML()
+        for (index, message) in messages.enumerated() {
+            turns.append(TurnView.render(message, index: index, assets: AssetTable(), options: RenderOptions(showRetry: false), idPrefix: prefix))
+        }
+        return "<div class=\"cr-chat\">\(turns)</div>"
+    }
+
+    /// Extra pairs the composers use, checked as ``ThemeContrast`` checks the chat block's.
+    static let composerPairs: [(ThemeTokens.ColorRole, ThemeTokens.ColorRole, String, Double)] = [
+        (.warning, .bg, "usage line near the limit", 4.5),
+        (.accent, .bg, "Upgrade", 4.5),
+        (.textSecondary, .surface, "counter, chip symbols", 4.5),
+        (.textSecondary, .fill, "tray chip details", 4.5),
+        (.textPrimary, .surfaceElevated, "menu items", 4.5),
+        (.textSecondary, .surfaceElevated, "model details", 4.5),
+        (.textTertiary, .fill, "Send while off", 3.0),
+        (.danger, .surface, "counter past the limit, recording dot", 3.0),
+    ]
+
+    /// Every contrast check of the theme plus the composers' own pairs.
+    package static func checks(for theme: Theme) -> [ContrastCheck] {
+        var results = ThemeContrast.checks(for: theme)
+        for (scheme, tokens) in ThemeStylesheet.modes(of: theme) {
+            let canvas = scheme == "dark" ? ThemeSRGBColor(red: 0, green: 0, blue: 0, alpha: 1) : ThemeSRGBColor(red: 1, green: 1, blue: 1, alpha: 1)
+            let page = tokens.color.bg.srgb.composited(over: canvas)
+            for (fg, bg, usage, required) in composerPairs {
+                let background = bg == .bg ? page : tokens.color[bg].srgb.composited(over: page)
+                let foreground = tokens.color[fg].srgb.composited(over: background)
+                let ratio = ThemeContrast.ratio(foreground, background)
+                results.append(ContrastCheck(mode: scheme, foreground: fg.tokenPath, background: bg.tokenPath, usage: usage,
+                                             ratio: ratio, required: required, passes: ratio >= required))
+            }
+        }
+        return results
+    }
+
+    static func contrastReport(_ theme: Theme, index i: Int) -> HTML {
+        let results = checks(for: theme)
+        var rows = HTML()
+        for check in results {
+            let result: HTML = check.passes ? "Pass" : "<span class=\"cr-pv-fail\">Fail</span>"
+            rows.append("<tr><td>\(check.mode)</td><td>\(check.usage)</td><td><code>\(check.foreground)</code></td><td><code>\(check.background)</code></td><td class=\"cr-pv-num\">\(ThemeContrast.ratioText(check))</td><td class=\"cr-pv-num\">\(ThemeContrast.fixed(check.required, decimals: 1))</td><td>\(result)</td></tr>")
+        }
+        let failed = results.filter { !$0.passes }.count
+        let summary = failed == 0 ? "All \(results.count) contrast checks pass." : "\(failed) of \(results.count) contrast checks fail."
+        return "<div class=\"cr-pv-section\"><h3 id=\"cr-pv-t\(i)-contrast\">Contrast, WCAG 2.x</h3><p class=\"cr-pv-summary\">\(summary)</p><table class=\"cr-pv-contrast\" aria-labelledby=\"cr-pv-t\(i)-contrast\"><thead><tr><th scope=\"col\">Mode</th><th scope=\"col\">Use</th><th scope=\"col\">Foreground</th><th scope=\"col\">Background</th><th scope=\"col\">Ratio</th><th scope=\"col\">Needs</th><th scope=\"col\">Result</th></tr></thead><tbody>\(rows)</tbody></table></div>\n"
+    }
+}

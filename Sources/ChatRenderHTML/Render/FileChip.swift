@@ -1,0 +1,61 @@
+import ChatModel
+import ChatPlan
+import ChatTheme
+/// A file the person sent: `surface` chip at `radius.md` with the type icon (`textSecondary`), the
+/// name (`textPrimary`) and a line below with the size (`type.footnote`, `textTertiary`), the upload
+/// progress, or the failure in `danger` with Retry.
+package enum FileChip {
+    /// What a chip or card says when the file's bytes are missing (`"status": "unavailable"`),
+    /// in the words of the photo grid's "Photo unavailable".
+    static let unavailableText = "File unavailable"
+
+    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document, File
+    /// unavailable" for a file whose bytes are missing (its size would describe nothing to open).
+    static func accessibleName(_ attachment: Attachment) -> String {
+        if attachment.status == .unavailable { return [attachment.name, attachment.kind.spokenName, unavailableText].joined(separator: ", ") }
+        var parts = [attachment.name, attachment.kind.spokenName, ByteCountFormat.string(attachment.byteCount)]
+        if let state = UploadStatus.spoken(attachment.upload) { parts.append(state) }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The type icon, or the file's preview image when it has one (decorative: the name says it).
+    static func icon(_ attachment: Attachment, asset: AttachmentAssets) -> HTML {
+        if let preview = asset.image, let one = preview.sizes[PhotoLayout.filePreview.oneX] {
+            // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
+            let srcset: HTML = preview.sizes[PhotoLayout.filePreview.twoX].map { " srcset=\"\(one.path) 1x, \($0.path) 2x\"" } ?? ""
+            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(one.path)\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
+        }
+        return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
+    }
+
+    static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
+        var classes: HTML = "cr-chip"
+        var line: HTML
+        var trailing = HTML()
+        let size = ByteCountFormat.string(attachment.byteCount)
+        switch attachment.upload {
+        case _ where attachment.status == .unavailable:
+            classes.append(" cr-chip--unavailable")
+            line = "<span class=\"cr-chip-line\">\(unavailableText)</span>"
+        case .done:
+            line = "<span class=\"cr-chip-line\">\(size)</span>"
+        case .uploading(let fraction):
+            classes.append(" cr-chip--uploading")
+            line = "<span class=\"cr-chip-line\">Uploading \(ProgressRing.percent(fraction))%</span>"
+            trailing = "<span class=\"cr-chip-ring\">\(ProgressRing.render(fraction))</span>"
+        case .failed(let reason):
+            classes.append(" cr-chip--failed")
+            let text = reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
+            line = "<span class=\"cr-chip-line\">\(text)</span>"
+            if options.showRetry { trailing = UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false) }
+        }
+        let name: HTML
+        if let file = asset.file, case .done = attachment.upload, attachment.status == .available {
+            let download: HTML = file.isInline ? " download=\"\(FileLink.downloadName(for: attachment.name))\"" : ""
+            name = "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(file.href)\"\(download)\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
+        } else {
+            name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
+        }
+        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
+    }
+}

@@ -1,0 +1,69 @@
+import ChatModel
+import ChatPlan
+import ChatTheme
+/// Puts the page together: body markup, theme CSS, component CSS and script into the page
+/// template, with a Content-Security-Policy that allows exactly those inline blocks (by hash),
+/// the page's own images, and nothing from the network.
+package enum PageAssembler {
+    /// The finished `index.html`.
+    package static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
+                                template: PageTemplate, options: RenderOptions) -> [UInt8] {
+        let style = PageStyle(theme: theme, template: template)
+        return ByteCollector.collect { sink in
+            assemble(conversation: conversation, style: style, assets: assets, options: options, into: sink)
+        }.joined
+    }
+
+    /// ``assemble(conversation:theme:assets:template:options:)`` into `sink`, in order: the
+    /// turns go in as their chunks are rendered, so a render writes its page while making it.
+    package static func assemble(conversation: Conversation, style: PageStyle, assets: AssetTable,
+                         options: RenderOptions, into sink: @escaping ByteSink) {
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
+        style.template.fill(into: sink) { name, sink in
+            switch name {
+            case "body":
+                PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
+            case "title":
+                sink(HTML.text(title).bytes)
+            default:
+                if let value = style.values[name] { sink(value) }
+            }
+        }
+    }
+
+    /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,
+    /// images and media from its own folder (or data URLs), no connections, forms, frames or base.
+    package static func contentSecurityPolicy(styles: [String], scripts: [String]) -> String {
+        func hashes(_ blocks: [String]) -> String {
+            blocks.map { "'sha256-\(SHA256.hash(Array($0.utf8)).base64String)'" }.joined(separator: " ")
+        }
+        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(hashes(scripts)); base-uri 'none'; form-action 'none'; object-src 'none'"
+    }
+}
+
+/// What a page takes from its theme and templates alone, made once: the theme's stylesheet and
+/// the template's, and the Content-Security-Policy that allows them and the script by hash. It
+/// does not depend on the conversation, so a render makes it on another thread while it reads
+/// the conversation (see ``ChatRenderer/render(_:inspector:)``).
+package struct PageStyle: Sendable {
+    package let theme: Theme
+    package let template: PageTemplate
+    /// Every slot's bytes except `body` and `title`, which come from the conversation.
+    let values: [String: [UInt8]]
+
+    package init(theme: Theme, template: PageTemplate) {
+        self.theme = theme
+        self.template = template
+        // On paper the page is always light (see PrintStylesheet).
+        let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
+        let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
+        values = [
+            "csp": Array(csp.utf8),
+            "color_scheme": Array(theme.colorScheme.utf8),
+            "version": Array(ChatRenderVersion.string.utf8),
+            "theme_css": Array(themeCSS.utf8),
+            "page_css": Array(template.stylesheet.utf8),
+            "page_js": Array(template.script.utf8),
+        ]
+    }
+}

@@ -1,0 +1,58 @@
+import ChatModel
+import ChatPlan
+import ChatTheme
+/// The `<body>` content: the title, the appearance switch and the conversation section.
+package enum PageBody {
+    /// The heading shown when the conversation has no title.
+    package static let untitled = "Conversation"
+
+    /// Renders the conversation. `hasDarkMode` shows the light/dark/auto switch.
+    package static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode)
+        if let messages = conversation.messages {
+            html.append(TurnList.render(messages, assets: assets, options: options))
+            html.append(tail(conversation, options: options, assets: assets))
+        }
+        return html
+    }
+
+    /// ``render(_:assets:options:hasDarkMode:)`` as chunks: the turns stay in the buffers they were
+    /// rendered in (see ``ByteChunks``).
+    static func renderChunks(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> ByteChunks {
+        ByteCollector.collect { sink in render(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, into: sink) }
+    }
+
+    /// Renders into `sink` in order; the turns go in as their chunks are done (see ``TurnList``).
+    static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, into sink: @escaping ByteSink) {
+        sink(head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode).bytes)
+        guard let messages = conversation.messages else { return }
+        TurnList.render(messages, assets: assets, options: options, into: sink)
+        sink(tail(conversation, options: options, assets: assets).bytes)
+    }
+
+    /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
+    private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
+        var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
+        if hasDarkMode { html.append(themeSwitch) }
+        html.append("</header>\n<main class=\"cr-main\">\n")
+        guard let messages = conversation.messages else {
+            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
+            return html
+        }
+        html.append("<section class=\"cr-chat\" aria-label=\"Conversation\">\n")
+        if messages.isEmpty {
+            html.append("<p class=\"cr-empty\">No messages yet.</p>\n")
+        }
+        return html
+    }
+
+    /// Everything after the turns.
+    private static func tail(_ conversation: Conversation, options: RenderOptions, assets: AssetTable) -> HTML {
+        "</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n"
+    }
+
+    /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their
+    /// place (`body > .cr-page-head > .cr-theme-switch > input`; see `ThemeStylesheet`).
+    static let themeSwitch: HTML = "<fieldset class=\"cr-theme-switch\"><legend class=\"cr-visually-hidden\">Appearance</legend><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-auto\" value=\"auto\" checked><label for=\"cr-theme-auto\">Auto</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-light\" value=\"light\"><label for=\"cr-theme-light\">Light</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-dark\" value=\"dark\"><label for=\"cr-theme-dark\">Dark</label></fieldset>"
+}

@@ -1,0 +1,80 @@
+import Foundation
+import ChatModel
+import ChatPlan
+import ChatTheme
+
+/// Every turn of the conversation, in order.
+///
+/// Turns are independent (each is a pure function of its message), so a long conversation is
+/// rendered in contiguous chunks on all cores and the chunks are joined in order: the bytes are
+/// the same as one turn after another on one thread, whatever the number of cores.
+package enum TurnList {
+    /// Below this many turns the work is too small to be worth other threads.
+    static let parallelThreshold = 256
+
+    /// Turns per `.cr-turns` group. A long page skips off-screen groups (`content-visibility`), and
+    /// the browser checks each skipped box on every frame: one box per group costs that many times
+    /// fewer checks than one per turn. A conversation of at most this many turns is not grouped.
+    /// Its `contain-intrinsic-block-size` in the stylesheets assumes this number.
+    static let groupSize = 16
+
+    static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> HTML {
+        // The same bytes as the chunked rendering (ChunkedWriteTests), made in one piece.
+        renderRange(messages, 0..<messages.count, assets, options)
+    }
+
+    /// The turns as the chunks they were rendered in, in order (see ``ByteChunks``).
+    static func renderChunks(_ messages: [Message], assets: AssetTable, options: RenderOptions) -> ByteChunks {
+        ByteCollector.collect { sink in render(messages, assets: assets, options: options, into: sink) }
+    }
+
+    /// Renders the turns into `sink` in order, chunk by chunk, each as soon as it and those before
+    /// it are done, while later chunks are still being rendered.
+    static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions, into sink: @escaping ByteSink) {
+        let workers = ParallelChunks.cores
+        guard messages.count >= parallelThreshold, workers > 1 else {
+            sink(renderRange(messages, 0..<messages.count, assets, options).bytes)
+            return
+        }
+        // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
+        let chunkCount = min(workers * 8, messages.count / 32)
+        ParallelChunks.forEachInOrder(chunkCount, { chunk in
+            let lower = messages.count * chunk / chunkCount
+            let upper = messages.count * (chunk + 1) / chunkCount
+            return renderRange(messages, lower..<upper, assets, options)
+        }, deliver: { html in sink(html.bytes) })
+    }
+
+    private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {
+        var html = HTML()
+        // A turn's markup is its text and about half a kilobyte of structure: reserve that once.
+        html.reserveCapacity(range.reduce(0) { $0 + messages[$1].text.utf8.count + messages[$1].text.utf8.count / 4 + 512 })
+        // The day of the dated turn before this range, so a chunk boundary changes nothing.
+        var previousDay: Int64? = nil
+        var back = range.lowerBound - 1
+        while back >= 0, previousDay == nil {
+            previousDay = messages[back].date.map(options.clock.localDay)
+            back -= 1
+        }
+        // Groups are cut by the turn's index in the whole conversation, not in this range, so a
+        // group may open in one chunk and close in the next.
+        let grouped = messages.count > groupSize
+        for index in range {
+            if grouped, index % groupSize == 0 { html.append("<div class=\"cr-turns\">\n") }
+            if let date = messages[index].date {
+                let day = options.clock.localDay(date)
+                if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
+                previousDay = day
+            }
+            html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
+            if grouped, index % groupSize == groupSize - 1 || index == messages.count - 1 { html.append("</div>\n") }
+        }
+        return html
+    }
+
+    /// Between turns on different days (in the page's time zone): the new day, as text a screen
+    /// reader reads in order, with the machine-readable date on `<time>`.
+    static func daySeparator(_ date: ChatDate, options: RenderOptions) -> HTML {
+        "<p class=\"cr-day\"><time datetime=\"\(options.clock.isoDay(date))\">\(options.clock.day(date))</time></p>\n"
+    }
+}

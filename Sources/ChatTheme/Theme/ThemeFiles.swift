@@ -1,0 +1,99 @@
+import Foundation
+import ChatModel
+import ChatLoad
+
+/// File-system and path helpers for theme loading: reading files, joining paths and checking that a
+/// resolver's `$ref` stays inside the resolver's folder.
+package enum ThemeFiles {
+    package enum ReadFailure: Error, Equatable {
+        case missing, directory, unreadable
+        /// Not a regular file, or over ``maxFileSize``: the reason from ``FileInput``.
+        case refused(String)
+        var message: String {
+            switch self {
+            case .missing: return "no such file"
+            case .directory: return "is a folder, expected a file"
+            case .unreadable: return "cannot be read"
+            case .refused(let reason): return reason
+            }
+        }
+    }
+
+    /// Theme and token files larger than this are refused before reading (a documented limit).
+    static let maxFileSize = 16 * 1024 * 1024
+
+    static func read(_ path: String) -> Result<[UInt8], ReadFailure> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(.missing) }
+        if isDirectory.boolValue { return .failure(.directory) }
+        // Regular files only, and bounded: `/dev/zero` or a multi-gigabyte file must not exhaust memory.
+        do {
+            return .success(try FileInput.read(path: path, displayPath: path, limit: maxFileSize, what: "theme"))
+        } catch {
+            return .failure(.refused(error.diagnostics.first?.message ?? "cannot be read"))
+        }
+    }
+
+    /// The folder part of a path: `themes/sp.resolver.json` → `themes`; a bare name → `.`.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// The last part of a path: `themes/sp.resolver.json` → `sp.resolver.json`.
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// `dir` + `relative`, leaving `relative` alone when `dir` is `.` or empty.
+    static func join(_ directory: String, _ relative: String) -> String {
+        if directory.isEmpty || directory == "." { return relative }
+        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
+    }
+
+    /// Why a `$ref` file path is refused.
+    package struct ReferenceProblem: Error, Equatable {
+        var reason: String
+    }
+
+    /// Checks a `$ref` file path and returns it normalised (no `.`, no empty parts), or the reason it is refused.
+    static func normalizeReference(_ reference: String) -> Result<String, ReferenceProblem> {
+        if reference.isEmpty { return .failure(ReferenceProblem(reason: "is empty; expected a relative file path")) }
+        if reference.hasPrefix("/") || reference.hasPrefix("~") || reference.contains("\\") {
+            return .failure(ReferenceProblem(reason: "must be a relative path inside the resolver's folder, using '/'"))
+        }
+        if reference.contains(":") { return .failure(ReferenceProblem(reason: "must be a relative file path, not a URL or drive path")) }
+        if reference.contains("#") { return .failure(ReferenceProblem(reason: "may not contain a '#' fragment; refer to a whole file")) }
+        if reference.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .failure(ReferenceProblem(reason: "contains a control character"))
+        }
+        var parts: [Substring] = []
+        for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if parts.isEmpty { return .failure(ReferenceProblem(reason: "leads outside the resolver's folder")) }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        if parts.isEmpty { return .failure(ReferenceProblem(reason: "does not name a file")) }
+        return .success(parts.joined(separator: "/"))
+    }
+
+    /// The canonical path with symbolic links resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path`, after following symbolic links, still lies inside `folder`.
+    static func stays(_ path: String, inside folder: String) -> Bool {
+        guard let real = realPath(path), let base = realPath(folder) else { return true }
+        if base == "/" { return true }
+        return real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+    }
+}

@@ -1,0 +1,111 @@
+import ChatModel
+import ChatLoad
+/// Loads a theme from a DTCG 2025.10 token file (`*.tokens.json`, one mode) or a DTCG resolver document
+/// (`*.resolver.json`, light and dark), validating every token and collecting every problem.
+public enum ThemeLoader {
+    /// Reads and validates the theme at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - displayPath: the path as the person typed it, used in diagnostics.
+    /// - Throws: `DiagnosticError` with kind `.missingInput` when a file is missing or unreadable, and
+    ///   `.badData` with every problem found otherwise.
+    public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme {
+        switch ThemeFiles.read(path) {
+        case .failure(let failure):
+            throw DiagnosticError(Diagnostic(.error, file: displayPath, message: "cannot read the theme: \(failure.message)"),
+                                  kind: .missingInput)
+        case .success(let bytes):
+            return try load(bytes: bytes, displayPath: displayPath, baseDirectory: ThemeFiles.directory(of: path))
+        }
+    }
+
+    /// Validates a theme from bytes already read.
+    ///
+    /// - Parameters:
+    ///   - bytes: the token file or resolver document.
+    ///   - displayPath: its name in diagnostics; a name ending in `.resolver.json` (or a document with a
+    ///     `resolutionOrder`) is read as a resolver.
+    ///   - baseDirectory: the folder a resolver's file `$ref`s are read from.
+    public static func load(bytes: [UInt8], displayPath: String, baseDirectory: String) throws(DiagnosticError) -> Theme {
+        var diagnostics = ThemeDiagnostics()
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            diagnostics.error(displayPath, line: error.line, column: error.column, "invalid JSON: \(error.message)")
+            throw diagnostics.error
+        }
+
+        var name = defaultName(for: displayPath)
+        var modes: [(label: String, sources: [TokenSource])]
+        var isIncomplete = false
+        let isResolver = displayPath.hasSuffix(".resolver.json") || root["resolutionOrder"] != nil
+        if isResolver {
+            var reader = ThemeResolverReader(root: root, file: displayPath, baseDirectory: baseDirectory)
+            let result = reader.read(&diagnostics)
+            isIncomplete = reader.isIncomplete
+            if let resolverName = result.name { name = resolverName }
+            modes = [("light", result.light)]
+            if let dark = result.dark { modes.append(("dark", dark)) }
+        } else {
+            modes = [("light", [TokenSource(root: root, file: displayPath)])]
+        }
+
+        var resolved: [ThemeTokens?] = []
+        var missing: [(mode: String, token: RequiredToken, tree: TokenTree)] = []
+        for mode in modes {
+            var tree = TokenTree()
+            for source in mode.sources { tree.add(source, diagnostics: &diagnostics) }
+            var resolver = TokenResolver(tree: tree)
+            resolver.validateAll(&diagnostics)
+            let (tokens, absent) = resolver.themeTokens(&diagnostics)
+            resolved.append(tokens)
+            missing += absent.map { (mode.label, $0, tree) }
+        }
+
+        if !isIncomplete {
+            reportMissing(missing, modeCount: modes.count, isResolver: isResolver, root: root,
+                          displayPath: displayPath, &diagnostics)
+        }
+        guard diagnostics.isEmpty, let light = resolved.first ?? nil else {
+            if diagnostics.isEmpty {
+                diagnostics.error(displayPath, at: root, "the theme defines no tokens")
+            }
+            throw diagnostics.error
+        }
+        let dark = resolved.count > 1 ? resolved[1] : nil
+        return Theme(name: name, light: light, dark: dark)
+    }
+
+    /// One message per missing token, naming the modes it is missing from, placed at the group it belongs in.
+    private static func reportMissing(_ missing: [(mode: String, token: RequiredToken, tree: TokenTree)],
+                                      modeCount: Int, isResolver: Bool, root: JSONNode, displayPath: String,
+                                      _ diagnostics: inout ThemeDiagnostics) {
+        var seen: Set<String> = []
+        for entry in missing where seen.insert(entry.token.path).inserted {
+            let modes = missing.filter { $0.token.path == entry.token.path }.map(\.mode)
+            var message = "required token is missing"
+            if isResolver && modeCount > 1 {
+                message += modes.count == modeCount ? " in the light and dark contexts" : " in the \(modes[0]) context"
+            }
+            message += "; expected \(entry.token.expected) token"
+            if let group = entry.tree.nearestGroup(of: entry.token.path) {
+                diagnostics.error(group.file, at: group.node, path: entry.token.path, message)
+            } else {
+                diagnostics.error(displayPath, at: isResolver ? (root["resolutionOrder"] ?? root) : root,
+                                  path: entry.token.path, message)
+            }
+        }
+    }
+
+    /// `themes/sp.resolver.json` → `sp`.
+    static func defaultName(for displayPath: String) -> String {
+        var name = ThemeFiles.lastComponent(of: displayPath)
+        for suffix in [".resolver.json", ".tokens.json", ".json"] where name.hasSuffix(suffix) {
+            name.removeLast(suffix.count)
+            break
+        }
+        return name.isEmpty ? "theme" : name
+    }
+}

@@ -1,0 +1,273 @@
+import ChatModel
+import ChatLoad
+/// The resolved, typed value of every token the blocks use, for one mode.
+///
+/// Every value here has been validated against a strict grammar, so the stylesheet is built from
+/// numbers and enumerations only, never from strings copied out of the theme file.
+package struct ThemeTokens: Sendable, Equatable {
+    /// The colours, by role (`color.*`).
+    package var color: Colors
+    /// Corner radii (`radius.*`).
+    package var radius: Radii
+    /// Text styles (`type.*`).
+    package var type: TypeScale
+    /// Animation timings (`motion.*`).
+    package var motion: Motion
+
+    /// Makes a token set from its four groups.
+    package init(color: Colors, radius: Radii, type: TypeScale, motion: Motion) {
+        self.color = color
+        self.radius = radius
+        self.type = type
+        self.motion = motion
+    }
+
+    // MARK: Roles
+
+    /// The colour roles the blocks use; the raw value is the token name inside the `color` group.
+    package enum ColorRole: String, CaseIterable, Sendable {
+        /// `color.bg`, the page background.
+        case bg
+        /// `color.surface`, chips and cards.
+        case surface
+        /// `color.surfaceElevated`, raised things such as the progress ring's disc.
+        case surfaceElevated
+        /// `color.fill`, the person's bubble, capsules and tracks.
+        case fill
+        /// `color.separator`, hairlines.
+        case separator
+        /// `color.textPrimary`, main text.
+        case textPrimary
+        /// `color.textSecondary`, secondary text and icons.
+        case textSecondary
+        /// `color.textTertiary`, sizes and footnotes.
+        case textTertiary
+        /// `color.accent`, buttons and links.
+        case accent
+        /// `color.accentOn`, text on the accent.
+        case accentOn
+        /// `color.danger`, failures.
+        case danger
+        /// `color.warning`, warnings.
+        case warning
+        /// `color.statusOn`, text on danger and warning capsules.
+        case statusOn
+
+        /// The token path, such as `color.textPrimary`.
+        package var tokenPath: String { "color.\(rawValue)" }
+        /// The CSS custom property, such as `--color-text-primary`.
+        package var customProperty: String { "--color-" + ThemeTokens.kebab(rawValue) }
+    }
+
+    /// The corner radius roles (`radius.xs` … `radius.lg`).
+    package enum RadiusRole: String, CaseIterable, Sendable {
+        /// `radius.xs`, photo tiles in a grid.
+        case xs
+        /// `radius.sm`, small controls.
+        case sm
+        /// `radius.md`, photos, bubbles and file chips.
+        case md
+        /// `radius.lg`, file cards.
+        case lg
+        /// The token path, such as `radius.md`.
+        package var tokenPath: String { "radius.\(rawValue)" }
+        /// The CSS custom property, such as `--radius-md`.
+        package var customProperty: String { "--radius-\(rawValue)" }
+    }
+
+    /// The text style roles (`type.body` … `type.footnote`).
+    package enum TypeRole: String, CaseIterable, Sendable {
+        /// `type.body`, message text.
+        case body
+        /// `type.subhead`, file names.
+        case subhead
+        /// `type.caption`, dates and captions.
+        case caption
+        /// `type.footnote`, sizes and notes.
+        case footnote
+        /// The token path, such as `type.body`.
+        package var tokenPath: String { "type.\(rawValue)" }
+        /// The prefix of the style's five custom properties, such as `--type-body`.
+        package var customPropertyPrefix: String { "--type-\(rawValue)" }
+    }
+
+    /// The motion roles (`motion.smooth`, `motion.snappy`).
+    package enum MotionRole: String, CaseIterable, Sendable {
+        /// `motion.smooth`, turns appearing.
+        case smooth
+        /// `motion.snappy`, small state changes.
+        case snappy
+        /// The token path, such as `motion.smooth`.
+        package var tokenPath: String { "motion.\(rawValue)" }
+        /// The prefix of the two custom properties, such as `--motion-smooth`.
+        package var customPropertyPrefix: String { "--motion-\(rawValue)" }
+    }
+
+    // MARK: Groups
+
+    /// One colour per ``ColorRole``.
+    package struct Colors: Sendable, Equatable {
+        /// The page background.
+        package var bg: ThemeColor
+        /// Chips and cards.
+        package var surface: ThemeColor
+        /// Raised things on a surface, such as the upload progress ring's disc.
+        package var surfaceElevated: ThemeColor
+        /// The person's bubble, capsules and tracks.
+        package var fill: ThemeColor
+        /// Hairlines between things.
+        package var separator: ThemeColor
+        /// Main text.
+        package var textPrimary: ThemeColor
+        /// Secondary text and icons.
+        package var textSecondary: ThemeColor
+        /// Sizes and footnotes.
+        package var textTertiary: ThemeColor
+        /// Buttons and links.
+        package var accent: ThemeColor
+        /// Text on ``accent``.
+        package var accentOn: ThemeColor
+        /// Failures.
+        package var danger: ThemeColor
+        /// Warnings.
+        package var warning: ThemeColor
+        /// Text on ``danger`` and ``warning`` capsules.
+        package var statusOn: ThemeColor
+
+        /// The colour for a role.
+        package subscript(role: ColorRole) -> ThemeColor {
+            get {
+                switch role {
+                case .bg: return bg
+                case .surface: return surface
+                case .surfaceElevated: return surfaceElevated
+                case .fill: return fill
+                case .separator: return separator
+                case .textPrimary: return textPrimary
+                case .textSecondary: return textSecondary
+                case .textTertiary: return textTertiary
+                case .accent: return accent
+                case .accentOn: return accentOn
+                case .danger: return danger
+                case .warning: return warning
+                case .statusOn: return statusOn
+                }
+            }
+            set {
+                switch role {
+                case .bg: bg = newValue
+                case .surface: surface = newValue
+                case .surfaceElevated: surfaceElevated = newValue
+                case .fill: fill = newValue
+                case .separator: separator = newValue
+                case .textPrimary: textPrimary = newValue
+                case .textSecondary: textSecondary = newValue
+                case .textTertiary: textTertiary = newValue
+                case .accent: accent = newValue
+                case .accentOn: accentOn = newValue
+                case .danger: danger = newValue
+                case .warning: warning = newValue
+                case .statusOn: statusOn = newValue
+                }
+            }
+        }
+
+        /// Makes the set from a function giving each role's colour.
+        package init(_ color: (ColorRole) -> ThemeColor) {
+            bg = color(.bg); surface = color(.surface); surfaceElevated = color(.surfaceElevated)
+            fill = color(.fill); separator = color(.separator)
+            textPrimary = color(.textPrimary); textSecondary = color(.textSecondary); textTertiary = color(.textTertiary)
+            accent = color(.accent); accentOn = color(.accentOn); danger = color(.danger)
+            warning = color(.warning); statusOn = color(.statusOn)
+        }
+    }
+
+    /// One radius per ``RadiusRole``.
+    package struct Radii: Sendable, Equatable {
+        /// Photo tiles inside a grid.
+        package var xs: ThemeDimension
+        /// Small controls.
+        package var sm: ThemeDimension
+        /// Photos, bubbles and file chips.
+        package var md: ThemeDimension
+        /// File cards.
+        package var lg: ThemeDimension
+
+        /// The radius for a role.
+        package subscript(role: RadiusRole) -> ThemeDimension {
+            switch role {
+            case .xs: return xs
+            case .sm: return sm
+            case .md: return md
+            case .lg: return lg
+            }
+        }
+
+        /// Makes the set from a function giving each role's radius.
+        package init(_ radius: (RadiusRole) -> ThemeDimension) {
+            xs = radius(.xs); sm = radius(.sm); md = radius(.md); lg = radius(.lg)
+        }
+    }
+
+    /// One text style per ``TypeRole``.
+    package struct TypeScale: Sendable, Equatable {
+        /// Message text.
+        package var body: ThemeTypography
+        /// File names and secondary headings.
+        package var subhead: ThemeTypography
+        /// Dates and captions.
+        package var caption: ThemeTypography
+        /// File sizes and notes.
+        package var footnote: ThemeTypography
+
+        /// The style for a role.
+        package subscript(role: TypeRole) -> ThemeTypography {
+            switch role {
+            case .body: return body
+            case .subhead: return subhead
+            case .caption: return caption
+            case .footnote: return footnote
+            }
+        }
+
+        /// Makes the set from a function giving each role's style.
+        package init(_ style: (TypeRole) -> ThemeTypography) {
+            body = style(.body); subhead = style(.subhead); caption = style(.caption); footnote = style(.footnote)
+        }
+    }
+
+    /// One transition per ``MotionRole``.
+    package struct Motion: Sendable, Equatable {
+        /// Turns appearing.
+        package var smooth: ThemeTransition
+        /// Small state changes.
+        package var snappy: ThemeTransition
+
+        /// The transition for a role.
+        package subscript(role: MotionRole) -> ThemeTransition {
+            switch role {
+            case .smooth: return smooth
+            case .snappy: return snappy
+            }
+        }
+
+        /// Makes the set from a function giving each role's transition.
+        package init(_ transition: (MotionRole) -> ThemeTransition) {
+            smooth = transition(.smooth); snappy = transition(.snappy)
+        }
+    }
+
+    /// `surfaceElevated` → `surface-elevated`.
+    static func kebab(_ camel: String) -> String {
+        var out = ""
+        for character in camel {
+            if character.isUppercase {
+                out.append("-")
+                out.append(contentsOf: character.lowercased())
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+
+/// The stages are SwiftPM targets, so a stage reaching into another's job does not compile.
+/// What the compiler cannot see — a pure stage opening a file, a second way to make raw HTML,
+/// a new target linking libvips — these tests read from the sources and fail on.
+@Suite struct ArchitectureTests {
+    /// Every Swift source of a target, as (path relative to the repository, text).
+    static func sources(_ target: String) -> [(path: String, text: String)] {
+        let root = TestPaths.repo("Sources/" + target)
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [(String, String)] = []
+        while let name = walker.nextObject() as? String {
+            guard name.hasSuffix(".swift"), let text = try? String(contentsOfFile: root + "/" + name, encoding: .utf8) else { continue }
+            files.append(("Sources/\(target)/\(name)", text))
+        }
+        return files.sorted { $0.0 < $1.0 }
+    }
+
+    /// Code without its comments, so a doc comment that names `FileManager` does not count.
+    static func code(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? String(line) }
+            .joined(separator: "\n")
+    }
+
+    static let stages = ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser", "ChatRender"]
+
+    @Test func everyStageIsATargetWithSources() {
+        let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
+        for stage in Self.stages {
+            #expect(package.contains(".target(name: \"\(stage)\"") || package.contains("name: \"\(stage)\""), "Package.swift has no target \(stage)")
+            #expect(!Self.sources(stage).isEmpty, "Sources/\(stage) is empty")
+        }
+    }
+
+    @Test func onlyTheAssetStageUsesLibvips() throws {
+        let package = try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)
+        // Each target's dependency list, as written: `name: "X", dependencies: [ … ]`.
+        let targets = package.components(separatedBy: "name: \"").dropFirst()
+        var users: [String] = []
+        for target in targets {
+            let name = String(target.prefix { $0 != "\"" })
+            let declaration = target.components(separatedBy: ".target(").first ?? ""
+            if name != "CVipsShim", declaration.contains("\"CVipsShim\"") || declaration.contains("\"CVips\"") { users.append(name) }
+        }
+        #expect(users == ["ChatAssets"], "targets depending on libvips: \(users)")
+        for stage in Self.stages where stage != "ChatAssets" {
+            for file in Self.sources(stage) {
+                #expect(!Self.code(file.text).contains("import CVips"), "\(file.path) imports libvips")
+            }
+        }
+    }
+
+    /// Render and Plan are pure: model values in, markup or plans out. No files, environment,
+    /// clock, processes or libvips.
+    @Test func renderAndPlanArePure() {
+        let forbidden = ["FileManager", "fopen(", "FileHandle", "getenv(", "ProcessInfo", "Date()", "Process(",
+                         "contentsOfFile", ".write(to:", "opendir(", "Data(contentsOf", "URLSession", "CVips"]
+        for stage in ["ChatRenderHTML", "ChatPlan"] {
+            for file in Self.sources(stage) {
+                let code = Self.code(file.text)
+                for word in forbidden {
+                    #expect(!code.contains(word), "\(file.path) uses \(word); render and plan are pure")
+                }
+            }
+        }
+    }
+
+    /// The library reads no environment: the command line reads it and passes what it found.
+    @Test func theLibraryReadsNoEnvironment() {
+        for stage in Self.stages {
+            for file in Self.sources(stage) {
+                let code = Self.code(file.text)
+                #expect(!code.contains("getenv("), "\(file.path) reads the environment")
+                #expect(!code.contains("processInfo.environment"), "\(file.path) reads the environment")
+            }
+        }
+    }
+
+    /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
+    /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
+    /// A new door changes this list and fails the test: make it escape, or argue for it here.
+    @Test func htmlHasOneRawDoor() throws {
+        let text = try String(contentsOfFile: TestPaths.repo("Sources/ChatModel/HTML/HTML.swift"), encoding: .utf8)
+        let doors = Self.code(text).split(separator: "\n").compactMap { line -> String? in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.contains("init(") || trimmed.contains("func append") || trimmed.contains("-> HTML") else { return nil }
+            var signature = trimmed.firstIndex(of: "{").map { trimmed[..<$0].trimmingCharacters(in: .whitespaces) } ?? trimmed
+            for access in ["public ", "package "] where signature.hasPrefix(access) { signature.removeFirst(access.count) }
+            return signature
+        }
+        #expect(Set(doors).count == doors.count)
+        let expected: Set<String> = [
+            "init()",
+            "init(stringLiteral value: StaticString)",
+            "init(stringInterpolation: StringInterpolation)",
+            "static func trusted(_ markup: StaticString) -> HTML",
+            "static func text(_ string: String) -> HTML",
+            "mutating func append(_ other: HTML)",
+            "mutating func append(_ literal: StaticString)",
+            "mutating func appendEscaped(_ string: String)",
+            "mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool)",
+            "mutating func appendEscaped(cString: UnsafePointer<CChar>)",
+            "static func + (lhs: HTML, rhs: HTML) -> HTML",
+            "init(literalCapacity: Int, interpolationCount: Int)",
+            "mutating func appendLiteral(_ literal: StaticString)",
+            "mutating func appendInterpolation(_ string: String)",
+            "mutating func appendInterpolation(_ string: Substring)",
+            "mutating func appendInterpolation(_ html: HTML)",
+            "mutating func appendInterpolation(_ html: HTML?)",
+            "mutating func appendInterpolation(_ list: [HTML])",
+            "mutating func appendInterpolation(_ value: Int)",
+            "mutating func appendInterpolation(_ value: Double)",
+        ]
+        #expect(Set(doors).symmetricDifference(expected).isEmpty, "doors added or gone: \(Set(doors).symmetricDifference(expected).sorted())")
+        // The bytes themselves are read-only outside the type.
+        #expect(Self.code(text).contains("private(set) var bytes"))
+        // No other file builds HTML from bytes or a string as it is.
+        for stage in Self.stages {
+            for file in Self.sources(stage) where !file.path.hasSuffix("HTML/HTML.swift") {
+                let code = Self.code(file.text)
+                for door in ["HTML(rawBytes", "HTML(bytes", "HTML(unsafe", "extension HTML"] {
+                    #expect(!code.contains(door), "\(file.path) opens another raw-HTML door: \(door)")
+                }
+            }
+        }
+    }
+}
+
+/// The library's public API stays what a Swift user needs; stages talk through `package`.
+@Suite struct PublicAPITests {
+    @Test func publicDeclarationsStayFew() {
+        var count = 0
+        var perTarget: [String: Int] = [:]
+        for target in ArchitectureTests.stages + ["ChatRenderCLI"] {
+            for file in ArchitectureTests.sources(target) {
+                for line in ArchitectureTests.code(file.text).split(separator: "\n") {
+                    let trimmed = line.drop { $0 == " " }
+                    let words = trimmed.split(separator: " ").prefix { $0.hasPrefix("@") || $0 == "public" }
+                    if words.contains("public") { count += 1; perTarget[target, default: 0] += 1 }
+                }
+            }
+        }
+        #expect(count <= 250, "\(count) public declarations: \(perTarget.sorted { $0.key < $1.key })")
+        // Stages that only serve other stages have no public API at all.
+        for target in ["ChatLoad", "ChatOutput", "ChatRenderHTML"] {
+            #expect(perTarget[target, default: 0] == 0, "\(target) declares public API")
+        }
+    }
+}
