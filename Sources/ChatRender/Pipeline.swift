@@ -119,7 +119,7 @@ public enum ChatRenderer {
     }
 }
 
-package extension RenderRequest {
+extension RenderRequest {
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.
     public func options(for conversation: Conversation) -> RenderOptions {
         var options = self.options

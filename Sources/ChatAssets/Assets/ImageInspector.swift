@@ -49,7 +49,7 @@ package protocol ImageInspector: Sendable {
                     settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)]
 }
 
-package extension ImageInspector {
+extension ImageInspector {
     /// One `thumbnail` call per variant.
     package func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
                            settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {

@@ -1,8 +1,5 @@
 import Foundation
 import ChatModel
-import ChatLoad
-import ChatPlan
-import ChatOutput
 
 /// Resolves a path from the conversation against the conversation's folder, refusing anything
 /// that would read outside it: absolute paths, `..` that climbs out, and symlinks that point out.

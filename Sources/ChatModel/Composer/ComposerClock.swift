@@ -98,7 +98,7 @@ public struct ComposerClock: Sendable, Equatable {
     }
 }
 
-package extension ModelComposerState.Usage {
+extension ModelComposerState.Usage {
     /// The usage line as the spec words it: "12 messages left today", "12 messages left until
     /// 9:00 AM", "You've used all 40 messages. More at 9:00 AM."
     public func sentence(clock: ComposerClock = .standard) -> String {

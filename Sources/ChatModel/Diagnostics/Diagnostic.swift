@@ -84,7 +84,7 @@ public struct DiagnosticError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
-package extension Diagnostic {
+extension Diagnostic {
     /// Quotes a value from the input for a message, shortened and with control characters shown.
     package static func quote(_ text: String) -> String {
         var out = "\""

@@ -138,7 +138,7 @@ private extension Collection where Element == UInt8 {
     }
 }
 
-package extension String {
+extension String {
     package func trimmingASCIIWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" || first == "\n" || first == "\r" { scalars.removeFirst() }

@@ -1,4 +1,4 @@
-package extension String {
+extension String {
     /// The text with CR LF and lone CR line ends made LF.
     package func replacingCRLF() -> String {
         var out = ""

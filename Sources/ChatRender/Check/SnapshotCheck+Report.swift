@@ -6,7 +6,7 @@ import ChatRenderHTML
 import ChatOutput
 import ChatAssets
 import ChatBrowser
-package extension SnapshotCheck.FixtureResult {
+extension SnapshotCheck.FixtureResult {
     /// What `chatrender check` prints for this fixture: one line when it matches, otherwise the
     /// HTML diff (at most `maxDiffLines` lines of it), the asset changes and the screenshot changes.
     /// Render errors are not included (they go to stderr as diagnostics).

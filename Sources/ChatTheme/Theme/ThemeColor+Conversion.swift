@@ -54,9 +54,9 @@ package struct ThemeSRGBColor: Sendable, Equatable {
     }
 }
 
-package extension ThemeColor {
+extension ThemeColor {
     /// The colour converted to gamma-encoded sRGB (not clamped), following CSS Color 4's conversions.
-    var srgb: ThemeSRGBColor {
+    package var srgb: ThemeSRGBColor {
         let c0 = component(0), c1 = component(1), c2 = component(2)
         let rgb: (Double, Double, Double)
         switch space {

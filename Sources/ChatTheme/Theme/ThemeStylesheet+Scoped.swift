@@ -1,6 +1,6 @@
 import ChatModel
 import ChatLoad
-package extension ThemeStylesheet {
+extension ThemeStylesheet {
     /// One mode of a theme as a block of custom properties on `selector`, so several themes and
     /// both modes can sit side by side on one page (the `chatrender preview` gallery). Built from
     /// the same validated values as ``css(for:)``; `selector` is made by chatrender, never by input.

@@ -34,6 +34,42 @@ import Testing
         }
     }
 
+    /// Each target's declared dependencies, read from Package.swift (`name: "X", dependencies: […]`).
+    static func declaredDependencies() throws -> [String: Set<String>] {
+        let package = try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)
+        var result: [String: Set<String>] = [:]
+        for target in package.components(separatedBy: "name: \"").dropFirst() {
+            let name = String(target.prefix { $0 != "\"" })
+            let declaration = target.components(separatedBy: ".target(").first ?? ""
+            guard let open = declaration.range(of: "dependencies: ["), let close = declaration[open.upperBound...].firstIndex(of: "]") else { continue }
+            let list = declaration[open.upperBound..<close].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }
+            result[name] = Set(list.filter { !$0.isEmpty })
+        }
+        return result
+    }
+
+    /// SwiftPM lets a target import a sibling it does not declare when that sibling happens to be
+    /// built first; this closes the hole (and `scripts/test` builds with the import check on).
+    @Test func everyImportIsADeclaredDependency() throws {
+        let declared = try Self.declaredDependencies()
+        for target in Self.stages + ["ChatRenderCLI"] {
+            let allowed = declared[target] ?? []
+            #expect(!allowed.isEmpty || target == "ChatModel" || declared[target] != nil, "no dependencies read for \(target)")
+            for file in Self.sources(target) {
+                for line in Self.code(file.text).split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let at = words.firstIndex(of: "import"), at + 1 < words.count else { continue }
+                    guard words[..<at].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                    let module = String(words[at + 1])
+                    guard module.hasPrefix("Chat") || module.hasPrefix("CV") || module.hasPrefix("CC") || module.hasPrefix("CZ") || module.hasPrefix("CP") else { continue }
+                    #expect(allowed.contains(module), "\(file.path) imports \(module), which \(target) does not declare")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheAssetStageUsesLibvips() throws {
         let package = try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)
         // Each target's dependency list, as written: `name: "X", dependencies: [ … ]`.
