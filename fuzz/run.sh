@@ -10,10 +10,11 @@
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
 # Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, zip.
-# The ChatRender library is compiled once, instrumented, into a static library; each target links
-# it. Corpora grow in fuzz/corpus/NAME/ (not committed), seeded from fuzz/seeds/NAME/ and the test
-# fixtures. A crash leaves crash-* in fuzz/crashers/NAME/: keep it there, fix the bug, and the
-# Swift test FuzzCrasherReplayTests replays it on every `swift test`.
+# Each stage target of the library (ChatModel ... ChatRender) is compiled once, instrumented, into its
+# own module and static library; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
+# committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* in
+# fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift test FuzzCrasherReplayTests replays
+# it on every `swift test`.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -23,14 +24,20 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
 ALL="conversation inline theme openai anthropic chatgpt zip"
 SAN="-sanitize=fuzzer,address"
+# The library's stage targets in dependency order (Package.swift, docs/architecture.md), and the one
+# package name they share so `package` declarations reach across them (any name works, if the same).
+STAGES="ChatModel ChatLoad ChatTheme ChatPlan ChatRenderHTML ChatOutput ChatAssets ChatBrowser ChatRender"
+PACKAGE=chatrender
 
 build() {
-    mkdir -p "$BUILD"
+    mkdir -p "$BUILD/stages"
     CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
     # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
     LIBS="$(pkg-config --libs libcmark-gfm zlib) -lcmark-gfm-extensions -ldl"
-    if [ ! -f "$BUILD/libChatRender.a" ] || [ -n "$(find "$ROOT/Sources/ChatRender" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/libChatRender.a" -name '*.[csh]*' | head -1)" ]; then
-        echo "building the instrumented library in $BUILD"
+    XCC=$(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done)
+    CMODULES="-I $ROOT/Sources/CCmarkGFM -I $ROOT/Sources/CZlib -I $BUILD/modules/CVipsShim -I $BUILD/modules/CPlatform"
+    if [ ! -f "$BUILD/cplatform.o" ] || [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/cplatform.o" -name '*.[ch]' | head -1)" ]; then
+        echo "building the instrumented C shims in $BUILD"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -Werror=sentinel -Werror=format -I"$ROOT/Sources/CVipsShim/include" \
             "$ROOT/Sources/CVipsShim/cvips_shim.c" -o "$BUILD/cvips_shim.o"
         # Compiles to nothing; fails when the shim's libvips declarations differ from libvips's headers.
@@ -38,28 +45,45 @@ build() {
         clang -fsyntax-only $(pkg-config --cflags vips) -I"$ROOT/Sources/CVipsShim/include" \
             "$ROOT/Sources/CVipsShim/cvips_header_check.c"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
-            "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
-        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
             "$ROOT/Sources/CPlatform/cmark_special_characters.c" -o "$BUILD/cmark_special_characters.o"
         mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
         printf 'module CVipsShim {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CVipsShim/include/cvips_shim.h" > "$BUILD/modules/CVipsShim/module.modulemap"
         printf 'module CPlatform {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CPlatform/include/cplatform.h" > "$BUILD/modules/CPlatform/module.modulemap"
-        # shellcheck disable=SC2046
-        swiftc -module-name ChatRender -parse-as-library -enable-testing -O -g $SAN \
-            -emit-library -static -emit-module -emit-module-path "$BUILD/ChatRender.swiftmodule" \
-            -o "$BUILD/libChatRender.a" \
-            -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
-            $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
-            $(find "$ROOT/Sources/ChatRender" -name '*.swift' | sort)
+        # Last: its time stamp is what the check above compares against.
+        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
+            "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
     fi
+    # Each stage is its own module, as in Package.swift, built in dependency order so every stage
+    # finds the .swiftmodule of the stages it imports; all share one package name, so `package`
+    # declarations are visible across them and to the targets. A stage is rebuilt when a file in
+    # its folder, the C shims or any stage built before it is newer than its library.
+    newer=""
+    for stage in $STAGES; do
+        lib="$BUILD/stages/lib$stage.a"
+        if [ ! -f "$lib" ] || [ -n "$newer" ] || [ "$BUILD/cplatform.o" -nt "$lib" ] \
+            || [ -n "$(find "$ROOT/Sources/$stage" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$lib" -name '*.[csh]*' | head -1)" ]; then
+            echo "building the instrumented $stage module"
+            rm -f "$lib"
+            # shellcheck disable=SC2046,SC2086
+            swiftc -module-name "$stage" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
+                -O -wmo -cross-module-optimization -g $SAN \
+                -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$stage.swiftmodule" -o "$lib" \
+                -I "$BUILD/stages" $CMODULES $XCC \
+                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort)
+            newer=yes
+        fi
+    done
+    # Dependents before their dependencies on the link line.
+    STAGELIBS=$(for stage in $STAGES; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
     for target in $TARGETS; do
-        if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] || [ "$BUILD/libChatRender.a" -nt "$BUILD/fuzz-$target" ]; then
+        if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] \
+            || [ "$BUILD/cplatform.o" -nt "$BUILD/fuzz-$target" ] \
+            || [ -n "$(find "$BUILD/stages" -name '*.a' -newer "$BUILD/fuzz-$target" | head -1)" ]; then
             echo "linking fuzz-$target"
-            # shellcheck disable=SC2046
-            swiftc -parse-as-library -O -g $SAN -I "$BUILD" \
-                -I "$ROOT/Sources/CCmarkGFM" -I "$ROOT/Sources/CZlib" -I "$BUILD/modules/CVipsShim" -I "$BUILD/modules/CPlatform" \
-                $(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done) \
-                "$HERE/targets/$target.swift" "$BUILD/libChatRender.a" "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cmark_special_characters.o" \
+            # shellcheck disable=SC2046,SC2086
+            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library -O -g $SAN \
+                -I "$BUILD/stages" $CMODULES $XCC \
+                "$HERE/targets/$target.swift" $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cmark_special_characters.o" \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
                 -o "$BUILD/fuzz-$target"
         fi

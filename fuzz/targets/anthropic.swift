@@ -1,5 +1,5 @@
 // Fuzz target: the anthropic importer, from parsed JSON to imported chats.
-@testable import ChatRender
+@testable import ChatLoad
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

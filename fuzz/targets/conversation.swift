@@ -1,7 +1,9 @@
 // Fuzz target: the conversation decoder (JSONParser + ConversationLoader + ComposerDecoder).
 // Property: whatever decodes also survives a write with NativeJSON and decodes again, and renders
 // its text without trapping.
-@testable import ChatRender
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatRenderHTML
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConversation(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,8 @@
 // Fuzz target: the inline bold/code parser and the full CommonMark renderer.
 // Properties: the only tags are <p>, <br>, <strong>, <code> (balanced) for inline; no raw '<'
 // from the input survives in either.
-@testable import ChatRender
+@testable import ChatModel
+@testable import ChatRenderHTML
 
 // Counted on UTF-8 bytes: String comparisons work on Characters, and a combining mark after
 // "<p>" would hide the tag from them.

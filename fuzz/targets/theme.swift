@@ -1,6 +1,6 @@
 // Fuzz target: the theme loader with aliases (token files and resolver documents), then the CSS
 // written from a theme that loads.
-@testable import ChatRender
+@testable import ChatTheme
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTheme(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,14 +1,14 @@
 // Fuzz target: the zip reader, from raw archive bytes to every entry's checked contents, and
 // the ChatGPT export lookup on top of it. The bytes go through a file because the reader reads
 // archives in place; the limits are small so a hostile size never costs more than the fuzzer allows.
-@testable import ChatRender
+@testable import ChatLoad
 import Foundation
 
 private let scratch: String = {
     var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("chatrender-fuzz-zip-XXXXXX").utf8CString)
     let fd = mkstemp(&template)
     close(fd)
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
