@@ -48,7 +48,8 @@ let package = Package(
         // The stages, each a target, so the package states the architecture: a stage that reaches
         // into another's job does not compile. Data flows one way (see docs/architecture.md):
         // ChatModel ← ChatLoad ← ChatTheme; ChatModel ← ChatPlan ← ChatRenderHTML (pure);
-        // ChatAssets is the only target that sees libvips; ChatOutput is the only writer;
+        // ChatAssets is the only target that sees libvips; ChatOutput holds every way output is
+        // written (the OutputSink implementations, the one staging maker, the one swap);
         // ChatRender wires them into the one pipeline and is the library's public face.
         .target(name: "ChatModel", dependencies: ["CPlatform"], swiftSettings: stage),
         .target(name: "ChatLoad", dependencies: ["ChatModel", "CZlib"], swiftSettings: stage),

@@ -92,28 +92,27 @@ public enum ChatRenderer {
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
         let pageStyle = try style.value()
 
-        let writer = OutputWriter(destination: request.outputDirectory)
-        let staging = try writer.makeStaging()
+        let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
-            let producer = assetProducer(for: request, inspector: inspector, previousAssets: writer.previousAssets)
-            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, staging: staging)
+            let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
+            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
             let warnings = loadWarnings + assetWarnings
             if request.strict && !warnings.isEmpty {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
             }
             // The page is written as it is rendered: each chunk of turns as soon as it and those
             // before it are done, so writing overlaps rendering and each buffer is reused.
-            let file = try writer.create("index.html", in: staging)
+            let file = try output.create("index.html")
             PageAssembler.assemble(conversation: conversation, style: pageStyle, assets: assets,
                                    options: request.options(for: conversation), into: file.sink)
             let pageSize = try file.finish()
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
-                try PDFExport.write(staging: staging, destination: writer.destination, options: options, writer: writer)
+                try PDFExport.write(into: output, options: options)
             }
-            try writer.commit(staging: staging)
-            return RenderResult(outputDirectory: writer.destination, warnings: warnings, pageSize: pageSize, images: statistics, pdfSize: pdfSize)
+            try output.commit()
+            return RenderResult(outputDirectory: output.destination, warnings: warnings, pageSize: pageSize, images: statistics, pdfSize: pdfSize)
         } catch {
-            writer.discard(staging: staging)
+            output.discard()
             throw error
         }
     }

@@ -53,19 +53,20 @@ public struct AssetProducer: Sendable {
     }
 
     /// Makes and copies what the conversation refers to into `staging/assets/`.
-    public func produce(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic]) {
-        let (table, warnings, _) = try produceWithStatistics(conversation, staging: staging)
+    package func produce(_ conversation: Conversation, into output: OutputSink) throws(DiagnosticError) -> (AssetTable, [Diagnostic]) {
+        let (table, warnings, _) = try produceWithStatistics(conversation, into: output)
         return (table, warnings)
     }
 
-    public func produceWithStatistics(_ conversation: Conversation, staging: String) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
+    /// Images and copies go into the output's `assets/` folder, which the sink hands out: libvips
+    /// and the copies write by path.
+    package func produceWithStatistics(_ conversation: Conversation, into output: OutputSink) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
         var table = AssetTable()
         var warnings: [(order: Int, diagnostic: Diagnostic)] = []
         var statistics = Statistics()
-        let assets = FilePath.join(staging, AssetProducer.assetsFolder)
         let messages = conversation.messages ?? []
         if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
-        try ensureFolder(assets)
+        let assets = try output.folder(AssetProducer.assetsFolder)
         let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
 
         func warn(_ order: Int, _ path: String, _ message: String) {
@@ -131,7 +132,7 @@ public struct AssetProducer: Sendable {
         statistics.photos = jobs.count
         statistics.sourcesRead = digester.reads
         statistics.sourcesRecognised = digester.trusted
-        try writeSourceIndex(digester.index, assets: assets)
+        try writeSourceIndex(digester.index, into: output)
         // A missing image library fails every photo the same way: one warning, at the first.
         let libraryFailures = outcomes.filter { if case .failure(let problem) = $0.result { problem.isLibraryProblem } else { false } }.count
         var libraryReported = false
@@ -345,18 +346,9 @@ public struct AssetProducer: Sendable {
     }
 
     /// Records what this export learnt about its sources for the next one (see `SourceIndex`).
-    private func writeSourceIndex(_ index: SourceIndex, assets: String) throws(DiagnosticError) {
+    private func writeSourceIndex(_ index: SourceIndex, into output: OutputSink) throws(DiagnosticError) {
         if index.entries.isEmpty || !settings.remembersSources { return }
-        let path = FilePath.join(assets, SourceIndex.fileName)
-        do { try Data(index.serialized()).write(to: URL(fileURLWithPath: path)) } catch {
-            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(OutputWriter.reason(error))"), kind: .cannotWrite)
-        }
-    }
-
-    private func ensureFolder(_ folder: String) throws(DiagnosticError) {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the assets folder: \(OutputWriter.reason(error))"), kind: .cannotWrite)
-        }
+        try output.write(index.serialized(), to: FilePath.join(AssetProducer.assetsFolder, SourceIndex.fileName))
     }
 }
 

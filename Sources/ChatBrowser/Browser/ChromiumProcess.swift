@@ -67,11 +67,11 @@ package final class ChromiumProcess {
 
     /// Starts Chromium. Throws a message (without the file name) when it cannot be started.
     init(executable: String, extraFlags: [String]) throws(ChromiumLaunchError) {
-        var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-chromium-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ChromiumLaunchError("cannot create a temporary profile folder: \(String(cString: strerror(errno)))")
+        do {
+            profile = try ScratchFolder.make("chromium")
+        } catch {
+            throw ChromiumLaunchError("cannot create a temporary profile folder: \(error.diagnostics.first?.message ?? "")")
         }
-        profile = String(cString: made)
 
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {

@@ -28,9 +28,11 @@ public enum PDFExport {
     /// The PDF's name inside the output folder, beside `index.html`.
     public static let fileName = "index.pdf"
 
-    /// Prints `staging/index.html` into `staging/index.pdf` and returns the PDF's size in bytes.
-    /// `destination` is the output folder as the person named it, for messages.
-    package static func write(staging: String, destination: String, options: PDFOptions, writer: OutputWriter) throws(DiagnosticError) -> Int {
+    /// Prints the output's `index.html` into its `index.pdf` and returns the PDF's size in bytes.
+    package static func write(into output: OutputSink, options: PDFOptions) throws(DiagnosticError) -> Int {
+        // Chromium reads the page by its path: the folder the output is being made in.
+        let staging = try output.folder("")
+        let destination = output.destination
         let page = FilePath.join(staging, "index.html")
         let url = URL(fileURLWithPath: page).standardizedFileURL.absoluteString
         let shownPDF = FilePath.join(destination, fileName)
@@ -51,7 +53,7 @@ public enum PDFExport {
             throw DiagnosticError(Diagnostic(file: shownPDF, message: "Chromium returned something that is not a PDF"), kind: .cannotWrite)
         }
         pdf = tidy(pdf, staging: staging)
-        try writer.write(pdf, to: fileName, in: staging)
+        try output.write(pdf, to: fileName)
         return pdf.count
     }
 

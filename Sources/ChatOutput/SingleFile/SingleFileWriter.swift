@@ -1,4 +1,3 @@
-import CPlatform
 import Foundation
 import ChatModel
 
@@ -9,7 +8,7 @@ import ChatModel
 ///
 /// Only a page chatrender wrote (it ends with ``marker``) or a missing path is ever replaced,
 /// and only a folder carrying ``OutputWriter/marker`` (or an empty one) is replaced or removed.
-package struct SingleFileWriter {
+package final class SingleFileWriter: FolderOutput, @unchecked Sendable {
     /// The `.html` file the person asked for.
     package let page: String
     /// `NAME_files` for `NAME.html`: the folder beside the page, for what is not inlined.
@@ -18,10 +17,17 @@ package struct SingleFileWriter {
     /// The last line of every single-file page: how a later run recognises a page it may replace.
     package static let marker = "<!-- chatrender single-file page; replaced as a whole on each render -->\n"
 
-    package init(page: String) {
+    /// The staging folder beside the page, where the page's assets are made before they are
+    /// inlined or moved into ``filesFolder``.
+    package private(set) var path = ""
+    package var destination: String { page }
+
+    /// Makes the staging folder beside `page`; refuses a page that chatrender did not write.
+    package init(page: String) throws(DiagnosticError) {
         self.page = OutputWriter.trimmingTrailingSlashes(page)
         let stem = FilePath.stem(self.page)
         filesFolderName = (stem.isEmpty ? "page" : stem) + "_files"
+        path = try makeStaging()
     }
 
     var parent: String { FilePath.directory(page).isEmpty ? "." : FilePath.directory(page) }
@@ -45,31 +51,17 @@ package struct SingleFileWriter {
         return out
     }
 
-    /// A fresh staging folder beside the page; stale ones from killed runs are removed first.
-    package func makeStaging() throws(DiagnosticError) -> String {
-        do {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw cannotWrite(parent, "cannot create the page's folder: \(OutputWriter.reason(error))")
-        }
-        let prefix = ".\(FilePath.lastComponent(page))\(OutputWriter.stagingInfix)"
-        for name in FilePath.names(in: parent, withPrefix: prefix) {
-            try? FileManager.default.removeItem(atPath: FilePath.join(parent, name))
-        }
-        try checkPageReplaceable()
-        var bytes = Array(FilePath.join(parent, prefix + "XXXXXX").utf8CString)
-        guard let made = mkdtemp(&bytes) else {
-            throw cannotWrite(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
-        }
-        let staging = String(cString: made)
-        chmod(staging, 0o755)
-        return staging
+    /// A fresh staging folder beside the page (``StagingFolder/make(beside:check:)``); refuses a
+    /// page that chatrender did not write.
+    private func makeStaging() throws(DiagnosticError) -> String {
+        try StagingFolder.make(beside: page) { () throws(DiagnosticError) in try checkPageReplaceable() }
     }
 
     /// Writes the page, moves the `spilled` assets (names in `staging/assets/`) into the folder
     /// beside it, and puts both in place: the folder first, then the page in one rename. A folder
     /// left from an earlier page that spilled nothing now is removed.
-    package func commit(page bytes: [UInt8], spilled: [String], staging: String) throws(DiagnosticError) {
+    package func commit(page bytes: [UInt8], spilled: [String]) throws(DiagnosticError) {
+        let staging = path
         let fm = FileManager.default
         let stagedPage = FilePath.join(staging, "page.html")
         let stagedFolder = FilePath.join(staging, filesFolderName)
@@ -94,34 +86,14 @@ package struct SingleFileWriter {
         var previousFolder: String?   // where the folder it replaced now sits, to restore or remove
         if !spilled.isEmpty {
             try checkFolderReplaceable()
-            if !folderExists {
-                guard rename(stagedFolder, filesFolder) == 0 else {
-                    throw cannotWrite(filesFolder, "cannot move the folder beside the page into place: \(String(cString: strerror(errno)))")
-                }
-            } else if cplatform_rename_exchange(stagedFolder, filesFolder) == 0 {
-                previousFolder = stagedFolder
-            } else {
-                let aside = stagedFolder + ".previous"
-                guard rename(filesFolder, aside) == 0 else {
-                    throw cannotWrite(filesFolder, "cannot replace the folder beside the page: \(String(cString: strerror(errno)))")
-                }
-                guard rename(stagedFolder, filesFolder) == 0 else {
-                    let reason = String(cString: strerror(errno))
-                    _ = rename(aside, filesFolder)
-                    throw cannotWrite(filesFolder, "cannot move the folder beside the page into place: \(reason)")
-                }
-                previousFolder = aside
-            }
+            previousFolder = try AtomicSwap.swap(stagedFolder, into: filesFolder, what: "the folder beside the page")
         }
         guard rename(stagedPage, page) == 0 else {
             let reason = String(cString: strerror(errno))
             // Put the folder back as it was, so the previous page still finds its files.
             if !spilled.isEmpty {
                 if let previousFolder {
-                    if cplatform_rename_exchange(previousFolder, filesFolder) != 0 {
-                        try? fm.removeItem(atPath: filesFolder)
-                        _ = rename(previousFolder, filesFolder)
-                    }
+                    AtomicSwap.restore(previousFolder, to: filesFolder)
                 } else {
                     try? fm.removeItem(atPath: filesFolder)
                 }
@@ -131,12 +103,12 @@ package struct SingleFileWriter {
         if spilled.isEmpty, folderExists, isOurFolder(filesFolder) {
             try? fm.removeItem(atPath: filesFolder)
         }
-        discard(staging: staging)
+        discard()
     }
 
     /// Removes the staging folder (after a failure, or what is left of it after a commit).
-    package func discard(staging: String) {
-        try? FileManager.default.removeItem(atPath: staging)
+    package func discard() {
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// The page may be replaced only if it is missing or a page chatrender wrote.

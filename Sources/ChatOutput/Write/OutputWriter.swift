@@ -2,69 +2,15 @@ import CPlatform
 import Foundation
 import ChatModel
 
-/// The only stage that touches `--out`. Everything is built in a staging folder beside the target
-/// and swapped into place in one step at the end, so a failed or killed run leaves the previous
-/// output as it was.
-package struct OutputWriter {
-    /// The folder the person asked for.
-    package let destination: String
+/// What every output shares: the marker that lets a later run replace it, the staging folders'
+/// name, and writing with `writev`. The writers are ``StagingFolder`` (a folder output, one
+/// atomic swap), ``SingleFileWriter`` and, for tests, ``MemoryOutput``; stages see them as
+/// ``OutputSink``.
+package enum OutputWriter {
     /// The file written inside every output folder; only folders carrying it (or empty ones) are
     /// ever replaced, so a mistyped `--out ~/Documents` cannot wipe someone's files.
     package static let marker = ".chatrender"
     package static let stagingInfix = ".chatrender-staging-"
-
-    package init(destination: String) {
-        self.destination = OutputWriter.trimmingTrailingSlashes(destination)
-    }
-
-    /// A fresh staging folder beside the destination; stale ones from killed runs are removed first.
-    package func makeStaging() throws(DiagnosticError) -> String {
-        let parent = FilePath.directory(destination).isEmpty ? "." : FilePath.directory(destination)
-        let base = FilePath.lastComponent(destination)
-        let fm = FileManager.default
-        do {
-            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw cannotWrite(parent, "cannot create the output's parent folder: \(Self.reason(error))")
-        }
-        removeStaleStaging(parent: parent, base: base)
-        try checkReplaceable()
-        let template = FilePath.join(parent, ".\(base)\(OutputWriter.stagingInfix)XXXXXX")
-        var bytes = Array(template.utf8CString)
-        guard let made = mkdtemp(&bytes) else {
-            throw cannotWrite(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
-        }
-        let staging = String(cString: made)
-        chmod(staging, 0o755)
-        return staging
-    }
-
-    /// The assets folder of the output about to be replaced, when it is a chatrender output:
-    /// the asset stage reuses images from it instead of making them again.
-    package var previousAssets: String? {
-        guard FileManager.default.fileExists(atPath: FilePath.join(destination, OutputWriter.marker)) else { return nil }
-        return FilePath.join(destination, "assets")
-    }
-
-    /// Writes one file inside the staging folder, flushed to disk before it returns.
-    package func write(_ bytes: [UInt8], to relative: String, in staging: String) throws(DiagnosticError) {
-        let file = try create(relative, in: staging)
-        file.write([bytes])
-        _ = try file.finish()
-    }
-
-    /// A new file inside the staging folder, to be written in pieces and then finished.
-    package func create(_ relative: String, in staging: String) throws(DiagnosticError) -> OutputFile {
-        let path = FilePath.join(staging, relative)
-        do {
-            try FileManager.default.createDirectory(atPath: FilePath.directory(path), withIntermediateDirectories: true)
-        } catch {
-            throw cannotWrite(destination, "cannot write \(relative): \(Self.reason(error))")
-        }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(errno)))") }
-        return OutputFile(fd: fd, relative: relative, destination: destination)
-    }
 
     /// Writes every chunk to `fd` with `writev`, resuming after short writes; 0 or an `errno`.
     static func writeAll(_ chunks: [[UInt8]], to fd: Int32) -> Int32 {
@@ -111,75 +57,6 @@ package struct OutputWriter {
         var iovecs: [iovec] = []
         iovecs.reserveCapacity(chunks.count)
         return build(chunks, &iovecs, skipping)
-    }
-
-    /// Puts the finished staging folder in place of the destination, atomically where the system
-    /// allows (an exchange of the two names), then removes the previous output.
-    package func commit(staging: String) throws(DiagnosticError) {
-        try write(Array("chatrender output folder; replaced as a whole on each render\n".utf8), to: OutputWriter.marker, in: staging)
-        var info = stat()
-        if lstat(destination, &info) != 0 {
-            guard rename(staging, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
-                discard(staging: staging)
-                throw cannotWrite(destination, "cannot move the output into place: \(reason)")
-            }
-            return
-        }
-        try checkReplaceable()
-        if exchange(staging, destination) {
-            // The old output now sits at the staging name.
-            try? FileManager.default.removeItem(atPath: staging)
-            return
-        }
-        // No atomic exchange on this file system: move the old one aside, then the new one in.
-        let aside = staging + ".previous"
-        guard rename(destination, aside) == 0 else {
-            let reason = String(cString: strerror(errno))
-            discard(staging: staging)
-            throw cannotWrite(destination, "cannot replace the previous output: \(reason)")
-        }
-        guard rename(staging, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = rename(aside, destination)
-            discard(staging: staging)
-            throw cannotWrite(destination, "cannot move the output into place: \(reason)")
-        }
-        try? FileManager.default.removeItem(atPath: aside)
-    }
-
-    /// Removes a staging folder after a failure.
-    package func discard(staging: String) {
-        try? FileManager.default.removeItem(atPath: staging)
-    }
-
-    /// The destination may be replaced only if it is missing, an empty folder, or a chatrender output.
-    func checkReplaceable() throws(DiagnosticError) {
-        var info = stat()
-        guard lstat(destination, &info) == 0 else { return }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw cannotWrite(destination, "exists and is not a folder; expected a folder to write the page into")
-        }
-        let fm = FileManager.default
-        let contents = (try? fm.contentsOfDirectory(atPath: destination)) ?? []
-        if contents.isEmpty || contents.contains(OutputWriter.marker) { return }
-        throw cannotWrite(destination, "exists, is not empty and was not made by chatrender; refusing to replace it (choose another --out or empty it)")
-    }
-
-    private func removeStaleStaging(parent: String, base: String) {
-        let prefix = ".\(base)\(OutputWriter.stagingInfix)"
-        for name in FilePath.names(in: parent, withPrefix: prefix) {
-            try? FileManager.default.removeItem(atPath: FilePath.join(parent, name))
-        }
-    }
-
-    private func exchange(_ a: String, _ b: String) -> Bool {
-        // renameat2(RENAME_EXCHANGE): both names stay valid at every instant.
-        cplatform_rename_exchange(a, b) == 0
-    }
-
-    private func cannotWrite(_ path: String, _ message: String) -> DiagnosticError {
-        DiagnosticError(Diagnostic(file: path, message: message), kind: .cannotWrite)
     }
 
     static func trimmingTrailingSlashes(_ path: String) -> String {

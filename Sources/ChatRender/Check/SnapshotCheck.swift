@@ -191,7 +191,7 @@ package enum SnapshotCheck {
     }
 
     private static func checkOne(_ request: Request, _ result: inout FixtureResult, screenshotter: PageScreenshotter?) throws(DiagnosticError) {
-        let scratch = try temporaryFolder()
+        let scratch = try ScratchFolder.make("check")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = FilePath.join(scratch, result.name)
         var renderRequest = RenderRequest(conversationPath: result.fixture, themePath: request.themePath,
@@ -289,112 +289,51 @@ package enum SnapshotCheck {
     /// version control); other files already in the folder are carried over.
     private static func record(_ new: Rendered, into snapshot: String, keepingOld: Set<String>, removing: Set<String>,
                                displayName: String) throws(DiagnosticError) {
-        let fm = FileManager.default
-        let parent = FilePath.directory(snapshot)
-        func failure(_ path: String, _ message: String) -> DiagnosticError {
-            DiagnosticError(Diagnostic(file: path, message: message), kind: .cannotWrite)
-        }
-        do {
-            try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        } catch {
-            throw failure(parent, "cannot create the snapshots folder: \(OutputWriter.reason(error))")
-        }
-        var template = Array(FilePath.join(parent, ".\(FilePath.lastComponent(snapshot)).recording-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw failure(parent, "cannot create a staging folder: \(String(cString: strerror(errno)))")
-        }
-        let staging = String(cString: made)
-        chmod(staging, 0o755)
+        let output = try StagingFolder(replacing: snapshot, replaces: .anyFolder, what: "the snapshot")
         do throws(DiagnosticError) {
-            func write(_ bytes: [UInt8], _ name: String) throws(DiagnosticError) {
-                do { try Data(bytes).write(to: URL(fileURLWithPath: FilePath.join(staging, name))) } catch {
-                    throw failure(FilePath.join(snapshot, name), "cannot write: \(OutputWriter.reason(error))")
-                }
-            }
-            try write(new.htmlBytes, "index.html")
-            try write(Array(new.manifest.text.utf8), "assets.txt")
+            try output.write(new.htmlBytes, to: "index.html")
+            try output.write(Array(new.manifest.text.utf8), to: "assets.txt")
             let written = Set(["index.html", "assets.txt"] + new.screenshots.map(\.name))
-            for shot in new.screenshots where !keepingOld.contains(shot.name) { try write(shot.bytes, shot.name) }
+            for shot in new.screenshots where !keepingOld.contains(shot.name) { try output.write(shot.bytes, to: shot.name) }
             // Carry over what stays: screenshots within tolerance, screenshots not taken this run,
             // and any file of the person's own.
-            for name in (try? fm.contentsOfDirectory(atPath: snapshot)) ?? [] where !removing.contains(name) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? [] where !removing.contains(name) {
                 guard keepingOld.contains(name) || !written.contains(name) else { continue }
-                do { try fm.copyItem(atPath: FilePath.join(snapshot, name), toPath: FilePath.join(staging, name)) } catch {
-                    throw failure(FilePath.join(snapshot, name), "cannot copy into the new snapshot: \(OutputWriter.reason(error))")
-                }
+                try output.copy(FilePath.join(snapshot, name), to: name)
             }
-            var info = stat()
-            if lstat(snapshot, &info) != 0 {
-                guard rename(staging, snapshot) == 0 else {
-                    throw failure(snapshot, "cannot move the snapshot into place: \(String(cString: strerror(errno)))")
-                }
-                return
-            }
-            guard info.st_mode & S_IFMT == S_IFDIR else {
-                throw failure(snapshot, "exists and is not a folder; expected a snapshot folder")
-            }
-            if cplatform_rename_exchange(staging, snapshot) == 0 {
-                try? fm.removeItem(atPath: staging)  // now holds the old snapshot
-                return
-            }
-            let aside = staging + ".previous"
-            guard rename(snapshot, aside) == 0 else {
-                throw failure(snapshot, "cannot replace the snapshot: \(String(cString: strerror(errno)))")
-            }
-            guard rename(staging, snapshot) == 0 else {
-                let reason = String(cString: strerror(errno))
-                _ = rename(aside, snapshot)
-                throw failure(snapshot, "cannot move the snapshot into place: \(reason)")
-            }
-            try? fm.removeItem(atPath: aside)
+            try output.commit()
         } catch {
-            try? fm.removeItem(atPath: staging)
+            output.discard()
             throw error
         }
     }
 
     /// For a fixture that differs: the rendered page, the whole diff and, per screenshot that
-    /// differs, the new screenshot and a diff image, under `DIFFS/NAME/` (cleared of earlier ones).
+    /// differs, the new screenshot and a diff image, as `DIFFS/NAME/` (replaced whole, so nothing
+    /// from an earlier run is left to mislead).
     private static func writeDiffs(_ new: Rendered, request: Request, result: inout FixtureResult, rendered: String) throws(DiagnosticError) {
-        let fm = FileManager.default
         let folder = FilePath.join(request.diffsDirectory, result.name)
-        do {
-            try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let output = try StagingFolder(replacing: folder, replaces: .anyFolder, what: "the diffs folder")
+        do throws(DiagnosticError) {
+            try output.write(new.htmlBytes, to: "index.html")
+            if let diff = result.htmlDiff { try output.write(Array(diff.text.utf8), to: "index.html.diff") }
+            for index in result.screenshots.indices {
+                let name = result.screenshots[index].fileName
+                guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
+                let comparison = result.screenshots[index].comparison
+                if comparison?.matches == true { continue }
+                try output.write(shot.bytes, to: name)
+                if let image = comparison?.diffImage {
+                    let diffName = String(name.dropLast(4)) + "-diff.png"
+                    try output.write(try image.pngBytes(), to: diffName)
+                    result.screenshots[index].diffImagePath = FilePath.join(folder, diffName)
+                }
+            }
+            try output.commit()
         } catch {
-            throw DiagnosticError(Diagnostic(file: folder, message: "cannot create the diffs folder: \(OutputWriter.reason(error))"), kind: .cannotWrite)
-        }
-        for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? []
-        where name == "index.html" || name == "index.html.diff" || name.hasSuffix("-diff.png") || isScreenshotName(name) {
-            try? fm.removeItem(atPath: FilePath.join(folder, name))
-        }
-        func write(_ bytes: [UInt8], _ name: String) throws(DiagnosticError) {
-            let path = FilePath.join(folder, name)
-            do { try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-                throw DiagnosticError(Diagnostic(file: path, message: "cannot write: \(OutputWriter.reason(error))"), kind: .cannotWrite)
-            }
-        }
-        try write(new.htmlBytes, "index.html")
-        if let diff = result.htmlDiff { try write(Array(diff.text.utf8), "index.html.diff") }
-        for index in result.screenshots.indices {
-            let name = result.screenshots[index].fileName
-            guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
-            let comparison = result.screenshots[index].comparison
-            if comparison?.matches == true { continue }
-            try write(shot.bytes, name)
-            if let image = comparison?.diffImage {
-                let diffName = String(name.dropLast(4)) + "-diff.png"
-                try write(try image.pngBytes(), diffName)
-                result.screenshots[index].diffImagePath = FilePath.join(folder, diffName)
-            }
+            output.discard()
+            throw error
         }
         result.diffFolder = folder
-    }
-
-    private static func temporaryFolder() throws(DiagnosticError) -> String {
-        var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-check-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
-        }
-        return String(cString: made)
     }
 }

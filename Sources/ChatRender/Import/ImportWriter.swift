@@ -76,7 +76,7 @@ package enum ImportWriter {
     }
 
     /// Writes every conversation; returns one entry per conversation, in the order given.
-    static func write(_ chats: [ImportedChat], writer: OutputWriter, staging: String) throws(DiagnosticError) -> [ImportedEntry] {
+    static func write(_ chats: [ImportedChat], into output: OutputSink) throws(DiagnosticError) -> [ImportedEntry] {
         let slugs = slugs(for: chats.map(\.title))
         var entries: [ImportedEntry] = []
         for (chat, slug) in zip(chats, slugs) {
@@ -90,17 +90,16 @@ package enum ImportWriter {
                     switch item.content {
                     case .bytes(let bytes):
                         let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
-                        try writer.write(bytes, to: relative, in: staging)
+                        try output.write(bytes, to: relative)
                         attachment.url = .local(relative)
                     case .file(let source):
                         let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
-                        try copy(source, to: FilePath.join(staging, relative), writer: writer)
+                        try output.copy(source, to: relative)
                         attachment.url = .local(relative)
                     case .zipEntry(let archive, let entry):
                         let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
-                        let destination = FilePath.join(staging, relative)
-                        try makeFolder(FilePath.directory(destination), writer: writer)
-                        try archive.extract(entry, to: destination)
+                        let folder = try output.folder(FilePath.directory(relative))
+                        try archive.extract(entry, to: FilePath.join(folder, FilePath.lastComponent(relative)))
                         attachment.url = .local(relative)
                     case .remote(let url):
                         attachment.url = .remote(url)
@@ -114,7 +113,7 @@ package enum ImportWriter {
             }
             let file = "\(slug).json"
             // Imported replies are Markdown: the file asks for full markup (a --markup given to render still wins).
-            try writer.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages, markup: .full)), to: file, in: staging)
+            try output.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages, markup: .full)), to: file)
             entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count))
         }
         return entries
@@ -134,23 +133,6 @@ package enum ImportWriter {
         }
         used.insert(candidate.lowercased())
         return "\(filesFolder)/\(slug)/\(candidate)"
-    }
-
-    private static func makeFolder(_ folder: String, writer: OutputWriter) throws(DiagnosticError) {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw DiagnosticError(Diagnostic(file: writer.destination, message: "cannot create \(FilePath.lastComponent(folder)): \(OutputWriter.reason(error))"), kind: .cannotWrite)
-        }
-    }
-
-    private static func copy(_ source: String, to destination: String, writer: OutputWriter) throws(DiagnosticError) {
-        do {
-            try FileManager.default.createDirectory(atPath: FilePath.directory(destination), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: source, toPath: destination)
-        } catch {
-            throw DiagnosticError(Diagnostic(file: writer.destination, message: "cannot copy \(FilePath.lastComponent(source)): \(OutputWriter.reason(error))"), kind: .cannotWrite)
-        }
     }
 
     /// Newest first by date (undated last); equal dates keep their order.

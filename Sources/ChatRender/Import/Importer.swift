@@ -35,19 +35,18 @@ public struct ImportResult: Sendable {
 
 /// `chatrender import`: reads an export, writes native conversation files (`SLUG.json`), their
 /// photos and files (`files/SLUG/…`) and an `index.html` listing them, all through
-/// ``OutputWriter``'s staging folder, so bad input leaves nothing half-written.
+/// a ``StagingFolder``, so bad input leaves nothing half-written.
 public enum Importer {
     public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
         let (chats, warnings) = try read(request)
-        let writer = OutputWriter(destination: request.outputDirectory)
-        let staging = try writer.makeStaging()
+        let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
-            let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, writer: writer, staging: staging))
-            try writer.write(ImportIndexPage.render(entries, link: { $0.file }), to: "index.html", in: staging)
-            try writer.commit(staging: staging)
-            return ImportResult(outputDirectory: writer.destination, entries: entries, warnings: warnings)
+            let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, into: output))
+            try output.write(ImportIndexPage.render(entries, link: { $0.file }), to: "index.html")
+            try output.commit()
+            return ImportResult(outputDirectory: output.destination, entries: entries, warnings: warnings)
         } catch {
-            writer.discard(staging: staging)
+            output.discard()
             throw error
         }
     }
@@ -91,7 +90,7 @@ public enum ImportedSite {
     /// its conversation and output paths are replaced per conversation.
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
         let strict = render.strict
-        let scratch = try makeScratch()
+        let scratch = try ScratchFolder.make("import")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var importRequest = request
         importRequest.outputDirectory = FilePath.join(scratch, "import")
@@ -116,25 +115,17 @@ public enum ImportedSite {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
         }
-        let writer = OutputWriter(destination: request.outputDirectory)
-        let staging = try writer.makeStaging()
+        let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
-            for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(staging, entry.slug)) }
+            // Each page is a render of its own, made (and swapped in) inside this output's staging.
+            for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(output.path, entry.slug)) }
             let index = ImportIndexPage.render(imported.entries, link: { "\($0.slug)/index.html" })
-            try writer.write(index, to: "index.html", in: staging)
-            try writer.commit(staging: staging)
-            return Result(outputDirectory: writer.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count)
+            try output.write(index, to: "index.html")
+            try output.commit()
+            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count)
         } catch {
-            writer.discard(staging: staging)
+            output.discard()
             throw error
         }
-    }
-
-    private static func makeScratch() throws(DiagnosticError) -> String {
-        var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-import-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
-        }
-        return String(cString: made)
     }
 }

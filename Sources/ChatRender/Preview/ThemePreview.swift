@@ -49,16 +49,15 @@ package enum ThemePreview {
         if !problems.isEmpty { throw DiagnosticError(problems, kind: kind) }
         let template = try PageTemplate.load(directory: request.templatesDirectory)
         let page = assemble(themes: themes, template: template, clock: request.clock)
-        let writer = OutputWriter(destination: request.outputDirectory)
-        let staging = try writer.makeStaging()
+        let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
-            try writer.write(page, to: "index.html", in: staging)
-            try writer.commit(staging: staging)
+            try output.write(page, to: "index.html")
+            try output.commit()
         } catch {
-            writer.discard(staging: staging)
+            output.discard()
             throw error
         }
-        return Result(outputDirectory: writer.destination, pageSize: page.count, themeNames: themes.map(\.name))
+        return Result(outputDirectory: output.destination, pageSize: page.count, themeNames: themes.map(\.name))
     }
 
     /// The finished gallery page.

@@ -41,17 +41,16 @@ package extension ChatRenderer {
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let template = try PageTemplate.load(directory: request.templatesDirectory)
 
-        let writer = SingleFileWriter(page: options.page)
-        let staging = try writer.makeStaging()
+        let writer = try SingleFileWriter(page: options.page)
         do throws(DiagnosticError) {
             // No previous assets folder to reuse images from: the page carries them inside.
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: nil)
-            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, staging: staging)
+            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: writer)
 
             let packer = SingleFilePacker(conversation: conversation, displayPath: request.conversationPath,
                                           limit: options.inlineLimit, spillHref: writer.filesFolderHref,
                                           spillName: writer.filesFolderName)
-            let assetsFolder = FilePath.join(staging, AssetProducer.assetsFolder)
+            let assetsFolder = FilePath.join(writer.path, AssetProducer.assetsFolder)
             let (table, items) = packer.represent(assets)
             let renderOptions = request.options(for: conversation)
             let (page, plan) = try packer.pack(table, items: items, assetsFolder: assetsFolder) { table in
@@ -62,13 +61,13 @@ package extension ChatRenderer {
             if request.strict && !warnings.isEmpty {
                 throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
             }
-            try writer.commit(page: page, spilled: plan.spilled.map(\.name), staging: staging)
+            try writer.commit(page: page, spilled: plan.spilled.map(\.name))
             let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
                                             inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)
             return RenderResult(outputDirectory: FilePath.directory(writer.page), warnings: warnings,
                                 pageSize: page.count + SingleFileWriter.marker.utf8.count, images: statistics, singleFile: summary)
         } catch {
-            writer.discard(staging: staging)
+            writer.discard()
             throw error
         }
     }

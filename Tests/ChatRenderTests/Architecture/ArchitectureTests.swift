@@ -103,6 +103,30 @@ import Testing
         }
     }
 
+    /// One output door: every folder chatrender creates comes from ChatOutput (one staging maker,
+    /// `StagingFolder.make`, and `ScratchFolder` for work that is not output), and every output
+    /// appears through one swap (`AtomicSwap`). Other stages write through an `OutputSink`.
+    @Test func oneStagingMakerAndOneSwap() {
+        for stage in Self.stages {
+            for file in Self.sources(stage) {
+                let code = Self.code(file.text)
+                if !file.path.hasSuffix("ChatOutput/Sink/StagingFolder.swift") && !file.path.hasSuffix("ChatOutput/Sink/ScratchFolder.swift") {
+                    #expect(!code.contains("mkdtemp("), "\(file.path) makes its own staging or scratch folder")
+                }
+                if !file.path.hasSuffix("ChatOutput/Sink/AtomicSwap.swift") {
+                    #expect(!code.contains("rename_exchange"), "\(file.path) swaps an output itself")
+                }
+                // The asset stage writes by path inside the folder its sink hands out (libvips,
+                // copies, the WebP metadata rewrite); nothing else writes files at all.
+                if stage != "ChatOutput" {
+                    for writer in ["OutputWriter(", "makeStaging(", ".write(to: URL"] + (stage == "ChatAssets" ? [] : ["createFile(atPath"]) {
+                        #expect(!code.contains(writer), "\(file.path) writes output without a sink: \(writer)")
+                    }
+                }
+            }
+        }
+    }
+
     /// The library reads no environment: the command line reads it and passes what it found.
     @Test func theLibraryReadsNoEnvironment() {
         for stage in Self.stages {

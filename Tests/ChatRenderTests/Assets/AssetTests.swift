@@ -154,7 +154,7 @@ enum CLIRunTool {
         let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [photo, again, file])])
         let producer = AssetProducer(inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
                                      baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
-        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(staging))
         #expect(warnings.isEmpty)
         let first = try #require(table[0, 0].image)
         #expect(first == table[0, 1].image)
@@ -175,7 +175,7 @@ enum CLIRunTool {
         let composer = ComposerState.attachment(AttachmentComposerState(attachments: [.init(file), .init(photo)]))
         let conversation = Conversation(messages: [], composer: composer)
         let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
-        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(staging))
         #expect(warnings.isEmpty)
         #expect(table[trayItem: 0] == nil)
         let tile = try #require(table[trayItem: 1])
@@ -190,7 +190,7 @@ enum CLIRunTool {
         let outside = Attachment(id: "b", name: "b.pdf", byteCount: 1, contentType: "application/pdf", url: .local("../../../Package.swift"))
         let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [gone, outside])])
         let producer = AssetProducer(inspector: VipsImageInspector(), baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
-        let (table, warnings) = try producer.produce(conversation, staging: staging)
+        let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(staging))
         #expect(table[0, 0].image == nil)
         #expect(table[0, 1].file == nil)
         #expect(warnings.map(\.description) == [

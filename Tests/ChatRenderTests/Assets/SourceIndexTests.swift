@@ -107,7 +107,7 @@ import Testing
             Attachment(id: "a", name: "a.jpg", byteCount: 5000, contentType: "image/jpeg", preview: "a.jpg")])])
         let first = TestPaths.temporaryFolder("swap-stage")
         let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json")
-        let (table1, _, stats1) = try producer.produceWithStatistics(conversation, staging: first)
+        let (table1, _, stats1) = try producer.produceWithStatistics(conversation, into: TestFolderOutput(first))
         #expect(stats1.sourcesRead == 1)
 
         var changed = original
@@ -116,7 +116,7 @@ import Testing
         let second = TestPaths.temporaryFolder("swap-stage")
         let again = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
                                   previousAssets: first + "/assets")
-        let (table2, _, stats2) = try again.produceWithStatistics(conversation, staging: second)
+        let (table2, _, stats2) = try again.produceWithStatistics(conversation, into: TestFolderOutput(second))
         #expect(stats2.sourcesRead == 1 && stats2.sourcesRecognised == 0)
         #expect(stats2.imagesMade == 3 && stats2.imagesReused == 0)
         #expect(table2[0, 0].image?.display.path != table1[0, 0].image?.display.path)
@@ -173,7 +173,7 @@ import Testing
             Attachment(id: "b", name: "b.png", byteCount: 7, contentType: "image/png", preview: "b.png")])])
         let first = TestPaths.temporaryFolder("hostile-stage")
         let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json")
-        _ = try producer.produceWithStatistics(conversation, staging: first)
+        _ = try producer.produceWithStatistics(conversation, into: TestFolderOutput(first))
         let expected = Faults.tree(first)
         let index = first + "/assets/" + SourceIndex.fileName
         try FileManager.default.removeItem(atPath: index)
@@ -182,7 +182,7 @@ import Testing
         let second = TestPaths.temporaryFolder("hostile-stage")
         let again = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
                                   previousAssets: first + "/assets")
-        let (_, warnings, stats) = try again.produceWithStatistics(conversation, staging: second)
+        let (_, warnings, stats) = try again.produceWithStatistics(conversation, into: TestFolderOutput(second))
         #expect(warnings.isEmpty, "\(label)", sourceLocation: sourceLocation)
         #expect(stats.sourcesRead == 2 && stats.sourcesRecognised == 0, "\(label)", sourceLocation: sourceLocation)
         #expect(Faults.tree(second) == expected, "\(label): the output differs", sourceLocation: sourceLocation)

@@ -127,7 +127,7 @@ import Testing
             Attachment(id: "a", name: "bomb.png", byteCount: 1, contentType: "image/png", preview: "bomb.png")])])
         let counting = CountingInspector(inspector)
         let producer = AssetProducer(inspector: counting, baseDirectory: dir, displayPath: "c.json")
-        let (table, warnings) = try producer.produce(conversation, staging: TestPaths.temporaryFolder("stage"))
+        let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(TestPaths.temporaryFolder("stage")))
         #expect(table[0, 0].image == nil)
         #expect(warnings.map(\.message) == ["\"bomb.png\": the image is 12000×12000 pixels, over the limit of 100000000 pixels; the photo is shown as unavailable"])
         #expect(counting.calls == 1)  // the header only
@@ -144,7 +144,7 @@ import Testing
         let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: attachments)])
         for _ in 0..<5 {
             let producer = AssetProducer(inspector: inspector, baseDirectory: dir, displayPath: "c.json")
-            let (table, warnings) = try producer.produce(conversation, staging: TestPaths.temporaryFolder("stage"))
+            let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(TestPaths.temporaryFolder("stage")))
             #expect(warnings.isEmpty, "\(warnings)")
             #expect((0..<4).allSatisfy { table[0, $0].image != nil })
             #expect(Set((0..<4).map { table[0, $0].image?.display.path }).count == 1)

@@ -39,8 +39,7 @@ struct ChunkedWriteTests {
         let chunks = Self.chunks(seed: 7, count: 2_500)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chunked-write-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = OutputWriter(destination: folder + "/out")
-        let file = try writer.create("nested/index.html", in: folder)
+        let file = try TestFolderOutput(folder).create("nested/index.html")
         file.write(chunks)
         #expect(try file.finish() == chunks.reduce(0) { $0 + $1.count })
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/nested/index.html")))
@@ -159,8 +158,7 @@ struct OrderedDeliveryTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let writer = OutputWriter(destination: folder + "/out")
-        let file = try writer.create("index.html", in: folder)
+        let file = try TestFolderOutput(folder).create("index.html")
         PageAssembler.assemble(conversation: conversation, style: PageStyle(theme: theme, template: template), assets: AssetTable(), options: .init(), into: file.sink)
         let size = try file.finish()
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/index.html")))

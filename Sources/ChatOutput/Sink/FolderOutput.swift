@@ -1,0 +1,49 @@
+import Foundation
+import ChatModel
+
+/// An output being made in a folder on disk (``StagingFolder``, the single-file page's staging
+/// folder): files are written, created and copied under ``path``.
+package protocol FolderOutput: OutputSink {
+    /// The folder on disk the output is being made in.
+    var path: String { get }
+}
+
+extension FolderOutput {
+    package func write(_ bytes: [UInt8], to relative: String) throws(DiagnosticError) {
+        let file = try create(relative)
+        file.write([bytes])
+        _ = try file.finish()
+    }
+
+    package func create(_ relative: String) throws(DiagnosticError) -> OutputFile {
+        let full = FilePath.join(path, relative)
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.directory(full), withIntermediateDirectories: true)
+        } catch {
+            throw StagingFolder.cannotWrite(destination, "cannot write \(relative): \(OutputWriter.reason(error))")
+        }
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw StagingFolder.cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(errno)))") }
+        return OutputFile(fd: fd, relative: relative, destination: destination)
+    }
+
+    package func folder(_ relative: String) throws(DiagnosticError) -> String {
+        let full = relative.isEmpty ? path : FilePath.join(path, relative)
+        do {
+            try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
+        } catch {
+            throw StagingFolder.cannotWrite(full, "cannot create \(relative.isEmpty ? "the staging folder" : "the \(relative) folder"): \(OutputWriter.reason(error))")
+        }
+        return full
+    }
+
+    package func copy(_ source: String, to relative: String) throws(DiagnosticError) {
+        let full = FilePath.join(path, relative)
+        do {
+            try FileManager.default.createDirectory(atPath: FilePath.directory(full), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: source, toPath: full)
+        } catch {
+            throw StagingFolder.cannotWrite(destination, "cannot copy \(FilePath.lastComponent(source)): \(OutputWriter.reason(error))")
+        }
+    }
+}
