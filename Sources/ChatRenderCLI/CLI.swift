@@ -231,8 +231,7 @@ public enum CLI {
             return .ok
         } catch {
             bar?.finish()
-            let code = report(error, output: output)
-            return pdfExitCode(for: error, options: request.pdf) ?? code
+            return report(error, output: output)
         }
     }
 
@@ -264,6 +263,7 @@ public enum CLI {
         case .missingInput: return .noInput
         case .cannotWrite: return .cannotCreate
         case .usage: return .usage
+        case .unavailable: return .unavailable
         }
     }
 }

@@ -139,9 +139,7 @@ extension CLI {
                 output.out(result.report(maxDiffLines: maxDiffLines))
             }
         } catch {
-            let code = report(error, output: output)
-            // A browser that is there but will not start is unavailable, not missing input.
-            return png && error.kind == .missingInput ? .unavailable : code
+            return report(error, output: output)
         }
         let differing = (counts[.differs] ?? 0) + (counts[.missing] ?? 0)
         if !quiet || differing > 0 || errorCode != nil {
@@ -175,6 +173,7 @@ extension CLI {
         case .missingInput: return .noInput
         case .cannotWrite: return .cannotCreate
         case .usage: return .usage
+        case .unavailable: return .unavailable
         }
     }
 }

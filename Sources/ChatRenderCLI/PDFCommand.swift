@@ -51,12 +51,4 @@ extension CLI {
         }
         return .print(PDFOptions(chromium: chromium, paper: chosenPaper))
     }
-
-    /// A Chromium that is there but will not start is unavailable too (69, as for `check --png`),
-    /// not missing input: its diagnostics name the executable. Nil for every other failure.
-    static func pdfExitCode(for error: DiagnosticError, options: PDFOptions?) -> ExitCode? {
-        guard let options, error.kind == .missingInput,
-              error.diagnostics.contains(where: { $0.file == options.chromium }) else { return nil }
-        return .unavailable
-    }
 }

@@ -57,7 +57,7 @@ public final class HeadlessChromium {
 
     /// Starts the browser and waits until it answers. Extra flags may be given, space-separated,
     /// in `CHATRENDER_CHROMIUM_FLAGS` (for example `--no-sandbox` in a container without user
-    /// namespaces).
+    /// namespaces). A browser that cannot be started or does not answer throws `.unavailable`.
     public init(executable: String) throws(DiagnosticError) {
         self.executable = executable
         let extra = (ProcessInfo.processInfo.environment["CHATRENDER_CHROMIUM_FLAGS"] ?? "")
@@ -67,7 +67,7 @@ public final class HeadlessChromium {
             started = try ChromiumProcess(executable: executable, extraFlags: extra)
         } catch {
             throw DiagnosticError(Diagnostic(file: executable, message: error.message + ". " + HeadlessChromium.installHint),
-                                  kind: .missingInput)
+                                  kind: .unavailable)
         }
         process = started
         connection = DevToolsConnection(socket: started.socket)
@@ -84,7 +84,7 @@ public final class HeadlessChromium {
             default: message += " (\(HeadlessChromium.describe(error)))"
             }
             if !tail.isEmpty { message += "; it said:\n" + tail }
-            throw DiagnosticError(Diagnostic(file: executable, message: message), kind: .missingInput)
+            throw DiagnosticError(Diagnostic(file: executable, message: message), kind: .unavailable)
         }
     }
 
