@@ -23,7 +23,7 @@ enum HelpText {
         lines += [""]
         lines += wrap("A file argument may be - to read standard input. The bundled themes/ and templates/ come from "
                       + "CHATRENDER_DATA, else from beside the executable: the repository of a build in .build/, or "
-                      + "PREFIX/share/chatrender for PREFIX/bin/chatrender.", indent: "")
+                      + "PREFIX/share/chatrender for PREFIX/bin/chatrender (see scripts/install).", indent: "")
         lines += ["", "EXIT CODES"] + exitCodes(CLI.ExitCode.allCases)
         return lines.joined(separator: "\n") + "\n"
     }

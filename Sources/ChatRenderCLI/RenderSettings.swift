@@ -36,9 +36,7 @@ struct RenderSettings {
         }
         var templatesPath = try templates.map { given throws(DiagnosticError) in try inputs.folder(given, what: "templates") }
         if themePath == nil || templatesPath == nil {
-            guard let data = DataDirectory.locate() else {
-                throw DiagnosticError(Diagnostic(file: "chatrender", message: "cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates"), kind: .missingInput)
-            }
+            let data = try DataDirectory.locate().get()
             themePath = themePath ?? FilePath.join(data, "themes/sp.resolver.json")
             templatesPath = templatesPath ?? FilePath.join(data, "templates")
         }
