@@ -68,7 +68,9 @@ enum CheckCommand {
         let fixtures = parsed.positionals
         var request: SnapshotCheck.Request
         do throws(DiagnosticError) {
-            for fixture in fixtures { _ = try inputs.path(for: fixture, what: "conversation", role: "a fixture", copyName: "") }
+            // A folder among the fixtures (a glob that caught one) stops the run before any render;
+            // `-` was refused with the arguments, so nothing is copied here.
+            for fixture in fixtures { _ = try inputs.path(for: fixture, what: "conversation", role: "a fixture", copyName: "fixture.json") }
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
             request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: parsed[snapshots]!, record: parsed.has(record),

@@ -21,9 +21,6 @@ final class InputFiles {
 
     deinit { removeCopies() }
 
-    /// Whether standard input was read into a copy.
-    var readStandardInput: Bool { copy != nil }
-
     /// The path the library should read for `given`: the copy of standard input for `-`,
     /// otherwise `given` itself once it is known not to be a folder.
     ///
