@@ -29,6 +29,9 @@ public struct RenderRequest: Sendable {
     public var singleFile: SingleFileOptions?
     /// Set for `--pdf`: `index.pdf` is printed from the page before the output is committed.
     public var pdf: PDFOptions?
+    /// The folder the conversation's photos and files are found in, and may not leave; nil for
+    /// the conversation file's own folder. Set when the file is a copy (of standard input, say).
+    public var attachmentsDirectory: String?
 
     public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
                 options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()) {
@@ -65,9 +68,10 @@ public enum ChatRenderer {
     /// reuse instead of going back to the system (fewer page faults). Not for long-lived hosts.
     public static func prepareOneShotProcess() { cplatform_keep_freed_memory() }
 
-    /// The asset stage for `request`: photos and files are found beside the conversation file.
+    /// The asset stage for `request`: photos and files are found beside the conversation file
+    /// (or in `attachmentsDirectory`).
     static func assetProducer(for request: RenderRequest, inspector: ImageInspector?, previousAssets: String?) -> AssetProducer {
-        let base = FilePath.directory(request.conversationPath)
+        let base = request.attachmentsDirectory ?? FilePath.directory(request.conversationPath)
         var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
                                                                                  allowUntrustedLoaders: request.images.allowUntrustedLoaders),
                                      baseDirectory: base.isEmpty ? "." : base,

@@ -1,269 +1,154 @@
 import ChatRender
 import Foundation
 
-/// The command line: parses arguments, calls the library, prints diagnostics, returns an exit
-/// code (sysexits). No rendering logic lives here.
+/// The command line: finds the command, parses its arguments against its table, calls the
+/// library, prints diagnostics and returns an exit code (sysexits). No rendering logic lives here.
 public enum CLI {
-    /// Exit codes from sysexits(3).
-    public enum ExitCode: Int32 {
-        case ok = 0
-        /// `check`: a fixture differs from its snapshot or has none.
-        case differs = 1
-        case usage = 64
-        case dataError = 65
-        case noInput = 66
-        case unavailable = 69
-        case software = 70
-        case cannotCreate = 73
-    }
-
     /// Where output goes; tests pass buffers.
     public struct Output: Sendable {
+        /// Standard output: help, reports meant to be read or piped.
         public var out: @Sendable (String) -> Void
+        /// Standard error: diagnostics, warnings and what was written.
         public var err: @Sendable (String) -> Void
+        /// Output to the two given functions.
         public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
             self.out = out
             self.err = err
         }
+        /// The process's own standard output and standard error.
         public static let standard = Output(
             out: { FileHandle.standardOutput.write(Data($0.utf8)) },
             err: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
-    public static let usage = """
-    chatrender \(ChatRenderVersion.string): render a chat conversation into a static, accessible HTML page.
+    /// Every command, in the order the overview lists them.
+    static let commands: [Command] = [
+        RenderCommand.command, ImportCommand.command, PreviewCommand.command, CheckCommand.command, ThemeCommand.command,
+    ]
 
-    USAGE
-      chatrender render CONVERSATION.json [--theme THEME] [--out DIR] [options]
-      chatrender theme check THEME
-      chatrender check FIXTURE.json… --snapshots DIR [--record] [--png]
-      chatrender preview --theme THEME [--theme OTHER …] [--out DIR]
-      chatrender import FORMAT INPUT [--out DIR] [--include-system]
-      chatrender render --from FORMAT INPUT [--out DIR] [options]
-      chatrender --help | --version
+    /// `chatrender --help`: the short overview of the commands.
+    public static var overview: String { HelpText.overview(commands) }
 
-    RENDER
-      CONVERSATION.json      the conversation (see docs/conversation-format.md)
-      --theme THEME          a DTCG .resolver.json (light and dark) or .tokens.json (one mode);
-                             default: the bundled SP theme (themes/sp.resolver.json)
-      --out DIR              output folder; default: out/NAME for CONVERSATION NAME.json.
-                             Replaced as a whole, atomically; only an empty folder or an earlier
-                             chatrender output is ever replaced
-      --templates DIR        page.html, chatrender.css and chatrender.js to build the page from;
-                             default: the bundled templates/
-      --no-retry             hide Retry on failed uploads
-      --markup inline|full   replies: bold and code only, or CommonMark with tables; default:
-                             the file's "markup" (imported chats: full), else inline
-      --from FORMAT          INPUT is a chatgpt, openai or anthropic export: import, then render
-                             (replies default to --markup full; see IMPORT)
-      --image-format FORMAT  webp (default), jpeg or avif for thumbnails and viewer images
-      --quality N            1–100; default 80 for webp, 82 for jpeg, 55 for avif
-      --keep-metadata        keep EXIF/XMP/IPTC (GPS position, camera serial); stripped by default
-      --originals            give the viewer full-size images instead of a 2560 px long edge
-      --max-pixels N         photos with more pixels become "Photo unavailable" (default 100000000)
-      --allow-untrusted-loaders  let libvips read SVG, PDF and other untrusted formats as photos
-      --allow-outside PATH   let photo and file paths point into PATH (repeatable); by default
-                             they must stay inside the conversation file's folder
-      --locale LOCALE        how dates and times read: en-US (default, "May 2, 2026 at 9:12 AM")
-                             or another locale ("2 May 2026, 09:12")
-      --time-zone ZONE       UTC (default) or a fixed offset such as +02:00
-      --single-file          write one self-contained NAME.html (default out/NAME.html; --out
-                             names the file, or a folder to put it in): photos, thumbnails and
-                             files inlined as data URLs; what would go over --inline-limit stays
-                             beside it in NAME_files/, with a warning per file
-      --inline-limit SIZE    the most the single file may weigh: 25MB (default), 500KB, 2MiB,
-                             a byte count, or 0 to inline nothing
-      --pdf                  also print the page to index.pdf beside index.html, with headless
-                             Chromium (CHATRENDER_CHROMIUM, or chromium on PATH); light, without
-                             controls, every photo; exits 69 when no Chromium is found or
-                             it will not start (nothing is written then)
-      --paper a4|letter      the PDF's paper size (default a4)
-      --strict               treat warnings (an unreadable image, say) as errors
-      -q, --quiet            print nothing but errors
+    /// `chatrender help WORDS…` (`["theme", "check"]`); nil for no such command.
+    public static func help(for words: [String]) -> String? {
+        guard !words.isEmpty else { return overview }
+        return command(at: words).map(HelpText.help(for:))
+    }
 
-    \(importUsage)
+    /// Every command's words, groups (`theme`) included: `[["render"], …, ["theme"], ["theme", "check"]]`.
+    public static var commandPaths: [[String]] {
+        func paths(_ command: Command) -> [[String]] { [command.path] + command.subcommands.flatMap(paths) }
+        return commands.flatMap(paths)
+    }
 
-    \(previewUsage)
-
-    \(checkUsage)
-
-    THEME CHECK
-      Validates a theme and reports WCAG contrast for the text and background pairs the blocks
-      use, per mode. Exits 0 when every pair passes, 65 when one fails.
-
-    EXIT CODES
-      0 done · 1 check: a fixture differs from its snapshot · 64 usage · 65 bad input data
-      66 input missing · 69 Chromium missing (--pdf, check --png)
-      70 internal · 73 cannot write output
-    """
+    /// Every option name of every command, long and short.
+    public static var optionNames: Set<String> {
+        Set(commands.flatMap(HelpText.leafCommands).flatMap(\.options).flatMap(\.names))
+    }
 
     /// Runs one command line (without the program name).
     public static func run(_ arguments: [String], output: Output = .standard) -> ExitCode {
-        guard let command = arguments.first else {
-            output.err(usage + "\n")
+        guard let first = arguments.first else {
+            output.err(overview)
             return .usage
         }
-        switch command {
-        case "-h", "--help", "help":
-            output.out(usage + "\n")
+        switch first {
+        case "-h", "--help":
+            output.out(overview)
             return .ok
         case "--version":
             output.out("chatrender \(ChatRenderVersion.string)\n")
             return .ok
-        case "render":
-            return render(Array(arguments.dropFirst()), output: output)
-        case "theme":
-            return theme(Array(arguments.dropFirst()), output: output)
-        case "import": return importCommand(Array(arguments.dropFirst()), output: output)
-        case "preview": return preview(Array(arguments.dropFirst()), output: output)
-        case "check": return check(Array(arguments.dropFirst()), output: output)
-        default:
-            output.err("chatrender: error: unknown command \"\(command)\"; expected render, import, preview, check or theme check (see chatrender --help)\n")
-            return .usage
-        }
-    }
-
-    static func render(_ arguments: [String], output: Output) -> ExitCode {
-        var conversation: String?
-        var out: String?
-        var shared = RenderFlags()  // --theme, --templates, --markup, photo and date options, --strict
-        var from: String?  // --from FORMAT (see ImportCommand.swift)
-        var quiet = false
-        var singleFile = false, inlineLimit: InlineLimit?  // --single-file (see SingleFileRender.swift)
-        var pdf = false, paper: String?  // --pdf, --paper (see PDFCommand.swift)
-        var index = 0
-        func value(for flag: String) -> String? {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") || arguments[index] == "-" else {
-                output.err("chatrender: error: \(flag) needs a value\n")
-                return nil
+        case "help":
+            let words = arguments.dropFirst().filter { $0 != "-h" && $0 != "--help" }
+            guard let text = help(for: Array(words)) else {
+                return usageError(unknownCommand(Array(words)), output: output)
             }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            var inline: String?
-            var flag = argument
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                flag = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
-            }
-            if let taken = shared.take(flag, value: { inline ?? value(for: flag) }, output: output) {
-                guard taken else { return .usage }
-                index += 1
-                continue
-            }
-            switch flag {
-            case "--out", "-o": guard let v = inline ?? value(for: flag) else { return .usage }; out = v
-            case "--from": guard let v = inline ?? value(for: flag) else { return .usage }; from = v
-            case "--quiet", "-q": quiet = true
-            case "--single-file": singleFile = true
-            case "--pdf": pdf = true
-            case "--paper": guard let v = inline ?? value(for: flag) else { return .usage }; paper = v
-            case "--inline-limit":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let limit = InlineLimit(parsing: v) else {
-                    output.err("chatrender: error: --inline-limit \"\(v)\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n")
-                    return .usage
-                }
-                inlineLimit = limit
-            case "-h", "--help": output.out(usage + "\n"); return .ok
-            default:
-                if argument.hasPrefix("-") && argument != "-" {
-                    output.err("chatrender: error: unknown option \"\(argument)\" for render (see chatrender --help)\n")
-                    return .usage
-                }
-                guard conversation == nil else {
-                    output.err("chatrender: error: one conversation at a time; got \"\(conversation!)\" and \"\(argument)\"\n")
-                    return .usage
-                }
-                conversation = argument
-            }
-            index += 1
-        }
-        guard let conversation else {
-            output.err("chatrender: error: render needs a conversation file\n\n" + usage + "\n")
-            return .usage
-        }
-        guard let (themePath, templatesPath) = shared.paths(output: output) else { return .noInput }
-        let name = FilePath.stem(conversation)
-        let outPath = out ?? FilePath.join("out", name.isEmpty ? "conversation" : name)
-        var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
-                                    outputDirectory: outPath, options: shared.options, strict: shared.strict, images: shared.images)
-        request.markupGiven = shared.markupGiven  // otherwise the file's own "markup" (imported chats: full) decides
-        if singleFile || inlineLimit != nil {
-            guard singleFile else {
-                output.err("chatrender: error: --inline-limit applies only with --single-file\n")
-                return .usage
-            }
-            guard from == nil else {
-                output.err("chatrender: error: --single-file writes one conversation's page; it does not work with --from (import first, then render each file)\n")
-                return .usage
-            }
-            request.singleFile = SingleFileOptions(page: singleFilePage(out: out, name: name.isEmpty ? "conversation" : name),
-                                                   inlineLimit: inlineLimit ?? .standard)
-        }
-        switch pdfChoice(pdf: pdf, paper: paper, singleFile: singleFile, from: from, output: output) {
-        case .none: break
-        case .print(let options): request.pdf = options
-        case .stop(let code): return code
-        }
-        if let from { return renderImported(format: from, input: conversation, request: request, markupGiven: shared.markupGiven, quiet: quiet, output: output) }
-        let bar = ProgressBar.forStandardError(enabled: !quiet)
-        if let bar {
-            request.progress = { @Sendable done, total in bar.update(done: done, total: total) }
-        }
-        do {
-            let result = try ChatRenderer.render(request)
-            bar?.finish()
-            if !quiet {
-                for warning in result.warnings { output.err(warning.description + "\n") }
-                if let single = result.singleFile {
-                    let beside = single.spilledFiles == 0 ? "" : ", \(single.spilledFiles) file\(single.spilledFiles == 1 ? "" : "s") beside it in \(single.filesFolder)/"
-                    output.err("wrote \(single.page) (\(ByteCountFormat.string(Int64(result.pageSize)))\(beside))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
-                } else {
-                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(result.warnings.isEmpty ? "" : ", \(result.warnings.count) warning\(result.warnings.count == 1 ? "" : "s")")\n")
-                }
-                if let size = result.pdfSize {
-                    output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
-                }
-            }
+            output.out(text)
             return .ok
-        } catch {
-            bar?.finish()
-            let code = report(error, output: output)
-            return pdfExitCode(for: error, options: request.pdf) ?? code
+        default:
+            return dispatch(arguments[...], among: commands, output: output)
         }
     }
 
-    static func theme(_ arguments: [String], output: Output) -> ExitCode {
-        guard arguments.first == "check" else {
-            output.err("chatrender: error: expected \"theme check THEME\"\n")
-            return .usage
+    /// Finds the command named by the first of `arguments` among `commands` and runs it, or the
+    /// subcommand after it.
+    static func dispatch(_ arguments: ArraySlice<String>, among commands: [Command], output: Output) -> ExitCode {
+        let word = arguments.first!
+        guard let command = commands.first(where: { $0.path.last == word }) else {
+            let parent = commands.first.map { Array($0.path.dropLast()) } ?? []
+            if word.hasPrefix("-") {
+                let name = parent.joined(separator: " ")
+                let close = Suggestion.closest(to: word, among: parent.isEmpty ? ["--help", "--version"] : ["--help"])
+                return usageError("unknown option \"\(word)\"\(parent.isEmpty ? "" : " for " + name)"
+                                  + "\(close.map { "; did you mean \($0)?" } ?? "") (see chatrender \(parent.isEmpty ? "" : name + " ")--help)",
+                                  output: output)
+            }
+            return usageError(unknownCommand(parent + [word]), output: output)
         }
-        let rest = Array(arguments.dropFirst())
-        guard rest.count == 1, let path = rest.first, !path.hasPrefix("-") else {
-            output.err("chatrender: error: theme check takes one theme file\n")
-            return .usage
+        let rest = arguments.dropFirst()
+        if !command.subcommands.isEmpty {
+            let names = command.subcommands.compactMap(\.path.last)
+            guard let next = rest.first else {
+                return usageError("\(command.name) needs a command: \(names.joined(separator: ", ")) (see chatrender \(command.name) --help)", output: output)
+            }
+            if next == "-h" || next == "--help" {
+                output.out(HelpText.help(for: command))
+                return .ok
+            }
+            return dispatch(rest, among: command.subcommands, output: output)
         }
-        do {
-            let theme = try ThemeLoader.load(path: path, displayPath: path)
-            let report = ThemeContrast.report(for: theme, displayPath: path)
-            output.out(report.text)
-            if !report.text.hasSuffix("\n") { output.out("\n") }
-            return report.passed ? .ok : .dataError
-        } catch {
-            return report(error, output: output)
+        let others = self.commands.flatMap(HelpText.leafCommands).filter { $0.name != command.name }
+        switch CommandLineParser.parse(Array(rest), for: command, others: others) {
+        case .help:
+            output.out(HelpText.help(for: command))
+            return .ok
+        case .failed(let message):
+            return usageError(message, output: output)
+        case .parsed(let parsed):
+            return command.run!(parsed, output)
         }
     }
 
+    /// The command at `words`, or nil.
+    static func command(at words: [String]) -> Command? {
+        var level = commands
+        var found: Command?
+        for word in words {
+            guard let next = level.first(where: { $0.path.last == word }) else { return nil }
+            found = next
+            level = next.subcommands
+        }
+        return found
+    }
+
+    /// `unknown command "theme chek"; did you mean theme check? (see chatrender --help)`
+    static func unknownCommand(_ words: [String]) -> String {
+        let typed = words.joined(separator: " ")
+        let known = commandPaths.map { $0.joined(separator: " ") }.filter { $0.split(separator: " ").count == words.count }
+        var message = "unknown command \"\(typed)\""
+        if let close = Suggestion.closest(to: typed, among: known) {
+            message += "; did you mean \(close)?"
+        } else {
+            let leaves = commands.flatMap(HelpText.leafCommands).map(\.name)
+            message += "; expected " + leaves.dropLast().joined(separator: ", ") + " or " + leaves.last!
+        }
+        return message + " (see chatrender --help)"
+    }
+
+    static func usageError(_ message: String, output: Output) -> ExitCode {
+        output.err("chatrender: error: \(message)\n")
+        return .usage
+    }
+
+    /// Prints every diagnostic and returns the exit code for the kind of failure.
     static func report(_ error: DiagnosticError, output: Output) -> ExitCode {
         for diagnostic in error.diagnostics { output.err(diagnostic.description + "\n") }
-        switch error.kind {
-        case .badData: return .dataError
-        case .missingInput: return .noInput
-        case .cannotWrite: return .cannotCreate
-        case .usage: return .usage
-        }
+        return ExitCode(error.kind)
+    }
+
+    /// `1 warning`, `2 warnings`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

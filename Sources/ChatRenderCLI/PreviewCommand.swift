@@ -1,79 +1,60 @@
 import ChatRender
 
-extension CLI {
-    /// The `preview` section of `chatrender --help`.
-    public static let previewUsage = """
-    PREVIEW
-      chatrender preview --theme THEME [--theme OTHER …] [--out DIR] [--locale LOCALE] [--time-zone ZONE]
-      Writes one gallery page: the chat block and each composer in each state, light and dark side
-      by side, a switch between the themes and a contrast report per theme.
-      --theme THEME          a theme to show (repeat for several); default: the bundled SP theme
-      --out DIR              output folder; default: out/preview
-      --templates DIR        templates to build the page from; default: the bundled templates/
-      --locale LOCALE        how times read: en-US (default, "9:00 AM") or another locale ("09:00")
-      --time-zone ZONE       UTC (default) or a fixed offset such as +02:00
-    """
+/// `chatrender preview`: the table and the run.
+enum PreviewCommand {
+    /// Unlike render's `--theme`, repeatable: the gallery shows each theme given.
+    static let themes = Option.text(
+        "--theme", valueName: "THEME",
+        help: "a theme to show (a .resolver.json or .tokens.json, or - for standard input); default: the bundled SP theme",
+        repeatable: true)
+    static let out = SharedOptions.out("the output folder; default: out/preview")
 
-    /// `chatrender preview …`
-    static func preview(_ arguments: [String], output: Output) -> ExitCode {
-        var themes: [String] = []
-        var out: String?
-        var templates: String?
+    static let command = Command(
+        path: ["preview"],
+        summary: "write a gallery page of the chat block and every composer state, per theme",
+        synopsis: ["preview [--theme THEME]… [options]"],
+        about: [
+            "Writes one gallery page: the chat block and each composer in each state, light and dark side by "
+                + "side, a switch between the themes and a contrast report per theme (see docs/composers.md).",
+        ],
+        groups: [
+            OptionGroup("THEMES AND TEMPLATES", [themes.option, SharedOptions.templates.option]),
+            OptionGroup("TIMES", [SharedOptions.locale.option, SharedOptions.timeZone.option]),
+            OptionGroup("OUTPUT", [out.option]),
+            OptionGroup("MESSAGES", [SharedOptions.quiet.option, SharedOptions.help.option]),
+        ],
+        rules: [
+            CommandRule(message: "- (standard input) can be read once: give --theme - only once") {
+                $0.all(themes).filter { $0 == "-" }.count > 1
+            },
+        ],
+        exitCodes: [.ok, .usage, .dataError, .noInput, .cannotCreate],
+        run: run)
+
+    static func run(_ parsed: ParsedArguments, output: CLI.Output) -> CLI.ExitCode {
+        let inputs = InputFiles(output: output)
+        defer { inputs.removeCopies() }
         var clock = ComposerClock.standard
-        var quiet = false
-        var index = 0
-        func value(for flag: String) -> String? {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                output.err("chatrender: error: \(flag) needs a value\n")
-                return nil
+        if let locale = parsed[SharedOptions.locale] { clock.locale = locale }
+        if let offset = parsed[SharedOptions.timeZone] { clock.offsetSeconds = offset }
+        do throws(DiagnosticError) {
+            var themePaths: [String] = []
+            for given in parsed.all(themes) {
+                themePaths.append(try inputs.path(for: given, what: "theme", role: "--theme", copyName: "theme.json"))
             }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            var flag = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
-                flag = String(argument[..<eq])
-                inline = String(argument[argument.index(after: eq)...])
-            }
-            switch flag {
-            case "--theme": guard let v = inline ?? value(for: flag) else { return .usage }; themes.append(v)
-            case "--out", "-o": guard let v = inline ?? value(for: flag) else { return .usage }; out = v
-            case "--templates": guard let v = inline ?? value(for: flag) else { return .usage }; templates = v
-            case "--locale": guard let v = inline ?? value(for: flag) else { return .usage }; clock.locale = v
-            case "--time-zone":
-                guard let v = inline ?? value(for: flag) else { return .usage }
-                guard let offset = ComposerClock.offset(timeZone: v) else {
-                    output.err("chatrender: error: --time-zone \"\(v)\": expected UTC or a fixed offset such as +02:00 or -05:30\n")
-                    return .usage
-                }
-                clock.offsetSeconds = offset
-            case "--quiet", "-q": quiet = true
-            case "-h", "--help": output.out(previewUsage + "\n"); return .ok
-            default:
-                output.err("chatrender: error: unknown argument \"\(argument)\" for preview (see chatrender preview --help)\n")
-                return .usage
-            }
-            index += 1
-        }
-        let data = DataDirectory.locate()
-        if themes.isEmpty, let data { themes = [FilePath.join(data, "themes/sp.resolver.json")] }
-        guard !themes.isEmpty, let templatesPath = templates ?? data.map({ FilePath.join($0, "templates") }) else {
-            output.err("chatrender: error: cannot find the bundled themes/ and templates/; set CHATRENDER_DATA to the folder that holds them, or pass --theme and --templates\n")
-            return .noInput
-        }
-        let request = ThemePreview.Request(themePaths: themes, templatesDirectory: templatesPath,
-                                           outputDirectory: out ?? "out/preview", clock: clock)
-        do {
+            // The bundled theme is the default; it is looked for only when no theme is given.
+            let (bundledTheme, templates) = try RenderSettings.themeAndTemplates(
+                theme: themePaths.first, templates: parsed[SharedOptions.templates], inputs: inputs)
+            if themePaths.isEmpty { themePaths = [bundledTheme] }
+            let request = ThemePreview.Request(themePaths: themePaths, templatesDirectory: templates,
+                                               outputDirectory: parsed[out] ?? "out/preview", clock: clock)
             let result = try ThemePreview.render(request)
-            if !quiet {
-                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(result.themeNames.count) theme\(result.themeNames.count == 1 ? "" : "s")\n")
+            if !parsed.has(SharedOptions.quiet) {
+                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(CLI.count(result.themeNames.count, "theme"))\n")
             }
             return .ok
         } catch {
-            return report(error, output: output)
+            return CLI.report(inputs.rename(error), output: output)
         }
     }
 }

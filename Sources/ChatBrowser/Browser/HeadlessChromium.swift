@@ -60,7 +60,8 @@ public final class HeadlessChromium {
 
     /// Starts the browser and waits until it answers. `extraFlags` go to the browser as they are
     /// (the command line takes them from `CHATRENDER_CHROMIUM_FLAGS`, for example `--no-sandbox`
-    /// in a container without user namespaces).
+    /// in a container without user namespaces). A browser that cannot be started or does not
+    /// answer throws `.unavailable`.
     public init(executable: String, extraFlags: [String] = []) throws(DiagnosticError) {
         self.executable = executable
         let started: ChromiumProcess
@@ -68,7 +69,7 @@ public final class HeadlessChromium {
             started = try ChromiumProcess(executable: executable, extraFlags: extraFlags)
         } catch {
             throw DiagnosticError(Diagnostic(file: executable, message: error.message + ". " + HeadlessChromium.installHint),
-                                  kind: .missingInput)
+                                  kind: .unavailable)
         }
         process = started
         connection = DevToolsConnection(socket: started.socket)
@@ -85,7 +86,7 @@ public final class HeadlessChromium {
             default: message += " (\(HeadlessChromium.describe(error)))"
             }
             if !tail.isEmpty { message += "; it said:\n" + tail }
-            throw DiagnosticError(Diagnostic(file: executable, message: message), kind: .missingInput)
+            throw DiagnosticError(Diagnostic(file: executable, message: message), kind: .unavailable)
         }
     }
 

@@ -70,6 +70,8 @@ public struct DiagnosticError: Error, Sendable, Equatable, CustomStringConvertib
         case cannotWrite
         /// The command line is wrong (EX_USAGE, 64).
         case usage
+        /// A program the run needs is missing or will not start, such as Chromium (EX_UNAVAILABLE, 69).
+        case unavailable
     }
 
     public init(_ diagnostics: [Diagnostic], kind: Kind = .badData) {

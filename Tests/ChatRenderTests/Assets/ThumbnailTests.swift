@@ -111,7 +111,7 @@ import Testing
             try inspector.thumbnail(source: dir + "/half.jpg", destination: dir + "/h.webp", variant: .fit(416), settings: ImageSettings())
         }
         #expect(!FileManager.default.fileExists(atPath: dir + "/h.webp"))
-        FileManager.default.createFile(atPath: dir + "/empty.jpg", contents: Data())
+        #expect(FileManager.default.createFile(atPath: dir + "/empty.jpg", contents: Data()))
         #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/empty.jpg") }
         // A PNG named .jpg is read by its content, not its name.
         let png = try made("png.png", in: dir)

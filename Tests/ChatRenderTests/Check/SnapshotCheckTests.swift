@@ -252,8 +252,10 @@ import Testing
         let missing = try CLIRun.run(["check", work.root + "/nope.json", "--snapshots", work.snapshots])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("nope.json: error: no such file"))
-        let help = try CLIRun.run(["--help"])
+        let help = try CLIRun.run(["check", "--help"])
+        #expect(help.status == 0)
         #expect(help.stdout.contains("chatrender check FIXTURE.json… --snapshots DIR"))
         #expect(help.stdout.contains("1 when a fixture differs"))
+        #expect(try CLIRun.run(["--help"]).stdout.contains("chatrender check FIXTURE.json… --snapshots DIR"))
     }
 }

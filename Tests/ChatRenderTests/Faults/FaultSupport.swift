@@ -26,7 +26,7 @@ enum Faults {
     @discardableResult
     static func write(bytes: [UInt8], _ path: String) -> String {
         try! FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 

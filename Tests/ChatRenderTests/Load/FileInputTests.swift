@@ -83,7 +83,7 @@ extension LoadTests {
 
         @Test func anEmptyFileIsBadDataAtLineOneColumnOne() throws {
             try Self.withTemporaryDirectory { dir in
-                FileManager.default.createFile(atPath: dir + "/empty.json", contents: Data())
+                #expect(FileManager.default.createFile(atPath: dir + "/empty.json", contents: Data()))
                 let error = Self.failure(dir + "/empty.json", displayPath: "empty.json")
                 #expect(error?.kind == .badData)
                 #expect(error?.description == "empty.json:1:1: error: the file is empty; expected a JSON value")

@@ -180,30 +180,25 @@ struct PDFCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
-    @Test func theChoiceFindsTheBrowserAndThePaper() {
-        let output = CLI.Output(out: { _ in }, err: { _ in })
+    @Test func theBrowserIsFoundBeforeAnyWork() throws {
         let environment = ["CHATRENDER_CHROMIUM": "/bin/sh", "PATH": "/nonexistent"]
-        guard case .print(let options) = CLI.pdfChoice(pdf: true, paper: "Letter", singleFile: false, from: nil,
-                                                       environment: environment, output: output) else {
-            Issue.record("expected print options")
-            return
-        }
-        #expect(options == PDFOptions(chromium: "/bin/sh", paper: .letter))
-        guard case .none = CLI.pdfChoice(pdf: false, paper: nil, singleFile: false, from: nil, environment: environment, output: output) else {
-            Issue.record("no --pdf, no PDF")
-            return
-        }
-        guard case .stop(.usage) = CLI.pdfChoice(pdf: true, paper: nil, singleFile: false, from: "chatgpt",
-                                                 environment: environment, output: output) else {
-            Issue.record("--pdf with --from is a usage error")
-            return
+        #expect(try CLI.pdfOptions(paper: .letter, environment: environment) == PDFOptions(chromium: "/bin/sh", paper: .letter))
+        do {
+            _ = try CLI.pdfOptions(paper: .a4, environment: ["CHATRENDER_CHROMIUM": "", "PATH": "/nonexistent"])
+            Issue.record("found a browser where there is none")
+        } catch {
+            #expect(error.kind == .unavailable)
+            #expect(CLI.ExitCode(error.kind) == .unavailable)
+            #expect(error.description.hasPrefix("chatrender: error: --pdf needs headless Chromium"))
         }
     }
 
     @Test func helpDescribesPDFAndItsExitCode() throws {
-        let help = try CLIRun.run(["--help"])
-        #expect(help.stdout.contains("--pdf "))
-        #expect(help.stdout.contains("--paper a4|letter"))
-        #expect(help.stdout.contains("69 Chromium missing (--pdf"))
+        let help = try CLIRun.run(["render", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("\n  --pdf "))
+        #expect(help.stdout.contains("\n  --paper a4|letter "))
+        #expect(help.stdout.contains("\n  69  Chromium missing or not starting (--pdf, check --png)\n"))
+        #expect(help.stdout.contains("\n  --paper applies only with --pdf\n"))
     }
 }

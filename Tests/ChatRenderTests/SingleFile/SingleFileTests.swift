@@ -178,6 +178,6 @@ import Testing
         let from = try CLIRun.run(["render", "--from", "openai", garden, "--single-file"])
         #expect(from.status == 64)
         #expect(from.stderr.contains("--single-file writes one conversation's page; it does not work with --from"))
-        #expect(try CLIRun.run(["--help"]).stdout.contains("--inline-limit SIZE"))
+        #expect(try CLIRun.run(["render", "--help"]).stdout.contains("\n  --inline-limit SIZE "))
     }
 }

@@ -7,9 +7,12 @@ struct CLIRun {
     var stdout: String
     var stderr: String
 
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> CLIRun {
+    /// `input` is written to standard input (which is otherwise empty); `executable` replaces the
+    /// built one (a copy elsewhere, an installed one). An empty `CHATRENDER_DATA` counts as unset.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                    input: Data? = nil, executable: String = TestPaths.executable) throws -> CLIRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
@@ -19,8 +22,18 @@ struct CLIRun {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        if let input {
+            // A child that exits without reading it all must fail the write, not kill the tests.
+            signal(SIGPIPE, SIG_IGN)
+            // From another thread: a child that does not read all of it must not block this one.
+            DispatchQueue.global().async {
+                try? stdin.fileHandleForWriting.write(contentsOf: input)
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()

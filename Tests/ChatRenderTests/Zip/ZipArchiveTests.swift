@@ -24,7 +24,7 @@ import Testing
     func open(bytes: [UInt8], limits: ZipLimits = .standard) throws(DiagnosticError) -> ZipArchive {
         let folder = TestPaths.temporaryFolder("zip")
         let path = folder + "/t.zip"
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The descriptor stays open after the file is removed: reads still work.
         return try ZipArchive(path: path, displayPath: "t.zip", limits: limits)

@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the running executable really is, links resolved: an installed `PREFIX/bin/chatrender`
+/// may be a link from elsewhere on PATH, and the bundled data sits beside the real file.
+enum ExecutableLocation {
+    /// The executable's real path, or nil when the system does not say.
+    static func current() -> String? {
+        #if os(Linux)
+        // The kernel's own answer, already free of links; absent only without /proc.
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return realPath(path) ?? path
+        }
+        #elseif os(macOS)
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        if _NSGetExecutablePath(&buffer, &size) == 0 {
+            let path = String(cString: buffer)
+            return realPath(path) ?? path
+        }
+        #endif
+        return Bundle.main.executablePath.flatMap { realPath($0) ?? $0 }
+    }
+
+    /// `path` with every link and `.`/`..` resolved; nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

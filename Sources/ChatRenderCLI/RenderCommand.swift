@@ -1,0 +1,159 @@
+import ChatRender
+import Foundation
+
+/// `chatrender render CONVERSATION.json`, or `render --from FORMAT INPUT`: the table and the run.
+enum RenderCommand {
+    static let out = SharedOptions.out(
+        "the output folder; default: out/NAME for NAME.json (out/conversation for -). Replaced as a whole, "
+            + "atomically; only an empty folder or an earlier chatrender output is ever replaced. With "
+            + "--single-file: the page's file, or a folder to put NAME.html in (default out/NAME.html)")
+    static let singleFile = Option.flag(
+        "--single-file",
+        help: "write one self-contained NAME.html: photos, thumbnails and files inlined as data URLs; what "
+            + "would go over --inline-limit stays beside it in NAME_files/, with a warning per file")
+    static let inlineLimit = Option.value(
+        "--inline-limit", valueName: "SIZE",
+        help: "the most the single file may weigh: 25MB (default), 500KB, 2MiB, a byte count, or 0 to inline nothing",
+        read: OptionReader.size)
+    static let pdf = Option.flag(
+        "--pdf",
+        help: "also print the page to index.pdf beside index.html, with headless Chromium (CHATRENDER_CHROMIUM, "
+            + "or chromium on PATH); light, without controls, every photo; exits 69 when no Chromium is found "
+            + "or it will not start (nothing is written then)")
+    static let paper = Option.value(
+        "--paper", valueName: "a4|letter", help: "the PDF's paper size (default a4)",
+        read: OptionReader.choice(Paper.self, lowercased: true) { name, raw in "\(name) must be a4 or letter, not \"\(raw)\"" })
+    static let from = Option.value(
+        "--from", valueName: "FORMAT",
+        help: "INPUT is a chatgpt, openai or anthropic export: import it, then render (replies default to "
+            + "--markup full; see chatrender help import)",
+        read: ImportCommand.readFormat)
+
+    static let command = Command(
+        path: ["render"],
+        summary: "render a conversation into a static, accessible HTML page",
+        synopsis: ["render CONVERSATION.json [options]", "render --from FORMAT INPUT [options]"],
+        about: [
+            "Writes NAME/index.html and its assets/ (or, with --single-file, one NAME.html; with --pdf, also "
+                + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
+                + "relative to its file and may not leave its folder. Warnings (an unreadable photo, say) are "
+                + "printed and the page is still written, unless --strict.",
+        ],
+        arguments: [
+            .init(name: "CONVERSATION.json", help: "the conversation (see docs/conversation-format.md), or - to read "
+                    + "it from standard input; its photos and files are then found in the current folder"),
+            .init(name: "INPUT", help: "with --from: the export to import (see chatrender help import), or - for standard input"),
+        ],
+        checkArguments: { arguments in
+            if arguments.isEmpty { return "render needs a conversation file" }
+            if arguments.count > 1 { return "one conversation at a time; got \"\(arguments[0])\" and \"\(arguments[1])\"" }
+            return nil
+        },
+        groups: [
+            SharedOptions.themeAndTemplates,
+            SharedOptions.page,
+            SharedOptions.photos,
+            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option]),
+            OptionGroup("IMPORT", [from.option]),
+            SharedOptions.messages,
+        ],
+        rules: [
+            CommandRule(message: "- (standard input) can be read once: not for both the conversation and --theme") {
+                $0.positionals.first == "-" && $0[SharedOptions.theme] == "-"
+            },
+            .needs(inlineLimit.option, singleFile.option, "--inline-limit applies only with --single-file"),
+            .excludes(singleFile.option, from.option, "--single-file writes one conversation's page; it does not work "
+                        + "with --from (import first, then render each file)"),
+            .needs(paper.option, pdf.option, "--paper applies only with --pdf"),
+            .excludes(pdf.option, singleFile.option, "--pdf writes index.pdf into the output folder; it does not work "
+                        + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
+            .excludes(pdf.option, from.option, "--pdf prints one conversation; it does not work with --from (import "
+                        + "first, then render a conversation with --pdf)"),
+        ],
+        exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
+        run: run)
+
+    static func run(_ parsed: ParsedArguments, output: CLI.Output) -> CLI.ExitCode {
+        let inputs = InputFiles(output: output)
+        defer { inputs.removeCopies() }
+        let settings = RenderSettings(parsed)
+        let given = parsed.positionals[0]
+        let format = parsed[from]
+        do throws(DiagnosticError) {
+            let conversation = if let format {
+                try ImportCommand.inputPath(given, format: format, inputs: inputs)
+            } else {
+                try inputs.path(for: given, what: "conversation", role: "the conversation", copyName: "conversation.json")
+            }
+            let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
+                theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
+            var name = given == "-" ? "" : FilePath.stem(given)
+            if name.isEmpty { name = "conversation" }
+            var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
+                                        outputDirectory: parsed[out] ?? FilePath.join("out", name),
+                                        options: settings.options, strict: settings.strict, images: settings.images)
+            // Otherwise the file's own "markup" (imported chats: full) decides.
+            request.markupGiven = settings.markupGiven
+            // A conversation read from standard input finds its photos where the person is.
+            if given == "-" && format == nil { request.attachmentsDirectory = "." }
+            if parsed.has(singleFile) {
+                request.singleFile = SingleFileOptions(page: CLI.singleFilePage(out: parsed[out], name: name),
+                                                       inlineLimit: parsed[inlineLimit] ?? .standard)
+            }
+            if parsed.has(pdf) {
+                request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
+            }
+            if let format {
+                return try renderImported(format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
+                                          inputs: inputs, output: output)
+            }
+            return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
+        } catch {
+            return CLI.report(inputs.rename(error), output: output)
+        }
+    }
+
+    static func render(_ request: RenderRequest, quiet: Bool, inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
+        var request = request
+        let bar = ProgressBar.forStandardError(enabled: !quiet)
+        if let bar {
+            request.progress = { @Sendable done, total in bar.update(done: done, total: total) }
+        }
+        let result: RenderResult
+        do {
+            result = try ChatRenderer.render(request)
+            bar?.finish()
+        } catch {
+            bar?.finish()
+            throw error
+        }
+        guard !quiet else { return .ok }
+        let warnings = inputs.rename(result.warnings)
+        for warning in warnings { output.err(warning.description + "\n") }
+        let counted = warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))"
+        if let single = result.singleFile {
+            let beside = single.spilledFiles == 0 ? "" : ", \(CLI.count(single.spilledFiles, "file")) beside it in \(single.filesFolder)/"
+            output.err("wrote \(single.page) (\(ByteCountFormat.string(Int64(result.pageSize)))\(beside))\(counted)\n")
+        } else {
+            output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(counted)\n")
+        }
+        if let size = result.pdfSize {
+            output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
+        }
+        return .ok
+    }
+
+    /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
+    /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
+    static func renderImported(format: ImportFormat, input: String, request: RenderRequest, quiet: Bool,
+                               inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
+        let result = try ImportedSite.render(ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory),
+                                             render: request)
+        guard !quiet else { return .ok }
+        let warnings = inputs.rename(result.warnings)
+        for warning in warnings { output.err(warning.description + "\n") }
+        let pages = result.pages == 1 ? "" : " (\(result.pages) conversations)"
+        output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
+        return .ok
+    }
+}
