@@ -22,6 +22,9 @@ package struct VipsImageInspector: ImageInspector {
     }
 
     package func inspect(path: String) throws(ImageProblem) -> ImageInfo {
+        // Held for the call: no other reader can flip the process-wide switch meanwhile.
+        let lease = VipsRuntime.leaseUntrustedLoaders(allow: allowUntrustedLoaders)
+        defer { lease.release() }
         try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
         guard let loaderName = cvips_find_loader(path).map({ String(cString: $0) }) else {
             _ = VipsRuntime.takeError()
@@ -43,6 +46,9 @@ package struct VipsImageInspector: ImageInspector {
 
     package func thumbnail(source: String, destination: String, variant: PhotoVariant,
                           settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
+        // Held for the call: no other reader can flip the process-wide switch meanwhile.
+        let lease = VipsRuntime.leaseUntrustedLoaders(allow: allowUntrustedLoaders)
+        defer { lease.release() }
         try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
         let (width, height, crop) = variant.box
         let format = VipsImageInspector.formatCode(settings.format)
@@ -62,6 +68,9 @@ package struct VipsImageInspector: ImageInspector {
     /// All variants from one decode of the source (see `cvips_thumbnails_save`).
     package func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
                            settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
+        // Held for the call: no other reader can flip the process-wide switch meanwhile.
+        let lease = VipsRuntime.leaseUntrustedLoaders(allow: allowUntrustedLoaders)
+        defer { lease.release() }
         try VipsRuntime.startForPhotos(allowUntrusted: allowUntrustedLoaders)
         guard !requests.isEmpty else { return [] }
         // C strings must outlive the call: keep them in an array of owned buffers.
@@ -125,9 +134,45 @@ package enum VipsRuntime {
     nonisolated(unsafe) private static var started = false
     nonisolated(unsafe) private static var concurrency = 0
     nonisolated(unsafe) private static var appliedConcurrency = -1
+    /// Renders in progress that hold libvips's untrusted-loader switch, and the setting they share.
+    nonisolated(unsafe) private static var leases = 0
+    nonisolated(unsafe) private static var leasedAllowUntrusted = false
+
+    /// Signalled when the last lease of a setting is released.
+    private static let leaseReleased = NSCondition()
+
+    /// libvips blocks or allows its untrusted loaders (SVG, PDF, …) for the whole process, not per
+    /// call. Whoever reads images holds the switch at its setting for as long as it does (a render
+    /// from its first photo to its last; an inspector call for that call); a holder asking for the
+    /// other setting waits until the last holder of this one is done, so one render can never read
+    /// a photo with loaders another allowed. Taking a lease never loads libvips.
+    package static func leaseUntrustedLoaders(allow: Bool) -> UntrustedLoaderLease {
+        leaseReleased.lock()
+        while leases > 0 && leasedAllowUntrusted != allow { leaseReleased.wait() }
+        leasedAllowUntrusted = allow
+        leases += 1
+        leaseReleased.unlock()
+        return UntrustedLoaderLease()
+    }
+
+    fileprivate static func releaseLease() {
+        leaseReleased.lock()
+        leases -= 1
+        if leases == 0 { leaseReleased.broadcast() }
+        leaseReleased.unlock()
+    }
+
+    /// The setting every current holder shares, or nil when nobody holds the switch.
+    static var leasedSetting: Bool? {
+        leaseReleased.lock()
+        defer { leaseReleased.unlock() }
+        return leases > 0 ? leasedAllowUntrusted : nil
+    }
 
     /// Loads and starts libvips if it is not running, applying the untrusted-loader block and
-    /// thread count. Throws when libvips is not installed or will not start.
+    /// thread count. Throws when libvips is not installed or will not start. Callers that read
+    /// images hold an ``UntrustedLoaderLease`` for `allowUntrusted` (see
+    /// ``leaseUntrustedLoaders(allow:)``), so applying it here changes nothing for anyone else.
     static func start(allowUntrusted: Bool = false) throws(DiagnosticError) {
         lock.lock()
         defer { lock.unlock() }
@@ -137,7 +182,8 @@ package enum VipsRuntime {
             }
             started = true
         }
-        // Re-applied on every start so one process can serve both settings (tests do).
+        // Re-applied on every start so one process can serve both settings one after the other;
+        // every current lease holder asks for the same one.
         cvips_allow_untrusted(allowUntrusted ? 1 : 0)
         if appliedConcurrency != concurrency {
             cvips_set_concurrency(Int32(concurrency))
@@ -187,4 +233,24 @@ package enum VipsRuntime {
         let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.split(separator: "\n").first.map(String.init)?.trimmingASCIIWhitespace() ?? "unknown error"
     }
+}
+
+/// A render's hold on libvips's process-wide untrusted-loader switch
+/// (``VipsRuntime/leaseUntrustedLoaders(allow:)``); released when it is freed.
+package final class UntrustedLoaderLease: @unchecked Sendable {
+    private let lock = NSLock()
+    private var held = true
+
+    fileprivate init() {}
+
+    /// Gives the switch back; a second call does nothing.
+    package func release() {
+        lock.lock()
+        let wasHeld = held
+        held = false
+        lock.unlock()
+        if wasHeld { VipsRuntime.releaseLease() }
+    }
+
+    deinit { release() }
 }

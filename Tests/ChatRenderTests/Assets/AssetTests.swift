@@ -199,3 +199,41 @@ enum CLIRunTool {
         ])
     }
 }
+
+/// libvips's untrusted-loader switch is process-wide: readers hold it at their setting, and one
+/// asking for the other setting waits for them instead of flipping it under them.
+@Suite struct UntrustedLoaderLeaseTests {
+    @Test func theOtherSettingWaitsForTheLastHolder() throws {
+        UntrustedLoaderLock.lock.lock()
+        defer { UntrustedLoaderLock.lock.unlock() }
+        let blocking = VipsRuntime.leaseUntrustedLoaders(allow: false)
+        let again = VipsRuntime.leaseUntrustedLoaders(allow: false)  // the same setting shares it at once
+        #expect(VipsRuntime.leasedSetting == false)
+        let allowed = ManagedFlag()
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            let lease = VipsRuntime.leaseUntrustedLoaders(allow: true)
+            allowed.set(VipsRuntime.leasedSetting == true)
+            lease.release()
+            finished.signal()
+        }.start()
+        // However long the other thread has had, it has not got the switch while it is held.
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(!allowed.value)
+        again.release()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(!allowed.value)  // one holder is still reading
+        blocking.release()
+        #expect(finished.wait(timeout: .now() + 30) == .success)
+        #expect(allowed.value)
+        #expect(VipsRuntime.leasedSetting == nil)
+    }
+}
+
+/// A flag set on one thread and read on another.
+final class ManagedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
+    func set(_ value: Bool) { lock.lock(); flag = value; lock.unlock() }
+}

@@ -24,7 +24,7 @@ struct FakeImageInspector: ImageInspector {
         case .square(let s): size = (min(s, info.height), min(s, info.height))
         case .longEdge: size = (info.width, info.height)
         }
-        FileManager.default.createFile(atPath: destination, contents: Data("fake \(variant)".utf8))
+        guard FileManager.default.createFile(atPath: destination, contents: Data("fake \(variant)".utf8)) else { throw ImageProblem("cannot write \(destination)") }
         return size
     }
 }
