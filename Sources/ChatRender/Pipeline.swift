@@ -82,8 +82,20 @@ public enum ChatRenderer {
         return producer
     }
 
-    /// Renders a conversation into `request.outputDirectory`. On any error nothing changes there.
-    package static func render(_ request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> RenderResult {
+    /// Renders a conversation into `request.outputDirectory` (or, with `request.singleFile`, into
+    /// one page). On any error nothing changes there; warnings come back in the result.
+    public static func render(_ request: RenderRequest) throws(DiagnosticError) -> RenderResult {
+        try render(request, inspector: nil)
+    }
+
+    /// Reads a conversation file: the model and the warnings (unknown members, say). Errors name
+    /// the file, the line and column, and the JSON path.
+    public static func loadConversation(path: String) throws(DiagnosticError) -> (conversation: Conversation, warnings: [Diagnostic]) {
+        try ConversationLoader.load(path: path)
+    }
+
+    /// ``render(_:)`` with the image engine given (tests pass a fake one).
+    package static func render(_ request: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
         if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
         // The theme, the templates and what the page takes from them alone (stylesheets and their
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on

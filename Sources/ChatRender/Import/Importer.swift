@@ -88,7 +88,12 @@ public enum ImportedSite {
 
     /// `render` carries how to render (theme, templates, options, strictness, image settings);
     /// its conversation and output paths are replaced per conversation.
-    package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
+    public static func render(_ request: ImportRequest, render: RenderRequest) throws(DiagnosticError) -> Result {
+        try self.render(request, render: render, inspector: nil)
+    }
+
+    /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
+    package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         let strict = render.strict
         let scratch = try ScratchFolder.make("import")
         defer { try? FileManager.default.removeItem(atPath: scratch) }

@@ -203,6 +203,17 @@ import Testing
             }
         }
         #expect(count <= 250, "\(count) public declarations: \(perTarget.sorted { $0.key < $1.key })")
+        // What a Swift user needs stays public: render a request (folder, single file, an
+        // export), load the model, load a theme, import.
+        let api = ArchitectureTests.sources("ChatRender").map(\.text).joined() + ArchitectureTests.sources("ChatTheme").map(\.text).joined()
+        for declaration in ["public static func render(_ request: RenderRequest) throws(DiagnosticError) -> RenderResult",
+                            "public static func loadConversation(path: String)",
+                            "public static func render(_ request: ImportRequest, render: RenderRequest)",
+                            "public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult",
+                            "public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme",
+                            "public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String"] {
+            #expect(api.contains(declaration), "the public API lost \(declaration)")
+        }
         // Stages that only serve other stages have no public API at all.
         for target in ["ChatLoad", "ChatOutput", "ChatRenderHTML"] {
             #expect(perTarget[target, default: 0] == 0, "\(target) declares public API")
