@@ -11,7 +11,15 @@ public struct Conversation: Sendable, Equatable {
     /// `--markup` on the command line wins; nil leaves the caller's default.
     public var markup: Markup?
 
-    package init(title: String? = nil, messages: [Message]?, composer: ComposerState? = nil, markup: Markup? = nil) {
+    /// A conversation made in code. `messages: nil` is one still loading (grey turns, marked busy).
+    public init(title: String? = nil, messages: [Message]?, markup: Markup? = nil) {
+        self.title = title
+        self.messages = messages
+        self.markup = markup
+    }
+
+    /// With a composer pinned under the last turn (the composer states are package API for now).
+    package init(title: String? = nil, messages: [Message]?, composer: ComposerState?, markup: Markup? = nil) {
         self.title = title
         self.messages = messages
         self.composer = composer

@@ -10,14 +10,14 @@ import ChatBrowser
 
 /// One import: which format, what to read, where to write.
 public struct ImportRequest: Sendable {
-    package var format: ImportFormat
+    public var format: ImportFormat
     /// The input: an API messages file, or ChatGPT's data export (the zip, its unzipped folder or its `conversations.json`).
     public var inputPath: String
     public var outputDirectory: String
     /// Keep system, developer and tool turns (shown as labelled assistant turns).
     public var includeSystem: Bool
 
-    package init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
+    public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
         self.format = format
         self.inputPath = inputPath
         self.outputDirectory = outputDirectory

@@ -1,6 +1,5 @@
-import ChatModel
 /// Where a chat comes from: the formats `chatrender import` and `render --from` read.
-package enum ImportFormat: String, Sendable, Equatable, CaseIterable {
+public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     /// ChatGPT's data export: `conversations.json` and the files beside it.
     case chatgpt
     /// An OpenAI Chat Completions `messages` array (or a request body holding one).
