@@ -1,0 +1,26 @@
+import Testing
+@testable import ChatRender
+
+/// The one decision `chatrender check` makes about each snapshot file.
+@Suite struct RecordModeTests {
+    /// mode, exists, matches → written
+    static let table: [(RecordMode, Bool, Bool, Bool)] = [
+        (.never, false, false, false), (.never, false, true, false), (.never, true, false, false), (.never, true, true, false),
+        (.missing, false, false, true), (.missing, false, true, true), (.missing, true, false, false), (.missing, true, true, false),
+        (.failed, false, false, true), (.failed, false, true, true), (.failed, true, false, true), (.failed, true, true, false),
+        (.all, false, false, true), (.all, false, true, true), (.all, true, false, true), (.all, true, true, true),
+    ]
+
+    @Test func decisionTable() {
+        #expect(Self.table.count == RecordMode.allCases.count * 4)
+        for (mode, exists, matches, written) in Self.table {
+            #expect(mode.shouldRecord(exists: exists, matches: matches) == written,
+                    "\(mode) exists: \(exists) matches: \(matches)")
+        }
+    }
+
+    @Test func parsesTheFourNames() {
+        #expect(RecordMode.allCases.map(\.rawValue) == ["missing", "failed", "all", "never"])
+        #expect(RecordMode(rawValue: "Failed") == nil)
+    }
+}
