@@ -6,7 +6,13 @@ enum CheckCommand {
     static let snapshots = Option.value(
         "--snapshots", valueName: "DIR", help: "where the snapshots live (required)", read: OptionReader.folder)
     static let record = Option.flag(
-        "--record", help: "write missing snapshots and update the ones that differ, then exit 0")
+        "--record", help: "write missing snapshots and update the ones that differ, then exit 0 (--record-mode failed)")
+    static let recordMode = Option.value(
+        "--record-mode", valueName: "MODE",
+        help: "which snapshot files to write: missing (only those not stored yet; a difference still exits 1), "
+            + "failed (missing and differing ones, as --record), all (every one, even one that matches) or never "
+            + "(the default: compare only, and a missing snapshot exits 1, as CI wants)",
+        read: OptionReader.choice(RecordMode.self) { name, raw in "\(name) must be missing, failed, all or never, not \"\(raw)\"" })
     static let png = Option.flag(
         "--png", help: "also screenshot each page with headless Chromium (CHATRENDER_CHROMIUM, or chromium on PATH) "
             + "in light and dark and compare pixel by pixel; exits 69 when no Chromium is found")
@@ -28,13 +34,14 @@ enum CheckCommand {
     static let command = Command(
         path: ["check"],
         summary: "render fixtures and compare them with their snapshots (snapshot testing)",
-        synopsis: ["check FIXTURE.json… --snapshots DIR [--record] [--png] [options]"],
+        synopsis: ["check FIXTURE.json… --snapshots DIR [--record | --record-mode MODE] [--png] [options]"],
         about: [
             "Renders each fixture (in a temporary folder, with the render options) and compares the page with the "
                 + "snapshot in DIR/NAME/: index.html by a unified diff, the assets by name, size and SHA-256 "
                 + "(assets.txt), and with --png the screenshots. NAME is the file name without .json (for "
                 + "conversation.json, its folder's name). Exits 0 when everything matches, 1 when a fixture differs "
-                + "or has no snapshot, and the usual codes for errors. With --quiet it prints only what differs. "
+                + "or has no snapshot, and the usual codes for errors. --record-mode says which snapshot files are written "
+                + "instead (a file written counts as matching); --record is --record-mode failed. With --quiet it prints only what differs. "
                 + "See docs/snapshots.md.",
         ],
         arguments: [
@@ -47,7 +54,7 @@ enum CheckCommand {
             return nil
         },
         groups: [
-            OptionGroup("SNAPSHOTS", [snapshots.option, record.option, diffs.option, maxDiffLines.option]),
+            OptionGroup("SNAPSHOTS", [snapshots.option, record.option, recordMode.option, diffs.option, maxDiffLines.option]),
             OptionGroup("SCREENSHOTS", [png.option, widths.option, tolerance.option, exactEdges.option]),
             SharedOptions.themeAndTemplates,
             SharedOptions.page,
@@ -56,6 +63,7 @@ enum CheckCommand {
         ],
         rules: [
             .required(snapshots.option, "check needs --snapshots DIR, the folder that holds (or will hold) the snapshots"),
+            .excludes(record.option, recordMode.option, "--record is --record-mode failed; give one or the other"),
         ],
         exitCodes: [.ok, .differs, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
         run: run)
@@ -73,7 +81,7 @@ enum CheckCommand {
             for fixture in fixtures { _ = try inputs.path(for: fixture, what: "conversation", role: "a fixture", copyName: "fixture.json") }
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
-            request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: parsed[snapshots]!, record: parsed.has(record),
+            request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: parsed[snapshots]!, recordMode: parsed[recordMode] ?? (parsed.has(record) ? .failed : .never),
                                             diffsDirectory: parsed[diffs] ?? "out/check-diffs", themePath: themePath,
                                             templatesDirectory: templatesPath, options: settings.options,
                                             images: settings.images, strict: settings.strict)
@@ -110,17 +118,19 @@ enum CheckCommand {
         }
         let differing = (counts[.differs] ?? 0) + (counts[.missing] ?? 0)
         if !quiet || differing > 0 || errorCode != nil {
-            output.out(summary(counts, total: fixtures.count, record: request.record) + "\n")
+            output.out(summary(counts, total: fixtures.count) + "\n")
         }
         if let errorCode { return errorCode }
         return differing > 0 ? .differs : .ok
     }
 
     /// `3 fixtures: 2 match, 1 differs; if the changes are intended, run again with --record`
-    static func summary(_ counts: [SnapshotCheck.FixtureResult.Status: Int], total: Int, record: Bool) -> String {
+    /// (a fixture still differs or lacks a snapshot only when the record mode left it alone).
+    static func summary(_ counts: [SnapshotCheck.FixtureResult.Status: Int], total: Int) -> String {
         let order: [(SnapshotCheck.FixtureResult.Status, String, String)] = [
             (.matches, "matches", "match"), (.differs, "differs", "differ"), (.missing, "has no snapshot", "have no snapshot"),
-            (.recorded, "recorded", "recorded"), (.updated, "updated", "updated"), (.unchanged, "unchanged", "unchanged"),
+            (.recorded, "recorded", "recorded"), (.updated, "updated", "updated"),
+            (.rerecorded, "recorded again", "recorded again"), (.unchanged, "unchanged", "unchanged"),
             (.failed, "cannot be rendered", "cannot be rendered"),
         ]
         let parts = order.compactMap { status, one, many -> String? in
@@ -128,7 +138,7 @@ enum CheckCommand {
             return "\(n) \(n == 1 ? one : many)"
         }
         var text = "\(CLI.count(total, "fixture")): \(parts.joined(separator: ", "))"
-        if !record && ((counts[.differs] ?? 0) + (counts[.missing] ?? 0)) > 0 {
+        if ((counts[.differs] ?? 0) + (counts[.missing] ?? 0)) > 0 {
             text += "; if the changes are intended, run again with --record"
         }
         return text

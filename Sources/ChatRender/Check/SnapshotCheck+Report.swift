@@ -24,6 +24,8 @@ extension SnapshotCheck.FixtureResult {
             return "\(name): recorded \(snapshotPath)/ (index.html, assets.txt\(shots == 0 ? "" : ", \(shots) screenshot\(shots == 1 ? "" : "s")"))\n"
         case .updated:
             return "\(name): updated \(snapshotPath)/: \(changeList().joined(separator: ", "))\n"
+        case .rerecorded:
+            return "\(name): recorded again \(snapshotPath)/ (it matched)\n"
         case .missing:
             if missingFiles.contains("index.html") && missingFiles.contains("assets.txt") {
                 out += "\(name): no snapshot in \(snapshotPath)/; run with --record to make one\n"
@@ -33,6 +35,9 @@ extension SnapshotCheck.FixtureResult {
             }
         case .differs:
             out += "\(name): differs from \(snapshotPath)/\n"
+        }
+        if !recordedFiles.isEmpty {
+            out += "  recorded \(recordedFiles.joined(separator: ", ")), which the snapshot lacked\n"
         }
         if let htmlDiff, !htmlDiff.isEmpty {
             out += htmlDiff.text(maxLines: maxDiffLines)

@@ -45,8 +45,8 @@ package enum SnapshotCheck {
     package struct Request {
         package var fixtures: [String]
         package var snapshotsDirectory: String
-        /// Write or update snapshots instead of failing on a difference.
-        package var record: Bool
+        /// Which snapshot files are written rather than only compared; `.never` checks only.
+        package var recordMode: RecordMode
         /// nil without `--png`.
         package var screenshots: Screenshots?
         /// Where rendered pages, full diffs and diff images of differing fixtures go (never the snapshots).
@@ -59,12 +59,12 @@ package enum SnapshotCheck {
         package var images: ImageSettings
         package var strict: Bool
 
-        package init(fixtures: [String], snapshotsDirectory: String, record: Bool = false, screenshots: Screenshots? = nil,
+        package init(fixtures: [String], snapshotsDirectory: String, recordMode: RecordMode = .never, screenshots: Screenshots? = nil,
                     diffsDirectory: String = "out/check-diffs", themePath: String, templatesDirectory: String,
                     options: RenderOptions = .init(), images: ImageSettings = .init(), strict: Bool = false) {
             self.fixtures = fixtures
             self.snapshotsDirectory = snapshotsDirectory
-            self.record = record
+            self.recordMode = recordMode
             self.screenshots = screenshots
             self.diffsDirectory = diffsDirectory
             self.themePath = themePath
@@ -100,6 +100,8 @@ package enum SnapshotCheck {
             case recorded
             /// Record: an existing snapshot was updated.
             case updated
+            /// Record (`all`): the snapshot matched and was written again.
+            case rerecorded
             /// Record: the snapshot already matched; nothing was written.
             case unchanged
         }
@@ -117,6 +119,8 @@ package enum SnapshotCheck {
         /// Snapshot files that are missing, or stale ones removed when recording.
         package var missingFiles: [String] = []
         package var removedFiles: [String] = []
+        /// Snapshot files written this run (the record mode decides which).
+        package var recordedFiles: [String] = []
         /// Where the full diff and the rendered page were written (check mode, when it differs).
         package var diffFolder: String?
         package var warnings: [Diagnostic] = []
@@ -235,7 +239,6 @@ package enum SnapshotCheck {
         } else {
             result.missingFiles.append("assets.txt")
         }
-        var keepOld: Set<String> = []
         if let settings = request.screenshots {
             for shot in new.screenshots {
                 let path = FilePath.join(snapshot, shot.name)
@@ -247,32 +250,47 @@ package enum SnapshotCheck {
                 let old = try PixelImage(contentsOf: path)
                 let comparison = ScreenshotComparison(old: old, new: shot.image, tolerance: settings.tolerance,
                                                       allowEdgeNoise: !settings.exactEdges)
-                if comparison.matches { keepOld.insert(shot.name) }
                 result.screenshots.append(ScreenshotResult(fileName: shot.name, comparison: comparison))
             }
         }
-        let differs = result.htmlDiff != nil || !(result.assets?.isEmpty ?? true)
-            || result.screenshots.contains { !($0.comparison?.matches ?? true) }
         let snapshotExists = fm.fileExists(atPath: snapshot)
 
-        if request.record {
-            let stale = request.screenshots == nil ? [] : staleScreenshots(in: snapshot, keeping: Set(new.screenshots.map(\.name)))
-            guard differs || !result.missingFiles.isEmpty || !stale.isEmpty else {
-                result.status = .unchanged
-                return
-            }
-            try record(new, into: snapshot, keepingOld: keepOld, removing: Set(stale), displayName: displayName)
+        // Each file is decided on its own by the record mode, as the golden tests decide theirs.
+        let mode = request.recordMode
+        var files: [(name: String, exists: Bool, matches: Bool)] = [
+            ("index.html", !result.missingFiles.contains("index.html"), result.htmlDiff == nil),
+            ("assets.txt", result.assets != nil, result.assets?.isEmpty ?? true),
+        ]
+        for shot in result.screenshots {
+            files.append((shot.fileName, shot.comparison != nil, shot.comparison?.matches ?? true))
+        }
+        let writing = files.filter { mode.shouldRecord(exists: $0.exists, matches: $0.matches) }.map(\.name)
+        // A screenshot for a width no longer asked for is a stored file that no longer matches.
+        let stale = request.screenshots == nil || !mode.shouldRecord(exists: true, matches: false)
+            ? [] : staleScreenshots(in: snapshot, keeping: Set(new.screenshots.map(\.name)))
+        if !writing.isEmpty || !stale.isEmpty {
+            try record(new, into: snapshot, writing: Set(writing), removing: Set(stale))
+            result.recordedFiles = writing
             result.removedFiles = stale
-            result.status = snapshotExists ? .updated : .recorded
-            return
         }
 
-        if !result.missingFiles.isEmpty {
+        let written = Set(writing)
+        let stillMissing = files.contains { !$0.exists && !written.contains($0.name) }
+        let stillDiffers = files.contains { $0.exists && !$0.matches && !written.contains($0.name) }
+        if stillMissing {
+            result.missingFiles.removeAll { written.contains($0) }
             result.status = .missing
-        } else if differs {
+        } else if stillDiffers {
             result.status = .differs
+        } else if writing.isEmpty && stale.isEmpty {
+            result.status = mode == .failed || mode == .all ? .unchanged : .matches
+            return
+        } else if !snapshotExists {
+            result.status = .recorded
+            return
         } else {
-            result.status = .matches
+            let changed = !stale.isEmpty || files.contains { !$0.exists || !$0.matches }
+            result.status = changed ? .updated : .rerecorded
             return
         }
         try writeDiffs(new, request: request, result: &result, rendered: output)
@@ -285,20 +303,18 @@ package enum SnapshotCheck {
     }
 
     /// Writes the snapshot folder whole in a staging folder beside it, then swaps it in, so a
-    /// snapshot is never half-updated. Screenshots within tolerance keep their old bytes (no churn in
-    /// version control); other files already in the folder are carried over.
-    private static func record(_ new: Rendered, into snapshot: String, keepingOld: Set<String>, removing: Set<String>,
-                               displayName: String) throws(DiagnosticError) {
+    /// snapshot is never half-updated. Only the files in `writing` take the new bytes; every other
+    /// file already in the folder (a screenshot within tolerance, one not taken this run, a file
+    /// of the person's own) is carried over, except those in `removing`.
+    private static func record(_ new: Rendered, into snapshot: String, writing: Set<String>,
+                               removing: Set<String>) throws(DiagnosticError) {
         let output = try StagingFolder(replacing: snapshot, replaces: .anyFolder, what: "the snapshot")
         do throws(DiagnosticError) {
-            try output.write(new.htmlBytes, to: "index.html")
-            try output.write(Array(new.manifest.text.utf8), to: "assets.txt")
-            let written = Set(["index.html", "assets.txt"] + new.screenshots.map(\.name))
-            for shot in new.screenshots where !keepingOld.contains(shot.name) { try output.write(shot.bytes, to: shot.name) }
-            // Carry over what stays: screenshots within tolerance, screenshots not taken this run,
-            // and any file of the person's own.
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? [] where !removing.contains(name) {
-                guard keepingOld.contains(name) || !written.contains(name) else { continue }
+            if writing.contains("index.html") { try output.write(new.htmlBytes, to: "index.html") }
+            if writing.contains("assets.txt") { try output.write(Array(new.manifest.text.utf8), to: "assets.txt") }
+            for shot in new.screenshots where writing.contains(shot.name) { try output.write(shot.bytes, to: shot.name) }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? [] {
+                guard !removing.contains(name) && !writing.contains(name) else { continue }
                 try output.copy(FilePath.join(snapshot, name), to: name)
             }
             try output.commit()

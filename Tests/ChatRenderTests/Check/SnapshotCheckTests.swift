@@ -42,8 +42,8 @@ import Testing
             try file.write(toFile: root + "/chats/recipe/shopping.txt", atomically: true, encoding: .utf8)
         }
 
-        func request(record: Bool = false, screenshots: SnapshotCheck.Screenshots? = nil) -> SnapshotCheck.Request {
-            SnapshotCheck.Request(fixtures: [fixture], snapshotsDirectory: snapshots, record: record, screenshots: screenshots,
+        func request(mode: RecordMode = .never, screenshots: SnapshotCheck.Screenshots? = nil) -> SnapshotCheck.Request {
+            SnapshotCheck.Request(fixtures: [fixture], snapshotsDirectory: snapshots, recordMode: mode, screenshots: screenshots,
                                   diffsDirectory: diffs, themePath: TestPaths.defaultTheme, templatesDirectory: TestPaths.templates)
         }
 
@@ -73,7 +73,7 @@ import Testing
         """)
         #expect(!FileManager.default.fileExists(atPath: work.snapshots + "/recipe"))
 
-        let recorded = try work.run(work.request(record: true))
+        let recorded = try work.run(work.request(mode: .failed))
         #expect(recorded.map(\.status) == [.recorded])
         #expect(recorded[0].report() == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
@@ -87,14 +87,14 @@ import Testing
         let checked = try work.run(work.request())
         #expect(checked.map(\.status) == [.matches])
         #expect(checked[0].report() == "recipe: matches\n")
-        let again = try work.run(work.request(record: true))
+        let again = try work.run(work.request(mode: .failed))
         #expect(again.map(\.status) == [.unchanged])
     }
 
     @Test func aChangedFixtureFailsWithTheDiffAndUpdatesOnRecord() throws {
         let work = try Workspace()
         defer { try? FileManager.default.removeItem(atPath: work.root) }
-        _ = try work.run(work.request(record: true))
+        _ = try work.run(work.request(mode: .failed))
 
         try work.write(reply: "Simmer for **twenty minutes**.", file: "Tomatoes, onion, garlic, basil.\n")
         let results = try work.run(work.request())
@@ -118,7 +118,7 @@ import Testing
         let stored = try String(contentsOfFile: work.snapshots + "/recipe/index.html", encoding: .utf8)
         #expect(stored.contains("fifteen minutes"))
 
-        let updated = try work.run(work.request(record: true))
+        let updated = try work.run(work.request(mode: .failed))
         #expect(updated.map(\.status) == [.updated])
         #expect(updated[0].report() == "recipe: updated \(work.snapshots)/recipe/: index.html (+1 −1 lines), assets.txt (1 added, 1 removed)\n")
         #expect(try work.run(work.request()).map(\.status) == [.matches])
@@ -127,7 +127,7 @@ import Testing
     @Test func aPartialSnapshotNamesWhatIsMissing() throws {
         let work = try Workspace()
         defer { try? FileManager.default.removeItem(atPath: work.root) }
-        _ = try work.run(work.request(record: true))
+        _ = try work.run(work.request(mode: .failed))
         try FileManager.default.removeItem(atPath: work.snapshots + "/recipe/assets.txt")
         let result = try #require(try work.run(work.request()).first)
         #expect(result.status == .missing)
@@ -138,7 +138,7 @@ import Testing
         let work = try Workspace()
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         try "{ \"messages\": [ }".write(toFile: work.root + "/broken.json", atomically: true, encoding: .utf8)
-        var request = work.request(record: true)
+        var request = work.request(mode: .failed)
         request.fixtures = [work.root + "/broken.json", work.fixture]
         let results = try work.run(request)
         #expect(results.map(\.status) == [.failed, .recorded])
@@ -158,10 +158,12 @@ import Testing
     /// position the test moves.
     final class FakeBrowser: PageScreenshotter {
         var markX = 5
+        /// Darkens the light background a little: within the default tolerance, yet other bytes.
+        var tint: UInt8 = 0
         var shots = 0
         func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8] {
             shots += 1
-            var image = try PixelImage(width: width, height: 60, fill: dark ? [20, 20, 20, 255] : [250, 250, 250, 255])
+            var image = try PixelImage(width: width, height: 60, fill: dark ? [20, 20, 20, 255] : [250 - tint, 250 - tint, 250 - tint, 255])
             for y in 10..<20 { for x in markX..<(markX + 8) { image.setPixel(x: x, y: y, [200, 0, 0, 255]) } }
             return try image.pngBytes()
         }
@@ -173,7 +175,7 @@ import Testing
         let browser = FakeBrowser()
         let screenshots = SnapshotCheck.Screenshots(widths: [100, 200]) { () throws(DiagnosticError) in browser }
 
-        let recorded = try work.run(work.request(record: true, screenshots: screenshots))
+        let recorded = try work.run(work.request(mode: .failed, screenshots: screenshots))
         #expect(recorded[0].report() == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt, 4 screenshots)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
                 == ["100-dark.png", "100-light.png", "200-dark.png", "200-light.png", "assets.txt", "index.html"])
@@ -197,10 +199,34 @@ import Testing
 
         // Recording with fewer widths drops the stale screenshots and says so.
         let narrowed = SnapshotCheck.Screenshots(widths: [100]) { () throws(DiagnosticError) in browser }
-        let updated = try work.run(work.request(record: true, screenshots: narrowed))
+        let updated = try work.run(work.request(mode: .failed, screenshots: narrowed))
         #expect(updated[0].report() == "recipe: updated \(work.snapshots)/recipe/: 100-light.png (160 pixels), 100-dark.png (160 pixels), 200-dark.png (removed), 200-light.png (removed)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
                 == ["100-dark.png", "100-light.png", "assets.txt", "index.html"])
+    }
+
+    /// `failed` keeps the bytes of a screenshot that still matches within tolerance (no churn),
+    /// `missing` leaves it alone too, and `all` writes it again.
+    @Test func onlyAllRewritesScreenshotsWithinTolerance() throws {
+        let work = try Workspace()
+        defer { try? FileManager.default.removeItem(atPath: work.root) }
+        let browser = FakeBrowser()
+        let screenshots = SnapshotCheck.Screenshots(widths: [100]) { () throws(DiagnosticError) in browser }
+        #expect(try work.run(work.request(mode: .missing, screenshots: screenshots)).map(\.status) == [.recorded])
+        let path = work.snapshots + "/recipe/100-light.png"
+        let before = try #require(FileManager.default.contents(atPath: path))
+
+        browser.tint = 1
+        #expect(try work.run(work.request(mode: .failed, screenshots: screenshots)).map(\.status) == [.unchanged])
+        #expect(FileManager.default.contents(atPath: path) == before)
+        #expect(try work.run(work.request(mode: .missing, screenshots: screenshots)).map(\.status) == [.matches])
+        #expect(FileManager.default.contents(atPath: path) == before)
+
+        let all = try work.run(work.request(mode: .all, screenshots: screenshots))
+        #expect(all.map(\.status) == [.rerecorded])
+        #expect(all[0].report() == "recipe: recorded again \(work.snapshots)/recipe/ (it matched)\n")
+        #expect(FileManager.default.contents(atPath: path) != before)
+        #expect(try PixelImage(contentsOf: path).pixel(x: 60, y: 40) == [249, 249, 249, 255])
     }
 
     /// The real executable with real Chromium, as CI runs it.

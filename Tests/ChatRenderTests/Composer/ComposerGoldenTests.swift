@@ -23,19 +23,31 @@ import Testing
         return out
     }
 
-    static let states: [String] = PreviewFixtures.sections.flatMap { section in
-        section.examples.enumerated().map { "\(section.id)-\($0.offset < 9 ? "0" : "")\($0.offset + 1)-\(slug($0.element.name))" }
+    /// Every state's golden name, by meaning: the section and the example's own name
+    /// (`model-atlas-3-12-of-40-left`), never its position, so adding, removing or reordering
+    /// examples renames nothing else.
+    static let goldens: [(name: String, example: PreviewFixtures.Example)] = PreviewFixtures.sections.flatMap { section in
+        section.examples.map { ("\(section.id)-\(slug($0.name))", $0) }
     }
+    static let exampleThreads = ["planning", "research", "kitchen"]
 
-    @Test(arguments: states)
+    @Test(arguments: goldens.map(\.name))
     func stateMatchesGolden(_ name: String) throws {
-        let section = PreviewFixtures.sections.first { name.hasPrefix($0.id + "-") }!
-        let example = section.examples.first { name.hasSuffix("-" + Self.slug($0.name)) }!
+        let example = Self.goldens.first { $0.name == name }!.example
         let html = ComposerView.render(example.composer).description + "\n"
         Golden.assertMatches(html, named: "composer/\(name).html")
     }
 
-    @Test(arguments: ["planning", "research", "kitchen"])
+    /// Two examples whose names slug alike (or a section called `example`) would share a file and
+    /// each overwrite the other's golden; every file in the folder belongs to one test.
+    @Test func everyGoldenHasOneOwner() throws {
+        let names = Self.goldens.map(\.name) + Self.exampleThreads.map { "example-\($0)" }
+        #expect(Set(names).count == names.count, "two composer goldens share a name: \(names)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestPaths.repo("Tests/ChatRenderTests/__Goldens__/composer"))
+        #expect(Set(files) == Set(names.map { $0 + ".html" }))
+    }
+
+    @Test(arguments: exampleThreads)
     func exampleBodyMatchesGolden(_ name: String) throws {
         let (conversation, warnings) = try ConversationLoader.load(path: TestPaths.repo("examples/composers/\(name).json"))
         #expect(warnings.isEmpty)

@@ -1,25 +1,53 @@
 import Foundation
 import Testing
+@testable import ChatRender
 
-/// Golden-file snapshots in `Tests/ChatRenderTests/__Goldens__/`. Set `RECORD_GOLDENS=1` to
-/// write them: recording always fails the test, so a fresh recording can never pass CI silently.
+/// Golden-file snapshots in `Tests/ChatRenderTests/__Goldens__/`. `RECORD_GOLDENS` picks the
+/// record mode, the one `chatrender check --record-mode` uses: `missing` (the default, except when
+/// `CI` is set), `failed` (also `1`: re-record what differs), `all` or `never` (the default on CI).
+/// Writing a golden always fails the test, so a fresh recording can never pass CI silently.
 enum Golden {
-    static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" }
+    /// The mode `RECORD_GOLDENS` and `CI` ask for, or the sentence saying the value is not one.
+    static func mode(_ environment: [String: String]) -> Result<RecordMode, GoldenModeProblem> {
+        switch environment["RECORD_GOLDENS"] ?? "" {
+        case "": return .success((environment["CI"] ?? "").isEmpty ? .missing : .never)
+        case "1": return .success(.failed)
+        case let raw:
+            guard let mode = RecordMode(rawValue: raw) else {
+                return .failure(GoldenModeProblem(message: "RECORD_GOLDENS must be missing, failed, all or never (or 1, "
+                                                  + "which is failed), not \"\(raw)\""))
+            }
+            return .success(mode)
+        }
+    }
 
-    static func assertMatches(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let path = TestPaths.repo("Tests/ChatRenderTests/__Goldens__/\(name)")
-        if recording {
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try! actual.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(name); unset RECORD_GOLDENS and run again", sourceLocation: sourceLocation)
+    struct GoldenModeProblem: Error { var message: String }
+
+    static func assertMatches(_ actual: String, named name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let mode: RecordMode
+        switch Self.mode(ProcessInfo.processInfo.environment) {
+        case .success(let chosen): mode = chosen
+        case .failure(let problem):
+            Issue.record("\(problem.message)", sourceLocation: sourceLocation)
             return
         }
-        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Issue.record("no golden \(name); record it with RECORD_GOLDENS=1", sourceLocation: sourceLocation)
+        let path = TestPaths.repo("Tests/ChatRenderTests/__Goldens__/\(name)")
+        let expected = try? String(contentsOfFile: path, encoding: .utf8)
+        if mode.shouldRecord(exists: expected != nil, matches: expected == actual) {
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try! actual.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded \(name) (RECORD_GOLDENS mode \(mode.rawValue)); read the diff, then run again",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected else {
+            Issue.record("no golden \(name); record it with RECORD_GOLDENS=missing", sourceLocation: sourceLocation)
             return
         }
         if expected != actual {
-            Issue.record("\(name) differs from its golden:\n\(firstDifference(expected, actual))", sourceLocation: sourceLocation)
+            let difference = firstDifference(expected, actual)
+            Issue.record("\(name) differs from its golden (re-record it with RECORD_GOLDENS=failed):\n\(difference)",
+                         sourceLocation: sourceLocation)
         }
     }
 
