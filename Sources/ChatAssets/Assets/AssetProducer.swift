@@ -66,12 +66,6 @@ public struct AssetProducer: Sendable {
         var statistics = Statistics()
         let messages = conversation.messages ?? []
         if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
-        // Held until every photo is made: libvips's untrusted-loader switch is process-wide, and a
-        // render with the other setting waits for this one's photos instead of racing on it.
-        // (The inspector's own setting decides: it takes the same lease for each call.)
-        let allow = (inspector as? VipsImageInspector)?.allowUntrustedLoaders ?? settings.allowUntrustedLoaders
-        let lease = VipsRuntime.leaseUntrustedLoaders(allow: allow)
-        defer { lease.release() }
         let assets = try output.folder(AssetProducer.assetsFolder)
         let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
 

@@ -142,10 +142,9 @@ package enum VipsRuntime {
     private static let leaseReleased = NSCondition()
 
     /// libvips blocks or allows its untrusted loaders (SVG, PDF, …) for the whole process, not per
-    /// call. Whoever reads images holds the switch at its setting for as long as it does (a render
-    /// from its first photo to its last; an inspector call for that call); a holder asking for the
-    /// other setting waits until the last holder of this one is done, so one render can never read
-    /// a photo with loaders another allowed. Taking a lease never loads libvips.
+    /// call. Every call that reads an image holds the switch at its setting for that call; a
+    /// holder asking for the other setting waits until the last holder of this one is done, so no
+    /// read ever runs with loaders another caller allowed. Taking a lease never loads libvips.
     package static func leaseUntrustedLoaders(allow: Bool) -> UntrustedLoaderLease {
         leaseReleased.lock()
         while leases > 0 && leasedAllowUntrusted != allow { leaseReleased.wait() }
