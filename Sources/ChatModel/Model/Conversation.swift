@@ -38,6 +38,15 @@ public struct Message: Sendable, Equatable, Identifiable {
     public var text: String
     public var attachments: [Attachment]
     public var date: ChatDate?
+    /// The turn's content in order (thinking, tool calls, text …); when not empty it is shown
+    /// instead of `text`, which is then empty.
+    package var parts: [TurnPart] = []
+    /// The sources the turn's text cites with `[^id]` markers, listed under the turn.
+    package var sources: [Source] = []
+    /// Who speaks, when not just "You" or "Assistant" (a named person, a sub-agent).
+    package var speaker: String?
+    /// The model that wrote the turn ("gpt-4o", "claude-sonnet-4-5").
+    package var model: String?
 
     public init(id: String, role: Role, text: String, attachments: [Attachment] = [], date: ChatDate? = nil) {
         self.id = id

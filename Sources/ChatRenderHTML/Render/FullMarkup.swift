@@ -344,15 +344,8 @@ package enum FullMarkup {
 
         mutating func codeBlock(_ node: OpaquePointer) {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map { String($0.prefix(40)) } ?? ""
-            let code = Self.literal(node)
-            if language.isEmpty {
-                html.append("<figure class=\"cr-code\"><pre tabindex=\"0\"><code>\(code)</code></pre></figure>")
-                return
-            }
-            let safeClass = language.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "_+#.-".unicodeScalars.contains($0) }
-            let codeClass: HTML = safeClass ? " class=\"language-\(language.lowercased())\"" : ""
-            html.append("<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">\(language)</figcaption><pre tabindex=\"0\"><code\(codeClass)>\(code)</code></pre></figure>")
+            let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+            html.append(CodeBlock.render(Self.literal(node), language: language))
         }
     }
 }

@@ -24,9 +24,7 @@ package enum TurnView {
         }
         var body = HTML()
         let photoGrid = photos.isEmpty ? nil : PhotoGrid.render(message: message, messageIndex: index, photos: photos, assets: assets, options: options)
-        let text = message.text.isEmpty ? nil
-            : message.role == .assistant && options.markup == .full ? FullMarkup.render(message.text)
-            : InlineText.render(message.text, formatted: message.role == .assistant)
+        let text = message.text.isEmpty ? nil : TurnText.render(message.text, role: message.role, options: options)
         switch message.role {
         case .user:
             if let photoGrid { body.append(photoGrid) }

@@ -1,0 +1,208 @@
+/// One piece of a turn, in the order the chat app showed it: a reply is often thinking, then a
+/// tool call and its result, then text that cites sources.
+///
+/// A message with `parts` shows them in order instead of its `text`. Attachments a part shows
+/// (a tool's screenshot, a chart from code, a file a tool wrote) stay in the message's
+/// `attachments`, so every photo is planned and produced like any other; the part names them by
+/// id and the turn shows them inside the part, not again under the turn.
+///
+/// Package API for now, like the composer states: the shape may still change as importers use it.
+package enum TurnPart: Sendable, Equatable {
+    /// Text, read with the conversation's markup (Markdown by default where it is Markdown).
+    /// `[^id]` where `id` is one of the turn's ``Message/sources`` is a citation marker.
+    case text(String)
+    /// The model's reasoning, collapsed: "Thought for 41s".
+    case thinking(ThinkingPart)
+    /// A tool the assistant called, with its input, state and result.
+    case toolCall(ToolCallPart)
+    /// Code the assistant ran (a code interpreter), with what it printed and drew.
+    case codeExecution(CodeExecutionPart)
+    /// A change to a file: unified diff text, or the old and new text.
+    case diff(DiffPart)
+    /// Terminal output, which may carry ANSI colour escapes.
+    case terminal(TerminalPart)
+    /// A document or artifact the assistant wrote (a canvas, a generated file shown inline).
+    case document(DocumentPart)
+    /// A line about the conversation rather than in it: "Conversation compacted", "Interrupted".
+    case notice(NoticePart)
+    /// A conversation inside the turn, such as a sub-agent's, collapsed.
+    case transcript(TranscriptPart)
+}
+
+/// The model's reasoning before it answered.
+package struct ThinkingPart: Sendable, Equatable {
+    /// The reasoning as written (Markdown); may be empty when only a summary was kept.
+    package var text: String
+    /// How long the model thought, in seconds.
+    package var duration: Double?
+    /// A one-line summary shown on the collapsed line instead of "Thinking".
+    package var summary: String?
+
+    package init(text: String, duration: Double? = nil, summary: String? = nil) {
+        self.text = text
+        self.duration = duration
+        self.summary = summary
+    }
+}
+
+/// How a tool call ended, or that it has not yet.
+package enum ToolStatus: String, Sendable, Equatable, CaseIterable {
+    case running, ok, error, rejected
+}
+
+/// A tool the assistant called.
+package struct ToolCallPart: Sendable, Equatable {
+    /// The tool's name as the app gave it (`Bash`, `web.run`, `mcp__github__create_issue`).
+    package var name: String
+    /// A short human description of what the call does, if the app gave one.
+    package var title: String?
+    /// The input as text: usually JSON, shown pretty-printed and highlighted.
+    package var input: String?
+    package var status: ToolStatus
+    /// What the tool returned, as text (may carry ANSI escapes).
+    package var result: String?
+    /// Ids of the message's attachments the result holds (screenshots, files).
+    package var attachmentIDs: [String]
+
+    package init(name: String, title: String? = nil, input: String? = nil, status: ToolStatus = .ok,
+                 result: String? = nil, attachmentIDs: [String] = []) {
+        self.name = name
+        self.title = title
+        self.input = input
+        self.status = status
+        self.result = result
+        self.attachmentIDs = attachmentIDs
+    }
+}
+
+/// Code the assistant ran.
+package struct CodeExecutionPart: Sendable, Equatable {
+    /// The language as a fence would name it (`python`).
+    package var language: String
+    package var code: String
+    /// What the code printed (may carry ANSI escapes).
+    package var output: String?
+    package var status: ToolStatus
+    /// Ids of the message's attachments the run made (charts, files).
+    package var attachmentIDs: [String]
+
+    package init(language: String, code: String, output: String? = nil, status: ToolStatus = .ok, attachmentIDs: [String] = []) {
+        self.language = language
+        self.code = code
+        self.output = output
+        self.status = status
+        self.attachmentIDs = attachmentIDs
+    }
+}
+
+/// A change to a file.
+package struct DiffPart: Sendable, Equatable {
+    /// The file changed, shown in the header ("Edited src/x.py +3 −2").
+    package var path: String?
+    /// Either unified diff text…
+    package var unified: String?
+    /// …or the text before and after (a diff is computed from them).
+    package var old: String?
+    package var new: String?
+
+    package init(path: String? = nil, unified: String? = nil, old: String? = nil, new: String? = nil) {
+        self.path = path
+        self.unified = unified
+        self.old = old
+        self.new = new
+    }
+}
+
+/// A command and what it printed.
+package struct TerminalPart: Sendable, Equatable {
+    /// The command line, shown after a prompt sign.
+    package var command: String?
+    /// The output; ANSI colour escapes become colours, other escapes are dropped.
+    package var output: String
+    /// The exit status, when known; non-zero reads as failed.
+    package var exitCode: Int?
+
+    package init(command: String? = nil, output: String, exitCode: Int? = nil) {
+        self.command = command
+        self.output = output
+        self.exitCode = exitCode
+    }
+}
+
+/// A document or artifact the assistant wrote, with its earlier versions.
+package struct DocumentPart: Sendable, Equatable {
+    package var title: String
+    /// What the content is: `markdown` (the default), `code`, or `text`.
+    package var kind: DocumentKind
+    /// For code documents, the language as a fence would name it.
+    package var language: String?
+    /// The latest content.
+    package var content: String
+    /// Earlier versions, oldest first (the latest is `content`).
+    package var versions: [String]
+
+    package init(title: String, kind: DocumentKind = .markdown, language: String? = nil, content: String, versions: [String] = []) {
+        self.title = title
+        self.kind = kind
+        self.language = language
+        self.content = content
+        self.versions = versions
+    }
+}
+
+/// How a document's content is read.
+package enum DocumentKind: String, Sendable, Equatable, CaseIterable {
+    case markdown, code, text
+}
+
+/// A line about the conversation rather than in it.
+package struct NoticePart: Sendable, Equatable {
+    /// What kind of notice, for its icon: compacted, memory, interrupted, error, or info.
+    package var kind: NoticeKind
+    /// The line shown ("Conversation compacted").
+    package var text: String
+    /// More to read, collapsed under the line (a compaction summary).
+    package var detail: String?
+
+    package init(kind: NoticeKind = .info, text: String, detail: String? = nil) {
+        self.kind = kind
+        self.text = text
+        self.detail = detail
+    }
+}
+
+/// The kinds of notice.
+package enum NoticeKind: String, Sendable, Equatable, CaseIterable {
+    case info, compacted, memory, interrupted, error
+}
+
+/// A conversation inside a turn, such as a sub-agent's work.
+package struct TranscriptPart: Sendable, Equatable {
+    /// What the transcript is ("Explore the test suite").
+    package var title: String
+    /// Its turns. Their parts may name attachments of the enclosing top-level message by id.
+    package var messages: [Message]
+
+    package init(title: String, messages: [Message]) {
+        self.title = title
+        self.messages = messages
+    }
+}
+
+/// A source a turn cites: numbered in the turn's list, pointed at by `[^id]` markers in its text.
+package struct Source: Sendable, Equatable {
+    /// The id markers use.
+    package var id: String
+    package var title: String?
+    /// An `http(s)` URL; anything else is shown as text without a link.
+    package var url: String?
+    /// The quoted passage, if the app kept one.
+    package var snippet: String?
+
+    package init(id: String, title: String? = nil, url: String? = nil, snippet: String? = nil) {
+        self.id = id
+        self.title = title
+        self.url = url
+        self.snippet = snippet
+    }
+}
