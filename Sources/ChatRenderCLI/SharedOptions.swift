@@ -19,10 +19,10 @@ enum SharedOptions {
     // MARK: The page
 
     static let markup = Option.value(
-        "--markup", valueName: "inline|full",
-        help: "replies: bold and code only, or CommonMark with tables; default: the file's \"markup\" "
-            + "(imported chats: full), else inline",
-        read: OptionReader.choice(Markup.self) { name, raw in "\(name) takes inline or full, not \"\(raw)\"" })
+        "--markup", valueName: "inline|full|auto",
+        help: "replies: bold and code only, CommonMark with tables and math, or auto (full for a reply "
+            + "with block Markdown or math); default: the file's \"markup\" (imported chats: full), else auto",
+        read: OptionReader.choice(Markup.self) { name, raw in "\(name) takes inline, full or auto, not \"\(raw)\"" })
     static let noRetry = Option.flag("--no-retry", help: "hide Retry on failed uploads")
     static let locale = Option.text(
         "--locale", valueName: "LOCALE",

@@ -47,7 +47,7 @@ package enum ConversationLoader {
         if let raw = reader.optionalString(root, "markup", path: "") {
             markup = Markup(rawValue: raw)
             if markup == nil {
-                reader.error("expected \"inline\" or \"full\", found \(JSONReader.quote(raw))", at: root["markup"], path: "markup")
+                reader.error("expected \"inline\", \"full\" or \"auto\", found \(JSONReader.quote(raw))", at: root["markup"], path: "markup")
             }
         }
         guard let messagesNode = root["messages"] else {

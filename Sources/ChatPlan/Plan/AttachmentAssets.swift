@@ -85,7 +85,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// How dates and times read (`--locale`, `--time-zone`): en-US and UTC by default.
     public var clock: ComposerClock = .standard
 
-    public init(showRetry: Bool = true, markup: Markup = .inline) {
+    public init(showRetry: Bool = true, markup: Markup = .auto) {
         self.showRetry = showRetry
         self.markup = markup
     }

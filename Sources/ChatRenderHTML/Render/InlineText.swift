@@ -46,7 +46,7 @@ package enum InlineText {
         var lineStart = 0
         func flush(_ out: inout HTML) {
             guard paragraphStart >= 0 else { return }
-            out.append("<p>")
+            out.append("<p class=\"cr-text\">")
             if formatted { appendInlineBytes(utf8, paragraphStart, lastContentEnd, to: &out) }
             else { out.appendEscaped(utf8, paragraphStart, lastContentEnd, lineBreaks: true) }
             out.append("</p>")
@@ -203,7 +203,7 @@ package enum InlineText {
     static func referenceRender(_ text: String, formatted: Bool) -> HTML {
         var html = HTML()
         for paragraph in paragraphs(of: text) {
-            html.append("<p>")
+            html.append("<p class=\"cr-text\">")
             if formatted { appendInline(paragraph, to: &html) } else { appendLines(paragraph, to: &html) }
             html.append("</p>")
         }

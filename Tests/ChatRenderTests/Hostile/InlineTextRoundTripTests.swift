@@ -18,8 +18,8 @@ import Testing
     /// paragraphs a blank line, entities decoded.
     static func visibleText(_ html: HTML) -> String {
         var text = html.description
-        text = text.replacingOccurrences(of: "</p><p>", with: "\n\n")
-        for tag in ["<p>", "</p>", "<strong>", "</strong>", "<code>", "</code>"] { text = text.replacingOccurrences(of: tag, with: "") }
+        text = text.replacingOccurrences(of: "</p><p class=\"cr-text\">", with: "\n\n")
+        for tag in ["<p class=\"cr-text\">", "</p>", "<strong>", "</strong>", "<code>", "</code>"] { text = text.replacingOccurrences(of: tag, with: "") }
         text = text.replacingOccurrences(of: "<br>", with: "\n")
         #expect(!text.contains("<"), "markup left after removing the known tags: \(text)")
         for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func contradictionsAndUnknownValuesAreErrors() {
-        #expect(errors(#"{"markup": "markdown", "messages": []}"#) == [#"c.json:1:12: error: markup: expected "inline" or "full", found "markdown""#])
+        #expect(errors(#"{"markup": "markdown", "messages": []}"#) == [#"c.json:1:12: error: markup: expected "inline", "full" or "auto", found "markdown""#])
         #expect(errors(#"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "gone"}]}]}"#)
                 == [#"c.json:1:151: error: messages[0].attachments[0].status: expected "available" or "unavailable", found "gone""#])
         #expect(errors(#"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "unavailable", "url": "x", "upload": {"state": "failed"}}]}]}"#)
@@ -86,7 +86,7 @@ import Testing
         var request = RenderRequest(conversationPath: "c.json", themePath: "t", templatesDirectory: "t", outputDirectory: "o")
         let full = Conversation(messages: [], markup: .full)
         #expect(request.options(for: full).markup == .full)
-        #expect(request.options(for: Conversation(messages: [])).markup == .inline)
+        #expect(request.options(for: Conversation(messages: [])).markup == .auto)
         request.options.markup = .inline
         request.markupGiven = true
         #expect(request.options(for: full).markup == .inline)

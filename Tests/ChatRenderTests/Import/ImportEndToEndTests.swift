@@ -77,7 +77,7 @@ import Testing
         #expect(inline.status == 0)
         #expect(try String(contentsOfFile: temp + "/inline/index.html", encoding: .utf8).contains("| Stop | Time |"))
         let bad = try CLIRun.run(["render", "--from", "openai", fixture("openai/trip.json"), "--markup", "rich"])
-        #expect(bad.status == 64 && bad.stderr == "chatrender: error: --markup takes inline or full, not \"rich\"\n")
+        #expect(bad.status == 64 && bad.stderr == "chatrender: error: --markup takes inline, full or auto, not \"rich\"\n")
     }
 
     @Test func badInputWritesNothing() throws {

@@ -42,7 +42,7 @@ extension LoadTests {
                 "title-not-string.json:2:12: error: title: expected a string or null, found a number",
             ],
             "markup-unknown.json": [
-                "markup-unknown.json:2:13: error: markup: expected \"inline\" or \"full\", found \"markdown\"",
+                "markup-unknown.json:2:13: error: markup: expected \"inline\", \"full\" or \"auto\", found \"markdown\"",
             ],
             "status-unknown.json": [
                 "status-unknown.json:5:100: error: messages[0].attachments[0].status: expected \"available\" or \"unavailable\", found \"missing\"",

@@ -13,43 +13,43 @@ import Testing
     func render(_ text: String) -> String { InlineText.render(text, formatted: true).description }
 
     @Test func boldAndCode() {
-        #expect(render("a **b** `c`") == "<p>a <strong>b</strong> <code>c</code></p>")
+        #expect(render("a **b** `c`") == "<p class=\"cr-text\">a <strong>b</strong> <code>c</code></p>")
     }
 
     @Test func codeContentIsLiteral() {
-        #expect(render("`**not bold** <b>`") == "<p><code>**not bold** &lt;b&gt;</code></p>")
+        #expect(render("`**not bold** <b>`") == "<p class=\"cr-text\"><code>**not bold** &lt;b&gt;</code></p>")
     }
 
     @Test func boldMayHoldCode() {
-        #expect(render("**see `x`**") == "<p><strong>see <code>x</code></strong></p>")
+        #expect(render("**see `x`**") == "<p class=\"cr-text\"><strong>see <code>x</code></strong></p>")
     }
 
     @Test func unmatchedMarkersStayLiteral() {
-        #expect(render("a ** b") == "<p>a ** b</p>")
-        #expect(render("**a** and ** b") == "<p><strong>a</strong> and ** b</p>")
-        #expect(render("a ` b") == "<p>a ` b</p>")
-        #expect(render("``") == "<p>``</p>")
-        #expect(render("****") == "<p>****</p>")
-        #expect(render("*single* _under_ [link](x) # h") == "<p>*single* _under_ [link](x) # h</p>")
+        #expect(render("a ** b") == "<p class=\"cr-text\">a ** b</p>")
+        #expect(render("**a** and ** b") == "<p class=\"cr-text\"><strong>a</strong> and ** b</p>")
+        #expect(render("a ` b") == "<p class=\"cr-text\">a ` b</p>")
+        #expect(render("``") == "<p class=\"cr-text\">``</p>")
+        #expect(render("****") == "<p class=\"cr-text\">****</p>")
+        #expect(render("*single* _under_ [link](x) # h") == "<p class=\"cr-text\">*single* _under_ [link](x) # h</p>")
     }
 
     @Test func lineBreaksAndParagraphs() {
-        #expect(render("one\ntwo\n\nthree\r\n\r\nfour") == "<p>one<br>two</p><p>three</p><p>four</p>")
-        #expect(render("\n\n  \nonly\n\n\n") == "<p>only</p>")
+        #expect(render("one\ntwo\n\nthree\r\n\r\nfour") == "<p class=\"cr-text\">one<br>two</p><p class=\"cr-text\">three</p><p class=\"cr-text\">four</p>")
+        #expect(render("\n\n  \nonly\n\n\n") == "<p class=\"cr-text\">only</p>")
         #expect(render("") == "")
     }
 
     @Test func boldDoesNotCrossParagraphs() {
-        #expect(render("**a\n\nb**") == "<p>**a</p><p>b**</p>")
+        #expect(render("**a\n\nb**") == "<p class=\"cr-text\">**a</p><p class=\"cr-text\">b**</p>")
     }
 
     @Test func everythingIsEscaped() {
-        #expect(render("<img src=x onerror=alert(1)> & \"'") == "<p>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;&#39;</p>")
-        #expect(render("**</strong><script>**") == "<p><strong>&lt;/strong&gt;&lt;script&gt;</strong></p>")
+        #expect(render("<img src=x onerror=alert(1)> & \"'") == "<p class=\"cr-text\">&lt;img src=x onerror=alert(1)&gt; &amp; &quot;&#39;</p>")
+        #expect(render("**</strong><script>**") == "<p class=\"cr-text\"><strong>&lt;/strong&gt;&lt;script&gt;</strong></p>")
     }
 
     @Test func userTextIsNotFormatted() {
-        #expect(InlineText.render("**a** `b`\nc", formatted: false).description == "<p>**a** `b`<br>c</p>")
+        #expect(InlineText.render("**a** `b`\nc", formatted: false).description == "<p class=\"cr-text\">**a** `b`<br>c</p>")
     }
 
     /// Tags stay balanced whatever the input: a property over many generated strings.
@@ -65,8 +65,8 @@ import Testing
                 text.append(alphabet[Int(state >> 61)])
             }
             let html = render(text)
-            for tag in ["p", "strong", "code"] {
-                #expect(html.components(separatedBy: "<\(tag)>").count == html.components(separatedBy: "</\(tag)>").count, "unbalanced <\(tag)> for \(text.debugDescription): \(html)")
+            for (open, tag) in [("p class=\"cr-text\"", "p"), ("strong", "strong"), ("code", "code")] {
+                #expect(html.components(separatedBy: "<\(open)>").count == html.components(separatedBy: "</\(tag)>").count, "unbalanced <\(tag)> for \(text.debugDescription): \(html)")
             }
             #expect(!html.contains("<<") && !html.contains("&<"), "raw < from \(text.debugDescription)")
         }
