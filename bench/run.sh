@@ -2,7 +2,8 @@
 # Every benchmark, one command: installs what it needs, builds chatrender (release), makes the
 # inputs (deterministic, seeded; kept in bench/work/), then runs
 #   1. text:    the same turns through chatrender, cmark-gfm, pandoc, claude-code-log and
-#               claude-code-transcripts, side by side (bench/text/text.py)
+#               claude-code-transcripts, side by side (bench/text/text.py); then replies with
+#               highlighted code and math against cmark-gfm at 10k turns
 #   2. scaling: chatrender at 1k / 10k / 100k turns (same script)
 #   3. page:    the 10k-turn pages in headless Chromium (bench/text/page.py)
 #   4. photos:  bench/photos.sh, when present
@@ -41,7 +42,7 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; 
   echo "- claude-code-log $("$VENV/bin/pip" show claude-code-log | awk '/^Version/ {print $2}'); claude-code-transcripts $("$VENV/bin/pip" show claude-code-transcripts | awk '/^Version/ {print $2}'); $(chromium --version 2>/dev/null | head -1)"
   echo "- Load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
-  python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat"
+  python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat" --rich-sizes 10000
   "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
 } | tee "$WORK/text-results.md"
 

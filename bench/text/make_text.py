@@ -5,7 +5,9 @@ in every tool's input format so each renders the same turns.
   conversation.md    plain Markdown (cmark-gfm, pandoc): a heading per turn, the text, the files as a list
   session.jsonl      a Claude Code session (claude-code-log, claude-code-transcripts)
 
-usage: python3 bench/text/make_text.py OUT_DIR TURNS [--seed N]
+usage: python3 bench/text/make_text.py OUT_DIR TURNS [--seed N] [--rich]
+--rich: replies also carry fenced code in a dozen languages and TeX formulas in all four
+delimiter styles (one reply in five), for the cost of highlighting and math.
 Python standard library only; the same arguments always give the same bytes."""
 import argparse
 import datetime
@@ -18,9 +20,10 @@ parser = argparse.ArgumentParser()
 parser.add_argument("out")
 parser.add_argument("turns", type=int)
 parser.add_argument("--seed", type=int, default=7)
+parser.add_argument("--rich", action="store_true")
 args = parser.parse_args()
 
-rng = random.Random(args.seed * 1_000_003 + args.turns)
+rng = random.Random(args.seed * 1_000_003 + args.turns + (1 if args.rich else 0))
 
 WORDS = ("the a raised bed soil compost south fence maple shade noon sun water drip line timber cedar "
          "path width depth corner plan survey measure metre season spring frost seedling tomato basil "
@@ -62,8 +65,38 @@ def user_text():
     return "\n\n".join(paragraph() for _ in range(rng.randint(1, 2)))
 
 
+RICH_CODE = [
+    ("python", "def plant(bed, seeds=3):\n    \"\"\"Sow a bed.\"\"\"\n    for i in range(seeds):  # one per hole\n        bed.sow(i * 0.25, f\"{bed.name}-{i}\")\n    return None"),
+    ("javascript", "const beds = await fetch(`/api/beds?year=${year}`).then(r => r.json());\n// sunny ones first\nbeds.sort((a, b) => b.sun - a.sun);"),
+    ("typescript", "interface Bed { id: number; sun?: number }\nexport function sunny(beds: Bed[]): Bed[] {\n  return beds.filter(b => (b.sun ?? 0) > 6);\n}"),
+    ("swift", "struct Bed: Identifiable {\n    let id: Int\n    var depth: Double = 0.3 // metres\n}\nlet deep = beds.filter { $0.depth > 0.25 }"),
+    ("bash", "for f in beds/*.csv; do\n  echo \"importing $f\" && ./import \"$f\" || exit 1\ndone"),
+    ("json", "{\n  \"bed\": \"south\",\n  \"depth\": 0.3,\n  \"mulched\": true,\n  \"notes\": null\n}"),
+    ("sql", "SELECT bed, SUM(litres) AS water\nFROM watering WHERE day >= '2025-05-01'\nGROUP BY bed ORDER BY water DESC;"),
+    ("rust", "fn area(w: f64, d: f64) -> f64 {\n    // rectangle\n    w * d\n}\nprintln!(\"{}\", area(4.2, 3.0));"),
+    ("go", "func area(w, d float64) float64 {\n\treturn w * d // metres\n}"),
+    ("yaml", "beds:\n  - name: south\n    depth: 0.3  # metres\n    mulched: true"),
+    ("css", ".bed:hover { outline: 2px solid var(--accent); /* focus */ }"),
+    ("diff", "--- a/plan.txt\n+++ b/plan.txt\n@@ -1,2 +1,2 @@\n-tomatoes south\n+tomatoes west\n basil south"),
+]
+RICH_MATH = ["$$A = w \\times d = 4.2 \\times 3.0 = 12.6\\,\\text{m}^2$$",
+             "\\[ V = \\sum_{i=1}^{n} w_i d_i h_i \\]",
+             "the slope \\( \\frac{\\Delta h}{\\Delta x} \\le \\frac{1}{50} \\)",
+             "about $\\sqrt{a^2 + b^2}$ metres",
+             "\\[ \\begin{pmatrix} 1 & 0 \\\\ 0 & 1 \\end{pmatrix} \\]"]
+
+
+def rich_block():
+    if rng.random() < 0.6:
+        language, code = rng.choice(RICH_CODE)
+        return f"```{language}\n{code}\n```"
+    return f"{sentence()} {rng.choice(RICH_MATH)} {sentence()}"
+
+
 def assistant_text():
     blocks = []
+    if args.rich and rng.random() < 0.2:
+        blocks.append(rich_block())
     for _ in range(rng.randint(1, 4)):
         r = rng.random()
         if r < 0.12:

@@ -30,6 +30,9 @@ parser.add_argument("--sizes", default="1000,10000,100000")
 parser.add_argument("--compare-sizes", default="1000,10000")
 parser.add_argument("--repeat", type=int, default=3)
 parser.add_argument("--slow-budget", type=float, default=240)
+parser.add_argument("--rich-sizes", default="",
+                    help="also time chatrender against cmark-gfm on replies with code in a dozen languages and "
+                         "TeX math (make_text.py --rich) at these sizes, e.g. 10000")
 args = parser.parse_args()
 args.venv_bin = os.path.abspath(args.venv_bin)
 args.binary = os.path.abspath(args.binary)
@@ -37,10 +40,10 @@ sizes = [int(s) for s in args.sizes.split(",")]
 compare_sizes = [int(s) for s in args.compare_sizes.split(",")]
 
 
-def inputs(turns):
-    d = os.path.join(args.work, f"text-{turns}")
+def inputs(turns, rich=False):
+    d = os.path.join(args.work, f"text-{'rich-' if rich else ''}{turns}")
     if not os.path.exists(os.path.join(d, "session.jsonl")):
-        subprocess.run([sys.executable, os.path.join(HERE, "make_text.py"), d, str(turns)], check=True)
+        subprocess.run([sys.executable, os.path.join(HERE, "make_text.py"), d, str(turns)] + (["--rich"] if rich else []), check=True)
     return d
 
 
@@ -131,6 +134,37 @@ for mode in ("full", "inline"):
         print(f"| {turns:,} | {mode} | {r['wall']:.3f} | {r['cpu']:.2f} | {r['wall'] / turns * 1e6:.1f} | {r['cpu'] / turns * 1e6:.1f} | {r['peak_mib']:.0f} | "
               f"{r['peak_mib'] * 1024 / turns:.1f} | {r['bytes'] / turns:.0f} |")
 print()
+
+rich_sizes = [int(x) for x in args.rich_sizes.split(",") if x]
+if rich_sizes:
+    print("### Rich text: fenced code in a dozen languages and TeX math\n")
+    print(f"One reply in five carries highlighted code or formulas (`make_text.py --rich`). Median of {args.repeat} runs; "
+          "ratio = chatrender time ÷ cmark-gfm time, so < 1 means chatrender is faster (cmark-gfm neither "
+          "highlights nor typesets math).\n")
+    print("| turns | tool | wall (s) | CPU (s) | peak memory (MiB) | × cmark-gfm (wall) |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: |")
+    for turns in rich_sizes:
+        d = inputs(turns, rich=True)
+        out = os.path.join(args.work, f"text-rich-out-{turns}")
+        os.makedirs(out, exist_ok=True)
+        rich_tools = [
+            ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet"], f"{out}/cr-full"),
+            ("chatrender (auto, the default)", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-auto", "--quiet"], f"{out}/cr-auto"),
+            ("cmark-gfm", ["sh", "-c", f"cmark-gfm -e table -e autolink -e strikethrough conversation.md > {out}/cmark.html"], f"{out}/cmark.html"),
+        ]
+        rows = {}
+        # Interleaved, so a noisy moment on the machine falls on every tool alike.
+        runs = {name: [] for name, _, _ in rich_tools}
+        for _ in range(args.repeat):
+            for name, cmd, target in rich_tools:
+                runs[name].append(measure(cmd, d, target))
+        for name, _, _ in rich_tools:
+            rows[name] = (statistics.median(r[0] for r in runs[name]), statistics.median(r[1] for r in runs[name]),
+                          max(r[2] for r in runs[name]))
+        base = rows["cmark-gfm"][0]
+        for name, (wall, cpu, peak) in rows.items():
+            print(f"| {turns:,} | {name} | {wall:.3f} | {cpu:.2f} | {peak:.0f} | {wall / base:.2f} |")
+    print()
 
 with open(os.path.join(args.work, "text-results.json"), "w") as f:
     json.dump({f"{k[0]}@{k[1]}": v for k, v in results.items()}, f, indent=1)
