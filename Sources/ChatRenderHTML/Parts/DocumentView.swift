@@ -6,6 +6,9 @@ import ChatModel
 enum DocumentView {
     static func render(_ part: DocumentPart, id: String, context: PartContext) -> HTML {
         let titleID = id + "-title"
+        // The title is a heading one level below the turn's, so the document's own Markdown
+        // headings (from h3 down) sit under it in the page's outline.
+        let level = min(context.headingLevel + 1, 6)
         var kind: HTML
         switch part.kind {
         case .markdown: kind = "Document"
@@ -14,7 +17,7 @@ enum DocumentView {
             let language = CodeExecutionView.languageName(part.language ?? "")
             kind = language.isEmpty ? "Code" : "Code · \(language)"
         }
-        var html: HTML = "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><span class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(part.title)</span><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
+        var html: HTML = "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><h\(level) class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(part.title)</h\(level)><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
         if !part.versions.isEmpty {
             let count = part.versions.count
             var versions = HTML()
