@@ -2,29 +2,71 @@ import ChatModel
 import ChatPlan
 import ChatTheme
 /// One turn of the conversation as an `<article>` with an `<h2>` naming the speaker, so a screen
-/// reader can jump from turn to turn by heading.
+/// reader can jump from turn to turn by heading. Every turn has an id (`cr-t3`) and a permalink
+/// to it, shown on hover and focus (always, on touch screens).
 ///
 /// The person's turn: photos over files over text, on the trailing side; their text is
 /// `type.body` on `fill` at `radius.md`. The assistant's turn: text in `textPrimary` with inline
-/// bold (semibold) and code, then returned files as cards.
+/// bold (semibold) and code, then returned files as cards. A turn with parts shows them in order
+/// (thinking, tool calls, text …), each attachment a part names inside that part and not again
+/// under the turn, then the sources its text cites.
 package enum TurnView {
-    /// `idPrefix` starts the heading's id (`cr-t3-h`); a page that shows a thread more than once
-    /// (the preview gallery) gives each copy its own.
+    /// `idPrefix` starts the turn's id (`cr-t3`) and its heading's (`cr-t3-h`); a page that shows
+    /// a thread more than once (the preview gallery) gives each copy its own.
     static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr") -> HTML {
-        let headingID: HTML = "\(idPrefix)-t\(index)-h"
-        let speaker: HTML = message.role == .user ? "You" : "Assistant"
-        var head: HTML = "<h2 class=\"cr-turn-speaker\" id=\"\(headingID)\">\(speaker)</h2>"
+        let turnID = "\(idPrefix)-t\(index)"
+        let context = PartContext(message: message, messageIndex: index, assets: assets, options: options, role: message.role,
+                                  turnID: turnID, headingLevel: 2,
+                                  citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID))
+        return article(message, context: context, nested: false)
+    }
+
+    /// A turn of a transcript inside a part: one heading level below the enclosing turn, its id
+    /// under the part's (`cr-t3-p2-t0`), its parts' attachments the top-level message's.
+    static func nested(_ message: Message, index: Int, idPrefix: String, context outer: PartContext) -> HTML {
+        var context = outer
+        context.role = message.role
+        context.turnID = "\(idPrefix)-t\(index)"
+        context.headingLevel = outer.headingLevel + 1
+        context.citations = CitationLinks(sources: message.sources, turnIDPrefix: context.turnID)
+        return article(message, context: context, nested: true)
+    }
+
+    private static func article(_ message: Message, context: PartContext, nested: Bool) -> HTML {
+        let options = context.options
+        let turnID = context.turnID
+        let headingID = turnID + "-h"
+        let level = min(context.headingLevel, 6)
+        let named = message.speaker.flatMap { $0.isEmpty ? nil : $0 }
+        let speaker = named ?? (message.role == .user ? "You" : "Assistant")
+        // A name from the input may be written right to left; the words chatrender writes are not.
+        let speakerClass: HTML = named == nil ? "cr-turn-speaker" : "cr-turn-speaker cr-turn-speaker--named"
+        let dir: HTML = named == nil ? "" : " dir=\"auto\""
+        var head: HTML = "<h\(level) class=\"\(speakerClass)\" id=\"\(headingID)\"\(dir)>\(speaker)</h\(level)>"
+        if let model = message.model, !model.isEmpty {
+            head.append("<span class=\"cr-turn-model\" dir=\"auto\">\(model)</span>")
+        }
         if let date = message.date {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
         }
+        head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"Link to this turn\">\(Icon.link)</a>")
+
+        // Attachments a part shows are drawn there; the rest under the turn, as before parts.
+        let shownInParts = nested ? [] : attachmentIDs(in: message.parts)
         var photos: [(index: Int, attachment: Attachment)] = []
         var files: [(index: Int, attachment: Attachment)] = []
-        for (i, attachment) in message.attachments.enumerated() {
-            if attachment.isPhoto { photos.append((i, attachment)) } else { files.append((i, attachment)) }
+        if !nested {
+            for (i, attachment) in message.attachments.enumerated() where !shownInParts.contains(attachment.id) {
+                if attachment.isPhoto { photos.append((i, attachment)) } else { files.append((i, attachment)) }
+            }
         }
+        let index = context.messageIndex
+        let assets = context.assets
         var body = HTML()
         let photoGrid = photos.isEmpty ? nil : PhotoGrid.render(message: message, messageIndex: index, photos: photos, assets: assets, options: options)
-        let text = message.text.isEmpty ? nil : TurnText.render(message.text, role: message.role, options: options)
+        let content: HTML? = message.parts.isEmpty
+            ? (message.text.isEmpty ? nil : textBlock(TurnText.render(message.text, role: message.role, options: options, citations: context.citations), role: message.role))
+            : parts(message.parts, context: context)
         switch message.role {
         case .user:
             if let photoGrid { body.append(photoGrid) }
@@ -33,9 +75,9 @@ package enum TurnView {
                 for file in files { chips.append(FileChip.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
                 body.append("<ul class=\"cr-files\" aria-label=\"Files\">\(chips)</ul>")
             }
-            if let text { body.append("<div class=\"cr-bubble\" dir=\"auto\">\(text)</div>") }
+            if let content { body.append(content) }
         case .assistant:
-            if let text { body.append("<div class=\"cr-reply\" dir=\"auto\">\(text)</div>") }
+            if let content { body.append(content) }
             if let photoGrid { body.append(photoGrid) }
             if !files.isEmpty {
                 var cards = HTML()
@@ -43,8 +85,56 @@ package enum TurnView {
                 body.append("<ul class=\"cr-cards\" aria-label=\"Files\">\(cards)</ul>")
             }
         }
+        body.append(SourceList.render(message.sources, turnID: turnID, headingLevel: context.headingLevel + 1))
         let role: HTML = message.role == .user ? "user" : "assistant"
-        return "<article class=\"cr-turn cr-turn--\(role)\" aria-labelledby=\"\(headingID)\" data-message-id=\"\(message.id)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>\n"
+        if nested {
+            return "<article class=\"cr-turn cr-turn--\(role) cr-turn--nested\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>"
+        }
+        return "<article class=\"cr-turn cr-turn--\(role)\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\" data-message-id=\"\(message.id)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>\n"
+    }
+
+    /// The person's words in their bubble, the assistant's as a reply.
+    private static func textBlock(_ text: HTML, role: Message.Role) -> HTML {
+        role == .user ? "<div class=\"cr-bubble\" dir=\"auto\">\(text)</div>" : "<div class=\"cr-reply\" dir=\"auto\">\(text)</div>"
+    }
+
+    /// The parts in order, each with its id (`cr-t3-p0`, …).
+    static func parts(_ parts: [TurnPart], context: PartContext) -> HTML {
+        var html = HTML()
+        for (i, part) in parts.enumerated() {
+            let id = "\(context.turnID)-p\(i)"
+            switch part {
+            case .text(let text):
+                guard !text.isEmpty else { continue }
+                html.append(textBlock(context.text(text), role: context.role))
+            case .thinking(let thinking): html.append(ThinkingView.render(thinking, id: id, context: context))
+            case .toolCall(let call): html.append(ToolCallView.render(call, id: id, context: context))
+            case .codeExecution(let run): html.append(CodeExecutionView.render(run, id: id, context: context))
+            case .diff(let diff): html.append(DiffView.render(diff, id: id, context: context))
+            case .terminal(let terminal): html.append(TerminalView.render(terminal, id: id, context: context))
+            case .document(let document): html.append(DocumentView.render(document, id: id, context: context))
+            case .notice(let notice): html.append(NoticeView.render(notice, id: id, context: context))
+            case .transcript(let transcript): html.append(TranscriptView.render(transcript, id: id, context: context))
+            }
+        }
+        return html
+    }
+
+    /// Every attachment id the parts name, nested transcripts included.
+    static func attachmentIDs(in parts: [TurnPart]) -> Set<String> {
+        var ids: Set<String> = []
+        var stack: [[TurnPart]] = [parts]
+        while let list = stack.popLast() {
+            for part in list {
+                switch part {
+                case .toolCall(let call): ids.formUnion(call.attachmentIDs)
+                case .codeExecution(let run): ids.formUnion(run.attachmentIDs)
+                case .transcript(let transcript): stack.append(contentsOf: transcript.messages.map(\.parts))
+                default: break
+                }
+            }
+        }
+        return ids
     }
 
     /// Grey turns drawn while the conversation loads (`messages: null`).

@@ -1,13 +1,5 @@
-import ChatModel
-import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
-import ChatOutput
-import ChatAssets
-import ChatBrowser
-/// A line diff (Myers's O(ND) algorithm in linear space) and its unified-diff text, for showing
-/// how a rendered page differs from its snapshot.
+/// A line diff (Myers's O(ND) algorithm in linear space) and its unified-diff text: how a
+/// rendered page differs from its snapshot (`check`), and how a file changed in a turn's diff part.
 package enum LineDiff {
     /// One step of an edit script, with 0-based line indices into the old and new texts.
     package enum Edit: Equatable, Sendable {
@@ -59,7 +51,7 @@ package enum LineDiff {
     }
 
     /// Groups an edit script into hunks: changes closer than twice the context share one.
-    static func hunks(_ script: [Edit], _ a: [Substring], _ b: [Substring], context: Int) -> [String] {
+    package static func hunks(_ script: [Edit], _ a: [Substring], _ b: [Substring], context: Int) -> [String] {
         let changes = script.indices.filter { if case .same = script[$0] { return false }; return true }
         guard !changes.isEmpty else { return [] }
         var output: [String] = []

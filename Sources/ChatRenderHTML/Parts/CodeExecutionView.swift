@@ -1,0 +1,31 @@
+import ChatModel
+
+/// Code the assistant ran, closed: "Ran Python code" with its status; inside, the code, what it
+/// printed and what it drew.
+enum CodeExecutionView {
+    static func render(_ part: CodeExecutionPart, id: String, context: PartContext) -> HTML {
+        let language = languageName(part.language)
+        let title: HTML = language.isEmpty ? "Ran code" : "Ran \(language) code"
+        var body = CodeBlock.render(part.code, language: part.language)
+        if let output = part.output, !output.isEmpty {
+            body.append(PartFrame.label(part.status == .error ? "Error" : "Output"))
+            body.append(OutputBlock.render(output, label: part.status == .error ? "Error" : "Output"))
+        }
+        body.append(context.renderAttachments(part.attachmentIDs))
+        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title, status: PartFrame.status(part.status),
+                                   body: body, extraClass: ToolCallView.statusClass(part.status))
+    }
+
+    /// How a language is written in a sentence: `python` → Python, `js` → JavaScript.
+    static func languageName(_ fence: String) -> String {
+        let known: [String: String] = [
+            "python": "Python", "py": "Python", "python3": "Python", "javascript": "JavaScript", "js": "JavaScript",
+            "typescript": "TypeScript", "ts": "TypeScript", "r": "R", "julia": "Julia", "ruby": "Ruby", "rb": "Ruby",
+            "swift": "Swift", "go": "Go", "rust": "Rust", "sql": "SQL", "bash": "Bash", "sh": "shell", "shell": "shell",
+            "zsh": "shell", "c": "C", "cpp": "C++", "c++": "C++", "java": "Java", "kotlin": "Kotlin", "php": "PHP",
+            "lua": "Lua", "perl": "Perl", "haskell": "Haskell", "matlab": "MATLAB", "octave": "Octave",
+        ]
+        let trimmed = String(fence.prefix(40))
+        return known[trimmed.lowercased()] ?? trimmed
+    }
+}

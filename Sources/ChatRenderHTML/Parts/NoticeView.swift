@@ -1,0 +1,23 @@
+import ChatModel
+
+/// A line about the conversation rather than in it ("Conversation compacted"), centred between
+/// hairlines like a day separator; with more to read, the line unfolds it.
+enum NoticeView {
+    static func render(_ part: NoticePart, id: String, context: PartContext) -> HTML {
+        let icon: HTML
+        switch part.kind {
+        case .info: icon = Icon.info
+        case .compacted: icon = Icon.compacted
+        case .memory: icon = Icon.memory
+        case .interrupted: icon = Icon.interrupted
+        case .error: icon = Icon.warning
+        }
+        let kind: HTML = "notice cr-part--notice-\(part.kind.rawValue)"
+        let title: HTML = "<span dir=\"auto\">\(part.text)</span>"
+        guard let detail = part.detail, !detail.isEmpty else {
+            return PartFrame.line(kind: kind, id: id, icon: icon, title: title)
+        }
+        return PartFrame.collapsed(kind: kind, id: id, icon: icon, title: title,
+                                   body: "<div class=\"cr-reply cr-notice-detail\" dir=\"auto\">\(context.text(detail))</div>")
+    }
+}

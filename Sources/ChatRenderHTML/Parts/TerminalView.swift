@@ -1,0 +1,28 @@
+import ChatModel
+
+/// A command and what it printed, closed: "`$ make test` — exit 2"; inside, the output with its
+/// colours (ANSI escapes become theme colours; other escapes are removed).
+enum TerminalView {
+    static func render(_ part: TerminalPart, id: String, context: PartContext) -> HTML {
+        var title: HTML
+        var prefix = HTML()
+        if let command = part.command, !command.isEmpty {
+            title = "<code class=\"cr-part-code\">$ \(ToolInput.oneLine(command))</code>"
+            prefix = "<span class=\"cr-term-prompt\" aria-hidden=\"true\">$ </span><span class=\"cr-term-command\">\(command)</span>\n"
+        } else {
+            title = "Terminal output"
+        }
+        var status = HTML()
+        var extra = HTML()
+        if let code = part.exitCode {
+            if code == 0 {
+                status = " <span class=\"cr-part-meta\">— exit 0</span>"
+            } else {
+                status = " <span class=\"cr-part-status cr-part-status--error\">— \(Icon.warning)exit \(code)</span>"
+                extra = " cr-part--error"
+            }
+        }
+        let body = OutputBlock.render(part.output, label: "Terminal output", prefix: prefix)
+        return PartFrame.collapsed(kind: "terminal", id: id, icon: Icon.terminal, title: title, status: status, body: body, extraClass: extra)
+    }
+}

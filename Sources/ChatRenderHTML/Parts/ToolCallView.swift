@@ -1,0 +1,49 @@
+import ChatModel
+
+/// A tool the assistant called, closed: "Ran `pytest -q` — failed" for a shell command,
+/// otherwise its title or "Used web.search", with the status in words and an icon. Inside: the
+/// input (pretty-printed when it is JSON), what came back, and the files it made.
+enum ToolCallView {
+    static func render(_ part: ToolCallPart, id: String, context: PartContext) -> HTML {
+        let input = part.input.map(ToolInput.init)
+        var title: HTML
+        if let command = input?.command {
+            title = "Ran <code class=\"cr-part-code\">\(ToolInput.oneLine(command))</code>"
+        } else if let name = part.title, !name.isEmpty {
+            title = "<span dir=\"auto\">\(name)</span>"
+        } else {
+            title = "Used <code class=\"cr-part-code\">\(part.name)</code>"
+        }
+        var body = HTML()
+        if input?.command != nil || !(part.title ?? "").isEmpty {
+            // The tool's own name, which the line above does not say.
+            var meta: HTML = "<p class=\"cr-part-meta-line\">Tool <code class=\"cr-part-code\">\(part.name)</code>"
+            if input?.command != nil, let name = part.title, !name.isEmpty { meta.append(" · <span dir=\"auto\">\(name)</span>") }
+            meta.append("</p>")
+            body.append(meta)
+        }
+        if let input, !input.text.isEmpty {
+            body.append(PartFrame.label("Input"))
+            body.append(CodeBlock.render(input.pretty, language: input.isJSON ? "json" : nil))
+        }
+        if let result = part.result, !result.isEmpty {
+            body.append(PartFrame.label(part.status == .error ? "Error" : "Result"))
+            body.append(OutputBlock.render(result, label: part.status == .error ? "Error" : "Result"))
+        } else if part.status == .running {
+            body.append("<p class=\"cr-part-meta-line\">No result yet.</p>")
+        }
+        body.append(context.renderAttachments(part.attachmentIDs))
+        let kind: HTML = "tool"
+        return PartFrame.collapsed(kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status),
+                                   body: body, extraClass: statusClass(part.status))
+    }
+
+    static func statusClass(_ status: ToolStatus) -> HTML {
+        switch status {
+        case .ok: return HTML()
+        case .error: return " cr-part--error"
+        case .rejected: return " cr-part--rejected"
+        case .running: return " cr-part--running"
+        }
+    }
+}

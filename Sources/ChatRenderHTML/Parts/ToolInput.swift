@@ -1,0 +1,177 @@
+/// A tool call's input as the reader sees it. Inputs are usually a JSON object; such text is
+/// indented two spaces a level without changing a single token (key order, numbers and escapes
+/// stay as written), and a shell tool's `command` is read out for the summary line. Text that is
+/// not well-formed JSON is shown exactly as it came.
+struct ToolInput {
+    /// The input as it came.
+    var text: String
+    /// Whether `text` is a JSON object or array.
+    var isJSON: Bool
+    /// The input indented, or `text` when it is not JSON.
+    var pretty: String
+    /// The top-level `command` (or `cmd`) string, or an argument list's last word after
+    /// `bash -lc`: what a shell tool ran.
+    var command: String?
+
+    init(_ text: String) {
+        self.text = text
+        self.pretty = text
+        self.isJSON = false
+        guard let tokens = ToolInput.tokens(text), let first = tokens.first, first == "{" || first == "[" else { return }
+        guard let pretty = ToolInput.indent(tokens) else { return }
+        self.isJSON = true
+        self.pretty = pretty
+        self.command = ToolInput.command(tokens)
+    }
+
+    /// The first line of a command, with "…" when there is more: the summary is one line.
+    static func oneLine(_ command: String) -> String {
+        let trimmed = command.trimmingASCIIWhitespaceForSummary()
+        let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
+        var line = String(firstLine.prefix(120))
+        if line.count < trimmed.count { line += " …" }
+        return line
+    }
+
+    /// JSON tokens: strings with their quotes and escapes, punctuation, and literal words; nil
+    /// when the text is not made of them.
+    static func tokens(_ text: String) -> [Substring]? {
+        var tokens: [Substring] = []
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c == " " || c == "\n" || c == "\t" || c == "\r" { i = text.index(after: i); continue }
+            if "{}[]:,".contains(c) {
+                let next = text.index(after: i)
+                tokens.append(text[i..<next]); i = next; continue
+            }
+            if c == "\"" {
+                var j = text.index(after: i)
+                var closed = false
+                while j < text.endIndex {
+                    let d = text[j]
+                    if d == "\\" { j = text.index(after: j); if j < text.endIndex { j = text.index(after: j) }; continue }
+                    if d == "\n" { return nil }
+                    j = text.index(after: j)
+                    if d == "\"" { closed = true; break }
+                }
+                guard closed else { return nil }
+                tokens.append(text[i..<j]); i = j; continue
+            }
+            var j = i
+            while j < text.endIndex, let ascii = text[j].asciiValue,
+                  (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45 {
+                j = text.index(after: j)
+            }
+            guard j > i else { return nil }
+            tokens.append(text[i..<j]); i = j
+        }
+        return tokens
+    }
+
+    /// The tokens indented; nil when brackets do not match.
+    static func indent(_ tokens: [Substring]) -> String? {
+        var out = ""
+        var stack: [Character] = []
+        var k = 0
+        func newline() { out += "\n" + String(repeating: "  ", count: stack.count) }
+        while k < tokens.count {
+            let token = tokens[k]
+            switch token {
+            case "{", "[":
+                stack.append(token == "{" ? "}" : "]")
+                out += token
+                if k + 1 < tokens.count, tokens[k + 1] == (token == "{" ? "}" : "]") {
+                    out += tokens[k + 1]; stack.removeLast(); k += 2; continue
+                }
+                newline()
+            case "}", "]":
+                guard stack.last == token.first else { return nil }
+                stack.removeLast()
+                newline()
+                out += token
+            case ",":
+                guard !stack.isEmpty else { return nil }
+                out += ","
+                newline()
+            case ":":
+                out += ": "
+            default:
+                out += token
+            }
+            k += 1
+        }
+        return stack.isEmpty ? out : nil
+    }
+
+    /// `"command": "…"` or `"command": ["bash", "-lc", "…"]` at the top level of an object.
+    static func command(_ tokens: [Substring]) -> String? {
+        guard tokens.first == "{" else { return nil }
+        var depth = 0
+        var k = 0
+        while k < tokens.count {
+            let token = tokens[k]
+            if token == "{" || token == "[" { depth += 1 } else if token == "}" || token == "]" { depth -= 1 }
+            if depth == 1, token == "\"command\"" || token == "\"cmd\"", k + 2 < tokens.count, tokens[k + 1] == ":" {
+                let value = tokens[k + 2]
+                if value.hasPrefix("\"") { return decode(value) }
+                if value == "[" {
+                    var words: [String] = []
+                    var m = k + 3
+                    while m < tokens.count, tokens[m] != "]" {
+                        if tokens[m].hasPrefix("\""), let word = decode(tokens[m]) { words.append(word) }
+                        else if tokens[m] != "," { return nil }
+                        m += 1
+                    }
+                    if words.count == 3, ["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh"].contains(words[0]),
+                       ["-c", "-lc", "-ic"].contains(words[1]) { return words[2] }
+                    return words.isEmpty ? nil : words.joined(separator: " ")
+                }
+                return nil
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// A JSON string token's value.
+    static func decode(_ token: Substring) -> String? {
+        var out = String.UnicodeScalarView()
+        var scalars = token.unicodeScalars.dropFirst().dropLast().makeIterator()
+        var pendingHigh: UInt32? = nil
+        while let s = scalars.next() {
+            guard s == "\\" else { out.append(s); continue }
+            guard let e = scalars.next() else { return nil }
+            switch e {
+            case "n": out.append("\n")
+            case "t": out.append("\t")
+            case "r": out.append("\r")
+            case "b", "f": break
+            case "u":
+                var value: UInt32 = 0
+                for _ in 0..<4 {
+                    guard let h = scalars.next(), let digit = UInt32(String(h), radix: 16) else { return nil }
+                    value = value * 16 + digit
+                }
+                if value >= 0xD800 && value < 0xDC00 { pendingHigh = value; continue }
+                if value >= 0xDC00 && value < 0xE000, let high = pendingHigh {
+                    if let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)) { out.append(scalar) }
+                } else if let scalar = Unicode.Scalar(value) {
+                    out.append(scalar)
+                }
+                pendingHigh = nil
+            default: out.append(e)  // \" \\ \/
+            }
+        }
+        return String(out)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    func trimmingASCIIWhitespaceForSummary() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return self[first...last]
+    }
+}

@@ -1,0 +1,17 @@
+import ChatModel
+
+/// A conversation inside a turn (a sub-agent's work), closed: its title and "(12 turns)". Its
+/// turns are drawn as the page's are, one heading level deeper, with ids under the part's, and
+/// the attachments their parts name are the enclosing top-level message's.
+enum TranscriptView {
+    static func render(_ part: TranscriptPart, id: String, context: PartContext) -> HTML {
+        let count = part.messages.count
+        let title: HTML = "<span dir=\"auto\">\(part.title)</span> <span class=\"cr-part-meta\">(\(count) \(count == 1 ? "turn" : "turns"))</span>"
+        var body: HTML = "<div class=\"cr-transcript\">"
+        for (index, message) in part.messages.enumerated() {
+            body.append(TurnView.nested(message, index: index, idPrefix: id, context: context))
+        }
+        body.append("</div>")
+        return PartFrame.collapsed(kind: "transcript", id: id, icon: Icon.transcript, title: title, body: body)
+    }
+}

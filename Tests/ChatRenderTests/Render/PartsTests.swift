@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatPlan
+@testable import ChatRenderHTML
+
+/// Turn parts: a golden for every kind, and the rules each must keep.
+@Suite struct PartsTests {
+    static let full = RenderOptions(markup: .full)
+
+    func render(_ message: Message, index: Int = 1, assets: AssetTable = AssetTable()) -> String {
+        TurnView.render(message, index: index, assets: assets, options: Self.full).description
+    }
+
+    static let goldens: [(name: String, part: TurnPart)] = [
+        ("thinking", PartsFixture.thinking),
+        ("tool-call", PartsFixture.toolCall),
+        ("tool-call-web", PartsFixture.webTool),
+        ("code-execution", PartsFixture.codeExecution),
+        ("diff-unified", PartsFixture.diff),
+        ("diff-computed", PartsFixture.computedDiff),
+        ("terminal", PartsFixture.terminal),
+        ("terminal-long", PartsFixture.longTerminal),
+        ("document", PartsFixture.document),
+        ("document-code", PartsFixture.codeDocument),
+        ("notice", PartsFixture.notice),
+        ("notice-line", PartsFixture.interrupted),
+        ("transcript", PartsFixture.transcript),
+        ("text-with-sources", PartsFixture.cited),
+    ]
+
+    @Test(arguments: goldens.map(\.name))
+    func partMatchesGolden(_ name: String) {
+        let part = Self.goldens.first { $0.name == name }!.part
+        let named = TurnView.attachmentIDs(in: [part])
+        let message = PartsFixture.message("m", .assistant, [part], attachments: [PartsFixture.chart, PartsFixture.shot].filter { named.contains($0.id) },
+                                           sources: name == "text-with-sources" ? PartsFixture.sources : [])
+        Golden.assertMatches(render(message), named: "parts/\(name).html")
+    }
+
+    @Test func wholeConversationMatchesGolden() {
+        let body = PageBody.render(PartsFixture.conversation, assets: AssetTable(), options: Self.full, hasDarkMode: true).description
+        Golden.assertMatches(body, named: "parts/conversation.html")
+    }
+
+    @Test func everyTurnHasAnIdAndAPermalink() {
+        let html = render(PartsFixture.message("m", .assistant, [.text("Hi")]), index: 3)
+        #expect(html.hasPrefix("<article class=\"cr-turn cr-turn--assistant\" aria-labelledby=\"cr-t3-h\" id=\"cr-t3\" data-message-id=\"m\">"))
+        #expect(html.contains("<a class=\"cr-permalink\" href=\"#cr-t3\" aria-label=\"Link to this turn\">"))
+    }
+
+    @Test func speakerAndModelAreShown() {
+        let html = render(PartsFixture.message("m", .assistant, [.text("Hi")], speaker: "Claude", model: "claude-sonnet-4-5"))
+        #expect(html.contains(">Claude</h2><span class=\"cr-turn-model\" dir=\"auto\">claude-sonnet-4-5</span>"))
+        #expect(!html.contains(">Assistant<"))
+        let you = render(PartsFixture.message("m", .user, [.text("Hi")], speaker: "Ada"))
+        #expect(you.contains("cr-turn-speaker cr-turn-speaker--named"))
+    }
+
+    @Test func idsAreUniqueAcrossNestedTranscripts() throws {
+        let body = PageBody.render(PartsFixture.conversation, assets: AssetTable(), options: Self.full, hasDarkMode: true).description
+        let regex = try Regex(#" id="([^"]+)""#)
+        let ids = body.matches(of: regex).map { String($0.output[1].substring!) }
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(ids.contains("cr-t1-p14-t1"))
+        #expect(ids.contains("cr-t1-p14-t1-h"))
+        // Nested turns are one heading level deeper and carry no message id of their own, so
+        // the photo viewer finds the top-level message the attachments belong to.
+        #expect(body.contains("<h3 class=\"cr-turn-speaker cr-turn-speaker--named\" id=\"cr-t1-p14-t1-h\" dir=\"auto\">Explorer</h3>"))
+        #expect(body.components(separatedBy: "data-message-id=").count - 1 == 2)
+    }
+
+    @Test func attachmentsNamedByPartsAreShownOnceInsideTheirPart() {
+        let message = PartsFixture.conversation.messages![1]
+        var table = AssetTable()
+        table[1, 0] = AttachmentAssets(image: PhotoAsset(display: ImageAsset(path: "assets/chart.webp", width: 800, height: 600), sizes: [:]))
+        let html = render(message, index: 1, assets: table)
+        #expect(html.components(separatedBy: "data-attachment-id=\"chart\"").count - 1 == 1)
+        #expect(html.components(separatedBy: "aria-label=\"grep.txt, ").count - 1 == 1)
+        #expect(html.components(separatedBy: "aria-label=\"report.pdf, ").count - 1 == 1)
+        // The chart sits inside the code run, the grep output inside the nested tool call, and
+        // the report, which no part names, under the turn.
+        let code = html.range(of: "id=\"cr-t1-p3\"")!, diff = html.range(of: "id=\"cr-t1-p4\"")!
+        let chart = html.range(of: "data-attachment-id=\"chart\"")!
+        #expect(code.upperBound < chart.lowerBound && chart.upperBound < diff.lowerBound)
+        let transcript = html.range(of: "id=\"cr-t1-p14\"")!
+        #expect(html.range(of: "aria-label=\"grep.txt, ")!.lowerBound > transcript.upperBound)
+        #expect(html.range(of: "aria-label=\"report.pdf, ")!.lowerBound > html.range(of: "cr-t1-p14-t1")!.upperBound)
+    }
+
+    @Test func summariesSayWhatHappened() {
+        func summary(_ part: TurnPart) -> String {
+            let html = render(PartsFixture.message("m", .assistant, [part]))
+            guard let start = html.range(of: "<span class=\"cr-part-title\">"), let end = html.range(of: "<span class=\"cr-part-chevron\">") ?? html.range(of: "</div></div>") else { return "" }
+            return String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: #"<svg.*?</svg>"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression)
+        }
+        #expect(summary(PartsFixture.thinking) == "Thought for 41s")
+        #expect(summary(.thinking(ThinkingPart(text: "x", duration: 125))) == "Thought for 2m 5s")
+        #expect(summary(.thinking(ThinkingPart(text: "x"))) == "Thinking")
+        #expect(summary(.thinking(ThinkingPart(text: "x", summary: "Checking the tests"))) == "Checking the tests")
+        #expect(summary(PartsFixture.toolCall) == "Ran pytest -q — failed")
+        #expect(summary(PartsFixture.webTool) == "Used web.search")
+        #expect(summary(.toolCall(ToolCallPart(name: "x", status: .rejected))) == "Used x — rejected")
+        #expect(summary(.toolCall(ToolCallPart(name: "x", status: .running))) == "Used x — running")
+        #expect(summary(.toolCall(ToolCallPart(name: "shell", input: "{\"command\":[\"bash\",\"-lc\",\"ls -la\"]}"))) == "Ran ls -la")
+        #expect(summary(PartsFixture.codeExecution) == "Ran Python code")
+        #expect(summary(PartsFixture.diff) == "Edited src/x.py +3 −1, 3 lines added, 1 removed")
+        #expect(summary(PartsFixture.terminal) == "$ make test — exit 2")
+        #expect(summary(PartsFixture.transcript) == "Explore the test suite (2 turns)")
+    }
+
+    @Test func longOutputIsBehindItsOwnDisclosureWithNothingCut() {
+        let html = render(PartsFixture.message("m", .assistant, [PartsFixture.longTerminal]))
+        #expect(html.contains("Show all 45 lines"))
+        for n in 1...45 { #expect(html.contains("\n\(n)\n") || html.contains("\n\(n)</pre>")) }
+        let wide = String(repeating: "x", count: 5000)
+        let one = render(PartsFixture.message("m", .assistant, [.terminal(TerminalPart(output: wide))]))
+        #expect(one.contains("Show all output"))
+        #expect(one.contains(wide))
+    }
+
+    @Test func sourcesAreNumberedLinkedOnlyWhenSafeAndMatchTheMarkers() {
+        let html = render(PartsFixture.message("m", .assistant, [PartsFixture.cited], sources: PartsFixture.sources + [Source(id: "docs", title: "Again")]))
+        #expect(html.contains("<li class=\"cr-source\" id=\"cr-t1-src-1\" value=\"1\"><a class=\"cr-source-title\" href=\"https://developer.apple.com/documentation/testing\""))
+        #expect(html.contains("<span class=\"cr-source-host\">developer.apple.com</span>"))
+        #expect(!html.contains("href=\"javascript:"))
+        #expect(html.contains("<span class=\"cr-source-title\" dir=\"auto\">Grouping tests</span>"))
+        #expect(html.contains("id=\"cr-t1-src-3\" value=\"3\"><a class=\"cr-source-title\" href=\"https://www.example.com/post?id=1\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">example.com</a>"))
+        #expect(!html.contains("Again"), "a repeated id is listed once")
+        #expect(html.contains("<h3 class=\"cr-sources-heading\" id=\"cr-t1-src-h\">Sources</h3>"))
+    }
+
+    @Test func durationsRead() {
+        #expect(ThinkingView.durationText(41) == "41s")
+        #expect(ThinkingView.durationText(120) == "2m")
+        #expect(ThinkingView.durationText(3720) == "1h 2m")
+        #expect(ThinkingView.durationText(0.2) == "less than a second")
+        #expect(ThinkingView.durationText(-1) == nil)
+        #expect(ThinkingView.durationText(.nan) == nil)
+    }
+
+    @Test func toolInputIsIndentedWithoutChangingATokenAndLeftAloneWhenNotJSON() {
+        let input = ToolInput("{\"b\":1.50,\"a\":[true,null,{}],\"s\":\"x\\\"y\"}")
+        #expect(input.isJSON)
+        #expect(input.pretty == "{\n  \"b\": 1.50,\n  \"a\": [\n    true,\n    null,\n    {}\n  ],\n  \"s\": \"x\\\"y\"\n}")
+        #expect(ToolInput("{\"a\": [1, 2}").pretty == "{\"a\": [1, 2}")
+        #expect(!ToolInput("ls -la").isJSON)
+        #expect(ToolInput("{\"command\":\"echo \\u00e9\\n\"}").command == "echo é\n")
+        #expect(ToolInput.oneLine("a\nb") == "a …")
+    }
+
+    @Test func userTurnsKeepTheirTextInTheBubble() {
+        let html = render(PartsFixture.message("m", .user, [.text("Hello"), PartsFixture.interrupted]))
+        #expect(html.contains("<div class=\"cr-bubble\" dir=\"auto\">"))
+        #expect(html.contains("cr-part--notice"))
+    }
+}
