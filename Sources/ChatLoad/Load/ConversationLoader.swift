@@ -201,8 +201,22 @@ package enum ConversationLoader {
         } else {
             reader.error("missing required field \"role\"; expected \"user\" or \"assistant\"", at: node, path: JSONReader.join(path, "role"))
         }
+        // One look at the member names for the members most messages lack, so a file without
+        // them pays one pass per message rather than one per member.
+        var partsNode: JSONNode?
+        var hasSources = false, hasSpeaker = false, hasModel = false
+        if case .object(let members) = node.value {
+            for index in members.indices {
+                switch members[index].key {
+                case "parts": if members[index].node.value != .null { partsNode = members[index].node }
+                case "sources": hasSources = true
+                case "speaker": hasSpeaker = true
+                case "model": hasModel = true
+                default: break
+                }
+            }
+        }
         // With "parts" the text lives in text parts, so "text" may be left out.
-        let partsNode = node["parts"].flatMap { $0.value == .null ? nil : $0 }
         let text = partsNode == nil ? reader.requiredString(node, "text", path: path)
                                     : reader.optionalString(node, "text", path: path) ?? ""
         if let partsNode, let text, !text.isEmpty, case .array(let elements) = partsNode.value, !elements.isEmpty {
@@ -231,11 +245,9 @@ package enum ConversationLoader {
             parts = decodeParts(partsNode, path: JSONReader.join(path, "parts"), scope: &scope, reader: &reader) ?? []
         }
         var sources: [Source] = []
-        if let list = node["sources"] { sources = decodeSources(list, path: JSONReader.join(path, "sources"), reader: &reader) }
-        var speaker: String?
-        var model: String?
-        if node["speaker"] != nil { speaker = reader.optionalString(node, "speaker", path: path) }
-        if node["model"] != nil { model = reader.optionalString(node, "model", path: path) }
+        if hasSources, let list = node["sources"] { sources = decodeSources(list, path: JSONReader.join(path, "sources"), reader: &reader) }
+        let speaker = hasSpeaker ? reader.optionalString(node, "speaker", path: path) : nil
+        let model = hasModel ? reader.optionalString(node, "model", path: path) : nil
         guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
         var message = Message(id: id, role: role, text: text, attachments: attachments, date: date)
         message.parts = parts
