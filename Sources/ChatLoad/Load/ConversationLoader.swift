@@ -174,8 +174,20 @@ package enum ConversationLoader {
         return messages
     }
 
+    /// A top-level message, then the attachment ids its parts name (at any depth) against its attachments.
     private static func decodeMessage(_ node: JSONNode, path: String, reader: inout JSONReader) -> Message? {
+        var scope = TurnScope(topPath: path)
+        let message = decodeTurn(node, path: path, scope: &scope, reader: &reader)
+        if !scope.references.isEmpty {
+            checkAttachmentReferences(scope.references, message: node, scope: scope, reader: &reader)
+        }
+        return message
+    }
+
+    /// A message at any depth: in `"messages"`, or inside a transcript part (`scope.depth` > 0).
+    static func decodeTurn(_ node: JSONNode, path: String, scope: inout TurnScope, reader: inout JSONReader) -> Message? {
         guard reader.object(node, path: path, expected: "a message object") != nil else { return nil }
+        let errorsBefore = reader.errorCount
         let id = reader.requiredString(node, "id", path: path, nonEmpty: true)
         var role: Message.Role?
         if let roleNode = node["role"] {
@@ -189,7 +201,28 @@ package enum ConversationLoader {
         } else {
             reader.error("missing required field \"role\"; expected \"user\" or \"assistant\"", at: node, path: JSONReader.join(path, "role"))
         }
-        let text = reader.requiredString(node, "text", path: path)
+        // One look at the member names for the members most messages lack, so a file without
+        // them pays one pass per message rather than one per member.
+        var partsNode: JSONNode?
+        var hasSources = false, hasSpeaker = false, hasModel = false
+        if case .object(let members) = node.value {
+            for index in members.indices {
+                switch members[index].key {
+                case "parts": if members[index].node.value != .null { partsNode = members[index].node }
+                case "sources": hasSources = true
+                case "speaker": hasSpeaker = true
+                case "model": hasModel = true
+                default: break
+                }
+            }
+        }
+        // With "parts" the text lives in text parts, so "text" may be left out.
+        let text = partsNode == nil ? reader.requiredString(node, "text", path: path)
+                                    : reader.optionalString(node, "text", path: path) ?? ""
+        if let partsNode, let text, !text.isEmpty, case .array(let elements) = partsNode.value, !elements.isEmpty {
+            reader.error("found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
+                         at: node["text"], path: JSONReader.join(path, "text"))
+        }
         var date: ChatDate?
         if let raw = reader.optionalString(node, "date", path: path) {
             date = ChatDate(iso: raw)
@@ -199,31 +232,57 @@ package enum ConversationLoader {
         }
         var attachments: [Attachment] = []
         if let list = node["attachments"] {
-            let listPath = JSONReader.join(path, "attachments")
-            switch list.value {
-            case .null: break
-            case .array(let elements) where elements.count > maxAttachmentsPerMessage:
-                reader.error("\(elements.count) attachments; expected at most \(maxAttachmentsPerMessage) on one message", at: list, path: listPath)
-            case .array(let elements):
-                var seen: [String: Int] = [:]
-                for (index, element) in elements.enumerated() {
-                    let itemPath = JSONReader.join(listPath, index)
-                    let attachment = decodeAttachment(element, path: itemPath, reader: &reader)
-                    if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
-                        if let first = seen[id] {
-                            reader.error("duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: idNode, path: JSONReader.join(itemPath, "id"))
-                        } else {
-                            seen[id] = index
-                        }
-                    }
-                    if let attachment { attachments.append(attachment) }
-                }
-            default:
-                reader.error("expected an array of attachments, found \(list.kindDescription)", at: list, path: listPath)
+            if scope.depth == 0 {
+                attachments = decodeAttachments(list, path: JSONReader.join(path, "attachments"), reader: &reader)
+            } else if list.value != .null && list.value != .array([]) {
+                // Photos are planned and produced per top-level message; a transcript's parts name them there.
+                reader.error("a message inside a transcript has no attachments of its own; expected its files in the attachments of \(scope.topPath), named by id from its parts",
+                             at: list, path: JSONReader.join(path, "attachments"))
             }
         }
-        guard let id, let role, let text else { return nil }
-        return Message(id: id, role: role, text: text, attachments: attachments, date: date)
+        var parts: [TurnPart] = []
+        if let partsNode {
+            parts = decodeParts(partsNode, path: JSONReader.join(path, "parts"), scope: &scope, reader: &reader) ?? []
+        }
+        var sources: [Source] = []
+        if hasSources, let list = node["sources"] { sources = decodeSources(list, path: JSONReader.join(path, "sources"), reader: &reader) }
+        let speaker = hasSpeaker ? reader.optionalString(node, "speaker", path: path) : nil
+        let model = hasModel ? reader.optionalString(node, "model", path: path) : nil
+        guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
+        var message = Message(id: id, role: role, text: text, attachments: attachments, date: date)
+        message.parts = parts
+        message.sources = sources
+        message.speaker = speaker
+        message.model = model
+        return message
+    }
+
+    /// A top-level message's `"attachments"`, each id unique in the message.
+    private static func decodeAttachments(_ list: JSONNode, path listPath: String, reader: inout JSONReader) -> [Attachment] {
+        var attachments: [Attachment] = []
+        switch list.value {
+        case .null: break
+        case .array(let elements) where elements.count > maxAttachmentsPerMessage:
+            reader.error("\(elements.count) attachments; expected at most \(maxAttachmentsPerMessage) on one message", at: list, path: listPath)
+        case .array(let elements):
+            var seen: [String: Int] = [:]
+            attachments.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                let itemPath = JSONReader.join(listPath, index)
+                let attachment = decodeAttachment(element, path: itemPath, reader: &reader)
+                if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
+                    if let first = seen[id] {
+                        reader.error("duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: idNode, path: JSONReader.join(itemPath, "id"))
+                    } else {
+                        seen[id] = index
+                    }
+                }
+                if let attachment { attachments.append(attachment) }
+            }
+        default:
+            reader.error("expected an array of attachments, found \(list.kindDescription)", at: list, path: listPath)
+        }
+        return attachments
     }
 
     static func decodeAttachment(_ node: JSONNode, path: String, reader: inout JSONReader) -> Attachment? {
@@ -239,8 +298,8 @@ package enum ConversationLoader {
                 // JSON Schema's "integer" takes 2.0 and 1e3 too; so does chatrender, within exact range.
                 byteCount = Int64(value)
             } else if case .number(let value, _) = sizeNode.value {
-                reader.error(value < 0 ? "expected an integer ≥ 0, found \(format(value))"
-                                       : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(format(value))",
+                reader.error(value < 0 ? "expected an integer ≥ 0, found \(JSONReader.format(value))"
+                                       : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(JSONReader.format(value))",
                              at: sizeNode, path: sizePath)
             } else {
                 reader.error("expected an integer ≥ 0, found \(sizeNode.kindDescription)", at: sizeNode, path: sizePath)
@@ -315,7 +374,7 @@ package enum ConversationLoader {
                     return nil
                 }
                 guard fraction >= 0 && fraction <= 1 else {
-                    reader.error("expected a number from 0 to 1, found \(format(fraction))", at: progressNode, path: progressPath)
+                    reader.error("expected a number from 0 to 1, found \(JSONReader.format(fraction))", at: progressNode, path: progressPath)
                     return nil
                 }
                 return .uploading(fraction)
@@ -330,10 +389,5 @@ package enum ConversationLoader {
             reader.error("\(expected), found \(node.kindDescription)", at: node, path: path)
             return nil
         }
-    }
-
-    private static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
     }
 }

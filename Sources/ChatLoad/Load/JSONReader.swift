@@ -5,12 +5,16 @@ import ChatModel
 package struct JSONReader {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
+    /// How many of the diagnostics are errors: a decoder compares it before and after a value to
+    /// tell whether that value had any.
+    private(set) var errorCount = 0
 
     init(file: String) { self.file = file }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
 
     mutating func error(_ message: String, at node: JSONNode?, path: String) {
+        errorCount += 1
         report(.error, message, at: node, path: path)
     }
 
@@ -21,6 +25,7 @@ package struct JSONReader {
     /// Adds diagnostics collected by another reader (for part of the same file), in their order.
     mutating func append(_ more: ArraySlice<Diagnostic>) {
         diagnostics.append(contentsOf: more)
+        errorCount += more.count { $0.severity == .error }
     }
 
     private mutating func report(_ severity: Diagnostic.Severity, _ message: String, at node: JSONNode?, path: String) {
@@ -80,5 +85,69 @@ package struct JSONReader {
             error("expected a string or null, found \(node.kindDescription)", at: node, path: Self.join(path, key))
             return nil
         }
+    }
+
+    /// An optional number: absent and `null` both mean nil. `expected` names what the number is
+    /// ("a number of seconds ≥ 0"); values below `minimum` are refused with it too.
+    mutating func optionalNumber(_ parent: JSONNode, _ key: String, path: String, expected: String, minimum: Double = -.infinity) -> Double? {
+        guard let node = parent[key] else { return nil }
+        switch node.value {
+        case .null: return nil
+        case .number(let value, _) where value >= minimum: return value
+        case .number(let value, _):
+            error("expected \(expected), found \(Self.format(value))", at: node, path: Self.join(path, key))
+            return nil
+        default:
+            error("expected \(expected), found \(node.kindDescription)", at: node, path: Self.join(path, key))
+            return nil
+        }
+    }
+
+    /// An optional whole number: absent and `null` both mean nil. Like `byteCount`, `2.0` and `1e3`
+    /// are whole numbers too (JSON Schema's "integer" takes them), within the range a double holds exactly.
+    mutating func optionalInteger(_ parent: JSONNode, _ key: String, path: String) -> Int? {
+        guard let node = parent[key] else { return nil }
+        switch node.value {
+        case .null: return nil
+        case .number(_, let integer?): return Int(integer)
+        case .number(let value, nil) where abs(value) <= 9_007_199_254_740_992 && value == value.rounded(.towardZero):
+            return Int(value)
+        case .number(let value, _):
+            error("expected an integer, found \(Self.format(value))", at: node, path: Self.join(path, key))
+            return nil
+        default:
+            error("expected an integer, found \(node.kindDescription)", at: node, path: Self.join(path, key))
+            return nil
+        }
+    }
+
+    /// An optional word from a fixed list (an enum's raw values): absent and `null` both mean nil.
+    mutating func optionalWord<Word: RawRepresentable & CaseIterable>(_ parent: JSONNode, _ key: String, path: String, as _: Word.Type = Word.self) -> Word?
+        where Word.RawValue == String {
+        guard let node = parent[key] else { return nil }
+        let found: String
+        switch node.value {
+        case .null: return nil
+        case .string(let raw):
+            if let word = Word(rawValue: raw) { return word }
+            found = Self.quote(raw)
+        default:
+            found = node.kindDescription
+        }
+        error("expected \(Self.alternatives(Word.allCases.map(\.rawValue))), found \(found)", at: node, path: Self.join(path, key))
+        return nil
+    }
+
+    /// `"a", "b" or "c"`, for messages that list what a value may be.
+    static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "\"\($0)\"" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+
+    /// A number as a message shows it: whole numbers without a fraction.
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 }

@@ -160,6 +160,100 @@ extension LoadTests {
                 "many-problems.json:9:51: error: messages[3].attachments[1].byteCount: expected an integer ≥ 0, found -20",
                 "many-problems.json:11:13: error: messages[4].id: duplicate message id \"m0\"; messages[0] has it too; expected ids to be unique",
             ],
+            // Parts, sources, speaker and model: each message has its own problem.
+            "duplicate-ids-in-parts.json": [
+                "duplicate-ids-in-parts.json:3:89: error: messages[0].sources[1].id: duplicate source id \"s1\"; sources[0] of this message has it too; expected ids to be unique",
+                "duplicate-ids-in-parts.json:6:15: error: messages[1].parts[0].messages[1].id: duplicate message id \"t1\"; messages[0] of this transcript has it too; expected ids to be unique",
+            ],
+            "part-attachment-references.json": [
+                "part-attachment-references.json:7:63: error: messages[0].parts[1].attachments[0]: no attachment \"a9\" on this message; expected the id of one of its attachments",
+                "part-attachment-references.json:7:69: error: messages[0].parts[1].attachments[1]: attachment \"a1\" is already shown by messages[0].parts[0]; expected each attachment in at most one part",
+                "part-attachment-references.json:9:111: error: messages[0].parts[2].messages[0].parts[0].attachments[0]: no attachment \"a2\" on messages[0]; expected the id of one of its attachments (parts inside a transcript name the attachments of the top-level message that holds it)",
+                "part-attachment-references.json:12:105: error: messages[1].parts[0].attachments[0]: no attachment \"a1\" on this message; expected the id of one of its attachments",
+            ],
+            "part-code-execution.json": [
+                "part-code-execution.json:3:51: error: messages[0].parts[0].language: missing required field \"language\"; expected a string",
+                "part-code-execution.json:4:51: error: messages[1].parts[0].code: missing required field \"code\"; expected a string",
+                "part-code-execution.json:5:122: error: messages[2].parts[0].status: expected \"running\", \"ok\", \"error\" or \"rejected\", found \"done\"",
+                "part-code-execution.json:6:122: error: messages[3].parts[0].output: expected a string or null, found a number",
+            ],
+            "part-diff.json": [
+                "part-diff.json:3:51: error: messages[0].parts[0]: missing the change; expected \"unified\" (unified diff text) or \"old\" and \"new\" (the text before and after)",
+                "part-diff.json:4:80: error: messages[1].parts[0].unified: a diff is either \"unified\" or \"old\" and \"new\", not both; expected one of the two forms",
+                "part-diff.json:5:76: error: messages[2].parts[0].old: expected a string or null, found a number",
+                "part-diff.json:6:77: error: messages[3].parts[0].path: expected a string or null, found an array",
+            ],
+            "part-document.json": [
+                "part-document.json:3:51: error: messages[0].parts[0].title: missing required field \"title\"; expected a string",
+                "part-document.json:4:51: error: messages[1].parts[0].content: missing required field \"content\"; expected a string",
+                "part-document.json:5:110: error: messages[2].parts[0].kind: expected \"markdown\", \"code\" or \"text\", found \"html\"",
+                "part-document.json:6:114: error: messages[3].parts[0].versions: expected an array of earlier versions (strings, oldest first), found a string",
+                "part-document.json:7:121: error: messages[4].parts[0].versions[1]: expected a string (an earlier version of the content), found null",
+                "part-document.json:8:114: error: messages[5].parts[0].language: expected a string or null, found a number",
+            ],
+            "part-notice.json": [
+                "part-notice.json:3:51: error: messages[0].parts[0].text: missing required field \"text\"; expected a string",
+                "part-notice.json:4:79: error: messages[1].parts[0].kind: expected \"info\", \"compacted\", \"memory\", \"interrupted\" or \"error\", found \"warning\"",
+                "part-notice.json:5:102: error: messages[2].parts[0].detail: expected a string or null, found an object",
+            ],
+            "part-shape.json": [
+                "part-shape.json:3:49: error: messages[0].parts: expected an array of parts, found an object",
+                "part-shape.json:4:51: error: messages[1].parts[0]: expected a part object, found a string",
+                "part-shape.json:5:51: error: messages[2].parts[0].type: missing required field \"type\"; expected a part type such as \"text\" or \"toolCall\"",
+                "part-shape.json:6:61: error: messages[3].parts[0].type: expected a part type (a string such as \"text\" or \"toolCall\"), found a number",
+                "part-shape.json:7:48: error: messages[4].text: found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
+                "part-shape.json:8:48: error: messages[5].text: expected a string or null, found a number",
+                "part-shape.json:9:5: error: messages[6].text: missing required field \"text\"; expected a string",
+            ],
+            "part-terminal.json": [
+                "part-terminal.json:3:51: error: messages[0].parts[0].output: missing required field \"output\"; expected a string",
+                "part-terminal.json:4:99: error: messages[1].parts[0].exitCode: expected an integer, found 1.5",
+                "part-terminal.json:5:99: error: messages[2].parts[0].exitCode: expected an integer, found a string",
+                "part-terminal.json:6:98: error: messages[3].parts[0].command: expected a string or null, found an array",
+            ],
+            "part-text.json": [
+                "part-text.json:3:51: error: messages[0].parts[0].text: missing required field \"text\"; expected a string",
+                "part-text.json:4:77: error: messages[1].parts[0].text: expected a string, found null",
+                "part-text.json:5:77: error: messages[2].parts[0].text: expected a string, found an array",
+            ],
+            "part-thinking.json": [
+                "part-thinking.json:3:51: error: messages[0].parts[0].text: missing required field \"text\"; expected a string",
+                "part-thinking.json:4:104: error: messages[1].parts[0].durationSeconds: expected a number of seconds ≥ 0, found -3",
+                "part-thinking.json:5:104: error: messages[2].parts[0].durationSeconds: expected a number of seconds ≥ 0, found a string",
+                "part-thinking.json:6:96: error: messages[3].parts[0].summary: expected a string or null, found a number",
+            ],
+            "part-tool-call.json": [
+                "part-tool-call.json:3:51: error: messages[0].parts[0].name: missing required field \"name\"; expected a string",
+                "part-tool-call.json:4:81: error: messages[1].parts[0].name: expected a non-empty string",
+                "part-tool-call.json:5:99: error: messages[2].parts[0].status: expected \"running\", \"ok\", \"error\" or \"rejected\", found \"failed\"",
+                "part-tool-call.json:6:99: error: messages[3].parts[0].result: expected a string or null, found an object",
+                "part-tool-call.json:7:98: error: messages[4].parts[0].title: expected a string or null, found a boolean",
+                "part-tool-call.json:8:104: error: messages[5].parts[0].attachments: expected an array of attachment ids, found a string",
+                "part-tool-call.json:9:105: error: messages[6].parts[0].attachments[0]: expected an attachment id (a string naming one of the message's attachments), found a number",
+            ],
+            "part-transcript.json": [
+                "part-transcript.json:3:51: error: messages[0].parts[0].title: missing required field \"title\"; expected a string",
+                "part-transcript.json:4:51: error: messages[1].parts[0].messages: missing required field \"messages\"; expected an array of messages",
+                "part-transcript.json:5:101: error: messages[2].parts[0].messages: expected an array of messages, found an object",
+                "part-transcript.json:6:103: error: messages[3].parts[0].messages[0].role: missing required field \"role\"; expected \"user\" or \"assistant\"",
+                "part-transcript.json:8:64: error: messages[4].parts[0].messages[0].attachments: a message inside a transcript has no attachments of its own; expected its files in the attachments of messages[4], named by id from its parts",
+                "part-transcript.json:10:50: error: messages[5].parts[0].messages[0].text: found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
+                "part-transcript.json:11:103: error: messages[6].parts[0].messages[0]: expected a message object, found a string",
+            ],
+            "sources-wrong-shape.json": [
+                "sources-wrong-shape.json:3:63: error: messages[0].sources: expected an array of sources, found an object",
+                "sources-wrong-shape.json:4:65: error: messages[1].sources[0]: expected a source object, found a string",
+                "sources-wrong-shape.json:5:65: error: messages[2].sources[0].id: missing required field \"id\"; expected a string",
+                "sources-wrong-shape.json:6:88: error: messages[3].sources[0].title: expected a string or null, found a number",
+                "sources-wrong-shape.json:7:86: error: messages[4].sources[0].url: expected a string or null, found a boolean",
+            ],
+            "speaker-model-wrong-type.json": [
+                "speaker-model-wrong-type.json:3:63: error: messages[0].speaker: expected a string or null, found a number",
+                "speaker-model-wrong-type.json:4:61: error: messages[1].model: expected a string or null, found an object",
+            ],
+            "transcript-too-deep.json": [
+                "transcript-too-deep.json:71:37: error: messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0]: a transcript inside 8 others; expected at most 8 transcripts inside one another",
+            ],
         ]
 
         /// Warnings a valid fixture is expected to produce; every other valid fixture loads without any.
@@ -171,6 +265,16 @@ extension LoadTests {
                 "url-forms.json:10:97: warning: messages[0].attachments[6].url: the url starts or ends with whitespace; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
                 "url-forms.json:11:94: warning: messages[0].attachments[7].url: the url contains a control character; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
                 "url-forms.json:12:95: warning: messages[0].attachments[8].url: the url contains a backslash; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+            ],
+            "parts-unknown-type.json": [
+                "parts-unknown-type.json:5:17: warning: messages[0].parts[1].type: unknown part type \"hologram\"; expected \"text\", \"thinking\", \"toolCall\", \"codeExecution\", \"diff\", \"terminal\", \"document\", \"notice\" or \"transcript\"; the part is skipped",
+                "parts-unknown-type.json:6:17: warning: messages[0].parts[2].type: unknown part type \"tool_call\"; expected \"toolCall\" (part types are written in camelCase); the part is skipped",
+                "parts-unknown-type.json:7:17: warning: messages[0].parts[3].type: unknown part type \"Thinking\"; expected \"thinking\" (part types are written in camelCase); the part is skipped",
+                "parts-unknown-type.json:9:65: warning: messages[0].parts[4].messages[0].parts[0].type: unknown part type \"poll\"; expected \"text\", \"thinking\", \"toolCall\", \"codeExecution\", \"diff\", \"terminal\", \"document\", \"notice\" or \"transcript\"; the part is skipped",
+            ],
+            "sources.json": [
+                "sources.json:7:27: warning: messages[0].sources[3].url: the url scheme \"javascript\" is not allowed; expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link",
+                "sources.json:8:27: warning: messages[0].sources[4].url: the url is not an absolute http(s) URL; expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link",
             ],
         ]
 

@@ -28,6 +28,11 @@ extension LoadTests {
                 return #"{"id": "\#(id)", "role": "user", "text": "x", "attachments": [{"id": "a", "name": "n", "byteCount": -1, "contentType": ""}, {"id": "a", "name": "n", "byteCount": 2.5, "contentType": "t/t", "upload": {"state": "uploading", "progress": 2}}]}"#
             case 7: return "[]"
             case 8: return #"{"id": "\#(id)", "role": "assistant", "text": "é 😀 \u00e9", "date": "2026-03-14T09:41:00Z"}"#
+            case 9:
+                // Parts: an unknown type (a warning), an attachment named twice and one missing (errors).
+                return #"{"id": "\#(id)", "role": "assistant", "attachments": [{"id": "a", "name": "n", "byteCount": 1, "contentType": "image/png"}], "parts": [{"type": "poll"}, {"type": "toolCall", "name": "t", "attachments": ["a", "a", "b"]}]}"#
+            case 10:
+                return #"{"id": "\#(id)", "role": "assistant", "parts": [{"type": "thinking", "text": "", "durationSeconds": 3}, {"type": "transcript", "title": "T", "messages": [{"id": "t", "role": "user", "text": "x"}]}, {"type": "text", "text": "y[^s]"}], "sources": [{"id": "s", "url": "ftp://x"}]}"#
             default: return #"{"id": "\#(id)", "role": "user", "text": "hello \#(index)"}"#
             }
         }
