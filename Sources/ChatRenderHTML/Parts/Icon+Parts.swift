@@ -32,6 +32,4 @@ extension Icon {
     static let running: HTML = svg("<path d=\"M12 3.5a8.5 8.5 0 1 1-8.5 8.5\"/>")
     /// A chevron that points down at a disclosure's end; turned by CSS when open.
     static let chevron: HTML = svg("<path d=\"M8 10l4 4 4-4\"/>")
-    /// A chain link, for a turn's permalink.
-    static let link: HTML = svg("<path d=\"M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1\"/><path d=\"M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1\"/>")
 }

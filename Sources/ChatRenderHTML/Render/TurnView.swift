@@ -49,7 +49,8 @@ package enum TurnView {
         if let date = message.date {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
         }
-        head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"Link to this turn\">\(Icon.link)</a>")
+        // The glyph comes from the stylesheet (parts.css): markup in every turn of a long page adds up.
+        head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"Link to this turn\"></a>")
 
         // Attachments a part shows are drawn there; the rest under the turn, as before parts.
         let shownInParts = nested ? [] : attachmentIDs(in: message.parts)

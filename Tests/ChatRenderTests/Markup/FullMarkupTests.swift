@@ -108,7 +108,7 @@ import Testing
         let user = Message(id: "u", role: .user, text: "# Hi")
         let full = RenderOptions(markup: .full)
         #expect(TurnView.render(reply, index: 0, assets: AssetTable(), options: full).description.contains("<h3 class=\"cr-md-h1\">Hi</h3><ul><li>a</li></ul>"))
-        #expect(TurnView.render(reply, index: 0, assets: AssetTable(), options: RenderOptions()).description.contains("<p># Hi</p>"))
-        #expect(TurnView.render(user, index: 0, assets: AssetTable(), options: full).description.contains("<p># Hi</p>"))
+        #expect(TurnView.render(reply, index: 0, assets: AssetTable(), options: RenderOptions(markup: .inline)).description.contains("<p class=\"cr-text\"># Hi</p>"))
+        #expect(TurnView.render(user, index: 0, assets: AssetTable(), options: full).description.contains("<p class=\"cr-text\"># Hi</p>"))
     }
 }
