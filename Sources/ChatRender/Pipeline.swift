@@ -107,15 +107,14 @@ public enum ChatRenderer {
         }
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
         let pageStyle = try style.value()
+        let themeWarnings = ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
 
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
-            let warnings = loadWarnings + assetWarnings
-            if request.strict && !warnings.isEmpty {
-                throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
-            }
+            let warnings = loadWarnings + themeWarnings + assetWarnings
+            try request.refuseIfStrict(warnings)
             // The page is written as it is rendered: each chunk of turns as soon as it and those
             // before it are done, so writing overlaps rendering and each buffer is reused.
             let file = try output.create("index.html")
@@ -135,6 +134,13 @@ public enum ChatRenderer {
 }
 
 extension RenderRequest {
+    /// Under `strict`, warnings are errors: they are thrown (as errors, exit 65) and nothing is written.
+    func refuseIfStrict(_ warnings: [Diagnostic]) throws(DiagnosticError) {
+        if strict && !warnings.isEmpty {
+            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
+    }
+
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.
     public func options(for conversation: Conversation) -> RenderOptions {
         var options = self.options

@@ -50,7 +50,10 @@ enum PreviewCommand {
                                                outputDirectory: parsed[out] ?? "out/preview", clock: clock)
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {
-                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(CLI.count(result.themeNames.count, "theme"))\n")
+                let warnings = inputs.rename(result.warnings)
+                for warning in warnings { output.err(warning.description + "\n") }
+                let counted = warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))"
+                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(CLI.count(result.themeNames.count, "theme"))\(counted)\n")
             }
             return .ok
         } catch {

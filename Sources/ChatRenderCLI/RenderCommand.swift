@@ -36,8 +36,9 @@ enum RenderCommand {
         about: [
             "Writes NAME/index.html and its assets/ (or, with --single-file, one NAME.html; with --pdf, also "
                 + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
-                + "relative to its file and may not leave its folder. Warnings (an unreadable photo, say) are "
-                + "printed and the page is still written, unless --strict.",
+                + "relative to its file and may not leave its folder. Warnings (an unreadable photo, or a theme "
+                + "colour pair below its WCAG contrast, say) are printed and the page is still written, unless "
+                + "--strict.",
         ],
         arguments: [
             .init(name: "CONVERSATION.json", help: "the conversation (see docs/conversation-format.md), or - to read "

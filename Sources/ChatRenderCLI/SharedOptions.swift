@@ -56,7 +56,7 @@ enum SharedOptions {
 
     // MARK: Messages
 
-    static let strict = Option.flag("--strict", help: "treat warnings (an unreadable image, say) as errors")
+    static let strict = Option.flag("--strict", help: "treat warnings (an unreadable image, a theme failing a contrast check) as errors")
     static let quiet = Option.flag("--quiet", "-q", help: "print nothing but errors")
     /// Every command takes it; the parser answers it before reading anything else.
     static let help = Option.flag("--help", "-h", help: "print this help (the same as chatrender help COMMAND)")

@@ -112,8 +112,17 @@ public enum ImportedSite {
             // The sources are this run's temporary copies: an index of them would differ every run.
             one.images.remembersSources = false
             let result = try ChatRenderer.render(one, inspector: inspector)
-            // Name the imported file the way the person would find it in the output.
-            warnings += result.warnings.map { var d = $0; d.file = entry.file; return d }
+            for warning in result.warnings {
+                if warning.file != render.themePath {
+                    // Name the imported file the way the person would find it in the output.
+                    var named = warning
+                    named.file = entry.file
+                    warnings.append(named)
+                } else if !warnings.contains(warning) {
+                    // The theme's warnings keep its name and are told once, not once per page.
+                    warnings.append(warning)
+                }
+            }
             return result
         }
         if request.format != .chatgpt, imported.entries.count == 1 {

@@ -31,16 +31,22 @@ package enum ThemePreview {
         package var pageSize: Int
         /// The themes shown, by name.
         package var themeNames: [String]
+        /// One warning per failing contrast check of each theme: the same list `theme check` and
+        /// `render` check, so the three report the same failures.
+        package var warnings: [Diagnostic] = []
     }
 
     /// Writes `index.html` for the request; every theme's problems are reported together.
     package static func render(_ request: Request) throws(DiagnosticError) -> Result {
         var themes: [Theme] = []
         var problems: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         var kind = DiagnosticError.Kind.badData
         for path in request.themePaths {
             do throws(DiagnosticError) {
-                themes.append(try ThemeLoader.load(path: path, displayPath: path))
+                let theme = try ThemeLoader.load(path: path, displayPath: path)
+                themes.append(theme)
+                warnings += ThemeContrast.diagnostics(for: theme, displayPath: path)
             } catch {
                 problems += error.diagnostics
                 if error.kind == .missingInput { kind = .missingInput }
@@ -57,7 +63,8 @@ package enum ThemePreview {
             output.discard()
             throw error
         }
-        return Result(outputDirectory: output.destination, pageSize: page.count, themeNames: themes.map(\.name))
+        return Result(outputDirectory: output.destination, pageSize: page.count, themeNames: themes.map(\.name),
+                      warnings: warnings)
     }
 
     /// The finished gallery page.

@@ -40,6 +40,7 @@ package extension ChatRenderer {
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let template = try PageTemplate.load(directory: request.templatesDirectory)
+        let themeWarnings = ThemeContrast.diagnostics(for: theme, displayPath: request.themePath)
 
         let writer = try SingleFileWriter(page: options.page)
         do throws(DiagnosticError) {
@@ -57,10 +58,8 @@ package extension ChatRenderer {
                 PageAssembler.assemble(conversation: conversation, theme: theme, assets: table,
                                        template: template, options: renderOptions)
             }
-            let warnings = loadWarnings + assetWarnings + plan.warnings
-            if request.strict && !warnings.isEmpty {
-                throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
-            }
+            let warnings = loadWarnings + themeWarnings + assetWarnings + plan.warnings
+            try request.refuseIfStrict(warnings)
             try writer.commit(page: page, spilled: plan.spilled.map(\.name))
             let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
                                             inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)

@@ -86,41 +86,13 @@ package enum PreviewGallery {
         return "<div class=\"cr-chat\">\(turns)</div>"
     }
 
-    /// Extra pairs the composers use, checked as ``ThemeContrast`` checks the chat block's.
-    static let composerPairs: [(ThemeTokens.ColorRole, ThemeTokens.ColorRole, String, Double)] = [
-        (.warning, .bg, "usage line near the limit", 4.5),
-        (.accent, .bg, "Upgrade", 4.5),
-        (.textSecondary, .surface, "counter, chip symbols", 4.5),
-        (.textSecondary, .fill, "tray chip details", 4.5),
-        (.textPrimary, .surfaceElevated, "menu items", 4.5),
-        (.textSecondary, .surfaceElevated, "model details", 4.5),
-        (.textTertiary, .fill, "Send while off", 3.0),
-        (.danger, .surface, "counter past the limit, recording dot", 3.0),
-    ]
-
-    /// Every contrast check of the theme plus the composers' own pairs.
-    package static func checks(for theme: Theme) -> [ContrastCheck] {
-        var results = ThemeContrast.checks(for: theme)
-        for (scheme, tokens) in ThemeStylesheet.modes(of: theme) {
-            let canvas = scheme == "dark" ? ThemeSRGBColor(red: 0, green: 0, blue: 0, alpha: 1) : ThemeSRGBColor(red: 1, green: 1, blue: 1, alpha: 1)
-            let page = tokens.color.bg.srgb.composited(over: canvas)
-            for (fg, bg, usage, required) in composerPairs {
-                let background = bg == .bg ? page : tokens.color[bg].srgb.composited(over: page)
-                let foreground = tokens.color[fg].srgb.composited(over: background)
-                let ratio = ThemeContrast.ratio(foreground, background)
-                results.append(ContrastCheck(mode: scheme, foreground: fg.tokenPath, background: bg.tokenPath, usage: usage,
-                                             ratio: ratio, required: required, passes: ratio >= required))
-            }
-        }
-        return results
-    }
-
     static func contrastReport(_ theme: Theme, index i: Int) -> HTML {
-        let results = checks(for: theme)
+        // The same checks, from the same list, as `theme check` and `render`.
+        let results = ThemeContrast.checks(for: theme)
         var rows = HTML()
         for check in results {
             let result: HTML = check.passes ? "Pass" : "<span class=\"cr-pv-fail\">Fail</span>"
-            rows.append("<tr><td>\(check.mode)</td><td>\(check.usage)</td><td><code>\(check.foreground)</code></td><td><code>\(check.background)</code></td><td class=\"cr-pv-num\">\(ThemeContrast.ratioText(check))</td><td class=\"cr-pv-num\">\(ThemeContrast.fixed(check.required, decimals: 1))</td><td>\(result)</td></tr>")
+            rows.append("<tr><td>\(check.mode)</td><td>\(check.usage)</td><td><code>\(check.foreground)</code></td><td><code>\(check.backgroundDescription)</code></td><td class=\"cr-pv-num\">\(ThemeContrast.ratioText(check))</td><td class=\"cr-pv-num\">\(ThemeContrast.fixed(check.required, decimals: 1))</td><td>\(result)</td></tr>")
         }
         let failed = results.filter { !$0.passes }.count
         let summary = failed == 0 ? "All \(results.count) contrast checks pass." : "\(failed) of \(results.count) contrast checks fail."

@@ -8,6 +8,12 @@ package struct ContrastCheck: Sendable, Equatable {
     package var foreground: String
     /// The background token path, such as `color.bg`.
     package var background: String
+    /// The token path of what the background is drawn on, when that is not `color.bg`.
+    package var backdrop: String?
+    /// The background as reports show it: `color.diffAddedBg over color.surface` when it has a backdrop.
+    package var backgroundDescription: String {
+        backdrop.map { "\(background) over \($0)" } ?? background
+    }
     /// What the pair is used for on the page, such as `body text`.
     package var usage: String
     /// The contrast ratio, from 1 to 21, not rounded.
@@ -18,11 +24,12 @@ package struct ContrastCheck: Sendable, Equatable {
     package var passes: Bool
 
     /// Makes a check result.
-    package init(mode: String, foreground: String, background: String, usage: String,
+    package init(mode: String, foreground: String, background: String, backdrop: String? = nil, usage: String,
                 ratio: Double, required: Double, passes: Bool) {
         self.mode = mode
         self.foreground = foreground
         self.background = background
+        self.backdrop = backdrop
         self.usage = usage
         self.ratio = ratio
         self.required = required

@@ -6,52 +6,108 @@ import ChatLoad
 /// composited over their background (and `color.bg` over the browser canvas: white in light mode,
 /// black in dark mode) before the relative luminance is taken.
 package enum ThemeContrast {
-    /// A pair the blocks use, the WCAG ratio it needs, and what it is for.
-    package struct Pair {
-        var foreground: ThemeTokens.ColorRole
-        var background: ThemeTokens.ColorRole
-        var usage: String
-        var required: Double
+    /// A pair the page draws, the WCAG ratio it needs, and what it is for.
+    package struct Pair: Sendable, Equatable {
+        /// The text (or icon) colour.
+        package var foreground: ThemeTokens.ColorRole
+        /// The colour right behind it.
+        package var background: ThemeTokens.ColorRole
+        /// What `background` is itself drawn on, when that is not `bg`; it matters when
+        /// `background` is translucent (the diff backgrounds' fallbacks are).
+        package var backdrop: ThemeTokens.ColorRole?
+        /// Where the page draws the pair, in the reader's words.
+        package var usage: String
+        /// 4.5 for text, 3 for icons and large or non-text marks.
+        package var required: Double
+
+        init(_ foreground: ThemeTokens.ColorRole, on background: ThemeTokens.ColorRole,
+             over backdrop: ThemeTokens.ColorRole? = nil, _ usage: String, needs required: Double = 4.5) {
+            self.foreground = foreground
+            self.background = background
+            self.backdrop = backdrop
+            self.usage = usage
+            self.required = required
+        }
     }
 
-    /// The pairs, in report order. `fill` on `bg` (the Open capsule) is decorative and not checked.
-    static let pairs: [Pair] = [
-        Pair(foreground: .textPrimary, background: .bg, usage: "body text", required: 4.5),
-        Pair(foreground: .textPrimary, background: .fill, usage: "user bubble text", required: 4.5),
-        Pair(foreground: .textPrimary, background: .surface, usage: "chip and card names", required: 4.5),
-        Pair(foreground: .textSecondary, background: .surface, usage: "file icons", required: 3.0),
-        Pair(foreground: .textTertiary, background: .surface, usage: "sizes and footnotes", required: 4.5),
-        Pair(foreground: .textSecondary, background: .bg, usage: "dates and captions", required: 4.5),
-        Pair(foreground: .accentOn, background: .accent, usage: "button text", required: 4.5),
-        Pair(foreground: .statusOn, background: .danger, usage: "Retry label", required: 4.5),
-        Pair(foreground: .danger, background: .surface, usage: "failed upload text", required: 4.5),
-        Pair(foreground: .danger, background: .bg, usage: "failure reason", required: 4.5),
-        Pair(foreground: .textPrimary, background: .surfaceElevated, usage: "progress ring", required: 3.0),
+    /// Every colour pair the page, the composers and the preview gallery draw, in report order: the
+    /// one list `theme check`, `preview` and `render` all check. Each foreground/background pair is
+    /// listed once, with every use and the strictest requirement among them. Not checked: `fill` on
+    /// `bg` (the Open capsule; decorative), `separator` (hairlines and borders; decorative), the
+    /// photo viewer (its own black and white) and `surface` on `textPrimary` (a tooltip; the same
+    /// ratio as `textPrimary` on `surface`, which is checked).
+    package static let pairs: [Pair] = [
+        Pair(.textPrimary, on: .bg, "body text, headings and math"),
+        Pair(.textPrimary, on: .fill, "user bubble text, inline code, code blocks, capsules"),
+        Pair(.textPrimary, on: .surface, "chip and card names, composer text"),
+        Pair(.textSecondary, on: .surface, "file icons, composer counter and chip symbols"),
+        Pair(.textTertiary, on: .surface, "sizes and footnotes, composer placeholder"),
+        Pair(.textSecondary, on: .bg, "dates and captions, quotes, struck-out text"),
+        Pair(.textSecondary, on: .fill, "code block language, tray chip details"),
+        Pair(.textTertiary, on: .fill, "Send while off", needs: 3.0),
+        Pair(.accentOn, on: .accent, "button text"),
+        Pair(.statusOn, on: .danger, "Retry label"),
+        Pair(.danger, on: .surface, "failed upload text, counter past the limit"),
+        Pair(.danger, on: .bg, "failure reason, composer error"),
+        Pair(.warning, on: .bg, "usage line near the limit"),
+        Pair(.accent, on: .bg, "Upgrade, focus rings"),
+        Pair(.textPrimary, on: .surfaceElevated, "menu items, photo badges, progress ring"),
+        Pair(.textSecondary, on: .surfaceElevated, "model details"),
+        Pair(.link, on: .bg, "links and citation markers in replies"),
+        Pair(.link, on: .fill, "links around inline code"),
+        Pair(.syntaxKeyword, on: .fill, "code: keywords"),
+        Pair(.syntaxString, on: .fill, "code: strings"),
+        Pair(.syntaxComment, on: .fill, "code: comments"),
+        Pair(.syntaxNumber, on: .fill, "code: numbers"),
+        Pair(.syntaxFunction, on: .fill, "code: functions"),
+        Pair(.syntaxType, on: .fill, "code: types"),
+        Pair(.syntaxConstant, on: .fill, "code: constants"),
+        Pair(.syntaxTag, on: .fill, "code: tags"),
+        Pair(.syntaxAttribute, on: .fill, "code: attributes"),
+        Pair(.syntaxMeta, on: .fill, "code: meta"),
+        Pair(.diffAdded, on: .diffAddedBg, over: .surface, "diff: added lines"),
+        Pair(.diffRemoved, on: .diffRemovedBg, over: .surface, "diff: removed lines"),
+        Pair(.textPrimary, on: .diffAddedBg, over: .surface, "diff: code on added lines"),
+        Pair(.textPrimary, on: .diffRemovedBg, over: .surface, "diff: code on removed lines"),
     ]
 
     /// Every check for every mode of `theme`, light first.
     package static func checks(for theme: Theme) -> [ContrastCheck] {
-        var modes: [(String, ThemeTokens)] = []
-        if let dark = theme.dark {
-            modes = [("light", theme.light), ("dark", dark)]
-        } else {
-            modes = [(ThemeStylesheet.isDark(theme.light.color.bg) ? "dark" : "light", theme.light)]
-        }
         var results: [ContrastCheck] = []
-        for (mode, tokens) in modes {
+        for (mode, tokens) in ThemeStylesheet.modes(of: theme) {
             let canvas = mode == "dark" ? ThemeSRGBColor(red: 0, green: 0, blue: 0, alpha: 1)
                                         : ThemeSRGBColor(red: 1, green: 1, blue: 1, alpha: 1)
             let page = tokens.color.bg.srgb.composited(over: canvas)
+            func layer(_ role: ThemeTokens.ColorRole, over below: ThemeSRGBColor) -> ThemeSRGBColor {
+                role == .bg ? page : tokens.color[role].srgb.composited(over: below)
+            }
             for pair in pairs {
-                let background = pair.background == .bg ? page : tokens.color[pair.background].srgb.composited(over: page)
+                let under = pair.backdrop.map { layer($0, over: page) } ?? page
+                let background = layer(pair.background, over: under)
                 let foreground = tokens.color[pair.foreground].srgb.composited(over: background)
                 let value = ratio(foreground, background)
                 results.append(ContrastCheck(mode: mode, foreground: pair.foreground.tokenPath,
-                                             background: pair.background.tokenPath, usage: pair.usage,
+                                             background: pair.background.tokenPath,
+                                             backdrop: pair.backdrop?.tokenPath, usage: pair.usage,
                                              ratio: value, required: pair.required, passes: value >= pair.required))
             }
         }
         return results
+    }
+
+    /// One diagnostic per failing check, naming the theme file, the mode, the tokens, the ratio and
+    /// the ratio needed: warnings for `render` (errors under `--strict`) and `preview`.
+    package static func diagnostics(for theme: Theme, displayPath: String,
+                                    severity: Diagnostic.Severity = .warning) -> [Diagnostic] {
+        checks(for: theme).filter { !$0.passes }.map { check in
+            Diagnostic(severity, file: displayPath, message: message(check))
+        }
+    }
+
+    /// `dark mode: color.link on color.bg is 4.18:1, needs 4.5:1 (links and citation markers in replies)`
+    package static func message(_ check: ContrastCheck) -> String {
+        "\(check.mode) mode: \(check.foreground) on \(check.backgroundDescription) is \(ratioText(check)):1, needs "
+            + "\(fixed(check.required, decimals: 1)):1 (\(check.usage))"
     }
 
     /// The WCAG 2.x contrast ratio of two opaque colours, from 1 to 21.
@@ -70,7 +126,7 @@ package enum ThemeContrast {
         for result in results where !modes.contains(result.mode) { modes.append(result.mode) }
         for mode in modes {
             let rows = results.filter { $0.mode == mode }.map { check in
-                [check.usage, check.foreground, check.background, ratioText(check),
+                [check.usage, check.foreground, check.backgroundDescription, ratioText(check),
                  fixed(check.required, decimals: 1), check.passes ? "PASS" : "FAIL"]
             }
             let all = [header] + rows

@@ -42,7 +42,7 @@ package struct ThemeTokens: Sendable, Equatable {
         case textSecondary
         /// `color.textTertiary`, sizes and footnotes.
         case textTertiary
-        /// `color.accent`, buttons and links.
+        /// `color.accent`, buttons, focus rings and (unless `link` is given) links.
         case accent
         /// `color.accentOn`, text on the accent.
         case accentOn
@@ -52,11 +52,89 @@ package struct ThemeTokens: Sendable, Equatable {
         case warning
         /// `color.statusOn`, text on danger and warning capsules.
         case statusOn
+        /// `color.link`, links and citation markers in replies. Optional: falls back to `accent`.
+        case link
+        /// `color.syntaxKeyword`, keywords in code (on `fill`). Optional: falls back to `textPrimary`.
+        case syntaxKeyword
+        /// `color.syntaxString`, string and character literals in code. Optional: `textPrimary`.
+        case syntaxString
+        /// `color.syntaxComment`, comments in code. Optional: falls back to `textSecondary`.
+        case syntaxComment
+        /// `color.syntaxNumber`, number literals in code. Optional: `textPrimary`.
+        case syntaxNumber
+        /// `color.syntaxFunction`, function and method names in code. Optional: `textPrimary`.
+        case syntaxFunction
+        /// `color.syntaxType`, type names in code. Optional: `textPrimary`.
+        case syntaxType
+        /// `color.syntaxConstant`, constants, booleans and nil in code. Optional: `textPrimary`.
+        case syntaxConstant
+        /// `color.syntaxTag`, markup tag names in code. Optional: `textPrimary`.
+        case syntaxTag
+        /// `color.syntaxAttribute`, markup attribute names and properties in code. Optional: `textPrimary`.
+        case syntaxAttribute
+        /// `color.syntaxMeta`, preprocessor lines, annotations and attributes in code. Optional: `textSecondary`.
+        case syntaxMeta
+        /// `color.diffAdded`, the text of added lines in a diff. Optional: falls back to `textPrimary`.
+        case diffAdded
+        /// `color.diffAddedBg`, the background of added lines (drawn on `surface`). Optional: `accent`
+        /// at 14% opacity.
+        case diffAddedBg
+        /// `color.diffRemoved`, the text of removed lines in a diff. Optional: falls back to `textPrimary`.
+        case diffRemoved
+        /// `color.diffRemovedBg`, the background of removed lines (drawn on `surface`). Optional:
+        /// `danger` at 14% opacity.
+        case diffRemovedBg
 
         /// The token path, such as `color.textPrimary`.
         package var tokenPath: String { "color.\(rawValue)" }
         /// The CSS custom property, such as `--color-text-primary`.
         package var customProperty: String { "--color-" + ThemeTokens.kebab(rawValue) }
+
+        /// What a theme that leaves this token out gets instead; nil for a token every mode must define.
+        /// Every fallback is built from required roles only, so it never depends on another fallback,
+        /// and the contrast checks see the colour the page will really use.
+        package var fallback: ColorFallback? {
+            switch self {
+            case .bg, .surface, .surfaceElevated, .fill, .separator, .textPrimary, .textSecondary,
+                 .textTertiary, .accent, .accentOn, .danger, .warning, .statusOn:
+                return nil
+            case .link: return .role(.accent)
+            case .syntaxComment, .syntaxMeta: return .role(.textSecondary)
+            case .syntaxKeyword, .syntaxString, .syntaxNumber, .syntaxFunction, .syntaxType,
+                 .syntaxConstant, .syntaxTag, .syntaxAttribute:
+                return .role(.textPrimary)
+            case .diffAdded, .diffRemoved: return .role(.textPrimary)
+            case .diffAddedBg: return .tint(.accent, opacity: ColorFallback.diffTint)
+            case .diffRemovedBg: return .tint(.danger, opacity: ColorFallback.diffTint)
+            }
+        }
+
+        /// Whether every mode of a theme must define this token.
+        package var isRequired: Bool { fallback == nil }
+    }
+
+    /// The value an optional colour token takes when a theme leaves it out.
+    package enum ColorFallback: Sendable, Equatable {
+        /// The same colour as a required role.
+        case role(ColorRole)
+        /// A required role's colour made translucent: its alpha multiplied by `opacity`.
+        case tint(ColorRole, opacity: Double)
+
+        /// The opacity of the diff backgrounds' fallback tints: enough to tell added from removed
+        /// lines, little enough that `textPrimary` on them reads like `textPrimary` on `surface`.
+        package static let diffTint = 0.14
+
+        /// The fallback colour, from the mode's required colours.
+        package func color(_ required: (ColorRole) -> ThemeColor) -> ThemeColor {
+            switch self {
+            case .role(let role):
+                return required(role)
+            case .tint(let role, let opacity):
+                var color = required(role)
+                color.alpha *= opacity
+                return color
+            }
+        }
     }
 
     /// The corner radius roles (`radius.xs` … `radius.lg`).
@@ -133,6 +211,36 @@ package struct ThemeTokens: Sendable, Equatable {
         package var warning: ThemeColor
         /// Text on ``danger`` and ``warning`` capsules.
         package var statusOn: ThemeColor
+        /// Links and citation markers in replies.
+        package var link: ThemeColor
+        /// Keywords in code.
+        package var syntaxKeyword: ThemeColor
+        /// String literals in code.
+        package var syntaxString: ThemeColor
+        /// Comments in code.
+        package var syntaxComment: ThemeColor
+        /// Number literals in code.
+        package var syntaxNumber: ThemeColor
+        /// Function names in code.
+        package var syntaxFunction: ThemeColor
+        /// Type names in code.
+        package var syntaxType: ThemeColor
+        /// Constants in code.
+        package var syntaxConstant: ThemeColor
+        /// Markup tag names in code.
+        package var syntaxTag: ThemeColor
+        /// Markup attribute names in code.
+        package var syntaxAttribute: ThemeColor
+        /// Preprocessor lines and annotations in code.
+        package var syntaxMeta: ThemeColor
+        /// Text of added lines in a diff.
+        package var diffAdded: ThemeColor
+        /// Background of added lines in a diff.
+        package var diffAddedBg: ThemeColor
+        /// Text of removed lines in a diff.
+        package var diffRemoved: ThemeColor
+        /// Background of removed lines in a diff.
+        package var diffRemovedBg: ThemeColor
 
         /// The colour for a role.
         package subscript(role: ColorRole) -> ThemeColor {
@@ -151,6 +259,21 @@ package struct ThemeTokens: Sendable, Equatable {
                 case .danger: return danger
                 case .warning: return warning
                 case .statusOn: return statusOn
+                case .link: return link
+                case .syntaxKeyword: return syntaxKeyword
+                case .syntaxString: return syntaxString
+                case .syntaxComment: return syntaxComment
+                case .syntaxNumber: return syntaxNumber
+                case .syntaxFunction: return syntaxFunction
+                case .syntaxType: return syntaxType
+                case .syntaxConstant: return syntaxConstant
+                case .syntaxTag: return syntaxTag
+                case .syntaxAttribute: return syntaxAttribute
+                case .syntaxMeta: return syntaxMeta
+                case .diffAdded: return diffAdded
+                case .diffAddedBg: return diffAddedBg
+                case .diffRemoved: return diffRemoved
+                case .diffRemovedBg: return diffRemovedBg
                 }
             }
             set {
@@ -168,6 +291,21 @@ package struct ThemeTokens: Sendable, Equatable {
                 case .danger: danger = newValue
                 case .warning: warning = newValue
                 case .statusOn: statusOn = newValue
+                case .link: link = newValue
+                case .syntaxKeyword: syntaxKeyword = newValue
+                case .syntaxString: syntaxString = newValue
+                case .syntaxComment: syntaxComment = newValue
+                case .syntaxNumber: syntaxNumber = newValue
+                case .syntaxFunction: syntaxFunction = newValue
+                case .syntaxType: syntaxType = newValue
+                case .syntaxConstant: syntaxConstant = newValue
+                case .syntaxTag: syntaxTag = newValue
+                case .syntaxAttribute: syntaxAttribute = newValue
+                case .syntaxMeta: syntaxMeta = newValue
+                case .diffAdded: diffAdded = newValue
+                case .diffAddedBg: diffAddedBg = newValue
+                case .diffRemoved: diffRemoved = newValue
+                case .diffRemovedBg: diffRemovedBg = newValue
                 }
             }
         }
@@ -179,6 +317,14 @@ package struct ThemeTokens: Sendable, Equatable {
             textPrimary = color(.textPrimary); textSecondary = color(.textSecondary); textTertiary = color(.textTertiary)
             accent = color(.accent); accentOn = color(.accentOn); danger = color(.danger)
             warning = color(.warning); statusOn = color(.statusOn)
+            link = color(.link)
+            syntaxKeyword = color(.syntaxKeyword); syntaxString = color(.syntaxString)
+            syntaxComment = color(.syntaxComment); syntaxNumber = color(.syntaxNumber)
+            syntaxFunction = color(.syntaxFunction); syntaxType = color(.syntaxType)
+            syntaxConstant = color(.syntaxConstant); syntaxTag = color(.syntaxTag)
+            syntaxAttribute = color(.syntaxAttribute); syntaxMeta = color(.syntaxMeta)
+            diffAdded = color(.diffAdded); diffAddedBg = color(.diffAddedBg)
+            diffRemoved = color(.diffRemoved); diffRemovedBg = color(.diffRemovedBg)
         }
     }
 

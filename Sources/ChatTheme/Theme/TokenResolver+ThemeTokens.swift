@@ -7,9 +7,10 @@ package struct RequiredToken: Equatable {
 }
 
 package extension TokenResolver {
-    /// Every token the blocks read, in a fixed order.
+    /// Every token a theme must define, in a fixed order. Optional colours (``ThemeTokens/ColorRole/fallback``)
+    /// are not listed: a theme written before they existed still loads.
     static let requiredTokens: [RequiredToken] =
-        ThemeTokens.ColorRole.allCases.map { RequiredToken(path: $0.tokenPath, expected: "a color") }
+        ThemeTokens.ColorRole.allCases.filter(\.isRequired).map { RequiredToken(path: $0.tokenPath, expected: "a color") }
         + ThemeTokens.RadiusRole.allCases.map { RequiredToken(path: $0.tokenPath, expected: "a dimension") }
         + ThemeTokens.TypeRole.allCases.map { RequiredToken(path: $0.tokenPath, expected: "a typography") }
         + ThemeTokens.MotionRole.allCases.map { RequiredToken(path: $0.tokenPath, expected: "a transition or a duration") }
@@ -42,6 +43,9 @@ package extension TokenResolver {
 
         var colors: [ThemeTokens.ColorRole: ThemeColor] = [:]
         for role in ThemeTokens.ColorRole.allCases {
+            // An optional colour the theme leaves out takes its fallback below; one it defines is
+            // checked like any other.
+            if !role.isRequired && tree.tokens[role.tokenPath] == nil { continue }
             guard let (value, token) = lookup(role.tokenPath, "a color", &diagnostics) else { continue }
             guard case .color(let color) = value else { wrongType(token, value, "a color", &diagnostics); continue }
             colors[role] = color
@@ -79,6 +83,9 @@ package extension TokenResolver {
         guard ok else { return (nil, missing) }
         let black = ThemeColor(red: 0, green: 0, blue: 0)
         let zero = ThemeDimension(0, .px)
+        for role in ThemeTokens.ColorRole.allCases where colors[role] == nil {
+            if let fallback = role.fallback { colors[role] = fallback.color { colors[$0] ?? black } }
+        }
         let tokens = ThemeTokens(
             color: .init { colors[$0] ?? black },
             radius: .init { radii[$0] ?? zero },

@@ -59,10 +59,14 @@ struct ThemeColorTests {
         let css = ThemeStylesheet.css(for: theme)
         // Out of sRGB gamut: the fallback is clamped.
         #expect(css.contains("  --color-accent: rgb(0 130 255 / 0.9);\n"))
+        // The link and the added-lines background fall back to the accent, so they are wide too.
+        #expect(css.contains("  --color-diff-added-bg: rgb(0 130 255 / 0.126);\n"))
         #expect(css.hasSuffix("""
             @supports (color: color(display-p3 0 0 0)) {
               :root {
                 --color-accent: color(display-p3 0 0.5 1 / 0.9);
+                --color-link: color(display-p3 0 0.5 1 / 0.9);
+                --color-diff-added-bg: color(display-p3 0 0.5 1 / 0.126);
               }
             }
 

@@ -32,7 +32,7 @@ struct ThemeStylesheetTests {
         ])
         #expect(css.hasPrefix(":root {\n  color-scheme: light;\n  --color-bg: #ffffff;\n"))
         #expect(css.contains("    color-scheme: dark;\n    --color-bg: #000000;\n"))
-        #expect(css.hasSuffix("  --color-status-on: #ffffff;\n}\n"))
+        #expect(css.hasSuffix("  --color-diff-removed-bg: #ffebe9;\n}\n"))
     }
 
     @Test func everyCustomPropertyIsDefinedOnRoot() throws {
@@ -41,6 +41,10 @@ struct ThemeStylesheetTests {
         var names = ["--color-bg", "--color-surface", "--color-surface-elevated", "--color-fill", "--color-separator",
                      "--color-text-primary", "--color-text-secondary", "--color-text-tertiary", "--color-accent",
                      "--color-accent-on", "--color-danger", "--color-warning", "--color-status-on",
+                     "--color-link", "--color-syntax-keyword", "--color-syntax-string", "--color-syntax-comment",
+                     "--color-syntax-number", "--color-syntax-function", "--color-syntax-type", "--color-syntax-constant",
+                     "--color-syntax-tag", "--color-syntax-attribute", "--color-syntax-meta", "--color-diff-added",
+                     "--color-diff-added-bg", "--color-diff-removed", "--color-diff-removed-bg",
                      "--radius-xs", "--radius-sm", "--radius-md", "--radius-lg"]
         for type in ["body", "subhead", "caption", "footnote"] {
             names += ["family", "size", "weight", "line-height", "tracking"].map { "--type-\(type)-\($0)" }

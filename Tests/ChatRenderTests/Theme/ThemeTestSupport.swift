@@ -64,7 +64,8 @@ enum ThemeTestSupport {
         }),
     ]
 
-    /// A complete token file with some `$value`s replaced (token path → JSON text), some tokens left out,
+    /// A complete token file (without the optional colours, as a theme written before they existed)
+    /// with some `$value`s replaced or added (token path → JSON text), some tokens left out,
     /// and `extra` groups appended (JSON members text, without the surrounding braces).
     static func tokens(_ overrides: [String: String] = [:], removing: Set<String> = [], extra: String? = nil) -> String {
         var groups: [String] = []
@@ -73,6 +74,12 @@ enum ThemeTestSupport {
             for (name, value) in group.tokens where !removing.contains("\(group.group).\(name)") {
                 let json = overrides["\(group.group).\(name)"] ?? value
                 members.append("    \"\(name)\": {\"$value\": \(json)}")
+            }
+            // Overrides of tokens the defaults leave out (the optional colours) are added, in name order.
+            let known = Set(group.tokens.map { "\(group.group).\($0.0)" })
+            for (path, json) in overrides.sorted(by: { $0.key < $1.key })
+            where path.hasPrefix(group.group + ".") && !known.contains(path) {
+                members.append("    \"\(path.dropFirst(group.group.count + 1))\": {\"$value\": \(json)}")
             }
             groups.append("  \"\(group.group)\": {\n" + members.joined(separator: ",\n") + "\n  }")
         }
