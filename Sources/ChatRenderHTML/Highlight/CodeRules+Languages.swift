@@ -32,7 +32,7 @@ extension CodeRules {
             (.constant, "true false nil"),
             (.type, "Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Bool String Character Void Never Any AnyObject"),
         ], functionIntroducers: "func", typeIntroducers: "class struct enum protocol extension actor typealias associatedtype"),
-        singleQuote: .none, multilineStrings: false, tripleQuotes: true, interpolation: .backslashParen,
+        nestedComments: true, singleQuote: .none, multilineStrings: false, tripleQuotes: true, interpolation: .backslashParen,
         hashRawStrings: true, decorators: true)
 
     static let rust = CodeRules(

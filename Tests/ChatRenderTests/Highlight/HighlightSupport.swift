@@ -63,9 +63,9 @@ enum Highlighted {
                 } else {
                     piece = String(rest.first!)
                     rest = rest.dropFirst()
+                    if piece == ">" || piece == "\"" || piece == "'" { wellFormed = false }  // must be escaped
                 }
-                if piece == "\n" && open != nil { wellFormed = false }
-                if piece == ">" || piece == "\"" || piece == "'" { wellFormed = false }  // must be escaped
+                if piece.unicodeScalars.contains("\n") && open != nil { wellFormed = false }
                 text += piece
                 if open != nil { current += piece }
             }
