@@ -29,6 +29,7 @@ CONVERSATIONS = {
     "hostile": FIXTURES / "hostile.json",
     "loading": FIXTURES / "loading.json",
     "empty": FIXTURES / "empty.json",
+    "code": FIXTURES / "code.json",
 }
 
 CHROMIUM = "/usr/bin/chromium"
