@@ -84,4 +84,65 @@
   // Shown only with this script: without it the button could do nothing, and Open saves the file.
   var buttons = document.querySelectorAll("button[data-cr-share][hidden]");
   for (var b = 0; b < buttons.length; b++) buttons[b].hidden = false;
+
+  // Copy on code blocks: added here, since without the script it could do nothing (the code
+  // can still be selected). The result is said through one polite live region.
+  var status = null;
+  function announce(message) {
+    if (!status) {
+      status = document.createElement("div");
+      status.className = "cr-visually-hidden";
+      status.setAttribute("role", "status");
+      status.setAttribute("aria-live", "polite");
+      document.body.appendChild(status);
+    }
+    // Emptied first, so the same message twice is announced twice.
+    status.textContent = "";
+    window.setTimeout(function () { status.textContent = message; }, 50);
+  }
+  function copyText(text) {
+    if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
+      return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });
+    }
+    return copyBySelection(text);
+  }
+  // Older browsers, and pages where the clipboard API is refused: a selected, hidden textarea.
+  function copyBySelection(text) {
+    return new Promise(function (resolve, reject) {
+      var area = document.createElement("textarea");
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.className = "cr-visually-hidden";
+      document.body.appendChild(area);
+      area.select();
+      var copied = false;
+      try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
+      document.body.removeChild(area);
+      if (copied) resolve(); else reject(new Error("copy refused"));
+    });
+  }
+  var blocks = document.querySelectorAll("figure.cr-code");
+  for (var c = 0; c < blocks.length; c++) {
+    var copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "cr-code-copy";
+    copy.setAttribute("aria-label", "Copy code");
+    copy.textContent = "Copy";
+    blocks[c].classList.add("cr-code--copy");
+    blocks[c].insertBefore(copy, blocks[c].querySelector("pre"));
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    var button = target ? target.closest("button.cr-code-copy") : null;
+    if (!button) return;
+    var code = button.parentNode.querySelector("pre code");
+    if (!code) return;
+    copyText(code.textContent).then(function () {
+      button.textContent = "Copied";
+      announce("Copied");
+      window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+    }, function () {
+      announce("Copy failed: select the code to copy it");
+    });
+  });
 })();

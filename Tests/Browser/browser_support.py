@@ -30,6 +30,8 @@ CONVERSATIONS = {
     "loading": FIXTURES / "loading.json",
     "empty": FIXTURES / "empty.json",
     "parts": FIXTURES / "parts.json",
+    "code": FIXTURES / "code.json",
+    "rich": FIXTURES / "rich.json",
 }
 
 CHROMIUM = "/usr/bin/chromium"

@@ -1,0 +1,76 @@
+import Foundation
+@testable import ChatModel
+@testable import ChatRenderHTML
+
+/// Reading highlighted markup back in tests.
+enum Highlighted {
+    /// A coloured run: its class without the `cr-hl-` prefix, and its text unescaped.
+    struct Token: Equatable, CustomStringConvertible {
+        var kind: String
+        var text: String
+        init(_ kind: String, _ text: String) { self.kind = kind; self.text = text }
+        var description: String { "\(kind):\(text)" }
+    }
+
+    static func html(_ code: String, _ language: String) -> String {
+        SyntaxHighlighter.highlight(code, language: language)?.description ?? "<unknown language>"
+    }
+
+    /// The coloured runs of `code`, in order.
+    static func tokens(_ code: String, _ language: String) -> [Token] {
+        parse(html(code, language)).tokens
+    }
+
+    /// The text content (tags dropped, entities read) and the coloured runs of `markup`, and
+    /// whether every span was closed, none nested and none held a newline.
+    static func parse(_ markup: String) -> (text: String, tokens: [Token], wellFormed: Bool) {
+        var text = ""
+        var tokens: [Token] = []
+        var wellFormed = true
+        var open: String?
+        var current = ""
+        var rest = Substring(markup)
+        let prefix = "<span class=\"cr-hl-"
+        while !rest.isEmpty {
+            if rest.hasPrefix(prefix) {
+                rest = rest.dropFirst(prefix.count)
+                guard let quote = rest.firstIndex(of: "\"") else { return (text, tokens, false) }
+                if open != nil { wellFormed = false }
+                open = String(rest[..<quote])
+                rest = rest[quote...].dropFirst(2)  // `">`
+                current = ""
+            } else if rest.hasPrefix("</span>") {
+                rest = rest.dropFirst(7)
+                if let kind = open { tokens.append(Token(kind, current)) } else { wellFormed = false }
+                if current.isEmpty { wellFormed = false }
+                open = nil
+            } else if rest.hasPrefix("<") {
+                return (text, tokens, false)  // no other tag may appear
+            } else {
+                var piece: String
+                if rest.hasPrefix("&") {
+                    guard let semicolon = rest.firstIndex(of: ";") else { return (text, tokens, false) }
+                    let entity = rest[...semicolon]
+                    switch entity {
+                    case "&amp;": piece = "&"
+                    case "&lt;": piece = "<"
+                    case "&gt;": piece = ">"
+                    case "&quot;": piece = "\""
+                    case "&#39;": piece = "'"
+                    default: return (text, tokens, false)
+                    }
+                    rest = rest[semicolon...].dropFirst()
+                } else {
+                    piece = String(rest.first!)
+                    rest = rest.dropFirst()
+                    if piece == ">" || piece == "\"" || piece == "'" { wellFormed = false }  // must be escaped
+                }
+                if piece.unicodeScalars.contains("\n") && open != nil { wellFormed = false }
+                text += piece
+                if open != nil { current += piece }
+            }
+        }
+        if open != nil { wellFormed = false }
+        return (text, tokens, wellFormed)
+    }
+}
