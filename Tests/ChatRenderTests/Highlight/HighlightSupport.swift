@@ -4,7 +4,12 @@ import Foundation
 
 /// Reading highlighted markup back in tests.
 enum Highlighted {
-    /// A coloured run: its class without the `cr-hl-` prefix, and its text unescaped.
+    /// The kind each class names (`kw` → `keyword`), as ``TokenKind`` spells it.
+    static let kinds: [String: String] = ["kw": "keyword", "st": "string", "cm": "comment", "nu": "number",
+                                          "fn": "function", "ty": "type", "co": "constant", "tg": "tag",
+                                          "at": "attribute", "mt": "meta", "in": "inserted", "de": "deleted"]
+
+    /// A coloured run: the kind its class names, and its text unescaped.
     struct Token: Equatable, CustomStringConvertible {
         var kind: String
         var text: String
@@ -30,13 +35,15 @@ enum Highlighted {
         var open: String?
         var current = ""
         var rest = Substring(markup)
-        let prefix = "<span class=\"cr-hl-"
+        let prefix = "<span class=\""
         while !rest.isEmpty {
             if rest.hasPrefix(prefix) {
                 rest = rest.dropFirst(prefix.count)
                 guard let quote = rest.firstIndex(of: "\"") else { return (text, tokens, false) }
                 if open != nil { wellFormed = false }
-                open = String(rest[..<quote])
+                let kind = String(rest[..<quote])
+                if Self.kinds[kind] == nil { wellFormed = false }
+                open = Self.kinds[kind] ?? kind
                 rest = rest[quote...].dropFirst(2)  // `">`
                 current = ""
             } else if rest.hasPrefix("</span>") {

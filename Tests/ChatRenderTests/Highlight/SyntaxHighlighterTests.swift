@@ -34,11 +34,11 @@ import Testing
 
     @Test func knownLanguagesKeepTheirClass() {
         #expect(CodeBlock.render("let a = 1", language: "Swift").description
-                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">Swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"cr-hl-keyword\">let</span> a = <span class=\"cr-hl-number\">1</span></code></pre></figure>")
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">Swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"kw\">let</span> a = <span class=\"nu\">1</span></code></pre></figure>")
     }
 
     @Test func multilineTokensCloseAtEachLineEnd() {
-        #expect(Highlighted.html("/* a\n\nb */", "c") == "<span class=\"cr-hl-comment\">/* a</span>\n\n<span class=\"cr-hl-comment\">b */</span>")
+        #expect(Highlighted.html("/* a\n\nb */", "c") == "<span class=\"cm\">/* a</span>\n\n<span class=\"cm\">b */</span>")
     }
 
     static let languages = ["python", "js", "ts", "swift", "rust", "go", "c", "cpp", "java", "kotlin", "ruby", "php", "sql",
