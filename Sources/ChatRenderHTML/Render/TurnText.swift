@@ -6,7 +6,7 @@ import ChatPlan
 package enum TurnText {
     /// `citations` turns `[^id]` markers into links to the turn's sources (full markup only, for now).
     package static func render(_ text: String, role: Message.Role, options: RenderOptions, citations: CitationLinks? = nil) -> HTML {
-        role == .assistant && options.markup == .full ? FullMarkup.render(text)
+        role == .assistant && options.markup == .full ? FullMarkup.render(text, citations: citations)
             : InlineText.render(text, formatted: role == .assistant)
     }
 }
