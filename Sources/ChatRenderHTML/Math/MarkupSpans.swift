@@ -175,6 +175,8 @@ private struct Scanner {
     var bracketFailsUntil = -1
     var parenFailsUntil = -1
     var codeSpanFailsUntil: [Int: Int] = [:]
+    /// Where the line being read starts.
+    var lineStart = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>, citations: CitationLinks?) {
         self.bytes = bytes
@@ -188,18 +190,19 @@ private struct Scanner {
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     mutating func run() {
-        var lineStart = true
+        var atLineStart = true
         while i < bytes.count {
-            if lineStart {
-                lineStart = false
-                if skipFencedCode() { lineStart = true; continue }
+            if atLineStart {
+                atLineStart = false
+                lineStart = i
+                if skipFencedCode() { atLineStart = true; continue }
             }
             let b = bytes[i]
             switch b {
             case Self.newline:
                 out.append(b)
                 i += 1
-                lineStart = true
+                atLineStart = true
             case Self.backslash: backslash()
             case Self.dollar: dollar()
             case UInt8(ascii: "`"): codeSpan()
@@ -266,18 +269,14 @@ private struct Scanner {
         return true
     }
 
-    /// Where the paragraph holding `from` ends: its next blank line, or the end.
-    func paragraphEnd(_ from: Int) -> Int {
-        var j = from
-        while j < bytes.count {
-            if bytes[j] == Self.newline {
-                var k = j + 1
-                while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0D) { k += 1 }
-                if k >= bytes.count || bytes[k] == Self.newline { return j }
-            }
-            j += 1
-        }
-        return bytes.count
+    /// Whether the newline at `j` ends a paragraph: the line after it is blank (or there is none).
+    /// Searches stop there, checking as they go instead of finding the paragraph's end first,
+    /// which cost a scan to the end of the paragraph for every `$` in it.
+    func endsParagraph(_ j: Int) -> Bool {
+        guard bytes[j] == Self.newline else { return false }
+        var k = j + 1
+        while k < bytes.count && (bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == 0x0D) { k += 1 }
+        return k >= bytes.count || bytes[k] == Self.newline
     }
 
     /// A code span: a run of backticks up to the next run of the same length in the paragraph.
@@ -290,12 +289,11 @@ private struct Scanner {
             i = j
             return
         }
-        let limit = paragraphEnd(j)
         var k = j
-        while k < limit {
+        while k < bytes.count && !endsParagraph(k) {
             if bytes[k] == UInt8(ascii: "`") {
                 var m = k
-                while m < limit && bytes[m] == UInt8(ascii: "`") { m += 1 }
+                while m < bytes.count && bytes[m] == UInt8(ascii: "`") { m += 1 }
                 if m - k == length {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<m]))
                     i = m
@@ -306,7 +304,7 @@ private struct Scanner {
                 k += 1
             }
         }
-        codeSpanFailsUntil[length] = limit
+        codeSpanFailsUntil[length] = k
         out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i..<j]))
         i = j
     }
@@ -324,9 +322,8 @@ private struct Scanner {
             let display = next == UInt8(ascii: "[")
             let closer = display ? UInt8(ascii: "]") : UInt8(ascii: ")")
             if i >= (display ? bracketFailsUntil : parenFailsUntil) {
-                let limit = paragraphEnd(i)
                 var j = i + 2
-                while j + 1 < limit {
+                while j + 1 < bytes.count && !endsParagraph(j) {
                     if bytes[j] == Self.backslash {
                         if bytes[j + 1] == closer {
                             if j > i + 2 && !onlySpaces(i + 2, j) {
@@ -340,8 +337,8 @@ private struct Scanner {
                     }
                     j += 1
                 }
-                if j + 1 >= limit {
-                    if display { bracketFailsUntil = limit } else { parenFailsUntil = limit }
+                if j + 1 >= bytes.count || endsParagraph(j) {
+                    if display { bracketFailsUntil = j } else { parenFailsUntil = j }
                 }
             }
         }
@@ -364,9 +361,8 @@ private struct Scanner {
         guard i + 1 < bytes.count, !Self.isSpace(bytes[i + 1]) else { return copy(1) }
         let startsWithDigit = Self.isDigit(bytes[i + 1])
         if startsWithDigit ? i < digitDollarFailsUntil : i < dollarFailsUntil { return copy(1) }
-        let limit = paragraphEnd(i)
         var j = i + 1
-        while j < limit {
+        while j < bytes.count && !endsParagraph(j) {
             let b = bytes[j]
             if b == Self.backslash {
                 j += 2
@@ -384,15 +380,14 @@ private struct Scanner {
             }
             j += 1
         }
-        if startsWithDigit { digitDollarFailsUntil = limit } else { dollarFailsUntil = limit }
+        if startsWithDigit { digitDollarFailsUntil = j } else { dollarFailsUntil = j }
         copy(1)
     }
 
     mutating func displayDollar() {
         if i >= displayDollarFailsUntil {
-            let limit = paragraphEnd(i)
             var j = i + 2
-            while j + 1 < limit {
+            while j + 1 < bytes.count && !endsParagraph(j) {
                 if bytes[j] == Self.backslash {
                     j += 2
                     continue
@@ -406,7 +401,7 @@ private struct Scanner {
                 }
                 j += 1
             }
-            if j + 1 >= limit { displayDollarFailsUntil = limit }
+            if j + 1 >= bytes.count || endsParagraph(j) { displayDollarFailsUntil = j }
         }
         copy(2)
     }
@@ -416,10 +411,10 @@ private struct Scanner {
         i += count
     }
 
-    /// How many `>` markers open the line holding `position`.
+    /// How many `>` markers open the current line (read forward from its start, so a long line
+    /// costs nothing).
     func quoteDepth(_ position: Int) -> Int {
-        var start = position
-        while start > 0 && bytes[start - 1] != Self.newline { start -= 1 }
+        var start = lineStart
         var depth = 0
         while start < position && (bytes[start] == 0x20 || bytes[start] == UInt8(ascii: ">")) {
             if bytes[start] == UInt8(ascii: ">") { depth += 1 }
@@ -432,14 +427,15 @@ private struct Scanner {
         let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
         var tex = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd]), as: UTF8.self)
         // A formula over several lines of a block quote: its lines start with the quote's markers.
-        let depth = quoteDepth(i)
-        if depth > 0 && tex.contains("\n") {
+        let depth = tex.contains("\n") ? quoteDepth(i) : 0
+        if depth > 0 {
             tex = tex.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
                 guard index > 0 else { return String(line) }
                 var rest = line[...]
                 var removed = 0
                 while removed < depth, let first = rest.first(where: { $0 != " " }), first == ">" {
                     rest = rest.drop(while: { $0 == " " }).dropFirst()
+                    if rest.first == " " { rest = rest.dropFirst() }
                     removed += 1
                 }
                 return String(rest)

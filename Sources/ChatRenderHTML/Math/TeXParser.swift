@@ -761,7 +761,7 @@ struct TeXParser {
         let lower = c >= "a" && c <= "z"
         let digit = c >= "0" && c <= "9"
         guard upper || lower || digit else { return String(c) }
-        let letterIndex = upper ? c.value - 0x41 : c.value - 0x61
+        let letterIndex = upper ? c.value - 0x41 : lower ? c.value - 0x61 : 0
         func letters(_ capitalA: UInt32, _ smallA: UInt32, holes: [Unicode.Scalar: UInt32] = [:]) -> String {
             if let hole = holes[c] { return String(Unicode.Scalar(hole)!) }
             return String(Unicode.Scalar((upper ? capitalA : smallA) + letterIndex)!)

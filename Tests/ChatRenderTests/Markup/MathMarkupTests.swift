@@ -160,7 +160,7 @@ import Testing
         $$
 
         Limits: $\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1$ and $\\lim_{n\\to\\infty} (1 + \\frac{1}{n})^n = e$.
-        Sets: $\\mathbb{N} \\subset \\mathbb{Z} \\subset \\mathbb{Q}$, \\(A \\cup B\\), and \\(x \\in A \\cap B\\).
+        Sets: $\\mathbb{N} \\subset \\mathbb{Z} \\subset \\mathbb{Q}$, \\(A \\cup B\\), and \\(x \\in A \\cap B\\), with $|A| = n$.
 
         \\[ f(x) = \\begin{cases} x^2 & x \\ge 0 \\\\ -x & x < 0 \\end{cases} \\]
 
