@@ -380,7 +380,9 @@ struct TeXParser {
         case "'": return Atom(node: .operator("′", MathOperator()))
         case "~": return Atom(node: .space(width: "0.3333em"))
         case "(", "[": return Atom(node: .operator(String(c), MathOperator(stretchy: false)), opensFence: true)
-        case ")", "]", "|": return Atom(node: .operator(String(c), MathOperator(stretchy: false)))
+        case ")", "]": return Atom(node: .operator(String(c), MathOperator(stretchy: false)))
+        // A bare | is ordinary in TeX (|x|); the dictionary would space it as a relation.
+        case "|": return Atom(node: .operator("|", MathOperator(stretchy: false, lspace: "0", rspace: "0")))
         case "-": return Atom(node: .operator("−", MathOperator()))
         case "*": return Atom(node: .operator("∗", MathOperator()))
         default: break
@@ -442,7 +444,9 @@ struct TeXParser {
         }
         if let width = TeXSymbols.spaces[name] { return Atom(node: .space(width: width)) }
         if let character = TeXSymbols.delimiterCommands[name] {
-            return Atom(node: .operator(character, MathOperator(stretchy: false)), opensFence: ["{", "⟨", "⌊", "⌈", "⟦", "⟮"].contains(character))
+            let bar = character == "|" || character == "‖"
+            return Atom(node: .operator(character, MathOperator(stretchy: false, lspace: bar ? "0" : nil, rspace: bar ? "0" : nil)),
+                        opensFence: ["{", "⟨", "⌊", "⌈", "⟦", "⟮"].contains(character))
         }
         if let accent = TeXSymbols.accents[name] {
             let base = try parseArgument()
