@@ -9,7 +9,7 @@ import pytest
 
 import browser_support as bs
 
-REPLY = r"""## Formulas
+REPLY = r"""# Formulas
 
 Inline $x^2 + y^2 = r^2$ and \(\alpha_1\), displayed:
 
