@@ -1,6 +1,6 @@
 import ChatModel
 
-/// A formula as MathML Core elements, made by ``TeXParser`` and written by ``write(to:)``.
+/// A formula as MathML Core elements, made by ``TeXParser`` and written by ``emit(into:)``.
 indirect enum MathNode: Equatable {
     /// `<mi>`; `upright` asks a one-letter name to stay upright (`mathvariant="normal"`).
     case identifier(String, upright: Bool)
@@ -26,29 +26,29 @@ indirect enum MathNode: Equatable {
     case table(rows: [[MathNode]], columns: [MathColumn], display: Bool)
 
     /// Writes the node as MathML.
-    func write(to html: inout HTML) {
+    func emit(into html: inout HTML) {
         switch self {
         case .identifier(let name, let upright):
             html.append(upright && name.unicodeScalars.count == 1 ? "<mi mathvariant=\"normal\">\(name)</mi>" : "<mi>\(name)</mi>")
         case .number(let digits): html.append("<mn>\(digits)</mn>")
         case .operator(let character, let attributes):
             html.append("<mo")
-            attributes.write(to: &html)
+            attributes.emit(into: &html)
             html.append(">\(character)</mo>")
         case .text(let text): html.append("<mtext>\(text)</mtext>")
         case .space(let width): html.append("<mspace width=\"\(width)\"></mspace>")
         case .row(let children):
             html.append("<mrow>")
-            for child in children { child.write(to: &html) }
+            for child in children { child.emit(into: &html) }
             html.append("</mrow>")
         case .fraction(let numerator, let denominator, let noLine):
             html.append(noLine ? "<mfrac linethickness=\"0\">" : "<mfrac>")
-            numerator.write(to: &html)
-            denominator.write(to: &html)
+            numerator.emit(into: &html)
+            denominator.emit(into: &html)
             html.append("</mfrac>")
         case .squareRoot(let radicand):
             html.append("<msqrt>")
-            radicand.writeContents(to: &html)
+            radicand.emitContents(into: &html)
             html.append("</msqrt>")
         case .root(let radicand, let index): Self.element("mroot", [radicand, index], to: &html)
         case .sub(let base, let script): Self.element("msub", [base, script], to: &html)
@@ -56,26 +56,26 @@ indirect enum MathNode: Equatable {
         case .subSup(let base, let sub, let sup): Self.element("msubsup", [base, sub, sup], to: &html)
         case .under(let base, let script, let accent):
             html.append(accent ? "<munder accentunder=\"true\">" : "<munder>")
-            base.write(to: &html)
-            script.write(to: &html)
+            base.emit(into: &html)
+            script.emit(into: &html)
             html.append("</munder>")
         case .over(let base, let script, let accent):
             html.append(accent ? "<mover accent=\"true\">" : "<mover>")
-            base.write(to: &html)
-            script.write(to: &html)
+            base.emit(into: &html)
+            script.emit(into: &html)
             html.append("</mover>")
         case .underOver(let base, let under, let over): Self.element("munderover", [base, under, over], to: &html)
         case .style(let display, let content):
             html.append(display ? "<mstyle displaystyle=\"true\" scriptlevel=\"0\">" : "<mstyle displaystyle=\"false\" scriptlevel=\"0\">")
-            content.writeContents(to: &html)
+            content.emitContents(into: &html)
             html.append("</mstyle>")
         case .phantom(let content):
             html.append("<mphantom>")
-            content.writeContents(to: &html)
+            content.emitContents(into: &html)
             html.append("</mphantom>")
         case .boxed(let content):
             html.append("<mrow class=\"cr-math-boxed\">")
-            content.writeContents(to: &html)
+            content.emitContents(into: &html)
             html.append("</mrow>")
         case .table(let rows, let columns, let display):
             html.append(display ? "<mtable displaystyle=\"true\">" : "<mtable>")
@@ -87,7 +87,7 @@ indirect enum MathNode: Equatable {
                     case .left: html.append("<mtd class=\"cr-math-left\">")
                     case .right: html.append("<mtd class=\"cr-math-right\">")
                     }
-                    cell.writeContents(to: &html)
+                    cell.emitContents(into: &html)
                     html.append("</mtd>")
                 }
                 html.append("</mtr>")
@@ -98,11 +98,11 @@ indirect enum MathNode: Equatable {
 
     /// The node's children without a row of their own, for elements that make a row of their
     /// contents anyway (`<math>`, `<msqrt>`, `<mtd>`, `<mstyle>`).
-    func writeContents(to html: inout HTML) {
+    func emitContents(into html: inout HTML) {
         if case .row(let children) = self {
-            for child in children { child.write(to: &html) }
+            for child in children { child.emit(into: &html) }
         } else {
-            write(to: &html)
+            emit(into: &html)
         }
     }
 
@@ -110,7 +110,7 @@ indirect enum MathNode: Equatable {
         html.append("<")
         html.append(name)
         html.append(">")
-        for child in children { child.write(to: &html) }
+        for child in children { child.emit(into: &html) }
         html.append("</")
         html.append(name)
         html.append(">")
@@ -139,7 +139,7 @@ struct MathOperator: Equatable {
             && a.movableLimits == b.movableLimits && a.lspace == b.lspace && a.rspace == b.rspace && a.size == b.size
     }
 
-    func write(to html: inout HTML) {
+    func emit(into html: inout HTML) {
         if fence { html.append(" fence=\"true\"") }
         if let form {
             html.append(" form=\"")

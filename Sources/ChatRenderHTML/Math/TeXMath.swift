@@ -27,7 +27,7 @@ package enum TeXMath {
             var html = HTML()
             html.reserveCapacity(tex.utf8.count * 8 + 128)
             html.append(display ? "<math display=\"block\"><semantics><mrow>" : "<math><semantics><mrow>")
-            body.writeContents(to: &html)
+            body.emitContents(into: &html)
             if let tag {
                 html.append("<mspace width=\"2em\"></mspace><mtext>(\(tag))</mtext>")
             }
@@ -47,7 +47,7 @@ package enum TeXMath {
     static func body(_ tex: String) throws(Failure) -> String {
         let (body, tag) = try parse(tex)
         var html = HTML()
-        body.writeContents(to: &html)
+        body.emitContents(into: &html)
         if let tag { html.append("<mspace width=\"2em\"></mspace><mtext>(\(tag))</mtext>") }
         return html.description
     }
