@@ -20,17 +20,33 @@ import ChatTheme
 /// - headings start at `<h3>`, below the page's `<h1>` and each turn's `<h2>`;
 /// - code blocks are a `<figure>` whose caption is the language, with a focusable, scrollable `<pre>`.
 ///
+/// - TeX math (`$…$`, `$$…$$`, `\(…\)`, `\[…\]`) becomes MathML, and `[^id]` markers become links
+///   to the turn's sources; both are taken out before cmark reads the text (``MarkupSpans``), since
+///   cmark would read a formula's backslashes and underscores as Markdown.
+///
 /// The walk is iterative (cmark's iterator), so deeply nested input cannot exhaust the stack.
 package enum FullMarkup {
     /// The reply as HTML. Deterministic: the same text always gives the same bytes.
-    package static func render(_ text: String) -> HTML {
+    /// `citations` turns the turn's `[^id]` markers into links to its sources.
+    package static func render(_ text: String, citations: CitationLinks? = nil) -> HTML {
+        renderReporting(text, citations: citations).html
+    }
+
+    /// ``render(_:citations:)``, with the formulas that could not be converted (each is shown as
+    /// its TeX source) for the caller to warn about.
+    package static func renderReporting(_ text: String, citations: CitationLinks? = nil) -> (html: HTML, mathFailures: [MarkupSpans.MathFailure]) {
+        let spans = MarkupSpans.protect(text, citations: citations)
+        return (render(protected: spans?.text ?? text, original: text, spans: spans), spans?.failures ?? [])
+    }
+
+    private static func render(protected text: String, original: String, spans: MarkupSpans?) -> HTML {
         // The parse allocates from this thread's bump region (cplatform.h), dropped whole at the
         // end instead of freeing the tree node by node. A nested parse, and a very long reply
         // (where cmark's freed temporaries would pile up until the end), use malloc as usual.
         let inArena = text.utf8.count <= arenaTextLimit && cplatform_arena_begin() != 0
         defer { if inArena { cplatform_arena_end() } }
         guard let parser = makeParser(memory: inArena ? arenaMemory.pointer : cmark_get_default_mem_allocator()) else {
-            return InlineText.render(text, formatted: true)
+            return InlineText.render(original, formatted: true)
         }
         defer { if !inArena { cmark_parser_free(parser) } }
         var source = text
@@ -48,9 +64,9 @@ package enum FullMarkup {
             finished = cmark_parser_finish(parser)
             finishLock.unlock()
         }
-        guard let document = finished else { return InlineText.render(text, formatted: true) }
+        guard let document = finished else { return InlineText.render(original, formatted: true) }
         defer { if !inArena { cmark_node_free(document) } }
-        var writer = Writer()
+        var writer = Writer(spans: spans)
         // The markup is the text plus tags: room for both up front instead of growing node by node.
         writer.html.reserveCapacity(text.utf8.count + text.utf8.count / 2 + 64)
         writer.walk(document)
@@ -153,6 +169,26 @@ package enum FullMarkup {
     /// Walks the tree once, writing HTML as nodes are entered and left.
     private struct Writer {
         var html = HTML()
+        /// The reply's math and citation markers, taken out before the parse; nil when it has none.
+        let spans: MarkupSpans?
+        /// A paragraph that is one display formula: written as the `<math display="block">`
+        /// alone, without `<p>` (a formula set apart is not a paragraph of prose).
+        var formulaParagraph: OpaquePointer? = nil
+
+        init(spans: MarkupSpans?) { self.spans = spans }
+
+        /// Text cmark read as code or an address: placeholders back to the text they replaced.
+        func restored(_ text: String) -> String { spans?.restore(text) ?? text }
+
+        func url(_ node: OpaquePointer) -> String { restored(Self.url(node)) }
+
+        /// The display formula that is all of a paragraph, if it is one.
+        func displayFormula(_ paragraph: OpaquePointer) -> OpaquePointer? {
+            guard let spans, let child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil,
+                  Self.kind(child) == .text, let literal = cmark_node_get_literal(child),
+                  spans.displaySpan(filling: literal) != nil else { return nil }
+            return child
+        }
         /// Per open table: column alignments and whether `<tbody>` is open.
         var tables: [(alignments: [UInt8], bodyOpen: Bool)] = []
 
@@ -244,7 +280,12 @@ package enum FullMarkup {
 
         mutating func enter(_ node: OpaquePointer) {
             switch Self.kind(node) {
-            case .paragraph: if !Self.isTightParagraph(node) { html.append("<p>") }
+            case .paragraph:
+                if displayFormula(node) != nil {
+                    formulaParagraph = node
+                } else if !Self.isTightParagraph(node) {
+                    html.append("<p>")
+                }
             case .heading: html.append("<h\(Self.headingLevel(node)) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
             case .blockQuote: html.append("<blockquote>")
             case .list:
@@ -257,24 +298,26 @@ package enum FullMarkup {
             case .item: html.append("<li>")
             case .codeBlock: codeBlock(node)
             case .htmlBlock:
-                var raw = Self.literal(node)
+                var raw = restored(Self.literal(node))
                 while raw.hasSuffix("\n") { raw.removeLast() }
                 html.append("<p class=\"cr-md-raw\">\(raw)</p>")
             case .thematicBreak: html.append("<hr>")
-            case .text, .htmlInline: if let literal = cmark_node_get_literal(node) { html.appendEscaped(cString: literal) }
+            case .text, .htmlInline:
+                guard let literal = cmark_node_get_literal(node) else { break }
+                if let spans { spans.appendText(literal, to: &html) } else { html.appendEscaped(cString: literal) }
             case .softbreak: html.append("\n")
             case .linebreak: html.append("<br>")
-            case .code: html.append("<code>\(Self.literal(node))</code>")
+            case .code: html.append("<code>\(restored(Self.literal(node)))</code>")
             case .emph: html.append("<em>")
             case .strong: html.append("<strong>")
             case .strikethrough: html.append("<del>")
             case .link:
-                let url = Self.url(node)
+                let url = self.url(node)
                 if let attributes = Self.linkAttributes(url) {
                     html.append(Self.showsItsAddress(node, url: url) ? "<a class=\"cr-md-autolink\"\(attributes)>" : "<a\(attributes)>")
                 }
             case .image:
-                let url = Self.url(node)
+                let url = self.url(node)
                 if let attributes = Self.linkAttributes(url) {
                     html.append("<a class=\"cr-md-image\"\(attributes)>")
                     if cmark_node_first_child(node) == nil { html.appendEscaped(url) }
@@ -314,7 +357,12 @@ package enum FullMarkup {
 
         mutating func exit(_ node: OpaquePointer) {
             switch Self.kind(node) {
-            case .paragraph: if !Self.isTightParagraph(node) { html.append("</p>") }
+            case .paragraph:
+                if formulaParagraph == node {
+                    formulaParagraph = nil
+                } else if !Self.isTightParagraph(node) {
+                    html.append("</p>")
+                }
             case .heading: html.append("</h\(Self.headingLevel(node))>")
             case .blockQuote: html.append("</blockquote>")
             case .list: html.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>" : "</ul>")
@@ -322,8 +370,8 @@ package enum FullMarkup {
             case .emph: html.append("</em>")
             case .strong: html.append("</strong>")
             case .strikethrough: html.append("</del>")
-            case .link: if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
-            case .image: if Self.linkAttributes(Self.url(node)) != nil { html.append("</a>") }
+            case .link: if Self.linkAttributes(url(node)) != nil { html.append("</a>") }
+            case .image: if Self.linkAttributes(url(node)) != nil { html.append("</a>") }
             case .table:
                 if tables.last?.bodyOpen == true { html.append("</tbody>") }
                 tables.removeLast()
@@ -345,7 +393,7 @@ package enum FullMarkup {
         mutating func codeBlock(_ node: OpaquePointer) {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-            html.append(CodeBlock.render(Self.literal(node), language: language))
+            html.append(CodeBlock.render(restored(Self.literal(node)), language: language))
         }
     }
 }

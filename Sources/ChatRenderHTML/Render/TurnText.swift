@@ -3,21 +3,25 @@ import ChatPlan
 
 /// A turn's text as the conversation asks it to be read: the person's words as written, the
 /// assistant's in the spec's inline markup or full Markdown (`--markup`; `auto`, the default,
-/// decides per reply with ``MarkdownDetector``).
+/// decides per reply).
 package enum TurnText {
-    /// `citations` turns `[^id]` markers into links to the turn's sources (full markup only, for now).
+    /// `citations` turns `[^id]` markers into links to the turn's sources (in full markup, which
+    /// `auto` picks for a reply that cites).
     package static func render(_ text: String, role: Message.Role, options: RenderOptions, citations: CitationLinks? = nil) -> HTML {
         guard role == .assistant else { return InlineText.render(text, formatted: false) }
-        if isFull(text, options.markup) { return FullMarkup.render(text) }
+        if isFull(text, options.markup, citations: citations) { return FullMarkup.render(text, citations: citations) }
         return InlineText.render(text, formatted: true)
     }
 
-    /// Whether an assistant's `text` is read as full Markdown under `markup`.
-    package static func isFull(_ text: String, _ markup: Markup) -> Bool {
+    /// Whether an assistant's `text` is read as full Markdown under `markup`. For `auto`: when it
+    /// has block Markdown or a link (``MarkdownDetector``), or math or a citation of one of the
+    /// turn's sources (``MarkupSpans``, by the same rules full markup reads them with, so "$5 and
+    /// $10" alone keeps a reply in the inline format).
+    package static func isFull(_ text: String, _ markup: Markup, citations: CitationLinks? = nil) -> Bool {
         switch markup {
         case .full: return true
         case .inline: return false
-        case .auto: return MarkdownDetector.isMarkdown(text)
+        case .auto: return MarkdownDetector.isMarkdown(text) || MarkupSpans.protect(text, citations: citations) != nil
         }
     }
 }

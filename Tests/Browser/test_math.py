@@ -1,0 +1,66 @@
+"""Math in replies (`--markup full`): the MathML the page carries is laid out by Chromium
+itself (no script, no web font), every formula has a size, and axe finds nothing wrong."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import browser_support as bs
+
+REPLY = r"""# Formulas
+
+Inline $x^2 + y^2 = r^2$ and \(\alpha_1\), displayed:
+
+$$\int_0^\infty e^{-x^2}\,dx = \frac{\sqrt{\pi}}{2}$$
+
+\[ A = \begin{pmatrix} a & b \\ c & d \end{pmatrix}, \quad f(x) = \begin{cases} 1 & x > 0 \\ 0 & \text{else} \end{cases} \]
+
+A price stays text: $5 and $10. One that cannot be converted: $\foo{x}$.
+"""
+
+
+@pytest.fixture(scope="module")
+def math_page(tmp_path_factory, theme_args):
+    folder = tmp_path_factory.mktemp("math")
+    source = folder / "math.json"
+    source.write_text(json.dumps({"title": "Math", "messages": [
+        {"id": "u", "role": "user", "text": "Formulas, please"},
+        {"id": "a", "role": "assistant", "text": REPLY},
+    ]}), encoding="utf-8")
+    out = folder / "page"
+    bs.render(source, out, "--markup", "full", **theme_args)
+    return out / "index.html"
+
+
+def test_every_formula_is_laid_out_with_a_size(driver, math_page):
+    bs.open_page(driver, math_page)
+    sizes = driver.execute_script(
+        "return [...document.querySelectorAll('math')].map(m => {"
+        " const r = m.getBoundingClientRect();"
+        " return [m.getAttribute('display') || 'inline', r.width, r.height, m.namespaceURI]; })")
+    assert len(sizes) == 4
+    for display, width, height, namespace in sizes:
+        assert namespace == "http://www.w3.org/1998/Math/MathML"
+        assert width > 0 and height > 0, (display, width, height)
+    # Display formulas sit on lines of their own, taller than a line of text for the fraction.
+    blocks = [s for s in sizes if s[0] == "block"]
+    assert len(blocks) == 2 and all(h > 20 for _, _, h, _ in blocks)
+    # The TeX rides along as an annotation the browser does not show.
+    hidden = driver.execute_script(
+        "return [...document.querySelectorAll('annotation')].every(a => a.getBoundingClientRect().width === 0)")
+    assert hidden
+    text = driver.find_element("css selector", ".cr-reply").text
+    assert "$5 and $10" in text
+    assert "\\frac" not in text and "\\begin" not in text
+    assert "$\\foo{x}$" in text
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_page_with_math_has_no_axe_violations(driver, math_page, axe_source, scheme):
+    bs.emulate_media(driver, prefers_color_scheme=scheme)
+    bs.open_page(driver, math_page)
+    result = bs.run_axe(driver, axe_source)
+    assert result["passes"] > 10
+    assert not result["violations"], f"axe on the math page ({scheme}):\n" + bs.format_violations(result["violations"])
