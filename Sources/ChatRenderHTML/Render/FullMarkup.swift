@@ -191,8 +191,14 @@ package enum FullMarkup {
         }
         /// Per open table: column alignments and whether `<tbody>` is open.
         var tables: [(alignments: [UInt8], bodyOpen: Bool)] = []
+        /// The page level of each Markdown heading level (index 1…6), and of the last heading
+        /// written (the turn's own `<h2>` to start with); see ``headingLevel(_:)``.
+        var headingMap: (Int, Int, Int, Int, Int, Int, Int) = (0, 3, 4, 5, 6, 6, 6)
+        var lastHeading = 2
+        var openHeading = 3
 
         mutating func walk(_ root: OpaquePointer) {
+            mapHeadings(root)
             guard let iterator = cmark_iter_new(root) else { return }
             defer { cmark_iter_free(iterator) }
             while true {
@@ -286,7 +292,9 @@ package enum FullMarkup {
                 } else if !Self.isTightParagraph(node) {
                     html.append("<p>")
                 }
-            case .heading: html.append("<h\(Self.headingLevel(node)) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
+            case .heading:
+                openHeading = headingLevel(node)
+                html.append("<h\(openHeading) class=\"cr-md-h\(Int(cmark_node_get_heading_level(node)))\">")
             case .blockQuote: html.append("<blockquote>")
             case .list:
                 if cmark_node_get_list_type(node) == CMARK_ORDERED_LIST {
@@ -363,7 +371,7 @@ package enum FullMarkup {
                 } else if !Self.isTightParagraph(node) {
                     html.append("</p>")
                 }
-            case .heading: html.append("</h\(Self.headingLevel(node))>")
+            case .heading: html.append("</h\(openHeading)>")
             case .blockQuote: html.append("</blockquote>")
             case .list: html.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>" : "</ul>")
             case .item: html.append("</li>")
@@ -385,9 +393,51 @@ package enum FullMarkup {
             }
         }
 
-        /// Markdown `#` is `<h3>`, `##` `<h4>`, the rest `<h5>` and `<h6>`.
-        static func headingLevel(_ node: OpaquePointer) -> Int {
-            min(6, max(1, Int(cmark_node_get_heading_level(node))) + 2)
+        /// The reply's headings sit under the turn's `<h2>`, and the outline must not skip a level
+        /// (a screen reader's list of headings, axe's heading-order): a reply that starts at `##`
+        /// or jumps from `#` to `###` is common. The distinct levels of the reply's top-level
+        /// headings, in order, become `<h3>`, `<h4>` … (`<h6>` at most); and no heading is more
+        /// than one level below the one before it. The author's level stays in the class
+        /// (`cr-md-h2`), which sets the size.
+        mutating func mapHeadings(_ root: OpaquePointer) {
+            var used = [Bool](repeating: false, count: 7)
+            var child = cmark_node_first_child(root)
+            var any = false
+            while let node = child {
+                if cmark_node_get_type(node) == CMARK_NODE_HEADING {
+                    used[min(6, max(1, Int(cmark_node_get_heading_level(node))))] = true
+                    any = true
+                }
+                child = cmark_node_next(node)
+            }
+            guard any else { return }
+            var next = 3
+            var map = [0, 3, 4, 5, 6, 6, 6]
+            for level in 1...6 where used[level] {
+                map[level] = min(6, next)
+                next += 1
+            }
+            // Levels only nested headings use (in a list or quote) sit below the nearest used one.
+            var last = 3
+            for level in 1...6 { if used[level] { last = map[level] } else { map[level] = min(6, last + 1) } }
+            headingMap = (0, map[1], map[2], map[3], map[4], map[5], map[6])
+        }
+
+        /// The page level for a heading node, as ``mapHeadings(_:)`` set out.
+        mutating func headingLevel(_ node: OpaquePointer) -> Int {
+            let level = min(6, max(1, Int(cmark_node_get_heading_level(node))))
+            let mapped: Int
+            switch level {
+            case 1: mapped = headingMap.1
+            case 2: mapped = headingMap.2
+            case 3: mapped = headingMap.3
+            case 4: mapped = headingMap.4
+            case 5: mapped = headingMap.5
+            default: mapped = headingMap.6
+            }
+            let page = max(3, min(mapped, lastHeading + 1))
+            lastHeading = page
+            return page
         }
 
         mutating func codeBlock(_ node: OpaquePointer) {

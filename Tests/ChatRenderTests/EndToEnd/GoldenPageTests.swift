@@ -21,6 +21,7 @@ import Testing
         ("Tests/ChatRenderTests/Fixtures/render/empty.json", "empty.html"),
         ("Tests/ChatRenderTests/Fixtures/render/unavailable.json", "unavailable.html"),
         ("Tests/ChatRenderTests/Fixtures/render/days.json", "days.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/rich.json", "rich.html"),
     ]
 
     static func render(_ conversation: String, options: RenderOptions = .init()) throws -> (html: String, result: RenderResult, out: String) {

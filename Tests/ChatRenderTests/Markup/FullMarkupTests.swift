@@ -103,6 +103,16 @@ import Testing
         #expect(html(brackets).hasSuffix("x</p>"))
     }
 
+    @Test func headingsNeverSkipALevelUnderTheTurn() {
+        // A reply that starts at ## and jumps to ####: h3 then h4 under the turn's h2.
+        #expect(html("## Plan\n\n#### Steps") == "<h3 class=\"cr-md-h2\">Plan</h3><h4 class=\"cr-md-h4\">Steps</h4>")
+        // Siblings stay siblings; a deeper heading first is pulled up to h3.
+        #expect(html("### Deep\n\n# Top\n\n### Again\n\n# Top two")
+                == "<h3 class=\"cr-md-h3\">Deep</h3><h3 class=\"cr-md-h1\">Top</h3><h4 class=\"cr-md-h3\">Again</h4><h3 class=\"cr-md-h1\">Top two</h3>")
+        // A heading inside a quote, at a level no top-level heading uses, sits one below the nearest.
+        #expect(html("# A\n\n> ## Quoted") == "<h3 class=\"cr-md-h1\">A</h3><blockquote><h4 class=\"cr-md-h2\">Quoted</h4></blockquote>")
+    }
+
     @Test func turnViewUsesFullMarkupOnlyForAssistantRepliesWhenAsked() {
         let reply = Message(id: "m", role: .assistant, text: "# Hi\n\n- a")
         let user = Message(id: "u", role: .user, text: "# Hi")

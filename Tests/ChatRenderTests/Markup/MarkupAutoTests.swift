@@ -66,9 +66,23 @@ import Testing
         let options = RenderOptions()  // auto by default
         #expect(options.markup == .auto)
         let markdown = TurnText.render("## Plan\n\n- **one**\n- two", role: .assistant, options: options).description
-        #expect(markdown == "<h4 class=\"cr-md-h2\">Plan</h4><ul><li><strong>one</strong></li><li>two</li></ul>")
+        #expect(markdown == "<h3 class=\"cr-md-h2\">Plan</h3><ul><li><strong>one</strong></li><li>two</li></ul>")
         let inline = TurnText.render("Take **tram 28**.", role: .assistant, options: options).description
         #expect(inline == "<p class=\"cr-text\">Take <strong>tram 28</strong>.</p>")
+    }
+
+    @Test func mathOrACitationAloneMakesAReplyFull() {
+        let options = RenderOptions()
+        #expect(TurnText.isFull("The area is $\\pi r^2$.", .auto))
+        #expect(TurnText.render("The area is $\\pi r^2$.", role: .assistant, options: options).description.contains("<math>"))
+        // Prices are not maths: the reply keeps the inline reading.
+        #expect(!TurnText.isFull("A ticket costs $5 and a day pass $10.", .auto))
+        let citations = CitationLinks(sources: [Source(id: "docs", title: "Docs", url: "https://example.com")], turnIDPrefix: "cr-t1")
+        #expect(TurnText.isFull("As documented[^docs].", .auto, citations: citations))
+        #expect(!TurnText.isFull("As documented[^other].", .auto, citations: citations))
+        #expect(!TurnText.isFull("As documented[^docs].", .auto))
+        let cited = TurnText.render("As documented[^docs].", role: .assistant, options: options, citations: citations).description
+        #expect(cited == "<p>As documented<sup class=\"cr-cite\"><a href=\"#cr-t1-src-1\" aria-label=\"Source 1\">1</a></sup>.</p>")
     }
 
     @Test func explicitModesWin() {
