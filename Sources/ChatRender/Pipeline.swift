@@ -113,13 +113,15 @@ public enum ChatRenderer {
         do throws(DiagnosticError) {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
-            let warnings = loadWarnings + themeWarnings + assetWarnings
+            let options = request.options(for: conversation)
+            let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
+            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings
             try request.refuseIfStrict(warnings)
             // The page is written as it is rendered: each chunk of turns as soon as it and those
             // before it are done, so writing overlaps rendering and each buffer is reused.
             let file = try output.create("index.html")
             PageAssembler.assemble(conversation: conversation, style: pageStyle, assets: assets,
-                                   options: request.options(for: conversation), into: file.sink)
+                                   options: options, into: file.sink)
             let pageSize = try file.finish()
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(into: output, options: options)

@@ -58,7 +58,8 @@ package extension ChatRenderer {
                 PageAssembler.assemble(conversation: conversation, theme: theme, assets: table,
                                        template: template, options: renderOptions)
             }
-            let warnings = loadWarnings + themeWarnings + assetWarnings + plan.warnings
+            let mathWarnings = MathWarnings.diagnostics(for: conversation, options: renderOptions, file: request.conversationPath)
+            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings + plan.warnings
             try request.refuseIfStrict(warnings)
             try writer.commit(page: page, spilled: plan.spilled.map(\.name))
             let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
