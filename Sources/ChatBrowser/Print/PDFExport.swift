@@ -74,9 +74,51 @@ public enum PDFExport {
     /// run to run for one output folder.
     static func tidy(_ input: [UInt8], staging: String) -> [UInt8] {
         var pdf = input
+        renumberStructureIDs(&pdf)
         var freed = removeTimestamps(&pdf) + relativizeLinks(&pdf, staging: staging)
         freed.sort { $0.lowerBound < $1.lowerBound }
         return compact(pdf, removing: freed) ?? pdf
+    }
+
+    /// Numbers the tagged PDF's structure ids (`/ID (node00000071)`, which table headers get so
+    /// cells can point at them) from 1, in the order of their numbers.
+    ///
+    /// Chromium takes them from the page's DOM node ids, handed out when something first asks
+    /// for a node: whether the page was drawn once before the print decides where they start,
+    /// so two prints of one page differed in them now and then. Renumbered in order, they keep
+    /// their width (every offset stays right) and their sort order (the `/IDTree` name tree stays
+    /// sorted), and the file is the same on every run.
+    static func renumberStructureIDs(_ pdf: inout [UInt8]) {
+        let key = Array("/ID (node".utf8), open = Array("(node".utf8)
+        let digits = 8
+        func number(at index: Int) -> Int? {
+            guard index + digits < pdf.count, pdf[index + digits] == UInt8(ascii: ")") else { return nil }
+            var value = 0
+            for k in index..<(index + digits) {
+                guard pdf[k] >= UInt8(ascii: "0"), pdf[k] <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(pdf[k] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        var ids: Set<Int> = []
+        var index = 0
+        while let start = find(key, in: pdf, from: index) {
+            index = start + key.count
+            if let value = number(at: index) { ids.insert(value) }
+        }
+        guard !ids.isEmpty else { return }
+        var renumbered: [Int: Int] = [:]
+        for (position, value) in ids.sorted().enumerated() { renumbered[value] = position + 1 }
+        index = 0
+        while let start = find(open, in: pdf, from: index) {
+            index = start + open.count
+            guard let value = number(at: index), let new = renumbered[value] else { continue }
+            var rest = new
+            for k in stride(from: index + digits - 1, through: index, by: -1) {
+                pdf[k] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+        }
     }
 
     /// Blanks each `/CreationDate (D:…)` and `/ModDate (D:…)` entry; returns the blanked ranges.

@@ -67,6 +67,25 @@ func crossReferences(_ pdf: [UInt8]) -> (start: Int, entries: [(Int, Int)])? {
 struct PDFExportTests {
     let staging = "/var/folders/x/out/.garden.chatrender-staging-Ab12Cd"
 
+    @Test func structureIDsAreNumberedFromOneWhereverChromiumStarted() {
+        func tagged(_ first: Int) -> [UInt8] {
+            let ids = (0..<3).map { String(format: "node%08d", first + $0) }
+            return Array(("<</S /TH /ID (\(ids[0]))>> <</S /TH /ID (\(ids[2]))>> <</S /TH /ID (\(ids[1]))>>\n"
+                          + "<</Headers [(\(ids[0])) (\(ids[1]))]>> /IDTree <</Names [(\(ids[0])) 1 0 R (\(ids[1])) 2 0 R (\(ids[2])) 3 0 R]>>\n"
+                          + "/Title (node99999999) (node00000071x)").utf8)
+        }
+        var early = tagged(70), late = tagged(71)
+        PDFExport.renumberStructureIDs(&early)
+        PDFExport.renumberStructureIDs(&late)
+        #expect(early == late)
+        #expect(early.count == tagged(70).count)
+        let text = String(decoding: early, as: UTF8.self)
+        #expect(text.hasPrefix("<</S /TH /ID (node00000001)>> <</S /TH /ID (node00000003)>> <</S /TH /ID (node00000002)>>"))
+        #expect(text.contains("/IDTree <</Names [(node00000001) 1 0 R (node00000002) 2 0 R (node00000003) 3 0 R]>>"))
+        // Strings that are not structure ids are left as they are.
+        #expect(text.hasSuffix("/Title (node99999999) (node00000071x)"))
+    }
+
     @Test func datesGoLinksBecomeRelativeAndEveryOffsetStillPointsAtItsObject() throws {
         let input = TinyPDF.chromiumLike(staging: staging, printed: "20261130035721").bytes
         let output = PDFExport.tidy(input, staging: staging)
