@@ -2,35 +2,119 @@ import ChatModel
 /// Writes conversations in chatrender's own format (docs/conversation-format.md), byte for byte
 /// the same for the same input: fixed member order, two-space indent, UTF-8 kept as it is.
 package enum NativeJSON {
-    /// The conversation file `render` reads.
+    /// The conversation file `render` reads: every member the loader reads back, turn parts,
+    /// sources, speaker and model included, so an imported chat loses nothing on its way through
+    /// the file.
     package static func encode(_ conversation: Conversation) -> [UInt8] {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
-        out += "\n  \"messages\": ["
-        let messages = conversation.messages ?? []
+        out += "\n  \"messages\": "
+        appendMessages(conversation.messages ?? [], indent: "  ", to: &out)
+        out += "\n}\n"
+        return Array(out.utf8)
+    }
+
+    /// `[ … ]` of messages, each on its own lines under `indent`.
+    private static func appendMessages(_ messages: [Message], indent: String, to out: inout String) {
+        guard !messages.isEmpty else { out += "[]"; return }
+        out += "["
         for (index, message) in messages.enumerated() {
             out += index == 0 ? "\n" : ",\n"
-            out += "    {\n      \"id\": \(quote(message.id)),\n      \"role\": \(quote(message.role.rawValue)),\n      \"text\": \(quote(message.text))"
-            if let date = message.date { out += ",\n      \"date\": \(quote(date.iso))" }
-            if !message.attachments.isEmpty {
-                out += ",\n      \"attachments\": ["
-                for (a, attachment) in message.attachments.enumerated() {
-                    out += a == 0 ? "\n" : ",\n"
-                    out += "        {\"id\": \(quote(attachment.id)), \"name\": \(quote(attachment.name)), \"byteCount\": \(attachment.byteCount), \"contentType\": \(quote(attachment.contentType))"
-                    switch attachment.url {
-                    case .local(let path)?, .remote(let path)?: out += ", \"url\": \(quote(path))"
-                    case nil: break
-                    }
-                    if let alt = attachment.alt { out += ", \"alt\": \(quote(alt))" }
-                    if attachment.status != .available { out += ", \"status\": \(quote(attachment.status.rawValue))" }
-                    out += "}"
-                }
-                out += "\n      ]"
-            }
-            out += "\n    }"
+            appendMessage(message, indent: indent + "  ", to: &out)
         }
-        out += messages.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
-        return Array(out.utf8)
+        out += "\n\(indent)]"
+    }
+
+    private static func appendMessage(_ message: Message, indent: String, to out: inout String) {
+        let member = indent + "  "
+        out += "\(indent){\n\(member)\"id\": \(quote(message.id)),\n\(member)\"role\": \(quote(message.role.rawValue)),\n\(member)\"text\": \(quote(message.text))"
+        if let speaker = message.speaker { out += ",\n\(member)\"speaker\": \(quote(speaker))" }
+        if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
+        if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
+        if !message.attachments.isEmpty {
+            out += ",\n\(member)\"attachments\": ["
+            for (a, attachment) in message.attachments.enumerated() {
+                out += a == 0 ? "\n" : ",\n"
+                out += "\(member)  {\"id\": \(quote(attachment.id)), \"name\": \(quote(attachment.name)), \"byteCount\": \(attachment.byteCount), \"contentType\": \(quote(attachment.contentType))"
+                switch attachment.url {
+                case .local(let path)?, .remote(let path)?: out += ", \"url\": \(quote(path))"
+                case nil: break
+                }
+                if let alt = attachment.alt { out += ", \"alt\": \(quote(alt))" }
+                if attachment.status != .available { out += ", \"status\": \(quote(attachment.status.rawValue))" }
+                out += "}"
+            }
+            out += "\n\(member)]"
+        }
+        if !message.parts.isEmpty {
+            out += ",\n\(member)\"parts\": ["
+            for (p, part) in message.parts.enumerated() {
+                out += p == 0 ? "\n" : ",\n"
+                appendPart(part, indent: member + "  ", to: &out)
+            }
+            out += "\n\(member)]"
+        }
+        if !message.sources.isEmpty {
+            out += ",\n\(member)\"sources\": ["
+            for (i, source) in message.sources.enumerated() {
+                out += i == 0 ? "\n" : ",\n"
+                out += "\(member)  {\"id\": \(quote(source.id))"
+                if let title = source.title { out += ", \"title\": \(quote(title))" }
+                if let url = source.url { out += ", \"url\": \(quote(url))" }
+                if let snippet = source.snippet { out += ", \"snippet\": \(quote(snippet))" }
+                out += "}"
+            }
+            out += "\n\(member)]"
+        }
+        out += "\n\(indent)}"
+    }
+
+    /// One part as the loader reads it (`"type"` first, then its members in the documented order).
+    private static func appendPart(_ part: TurnPart, indent: String, to out: inout String) {
+        var fields: [(String, String)] = []
+        func add(_ name: String, _ value: String?) { if let value { fields.append((name, quote(value))) } }
+        func ids(_ list: [String]) { if !list.isEmpty { fields.append(("attachments", "[" + list.map(quote).joined(separator: ", ") + "]")) } }
+        var nested: TranscriptPart?
+        switch part {
+        case .text(let text):
+            fields.append(("type", quote("text"))); add("text", text)
+        case .thinking(let thinking):
+            fields.append(("type", quote("thinking"))); add("text", thinking.text)
+            if let duration = thinking.duration { fields.append(("durationSeconds", number(duration))) }
+            add("summary", thinking.summary)
+        case .toolCall(let call):
+            fields.append(("type", quote("toolCall"))); add("name", call.name); add("title", call.title); add("input", call.input)
+            add("status", call.status.rawValue); add("result", call.result); ids(call.attachmentIDs)
+        case .codeExecution(let run):
+            fields.append(("type", quote("codeExecution"))); add("language", run.language); add("code", run.code)
+            add("output", run.output); add("status", run.status.rawValue); ids(run.attachmentIDs)
+        case .diff(let diff):
+            fields.append(("type", quote("diff"))); add("path", diff.path); add("unified", diff.unified); add("old", diff.old); add("new", diff.new)
+        case .terminal(let terminal):
+            fields.append(("type", quote("terminal"))); add("command", terminal.command); add("output", terminal.output)
+            if let code = terminal.exitCode { fields.append(("exitCode", String(code))) }
+        case .document(let document):
+            fields.append(("type", quote("document"))); add("title", document.title); add("kind", document.kind.rawValue)
+            add("language", document.language); add("content", document.content)
+            if !document.versions.isEmpty { fields.append(("versions", "[" + document.versions.map(quote).joined(separator: ", ") + "]")) }
+        case .notice(let notice):
+            fields.append(("type", quote("notice"))); add("kind", notice.kind.rawValue); add("text", notice.text); add("detail", notice.detail)
+        case .transcript(let transcript):
+            fields.append(("type", quote("transcript"))); add("title", transcript.title)
+            nested = transcript
+        }
+        out += indent + "{" + fields.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ")
+        if let nested {
+            out += ", \"messages\": "
+            appendMessages(nested.messages, indent: indent, to: &out)
+        }
+        out += "}"
+    }
+
+    /// A number as JSON writes it: whole numbers without a fraction.
+    private static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else as it is.

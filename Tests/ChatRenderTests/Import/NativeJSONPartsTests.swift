@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatPlan
+@testable import ChatRenderHTML
+@testable import ChatOutput
+@testable import ChatAssets
+@testable import ChatBrowser
+@testable import ChatRender
+
+/// `chatrender import` writes conversations with NativeJSON; what an importer reads into turn
+/// parts, sources, speakers and models must come back out of the file unchanged.
+@Suite struct NativeJSONPartsTests {
+    @Test func everyPartSurvivesTheFile() throws {
+        let (original, _) = try ConversationLoader.load(path: TestPaths.repo("examples/parts/conversation.json"))
+        let bytes = NativeJSON.encode(original)
+        let (decoded, warnings) = try ConversationLoader.decode(bytes: bytes, file: "written.json")
+        #expect(warnings.isEmpty)
+        let before = original.messages ?? [], after = decoded.messages ?? []
+        #expect(before.count == after.count)
+        var kinds: Set<String> = []
+        for (a, b) in zip(before, after) {
+            #expect(a.parts == b.parts, "message \(a.id)")
+            #expect(a.sources == b.sources && a.speaker == b.speaker && a.model == b.model && a.text == b.text)
+            for part in a.parts { kinds.insert(String(describing: part).prefix { $0 != "(" }.description) }
+        }
+        // The example uses every kind of part, so this covers them all.
+        #expect(kinds.count == 9, "\(kinds.sorted())")
+        // Written twice, the same bytes.
+        #expect(NativeJSON.encode(decoded) == bytes)
+    }
+
+    @Test func aConversationWithoutPartsIsWrittenAsBefore() {
+        let conversation = Conversation(title: "T", messages: [Message(id: "m", role: .user, text: "Hi")], markup: .full)
+        #expect(String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
+                == "{\n  \"title\": \"T\",\n  \"markup\": \"full\",\n  \"messages\": [\n    {\n      \"id\": \"m\",\n      \"role\": \"user\",\n      \"text\": \"Hi\"\n    }\n  ]\n}\n")
+        #expect(String(decoding: NativeJSON.encode(Conversation(messages: [])), as: UTF8.self) == "{\n  \"title\": null,\n  \"messages\": []\n}\n")
+    }
+}
