@@ -26,7 +26,7 @@ package enum TeXMath {
             let (body, tag) = try parse(tex)
             var html = HTML()
             html.reserveCapacity(tex.utf8.count * 8 + 128)
-            html.append(display ? "<math display=\"block\"><semantics><mrow>" : "<math><semantics><mrow>")
+            html.append(display ? "<math display=\"block\" tabindex=\"0\"><semantics><mrow>" : "<math><semantics><mrow>")
             body.emitContents(into: &html)
             if let tag {
                 html.append("<mspace width=\"2em\"></mspace><mtext>(\(tag))</mtext>")

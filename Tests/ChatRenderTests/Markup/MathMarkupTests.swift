@@ -22,17 +22,17 @@ import Testing
         #expect(formulas(html("a \\(x_1\\) b")) == ["x_1"])
         #expect(formulas(html("$$\\frac{a}{b}$$")) == ["\\frac{a}{b}"])
         #expect(formulas(html("\\[ \\frac{a}{b} \\]")) == ["\\frac{a}{b}"])
-        #expect(html("\\[ \\frac{a}{b} \\]").hasPrefix("<math display=\"block\">"))
+        #expect(html("\\[ \\frac{a}{b} \\]").hasPrefix("<math display=\"block\" tabindex=\"0\">"))
         #expect(html("a \\(x\\) b").hasPrefix("<p>a <math><semantics>"))
     }
 
     @Test func displayFormulaAloneIsNotWrappedInAParagraph() {
         let out = html("Before.\n\n$$\nE = mc^2\n$$\n\nAfter.")
-        #expect(out.hasPrefix("<p>Before.</p><math display=\"block\">"))
+        #expect(out.hasPrefix("<p>Before.</p><math display=\"block\" tabindex=\"0\">"))
         #expect(out.hasSuffix("</math><p>After.</p>"))
         // Inside a paragraph of prose it stays there: <math> is phrasing content.
         let inProse = html("The formula\n$$x$$\nholds.")
-        #expect(inProse.hasPrefix("<p>The formula\n<math display=\"block\">"))
+        #expect(inProse.hasPrefix("<p>The formula\n<math display=\"block\" tabindex=\"0\">"))
         #expect(inProse.hasSuffix("</math>\nholds.</p>"))
     }
 
@@ -75,7 +75,7 @@ import Testing
     @Test func displayMathInListsAndQuotes() {
         let list = html("1. First:\n   $$\n   x^2\n   $$\n2. Second $y$")
         #expect(mathCount(list) == 2)
-        #expect(list.hasPrefix("<ol><li>First:\n<math display=\"block\">"))
+        #expect(list.hasPrefix("<ol><li>First:\n<math display=\"block\" tabindex=\"0\">"))
         let quote = html("> $$\n> a\n> + b\n> $$")
         #expect(formulas(quote) == ["a\n+ b"])
     }
