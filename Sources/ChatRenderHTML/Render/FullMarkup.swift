@@ -39,6 +39,13 @@ package enum FullMarkup {
         return (render(protected: spans?.text ?? text, original: text, spans: spans), spans?.failures ?? [])
     }
 
+    /// The reply with its math and citations already taken out (``MarkupSpans/protect(_:citations:)``),
+    /// for a caller that looked for them first: `--markup auto` does, to decide, and the spans are
+    /// not made again.
+    package static func render(_ text: String, spans: MarkupSpans) -> HTML {
+        render(protected: spans.text, original: text, spans: spans)
+    }
+
     private static func render(protected text: String, original: String, spans: MarkupSpans?) -> HTML {
         // The parse allocates from this thread's bump region (cplatform.h), dropped whole at the
         // end instead of freeing the tree node by node. A nested parse, and a very long reply

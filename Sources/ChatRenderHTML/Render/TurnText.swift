@@ -9,8 +9,15 @@ package enum TurnText {
     /// `auto` picks for a reply that cites).
     package static func render(_ text: String, role: Message.Role, options: RenderOptions, citations: CitationLinks? = nil) -> HTML {
         guard role == .assistant else { return InlineText.render(text, formatted: false) }
-        if isFull(text, options.markup, citations: citations) { return FullMarkup.render(text, citations: citations) }
-        return InlineText.render(text, formatted: true)
+        switch options.markup {
+        case .full: return FullMarkup.render(text, citations: citations)
+        case .inline: return InlineText.render(text, formatted: true)
+        case .auto:
+            if MarkdownDetector.isMarkdown(text) { return FullMarkup.render(text, citations: citations) }
+            // Math or a citation makes the reply full too; the spans found deciding are the ones rendered.
+            if let spans = MarkupSpans.protect(text, citations: citations) { return FullMarkup.render(text, spans: spans) }
+            return InlineText.render(text, formatted: true)
+        }
     }
 
     /// Whether an assistant's `text` is read as full Markdown under `markup`. For `auto`: when it
