@@ -17,6 +17,15 @@ package struct ImportedTurn: Sendable, Equatable {
     package var text: String
     package var date: ChatDate?
     package var attachments: [ImportedAttachment] = []
+    /// The turn's content in order (thinking, tool calls, text …); when not empty it is written
+    /// instead of `text` (see ``Message/parts``). Parts name attachments by their ``ImportedAttachment/id``.
+    package var parts: [TurnPart] = []
+    /// The sources the turn's text cites with `[^id]` markers.
+    package var sources: [Source] = []
+    /// Who speaks, when not just "You" or "Assistant".
+    package var speaker: String? = nil
+    /// The model that wrote the turn.
+    package var model: String? = nil
 }
 
 /// A photo or file of an imported turn, with where its content comes from.
@@ -35,6 +44,9 @@ package struct ImportedAttachment: Sendable, Equatable {
         case unavailable
     }
 
+    /// The id parts use to name this attachment; `a1`, `a2` … by position when nil. Ids given
+    /// must be unique within the turn.
+    package var id: String? = nil
     package var name: String
     package var contentType: String
     package var byteCount: Int64

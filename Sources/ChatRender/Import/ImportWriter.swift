@@ -85,7 +85,7 @@ package enum ImportWriter {
             for turn in chat.turns {
                 var attachments: [Attachment] = []
                 for (a, item) in turn.attachments.enumerated() {
-                    var attachment = Attachment(id: "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
+                    var attachment = Attachment(id: item.id ?? "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
                                                 contentType: item.contentType, alt: item.alt)
                     switch item.content {
                     case .bytes(let bytes):
@@ -109,7 +109,12 @@ package enum ImportWriter {
                     }
                     attachments.append(attachment)
                 }
-                messages.append(Message(id: turn.id, role: turn.role, text: turn.text, attachments: attachments, date: turn.date))
+                var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", attachments: attachments, date: turn.date)
+                message.parts = turn.parts
+                message.sources = turn.sources
+                message.speaker = turn.speaker
+                message.model = turn.model
+                messages.append(message)
             }
             let file = "\(slug).json"
             // Imported replies are Markdown: the file asks for full markup (a --markup given to render still wins).
