@@ -8,6 +8,12 @@ package struct ImportedChat: Sendable, Equatable {
     /// When the conversation started, for the index (newest first).
     package var date: ChatDate?
     package var turns: [ImportedTurn]
+    /// Facts shown under the title (project, branch, models, time span …).
+    package var facts: [ConversationFact] = []
+    /// The project the conversation belongs to in the export, for grouping in the index.
+    package var project: String? = nil
+    /// What `--redact` masked in it; nil when not redacted.
+    package var redaction: RedactionSummary? = nil
 }
 
 /// One visible turn of an imported conversation.
@@ -26,6 +32,8 @@ package struct ImportedTurn: Sendable, Equatable {
     package var speaker: String? = nil
     /// The model that wrote the turn.
     package var model: String? = nil
+    /// Which version of an edited or regenerated turn this is, when others exist.
+    package var version: TurnVersion? = nil
 }
 
 /// A photo or file of an imported turn, with where its content comes from.

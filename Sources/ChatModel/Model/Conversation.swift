@@ -10,6 +10,11 @@ public struct Conversation: Sendable, Equatable {
     /// How the file asks its replies to be read (`"markup"`): imported chats say `full`. A
     /// `--markup` on the command line wins; nil leaves the caller's default.
     public var markup: Markup?
+    /// Facts shown under the title: where a session ran, its models, its time span and token
+    /// totals ("Project", "~/src/shop"). Empty for most conversations.
+    package var facts: [ConversationFact] = []
+    /// Set when the conversation was redacted on import: the page says so, and what was masked.
+    package var redaction: RedactionSummary?
 
     /// A conversation made in code. `messages: nil` is one still loading (grey turns, marked busy).
     public init(title: String? = nil, messages: [Message]?, markup: Markup? = nil) {
@@ -47,6 +52,9 @@ public struct Message: Sendable, Equatable, Identifiable {
     package var speaker: String?
     /// The model that wrote the turn ("gpt-4o", "claude-sonnet-4-5").
     package var model: String?
+    /// Which version of an edited or regenerated turn this is, when the chat kept others
+    /// ("version 2 of 3"); nil when there is only one.
+    package var version: TurnVersion?
 
     public init(id: String, role: Role, text: String, attachments: [Attachment] = [], date: ChatDate? = nil) {
         self.id = id
@@ -122,4 +130,41 @@ public enum UploadState: Sendable, Equatable {
     case uploading(Double)
     /// The upload failed, with a reason for the person.
     case failed(reason: String)
+}
+
+/// Which of several versions of a turn is shown: the chat app's "‹ 2/3 ›".
+package struct TurnVersion: Sendable, Equatable {
+    /// 1-based position of the shown version.
+    package var index: Int
+    /// How many versions the chat kept.
+    package var count: Int
+
+    package init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+}
+
+/// One labelled fact about a conversation, shown under its title.
+package struct ConversationFact: Sendable, Equatable {
+    package var label: String
+    package var value: String
+
+    package init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// What `--redact` masked, by kind ("credential": 2, "home folder": 14), in a stable order.
+package struct RedactionSummary: Sendable, Equatable {
+    package var counts: [(kind: String, count: Int)]
+
+    package init(counts: [(kind: String, count: Int)]) {
+        self.counts = counts
+    }
+
+    package static func == (a: RedactionSummary, b: RedactionSummary) -> Bool {
+        a.counts.map(\.kind) == b.counts.map(\.kind) && a.counts.map(\.count) == b.counts.map(\.count)
+    }
 }

@@ -114,11 +114,15 @@ package enum ImportWriter {
                 message.sources = turn.sources
                 message.speaker = turn.speaker
                 message.model = turn.model
+                message.version = turn.version
                 messages.append(message)
             }
             let file = "\(slug).json"
             // Imported replies are Markdown: the file asks for full markup (a --markup given to render still wins).
-            try output.write(NativeJSON.encode(Conversation(title: chat.title, messages: messages, markup: .full)), to: file)
+            var conversation = Conversation(title: chat.title, messages: messages, markup: .full)
+            conversation.facts = chat.facts
+            conversation.redaction = chat.redaction
+            try output.write(NativeJSON.encode(conversation), to: file)
             entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count))
         }
         return entries
