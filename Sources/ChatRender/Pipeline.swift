@@ -95,8 +95,13 @@ public enum ChatRenderer {
     }
 
     /// ``render(_:)`` with the image engine given (tests pass a fake one).
+    ///
+    /// The one render driver: load → plan → produce assets → render → write, into an output
+    /// folder (`index.html` and its assets) or, with `request.singleFile`, one page.
     package static func render(_ request: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
-        if let singleFile = request.singleFile { return try renderSingleFile(request, singleFile, inspector: inspector) }
+        if request.singleFile != nil && request.pdf != nil {
+            throw DiagnosticError([Diagnostic(file: request.conversationPath, message: "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)")], kind: .usage)
+        }
         // The theme, the templates and what the page takes from them alone (stylesheets and their
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
         // another thread while this one reads the conversation. Errors are reported in the same
@@ -108,30 +113,64 @@ public enum ChatRenderer {
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
         let pageStyle = try style.value()
         let themeWarnings = ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
+        let options = request.options(for: conversation)
 
-        let output = try StagingFolder(replacing: request.outputDirectory)
+        let output: RenderOutput
+        if let singleFile = request.singleFile {
+            output = try SingleFileOutput(request: request, options: singleFile)
+        } else {
+            output = try StagingFolder(replacing: request.outputDirectory)
+        }
         do throws(DiagnosticError) {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
-            let options = request.options(for: conversation)
             let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
-            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings
+            let page = try output.writePage(conversation, style: pageStyle, assets: assets, options: options)
+            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings + page.warnings
+            // Nothing is in place until the commit: a refusal leaves the output as it was.
             try request.refuseIfStrict(warnings)
-            // The page is written as it is rendered: each chunk of turns as soon as it and those
-            // before it are done, so writing overlaps rendering and each buffer is reused.
-            let file = try output.create("index.html")
-            PageAssembler.assemble(conversation: conversation, style: pageStyle, assets: assets,
-                                   options: options, into: file.sink)
-            let pageSize = try file.finish()
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(into: output, options: options)
             }
             try output.commit()
-            return RenderResult(outputDirectory: output.destination, warnings: warnings, pageSize: pageSize, images: statistics, pdfSize: pdfSize)
+            return RenderResult(outputDirectory: page.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
+                                warnings: warnings, pageSize: page.size, images: statistics,
+                                singleFile: page.singleFile, pdfSize: pdfSize)
         } catch {
             output.discard()
             throw error
         }
+    }
+}
+
+/// Where a render puts its page and assets, made whole at the end or thrown away: an output
+/// folder, or a single-file page (see `SingleFileOutput`).
+protocol RenderOutput: FolderOutput {
+    /// The assets folder of the output this one replaces, for reusing images made before.
+    var previousAssets: String? { get }
+    /// Renders the page into the output.
+    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
+                   options: RenderOptions) throws(DiagnosticError) -> WrittenPage
+    func commit() throws(DiagnosticError)
+    func discard()
+}
+
+/// What writing the page reports.
+struct WrittenPage {
+    /// Bytes of the page as written.
+    var size: Int
+    var warnings: [Diagnostic] = []
+    var singleFile: SingleFileSummary?
+}
+
+extension StagingFolder: RenderOutput {
+    /// `index.html`, written as it is rendered: each chunk of turns as soon as it and those before
+    /// it are done, so writing overlaps rendering and each buffer is reused.
+    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
+                   options: RenderOptions) throws(DiagnosticError) -> WrittenPage {
+        let file = try create("index.html")
+        PageAssembler.assemble(conversation: conversation, style: style, assets: assets, options: options, into: file.sink)
+        return WrittenPage(size: try file.finish())
     }
 }
 

@@ -13,6 +13,9 @@ import Foundation
 package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The markup as UTF-8 bytes, built with bulk copies.
     package private(set) var bytes: [UInt8]
+    /// Places in ``bytes`` whose markup is decided after the page is drawn (see ``Slot``); empty
+    /// for every page but a `--single-file` one.
+    package private(set) var slots: [Slot] = []
 
     package init() { bytes = [] }
 
@@ -20,7 +23,54 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
         bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
     }
 
-    package init(stringInterpolation: StringInterpolation) { bytes = stringInterpolation.bytes }
+    package init(stringInterpolation: StringInterpolation) {
+        bytes = stringInterpolation.bytes
+        slots = stringInterpolation.slots
+    }
+
+    /// A place in the markup filled in once the page is drawn. A single-file page decides which
+    /// images and files it carries inside it from the size of the whole page, so the markup that
+    /// depends on that choice is drawn both ways and left in a slot, keyed by the asset; the page is
+    /// drawn once, and filling its slots is arithmetic (see `SingleFilePacker`).
+    package struct Slot: Sendable, Equatable {
+        /// Where the slot's bytes go in ``HTML/bytes``.
+        package var offset: Int
+        /// The asset the choice is about.
+        package var key: String
+        package var content: Content
+
+        package enum Content: Sendable, Equatable {
+            /// The asset's address: a `data:` URL when it is carried inside the page, its path
+            /// beside the page otherwise.
+            case url
+            /// Markup drawn both ways. Either may hold ``url`` slots of the same asset, no other.
+            case choice(inside: HTML, beside: HTML)
+        }
+    }
+
+    /// The address of the asset `key`, filled in when it is known whether the page carries it.
+    package static func slot(url key: String) -> HTML {
+        var html = HTML()
+        html.slots = [Slot(offset: 0, key: key, content: .url)]
+        return html
+    }
+
+    /// Markup for an asset carried inside the page (`inside`) or left beside it (`beside`).
+    package static func slot(key: String, inside: HTML, beside: HTML) -> HTML {
+        precondition(inside.slots.allSatisfy { $0.key == key && $0.content == .url }
+                     && beside.slots.allSatisfy { $0.key == key && $0.content == .url },
+                     "a choice holds only address slots of its own asset")
+        var html = HTML()
+        html.slots = [Slot(offset: 0, key: key, content: .choice(inside: inside, beside: beside))]
+        return html
+    }
+
+    /// `other`'s slots, moved to where its bytes start in this markup.
+    private mutating func takeSlots(of other: HTML, at base: Int) {
+        guard !other.slots.isEmpty else { return }
+        slots.reserveCapacity(slots.count + other.slots.count)
+        for var slot in other.slots { slot.offset += base; slots.append(slot) }
+    }
 
     /// Markup written in source code, taken as it is. The one door for raw markup.
     package static func trusted(_ markup: StaticString) -> HTML { HTML(stringLiteral: markup) }
@@ -58,6 +108,7 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
         // Pages are built from many fragments appended to growing buffers; an empty buffer takes
         // the fragment's storage as it is, and a full one grows at least twofold (and never to
         // less than a few hundred bytes), so fragments are rarely copied twice.
+        takeSlots(of: other, at: bytes.count)
         if bytes.isEmpty && bytes.capacity < other.bytes.count {
             bytes = other.bytes
             return
@@ -131,6 +182,12 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
     /// Builds HTML from literals (trusted) and interpolations (escaped unless they are `HTML`).
     package struct StringInterpolation: StringInterpolationProtocol {
         var bytes: [UInt8]
+        var slots: [Slot] = []
+
+        private mutating func take(_ html: HTML) {
+            for var slot in html.slots { slot.offset += bytes.count; slots.append(slot) }
+            bytes.append(contentsOf: html.bytes)
+        }
 
         package init(literalCapacity: Int, interpolationCount: Int) {
             bytes = []
@@ -148,13 +205,13 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
         package mutating func appendInterpolation(_ string: Substring) { HTML.escape(String(string), into: &bytes) }
 
         /// Markup already made safe.
-        package mutating func appendInterpolation(_ html: HTML) { bytes.append(contentsOf: html.bytes) }
+        package mutating func appendInterpolation(_ html: HTML) { take(html) }
 
         /// Optional markup: nothing when nil.
-        package mutating func appendInterpolation(_ html: HTML?) { if let html { bytes.append(contentsOf: html.bytes) } }
+        package mutating func appendInterpolation(_ html: HTML?) { if let html { take(html) } }
 
         /// A list of fragments, joined without separators.
-        package mutating func appendInterpolation(_ list: [HTML]) { for html in list { bytes.append(contentsOf: html.bytes) } }
+        package mutating func appendInterpolation(_ list: [HTML]) { for html in list { take(html) } }
 
         /// Numbers are safe as they are.
         package mutating func appendInterpolation(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }

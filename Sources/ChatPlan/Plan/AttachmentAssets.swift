@@ -5,6 +5,10 @@ public struct ImageAsset: Sendable, Equatable {
     public var path: String
     public var width: Int
     public var height: Int
+    /// `--single-file`: whether the page carries the image inside it is decided once the page is
+    /// drawn; `path` is then its place beside the page, and markup that depends on the choice is
+    /// drawn both ways into an ``HTML/Slot`` keyed by it.
+    package var deferred = false
 
     public init(path: String, width: Int, height: Int) {
         self.path = path
@@ -46,6 +50,9 @@ public struct AttachmentAssets: Sendable, Equatable {
     public var image: PhotoAsset?
     /// The file behind Open and Share, or the photo link.
     public var file: FileLink?
+    /// `--single-file`: whether the page carries ``file`` inside it is decided once the page is
+    /// drawn (see ``ImageAsset/deferred``).
+    package var fileDeferred = false
 
     public init(image: PhotoAsset? = nil, file: FileLink? = nil) {
         self.image = image

@@ -52,7 +52,7 @@ package struct SingleFilePacker {
         var inlined: Set<String> = []
         /// Assets left beside the page, in the packing order.
         var spilled: [Item] = []
-        /// The page's size in bytes as worked out before any byte is encoded (the marker included).
+        /// The page's size in bytes, worked out before any byte is encoded (the marker included).
         var predictedSize = 0
         var warnings: [Diagnostic] = []
     }
@@ -127,112 +127,18 @@ package struct SingleFilePacker {
         return [small: ImageAsset(path: pick.path, width: one.width, height: one.height)]
     }
 
-    // MARK: 2. What fits
+    // MARK: 2. Drawn once, every asset beside
 
-    /// Packs the page: chooses what is inlined so the page stays within the limit, and returns
-    /// the finished page. `assemble` draws the page from a table.
-    ///
-    /// Sizes are worked out from two drafts, one with everything beside the page and one with
-    /// placeholders in place of every data URL (a block's markup differs a little between the
-    /// two: an inlined file's Share is a button, an inlined photo link carries `download`), so
-    /// each asset's cost is known before anything is encoded. The finished page is measured; in
-    /// the rare case it is still over, the last inlined asset is moved out until it is not.
-    func pack(_ table: AssetTable, items: [Item], assetsFolder: String,
-              assemble: (AssetTable) -> [UInt8]) throws(DiagnosticError) -> (page: [UInt8], plan: Plan) {
-        var sizes: [String: Int] = [:]
-        for item in items { sizes[item.path] = try Self.fileSize(FilePath.join(assetsFolder, item.name), displayPath: displayPath) }
-        let everything = Set(items.map(\.path))
-        let outside = assemble(relink(table, inlined: [], urls: [:]))
-        var placeholders: [String: String] = [:]
-        for item in items { placeholders[item.path] = DataURL.prefix(forName: item.name) + "@" + item.name }
-        let inside = assemble(relink(table, inlined: everything, urls: placeholders))
-        let outsideCounts = Self.occurrences(in: outside, prefix: spillHref + "/")
-        let insideCounts = Self.occurrences(in: inside, prefix: "data:")
-
-        let ordered = items.sorted { ($0.tier, $0.order) < ($1.tier, $1.order) }
-        var size = outside.count + SingleFileWriter.marker.utf8.count  // the page as written, marker included
-        var inlinedOrder: [Item] = []
-        var spilled: [Item] = []
-        for item in ordered {
-            let spillCount = outsideCounts[spillURL(item), default: 0]
-            let inlineCount = insideCounts[placeholders[item.path]!, default: 0]
-            guard spillCount > 0 || inlineCount > 0 else { continue }  // not on the page
-            let growth = inlineCount * DataURL.length(forName: item.name, byteCount: sizes[item.path]!) - spillCount * spillURL(item).utf8.count
-            if size + growth <= limit.bytes {
-                size += growth
-                inlinedOrder.append(item)
-            } else {
-                spilled.append(item)
-            }
-        }
-        var urls: [String: String] = [:]
-        var page: [UInt8]
-        while true {
-            let inlined = Set(inlinedOrder.map(\.path))
-            for item in inlinedOrder where urls[item.path] == nil { urls[item.path] = try dataURL(item, assetsFolder: assetsFolder) }
-            page = assemble(relink(table, inlined: inlined, urls: urls))
-            guard page.count + SingleFileWriter.marker.utf8.count > limit.bytes, let last = inlinedOrder.popLast() else { break }
-            spilled.append(last)
-        }
-        var plan = Plan()
-        plan.inlined = Set(inlinedOrder.map(\.path))
-        plan.spilled = spilled.sorted { ($0.tier, $0.order) < ($1.tier, $1.order) }
-        plan.predictedSize = size
-        plan.warnings = plan.spilled.map { item in
-            Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: item.jsonPath),
-                       message: "\(item.label) (\(ByteCountFormat.string(Int64(sizes[item.path]!)))) stays beside the page as \(spillName)/\(item.name): inlined, it would take the page over --inline-limit \(limit)")
-        }
-        return (page, plan)
-    }
-
-    func spillURL(_ item: Item) -> String { "\(spillHref)/\(item.name)" }
-
-    private func dataURL(_ item: Item, assetsFolder: String) throws(DiagnosticError) -> String {
-        guard let bytes = FileManager.default.contents(atPath: FilePath.join(assetsFolder, item.name)) else {
-            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot read \(item.name) back from the staging folder to inline it"), kind: .cannotWrite)
-        }
-        return DataURL.make(name: item.name, bytes: bytes)
-    }
-
-    /// How many times each URL starting with `prefix` appears in the page as a whole attribute
-    /// value or a `srcset` candidate (after `"` or a space, up to `"` or a space).
-    static func occurrences(in page: [UInt8], prefix: String) -> [String: Int] {
-        let needle = Array(prefix.utf8)
-        var counts: [String: Int] = [:]
-        guard let first = needle.first else { return counts }
-        var i = 0
-        let n = page.count
-        while i + needle.count <= n {
-            guard page[i] == first, page[i..<(i + needle.count)].elementsEqual(needle) else { i += 1; continue }
-            let before = i > 0 ? page[i - 1] : 0
-            guard before == UInt8(ascii: "\"") || before == UInt8(ascii: " ") else { i += 1; continue }
-            var j = i + needle.count
-            while j < n, page[j] != UInt8(ascii: "\""), page[j] != UInt8(ascii: " "), page[j] != UInt8(ascii: "<") { j += 1 }
-            if j < n, page[j] == UInt8(ascii: "\"") || page[j] == UInt8(ascii: " ") {
-                counts[String(decoding: page[i..<j], as: UTF8.self), default: 0] += 1
-            }
-            i = j
-        }
-        return counts
-    }
-
-    // MARK: 3. Relink
-
-    /// The table with the `inlined` assets as data URLs (from `urls`) and the rest pointing into
-    /// the folder beside the page.
-    func relink(_ table: AssetTable, inlined: Set<String>, urls: [String: String]) -> AssetTable {
-        func url(_ path: String) -> String {
-            let name = FilePath.lastComponent(path)
-            if inlined.contains(path), let data = urls[path] { return data }
-            return "\(spillHref)/\(name)"
-        }
+    /// The table the page is drawn from: every asset at its place beside the page, marked
+    /// ``ImageAsset/deferred`` so the page leaves a slot wherever the choice changes its markup.
+    func deferred(_ table: AssetTable) -> AssetTable {
         func image(_ asset: ImageAsset) -> ImageAsset {
-            ImageAsset(path: url(asset.path), width: asset.width, height: asset.height)
+            var image = ImageAsset(path: spillURL(FilePath.lastComponent(asset.path)), width: asset.width, height: asset.height)
+            image.deferred = true
+            return image
         }
         func photo(_ asset: PhotoAsset) -> PhotoAsset {
-            var sizes: [PhotoVariant: ImageAsset] = [:]
-            for (variant, value) in asset.sizes { sizes[variant] = image(value) }
-            return PhotoAsset(display: image(asset.display), sizes: sizes)
+            PhotoAsset(display: image(asset.display), sizes: asset.sizes.mapValues(image))
         }
         var result = AssetTable()
         let messages = conversation.messages ?? []
@@ -240,7 +146,10 @@ package struct SingleFilePacker {
             for a in message.attachments.indices {
                 var entry = table[m, a]
                 if let picture = entry.image { entry.image = photo(picture) }
-                if case .asset(let path)? = entry.file { entry.file = .asset(url(path)) }
+                if case .asset(let path)? = entry.file {
+                    entry.file = .asset(spillURL(FilePath.lastComponent(path)))
+                    entry.fileDeferred = true
+                }
                 result[m, a] = entry
             }
         }
@@ -250,6 +159,60 @@ package struct SingleFilePacker {
             }
         }
         return result
+    }
+
+    // MARK: 3. What fits
+
+    /// Chooses what the page carries inside it so it stays within the limit, and returns the
+    /// finished page.
+    ///
+    /// The page was drawn once with every asset's place left open (``SlottedPage``), so what each
+    /// asset adds when carried inside is known exactly before a byte is encoded: its `data:` URL at
+    /// each of its places, less the address it replaces, plus the few bytes by which the markup
+    /// around it differs. Assets are taken in the fixed order (thumbnails, viewer images, files;
+    /// each in page order) and each goes in when the page stays within the limit with it.
+    func pack(_ page: SlottedPage, items: [Item], assetsFolder: String) throws(DiagnosticError) -> (page: [UInt8], plan: Plan) {
+        let ordered = items.sorted { ($0.tier, $0.order) < ($1.tier, $1.order) }
+        var size = page.size(inside: [:]) + SingleFileWriter.marker.utf8.count  // the page as written, marker included
+        var inside: [String: Int] = [:]
+        var plan = Plan()
+        var sizes: [String: Int] = [:]
+        for item in ordered {
+            let key = spillURL(item.name)
+            guard page.costs[key] != nil else { continue }  // not on the page
+            let byteCount = try Self.fileSize(FilePath.join(assetsFolder, item.name), displayPath: displayPath)
+            sizes[item.path] = byteCount
+            let length = DataURL.length(forName: item.name, byteCount: byteCount)
+            let growth = page.growth(of: key, dataURLLength: length)
+            if size + growth <= limit.bytes {
+                size += growth
+                inside[key] = length
+                plan.inlined.insert(item.path)
+            } else {
+                plan.spilled.append(item)
+            }
+        }
+        var urls: [String: String] = [:]
+        for item in ordered where plan.inlined.contains(item.path) {
+            urls[spillURL(item.name)] = try dataURL(item, assetsFolder: assetsFolder)
+        }
+        let bytes = page.bytes(inside: urls)
+        plan.predictedSize = size
+        plan.warnings = plan.spilled.map { item in
+            Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: item.jsonPath),
+                       message: "\(item.label) (\(ByteCountFormat.string(Int64(sizes[item.path]!)))) stays beside the page as \(spillName)/\(item.name): inlined, it would take the page over --inline-limit \(limit)")
+        }
+        return (bytes, plan)
+    }
+
+    /// Where an asset named `name` is beside the page, as the page's links spell it.
+    func spillURL(_ name: String) -> String { "\(spillHref)/\(name)" }
+
+    private func dataURL(_ item: Item, assetsFolder: String) throws(DiagnosticError) -> String {
+        guard let bytes = FileManager.default.contents(atPath: FilePath.join(assetsFolder, item.name)) else {
+            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot read \(item.name) back from the staging folder to inline it"), kind: .cannotWrite)
+        }
+        return DataURL.make(name: item.name, bytes: bytes)
     }
 
     private static func fileSize(_ path: String, displayPath: String) throws(DiagnosticError) -> Int {

@@ -33,42 +33,52 @@ public struct SingleFileSummary: Sendable, Equatable {
     public var spilledFiles: Int
 }
 
-package extension ChatRenderer {
-    /// Load → plan → render → produce assets (in a staging folder) → pack into one page → write.
-    static func renderSingleFile(_ request: RenderRequest, _ options: SingleFileOptions,
-                                 inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
-        let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
-        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-        let template = try PageTemplate.load(directory: request.templatesDirectory)
-        let themeWarnings = ThemeContrast.diagnostics(for: theme, displayPath: request.themePath)
+/// The single-file page of a render: assets are made in the writer's staging folder, the page is
+/// drawn once from the plan with its asset places open, packed within the limit, and swapped in
+/// with whatever stays beside it.
+final class SingleFileOutput: RenderOutput, @unchecked Sendable {
+    private let writer: SingleFileWriter
+    private let options: SingleFileOptions
+    private let displayPath: String
+    /// The packed page and what stays beside it, once the page is written.
+    private var packed: (page: [UInt8], spilled: [String])?
 
-        let writer = try SingleFileWriter(page: options.page)
-        do throws(DiagnosticError) {
-            // No previous assets folder to reuse images from: the page carries them inside.
-            let producer = assetProducer(for: request, inspector: inspector, previousAssets: nil)
-            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: writer)
-
-            let packer = SingleFilePacker(conversation: conversation, displayPath: request.conversationPath,
-                                          limit: options.inlineLimit, spillHref: writer.filesFolderHref,
-                                          spillName: writer.filesFolderName)
-            let assetsFolder = FilePath.join(writer.path, AssetProducer.assetsFolder)
-            let (table, items) = packer.represent(assets)
-            let renderOptions = request.options(for: conversation)
-            let (page, plan) = try packer.pack(table, items: items, assetsFolder: assetsFolder) { table in
-                PageAssembler.assemble(conversation: conversation, theme: theme, assets: table,
-                                       template: template, options: renderOptions)
-            }
-            let mathWarnings = MathWarnings.diagnostics(for: conversation, options: renderOptions, file: request.conversationPath)
-            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings + plan.warnings
-            try request.refuseIfStrict(warnings)
-            try writer.commit(page: page, spilled: plan.spilled.map(\.name))
-            let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
-                                            inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)
-            return RenderResult(outputDirectory: FilePath.directory(writer.page), warnings: warnings,
-                                pageSize: page.count + SingleFileWriter.marker.utf8.count, images: statistics, singleFile: summary)
-        } catch {
-            writer.discard()
-            throw error
-        }
+    init(request: RenderRequest, options: SingleFileOptions) throws(DiagnosticError) {
+        writer = try SingleFileWriter(page: options.page)
+        self.options = options
+        self.displayPath = request.conversationPath
     }
+
+    /// The page carries its images inside it: no earlier assets folder to reuse.
+    var previousAssets: String? { nil }
+    var path: String { writer.path }
+    var destination: String { writer.destination }
+    func write(_ bytes: [UInt8], to relative: String) throws(DiagnosticError) { try writer.write(bytes, to: relative) }
+    func create(_ relative: String) throws(DiagnosticError) -> OutputFile { try writer.create(relative) }
+    func folder(_ relative: String) throws(DiagnosticError) -> String { try writer.folder(relative) }
+    func copy(_ source: String, to relative: String) throws(DiagnosticError) { try writer.copy(source, to: relative) }
+
+    /// Draws the page once and packs it; reports its size, what it holds and a warning for each
+    /// asset that stays beside it. The page is written at the commit.
+    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
+                   options renderOptions: RenderOptions) throws(DiagnosticError) -> WrittenPage {
+        let packer = SingleFilePacker(conversation: conversation, displayPath: displayPath,
+                                      limit: options.inlineLimit, spillHref: writer.filesFolderHref,
+                                      spillName: writer.filesFolderName)
+        let (table, items) = packer.represent(assets)
+        let slotted = PageAssembler.assembleSlotted(conversation: conversation, style: style,
+                                                    assets: packer.deferred(table), options: renderOptions)
+        let (page, plan) = try packer.pack(slotted, items: items, assetsFolder: FilePath.join(writer.path, AssetProducer.assetsFolder))
+        packed = (page, plan.spilled.map(\.name))
+        let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
+                                        inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)
+        return WrittenPage(size: page.count + SingleFileWriter.marker.utf8.count, warnings: plan.warnings, singleFile: summary)
+    }
+
+    func commit() throws(DiagnosticError) {
+        guard let packed else { preconditionFailure("a single-file page is written before it is committed") }
+        try writer.commit(page: packed.page, spilled: packed.spilled)
+    }
+
+    func discard() { writer.discard() }
 }

@@ -107,8 +107,8 @@ package enum AttachmentComposerView {
     static func thumb(_ photo: PhotoAsset?) -> HTML {
         guard let photo, let one = photo.sizes[PhotoLayout.tray.oneX] else { return Icon.file(.image) }
         // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
-        let srcset: HTML = photo.sizes[PhotoLayout.tray.twoX].map { " srcset=\"\(one.path) 1x, \($0.path) 2x\"" } ?? ""
-        return "<img src=\"\(one.path)\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" decoding=\"async\">"
+        let srcset: HTML = photo.sizes[PhotoLayout.tray.twoX].map { " srcset=\"\(AssetMarkup.url(one)) 1x, \(AssetMarkup.url($0)) 2x\"" } ?? ""
+        return "<img src=\"\(AssetMarkup.url(one))\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" decoding=\"async\">"
     }
 
     /// A thin ring: white over a dark scrim on photos, `textPrimary` on a `separator` track on chips.

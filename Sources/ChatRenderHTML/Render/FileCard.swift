@@ -9,17 +9,19 @@ package enum FileCard {
         let size = ByteCountFormat.string(attachment.byteCount)
         var actions = HTML()
         if let file = asset.file {
-            let download: HTML = {
-                if case .asset = file { return " download=\"\(attachment.name)\"" }
-                return ""
-            }()
-            actions = "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(file.href)\"\(linkAttributes(file)) aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><a class=\"cr-capsule cr-share\" href=\"\(file.href)\"\(download)\(linkAttributes(file)) data-cr-share data-name=\"\(attachment.name)\" aria-label=\"Share \(attachment.name)\">\(Icon.share)<span>Share</span></a></span>"
-            if file.isInline {
-                // Inside a single-file page the file is written once: Open saves it (browsers do
-                // not open data: URLs as pages); Share is a button the script shows and points at
-                // Open's data, since without the Web Share API it would only save it again.
-                let saveAs = FileLink.downloadName(for: attachment.name)
-                actions = "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(file.href)\" download=\"\(saveAs)\" aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"\(saveAs)\" aria-label=\"Share \(attachment.name)\" hidden>\(Icon.share)<span>Share</span></button></span>"
+            actions = AssetMarkup.choose(file.href, deferred: asset.fileDeferred) { url, inside in
+                if inside {
+                    // Inside a single-file page the file is written once: Open saves it (browsers do
+                    // not open data: URLs as pages); Share is a button the script shows and points at
+                    // Open's data, since without the Web Share API it would only save it again.
+                    let saveAs = FileLink.downloadName(for: attachment.name)
+                    return "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\" download=\"\(saveAs)\" aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"\(saveAs)\" aria-label=\"Share \(attachment.name)\" hidden>\(Icon.share)<span>Share</span></button></span>"
+                }
+                let download: HTML = {
+                    if case .asset = file { return " download=\"\(attachment.name)\"" }
+                    return ""
+                }()
+                return "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\"\(linkAttributes(file)) aria-label=\"Open \(attachment.name)\">\(Icon.open)<span>Open</span></a><a class=\"cr-capsule cr-share\" href=\"\(url)\"\(download)\(linkAttributes(file)) data-cr-share data-name=\"\(attachment.name)\" aria-label=\"Share \(attachment.name)\">\(Icon.share)<span>Share</span></a></span>"
             }
         }
         var line: HTML = "<span class=\"cr-card-line\">\(size)</span>"

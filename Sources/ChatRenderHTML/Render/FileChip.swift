@@ -22,8 +22,8 @@ package enum FileChip {
     static func icon(_ attachment: Attachment, asset: AttachmentAssets) -> HTML {
         if let preview = asset.image, let one = preview.sizes[PhotoLayout.filePreview.oneX] {
             // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
-            let srcset: HTML = preview.sizes[PhotoLayout.filePreview.twoX].map { " srcset=\"\(one.path) 1x, \($0.path) 2x\"" } ?? ""
-            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(one.path)\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
+            let srcset: HTML = preview.sizes[PhotoLayout.filePreview.twoX].map { " srcset=\"\(AssetMarkup.url(one)) 1x, \(AssetMarkup.url($0)) 2x\"" } ?? ""
+            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(AssetMarkup.url(one))\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
         }
         return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
     }
@@ -51,8 +51,11 @@ package enum FileChip {
         }
         let name: HTML
         if let file = asset.file, case .done = attachment.upload, attachment.status == .available {
-            let download: HTML = file.isInline ? " download=\"\(FileLink.downloadName(for: attachment.name))\"" : ""
-            name = "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(file.href)\"\(download)\(FileCard.linkAttributes(file))>\(attachment.name)</a>"
+            let link = AssetMarkup.choose(file.href, deferred: asset.fileDeferred) { url, inside in
+                let download: HTML = inside ? " download=\"\(FileLink.downloadName(for: attachment.name))\"" : ""
+                return "<a class=\"cr-chip-name\" dir=\"auto\" href=\"\(url)\"\(download)\(FileCard.linkAttributes(file))>"
+            }
+            name = "\(link)\(attachment.name)</a>"
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }

@@ -18,11 +18,19 @@ package enum PageAssembler {
     /// turns go in as their chunks are rendered, so a render writes its page while making it.
     package static func assemble(conversation: Conversation, style: PageStyle, assets: AssetTable,
                          options: RenderOptions, into sink: @escaping ByteSink) {
+        fill(conversation, style: style, into: sink) { sink in
+            PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
+        }
+    }
+
+    /// The template filled into `sink`, the body made by `body`.
+    static func fill(_ conversation: Conversation, style: PageStyle, into sink: @escaping ByteSink,
+                     body: (@escaping ByteSink) -> Void) {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
         style.template.fill(into: sink) { name, sink in
             switch name {
             case "body":
-                PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
+                body(sink)
             case "title":
                 sink(HTML.text(title).bytes)
             default:

@@ -41,14 +41,14 @@ package enum PhotoGrid {
         let sizes = HTML.trusted(layout.sizesAttribute ?? "")
         let loading: HTML = eager ? "" : " loading=\"lazy\""
         guard let one = photo.sizes[small] else {
-            return "<img src=\"\(photo.display.path)\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
+            return "<img src=\"\(AssetMarkup.url(photo.display))\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
         }
         // No srcset without a larger 2x image: a single-file page's tile is already its 2x image.
         guard let two = photo.sizes[large], two.width > one.width else {
-            return "<img src=\"\(one.path)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
+            return "<img src=\"\(AssetMarkup.url(one))\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
         }
-        let srcset: HTML = "\(one.path) \(one.width)w, \(two.path) \(two.width)w"
-        return "<img src=\"\(one.path)\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
+        let srcset: HTML = "\(AssetMarkup.url(one)) \(one.width)w, \(AssetMarkup.url(two)) \(two.width)w"
+        return "<img src=\"\(AssetMarkup.url(one))\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
     }
 
     /// "Photo, garden.jpg, Uploading 45%": the spec's VoiceOver text as the accessible name.
@@ -73,10 +73,13 @@ package enum PhotoGrid {
         if let photo = asset.image {
             let img = image(photo, layout: Layout(count: total), eager: eager)
             // Without JavaScript the photo is a link to its display image; with it, the viewer opens.
-            // An inlined display image is written once, as the link (the viewer reads it there),
-            // which saves it without JavaScript: browsers do not open data: URLs as pages.
-            let display: HTML = photo.display.isInline ? " download=\"\(photo.display.downloadName(for: attachment.name))\"" : " data-cr-display=\"\(photo.display.path)\""
-            picture = "<a class=\"cr-photo-link\" href=\"\(photo.display.path)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\"\(display) data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">\(img)</a>"
+            // A display image inside the page is written once, as the link (the viewer reads it
+            // there), which saves it without JavaScript: browsers do not open data: URLs as pages.
+            let link = AssetMarkup.choose(photo.display.path, deferred: photo.display.deferred) { url, inside in
+                let display: HTML = inside ? " download=\"\(photo.display.downloadName(for: attachment.name))\"" : " data-cr-display=\"\(url)\""
+                return "<a class=\"cr-photo-link\" href=\"\(url)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\"\(display) data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">"
+            }
+            picture = "\(link)\(img)</a>"
         } else {
             classes.append(" cr-photo--unavailable")
             picture = "<div class=\"cr-photo-placeholder\" role=\"img\" aria-label=\"\(name)\">\(Icon.photoUnavailable)</div>"

@@ -12,6 +12,11 @@ import Testing
 
 /// Themes that loop, or that are very large, give a clear result in bounded time.
 @Suite struct ThemeFaultTests {
+    /// These inputs once made the work grow with the square of their size. The bound only catches
+    /// that coming back (minutes, not seconds): how fast they run is the benchmark's business, and
+    /// a tight bound fails on a busy machine.
+    static let hangGuard: Duration = .seconds(600)
+
     /// The bundled one-mode theme as a mutable JSON object.
     func monoTheme() throws -> [String: Any] {
         let data = try #require(FileManager.default.contents(atPath: TestPaths.repo("themes/mono.tokens.json")))
@@ -40,7 +45,7 @@ import Testing
         #expect(run.stderr.contains("aliases form a cycle: color.accent → color.accentOn → color.danger → color.accent"), "\(run.stderr)")
         #expect(run.stderr.contains("aliases form a cycle: color.warning → color.warning"))
         #expect(run.stderr.contains("aliases form a cycle: color.statusOn → color.statusOn"))
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < Self.hangGuard)
         // Rendering with it fails the same way and writes nothing.
         Faults.write(Faults.json(["messages": []]), dir + "/c.json")
         let render = try CLIRun.run(["render", "c.json", "--theme", "t.tokens.json", "--out", "out", "--quiet"], in: dir)
@@ -58,7 +63,7 @@ import Testing
         let (run, elapsed) = try check(theme, in: dir)
         #expect(run.status == 65)
         #expect(run.stderr.components(separatedBy: "aliases form a cycle").count == 2, "one report for one cycle")
-        #expect(elapsed < .seconds(60))
+        #expect(elapsed < Self.hangGuard)
     }
 
     @Test func fiftyThousandTokensLoadInBoundedTime() throws {
@@ -79,12 +84,12 @@ import Testing
         theme["color"] = color
         let (run, elapsed) = try check(theme, in: dir)
         #expect(run.status == 0, "\(run.stderr.prefix(500))")
-        #expect(elapsed < .seconds(60), "50,000 tokens took \(elapsed)")
+        #expect(elapsed < Self.hangGuard, "50,000 tokens took \(elapsed)")
         // And a render with it.
         Faults.write(Faults.json(["messages": [["id": "m", "role": "user", "text": "hi"]]]), dir + "/c.json")
         let (render, renderTime) = try Faults.timed(["render", "c.json", "--theme", "t.tokens.json", "--out", "out", "--quiet"], in: dir)
         #expect(render.status == 0, "\(render.stderr.prefix(500))")
-        #expect(renderTime < .seconds(60))
+        #expect(renderTime < Self.hangGuard)
     }
 
     @Test func resolverReferencesCannotReadDevicesOrLeaveTheFolder() throws {
@@ -104,7 +109,7 @@ import Testing
             let (run, elapsed) = try Faults.timed(["theme", "check", "t.resolver.json"], in: dir)
             Faults.expectNoCrash(run)
             #expect(run.status != 0, "\(reference) was read: \(run.stdout.prefix(200))")
-            #expect(elapsed < .seconds(10))
+            #expect(elapsed < Self.hangGuard)
         }
     }
 
@@ -123,7 +128,7 @@ import Testing
         Faults.expectNoCrash(laughs)
         #expect(laughs.status == 65)
         #expect(laughs.stderr.contains("the sets expand to more than \(ThemeResolverReader.maxSources) token sources"), "\(laughs.stderr.prefix(500))")
-        #expect(laughsTime < .seconds(10), "took \(laughsTime)")
+        #expect(laughsTime < Self.hangGuard, "took \(laughsTime)")
 
         let mutual: [String: Any] = [
             "version": "2025.10",
@@ -138,7 +143,7 @@ import Testing
         Faults.expectNoCrash(loop)
         #expect(loop.status == 65)
         #expect(loop.stderr.contains("sets include each other in a loop: base → other → base"), "\(loop.stderr.prefix(500))")
-        #expect(loopTime < .seconds(10), "took \(loopTime)")
+        #expect(loopTime < Self.hangGuard, "took \(loopTime)")
     }
 
     /// Expanding each set once changes nothing for a valid theme that includes a set several times.
