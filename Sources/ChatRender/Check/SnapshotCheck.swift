@@ -11,8 +11,9 @@ import ChatBrowser
 
 /// Something that can photograph a page: ``HeadlessChromium``, or a stand-in in tests.
 package protocol PageScreenshotter: AnyObject {
-    /// PNG bytes of the whole page at `width` CSS pixels in the light or dark colour scheme.
-    func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8]
+    /// The whole page at `width` CSS pixels in the light or dark colour scheme, as PNG bands from
+    /// top to bottom (one when the page fits in one capture).
+    func capture(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> HeadlessChromium.PageCapture
 }
 
 extension HeadlessChromium: PageScreenshotter {}
@@ -214,8 +215,8 @@ package enum SnapshotCheck {
         if let settings = request.screenshots, let screenshotter {
             let url = URL(fileURLWithPath: page).absoluteString
             for shot in screenshotNames(widths: settings.widths) {
-                let bytes = try screenshotter.screenshot(fileURL: url, width: shot.width, dark: shot.dark)
-                new.screenshots.append((shot.name, bytes, try PixelImage(pngBytes: bytes, name: "\(result.name)/\(shot.name)")))
+                let capture = try screenshotter.capture(fileURL: url, width: shot.width, dark: shot.dark)
+                new.screenshots.append(try stitch(capture, name: "\(result.name)/\(shot.name)", shot.name))
             }
         }
 
@@ -294,6 +295,21 @@ package enum SnapshotCheck {
             return
         }
         try writeDiffs(new, request: request, result: &result, rendered: output)
+    }
+
+    /// One screenshot from a capture: a page taller than one capture comes in bands, joined here
+    /// into one image of the whole page (and encoded again as one PNG).
+    private static func stitch(_ capture: HeadlessChromium.PageCapture, name: String, _ fileName: String) throws(DiagnosticError) -> (name: String, bytes: [UInt8], image: PixelImage) {
+        if capture.tiles.count == 1 {
+            return (fileName, capture.tiles[0], try PixelImage(pngBytes: capture.tiles[0], name: name))
+        }
+        var bands: [PixelImage] = []
+        for (index, tile) in capture.tiles.enumerated() { bands.append(try PixelImage(pngBytes: tile, name: "\(name) band \(index + 1)")) }
+        let image = try PixelImage(stacking: bands, name: name)
+        guard image.height == capture.height, image.width == capture.width else {
+            throw DiagnosticError(Diagnostic(file: name, message: "the captured bands add up to \(image.width) × \(image.height) px, not the page's \(capture.width) × \(capture.height) px"), kind: .cannotWrite)
+        }
+        return (fileName, try image.pngBytes(), image)
     }
 
     /// Screenshots stored for widths no longer asked for.
