@@ -113,7 +113,7 @@ package enum SnapshotCheck {
         package var status: Status
         /// The snapshot folder.
         package var snapshotPath: String
-        package var htmlDiff: UnifiedDiff?
+        package var htmlDiff: PageDiff?
         /// nil when the snapshot has no `assets.txt`.
         package var assets: AssetManifest.Difference?
         package var screenshots: [ScreenshotResult] = []
@@ -225,7 +225,7 @@ package enum SnapshotCheck {
         let snapshot = result.snapshotPath
         let displayName = result.name
         if let stored = fm.contents(atPath: FilePath.join(snapshot, "index.html")) {
-            let diff = LineDiff.unified(old: String(decoding: stored, as: UTF8.self), new: new.html,
+            let diff = PageDiff(old: String(decoding: stored, as: UTF8.self), new: new.html,
                                         oldName: FilePath.join(snapshot, "index.html"),
                                         newName: "\(displayName)/index.html (rendered from \(result.fixture))")
             if !diff.isEmpty || [UInt8](stored) != new.htmlBytes { result.htmlDiff = diff }
@@ -348,7 +348,7 @@ package enum SnapshotCheck {
         let output = try StagingFolder(replacing: folder, replaces: .anyFolder, what: "the diffs folder")
         do throws(DiagnosticError) {
             try output.write(new.htmlBytes, to: "index.html")
-            if let diff = result.htmlDiff { try output.write(Array(diff.text.utf8), to: "index.html.diff") }
+            if let diff = result.htmlDiff { try output.write(Array(diff.full.text.utf8), to: "index.html.diff") }
             for index in result.screenshots.indices {
                 let name = result.screenshots[index].fileName
                 guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
