@@ -150,6 +150,24 @@ package enum SnapshotCheck {
         return !width.isEmpty && width.allSatisfy(\.isNumber)
     }
 
+    /// Screenshots stored for these fixtures, as `NAME/390-light.png`, sorted: a snapshot that
+    /// holds them is recorded with them, so HTML and images never drift apart.
+    package static func storedScreenshots(fixtures: [String], snapshotsDirectory: String) -> [String] {
+        var found: [String] = []
+        for name in Set(fixtures.map(snapshotName(for:))) {
+            let folder = FilePath.join(snapshotsDirectory, name)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where isScreenshotName(file) {
+                found.append(name + "/" + file)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The widths of stored screenshot names (`garden/390-light.png` → 390), smallest first.
+    package static func widths(ofScreenshots names: [String]) -> [Int] {
+        Set(names.compactMap { Int(FilePath.lastComponent($0).prefix { $0 != "-" }) }).sorted()
+    }
+
     /// Screenshot file names for the settings, in the order they are taken.
     package static func screenshotNames(widths: [Int]) -> [(name: String, width: Int, dark: Bool)] {
         widths.flatMap { width in [("\(width)-light.png", width, false), ("\(width)-dark.png", width, true)] }
@@ -176,6 +194,7 @@ package enum SnapshotCheck {
                     screenshotter = try request.screenshots!.makeScreenshotter()
                 }
                 try checkOne(request, &result, screenshotter: screenshotter)
+                if !result.failed { removeStaleDiffs(request, result.name) }
             } catch {
                 // A browser that will not start stops the run; a fixture that will not render does not.
                 if screenshotter == nil && request.screenshots != nil { throw error }
@@ -184,6 +203,19 @@ package enum SnapshotCheck {
                 result.errorKind = error.kind
             }
             report(result)
+        }
+    }
+
+    /// A fixture that passes (or was recorded) has no diffs: a folder left from an earlier run
+    /// that failed would only mislead, so it goes.
+    private static func removeStaleDiffs(_ request: Request, _ name: String) {
+        let folder = FilePath.join(request.diffsDirectory, name)
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        try? FileManager.default.removeItem(atPath: folder)
+        // The diffs folder itself goes too once nothing is left in it.
+        if (try? FileManager.default.contentsOfDirectory(atPath: request.diffsDirectory))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: request.diffsDirectory)
         }
     }
 
