@@ -17,7 +17,7 @@ enum CheckCommand {
         "--png", help: "also screenshot each page with headless Chromium (CHATRENDER_CHROMIUM, or chromium on PATH) "
             + "in light and dark and compare pixel by pixel; exits 69 when no Chromium is found")
     static let widths = Option.value(
-        "--widths", valueName: "W,W…", help: "screenshot widths in CSS pixels (default 390,1024)", read: OptionReader.widths)
+        "--widths", valueName: "W,W…", help: "screenshot widths in CSS pixels (default: the recorded ones, else 390,1024)", read: OptionReader.widths)
     static let tolerance = Option.value(
         "--tolerance", valueName: "N", help: "largest per-channel difference (0–255) still counted as equal (default 2)",
         read: OptionReader.integer(in: 0...255, "a whole number from 0 to 255"))
@@ -42,6 +42,9 @@ enum CheckCommand {
                 + "conversation.json, its folder's name). Exits 0 when everything matches, 1 when a fixture differs "
                 + "or has no snapshot, and the usual codes for errors. --record-mode says which snapshot files are written "
                 + "instead (a file written counts as matching); --record is --record-mode failed. With --quiet it prints only what differs. "
+                + "A record writes DIR/chatrender.check.json with the theme, templates, locale and screenshot widths it used; "
+                + "later runs use those for flags left out, and a flag that disagrees is an error unless recording (which "
+                + "changes the baseline on purpose). A record also takes screenshots again whenever the snapshots hold them. "
                 + "See docs/snapshots.md.",
         ],
         arguments: [
