@@ -193,7 +193,12 @@ package struct CheckConfig: Sendable, Equatable {
             defer { free(real) }
             return String(cString: real)
         }
-        return standardized(full)
+        // Not there yet (a snapshots folder before its first record): its nearest existing
+        // folder resolved, the rest as written, so both sides of `relative` agree.
+        let clean = standardized(full)
+        let parent = FilePath.directory(clean)
+        guard !parent.isEmpty, parent != clean, parent != "/" else { return clean }
+        return FilePath.join(canonical(parent), FilePath.lastComponent(clean))
     }
 
     /// `.` and `..` removed, textually (the path may not exist yet).
