@@ -330,7 +330,7 @@ package enum SnapshotCheck {
     }
 
     /// One screenshot from a capture: a page taller than one capture comes in bands, joined here
-    /// into one image of the whole page (and encoded again as one PNG).
+    /// into one image of the whole page (its PNG is made when it is written: `bytes` is empty).
     private static func stitch(_ capture: HeadlessChromium.PageCapture, name: String, _ fileName: String) throws(DiagnosticError) -> (name: String, bytes: [UInt8], image: PixelImage) {
         if capture.tiles.count == 1 {
             return (fileName, capture.tiles[0], try PixelImage(pngBytes: capture.tiles[0], name: name))
@@ -341,7 +341,14 @@ package enum SnapshotCheck {
         guard image.height == capture.height, image.width == capture.width else {
             throw DiagnosticError(Diagnostic(file: name, message: "the captured bands add up to \(image.width) × \(image.height) px, not the page's \(capture.width) × \(capture.height) px"), kind: .cannotWrite)
         }
-        return (fileName, try image.pngBytes(), image)
+        // Encoded only when it is written (a record, or the diffs): a long page that matches is
+        // not compressed again for nothing.
+        return (fileName, [], image)
+    }
+
+    /// A screenshot's PNG: the browser's bytes, or the stitched image encoded now.
+    private static func pngBytes(_ shot: (name: String, bytes: [UInt8], image: PixelImage)) throws(DiagnosticError) -> [UInt8] {
+        shot.bytes.isEmpty ? try shot.image.pngBytes() : shot.bytes
     }
 
     /// Screenshots stored for widths no longer asked for.
@@ -360,7 +367,7 @@ package enum SnapshotCheck {
         do throws(DiagnosticError) {
             if writing.contains("index.html") { try output.write(new.htmlBytes, to: "index.html") }
             if writing.contains("assets.txt") { try output.write(Array(new.manifest.text.utf8), to: "assets.txt") }
-            for shot in new.screenshots where writing.contains(shot.name) { try output.write(shot.bytes, to: shot.name) }
+            for shot in new.screenshots where writing.contains(shot.name) { try output.write(try pngBytes(shot), to: shot.name) }
             for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? [] {
                 guard !removing.contains(name) && !writing.contains(name) else { continue }
                 try output.copy(FilePath.join(snapshot, name), to: name)
@@ -386,7 +393,7 @@ package enum SnapshotCheck {
                 guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
                 let comparison = result.screenshots[index].comparison
                 if comparison?.matches == true { continue }
-                try output.write(shot.bytes, to: name)
+                try output.write(try pngBytes(shot), to: name)
                 if let image = comparison?.diffImage {
                     let diffName = String(name.dropLast(4)) + "-diff.png"
                     try output.write(try image.pngBytes(), to: diffName)
