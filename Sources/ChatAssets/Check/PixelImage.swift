@@ -35,6 +35,21 @@ package struct PixelImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
+    /// Bands of one width joined top to bottom: a page captured in pieces (a browser cannot
+    /// capture a page taller than its texture limit in one) made whole again.
+    package init(stacking bands: [PixelImage], name: String) throws(DiagnosticError) {
+        guard let first = bands.first else {
+            throw DiagnosticError(Diagnostic(file: name, message: "no image bands to join"), kind: .badData)
+        }
+        if let odd = bands.first(where: { $0.width != first.width }) {
+            throw DiagnosticError(Diagnostic(file: name, message: "image bands to join differ in width (\(first.width) and \(odd.width) px)"), kind: .badData)
+        }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(bands.reduce(0) { $0 + $1.pixels.count })
+        for band in bands { pixels += band.pixels }
+        self.init(width: first.width, height: bands.reduce(0) { $0 + $1.height }, pixels: pixels)
+    }
+
     /// Decodes a PNG (or any format libvips reads from memory); `name` is used in errors.
     package init(pngBytes bytes: [UInt8], name: String) throws(DiagnosticError) {
         try VipsRuntime.start()

@@ -46,9 +46,13 @@ public final class HeadlessChromium {
 
     /// Seconds any one step may take (starting, loading, waiting for images, capturing).
     public var timeout: Double = 60
-    /// The tallest full-page capture, in CSS pixels; longer pages are cut at this height
-    /// (Chromium cannot capture much taller bitmaps in one piece).
-    public var maxCaptureHeight = 16_384
+    /// The tallest band captured in one piece, in CSS pixels. Chromium cannot hand out a bitmap
+    /// taller than its texture limit (16,384 px), so a longer page is captured in bands of at
+    /// most this height that ``capture(fileURL:width:dark:)`` returns for stitching.
+    public var maxTileHeight = 8_192
+    /// The tallest page captured at all, in CSS pixels; a taller one is an error that says so,
+    /// never a silently cut screenshot.
+    public var maxPageHeight = 400_000
     /// The viewport height pages are laid out with (what `100vh` means); captures still cover the
     /// whole page.
     public var viewportHeight = 800
@@ -92,18 +96,48 @@ public final class HeadlessChromium {
 
     deinit { close() }
 
-    /// Loads a file:// URL, waits for load + all images (scrolling so lazy images load) and fonts, returns PNG bytes
-    /// of the full page at the given CSS width, device scale 1, with prefers-color-scheme light/dark emulated.
+    /// A full-page capture: PNG bands of the page from top to bottom, each ``width`` wide and at
+    /// most ``maxTileHeight`` tall, whose heights add up to ``height``. One band when the page
+    /// fits; stitch them (ChatAssets' `PixelImage(stacking:)`) for one image.
+    public struct PageCapture: Sendable {
+        /// CSS pixels (device scale 1, so also image pixels).
+        public var width: Int
+        /// The whole page's height.
+        public var height: Int
+        /// PNG bytes, top band first.
+        public var tiles: [[UInt8]]
+    }
+
+    /// PNG bytes of the whole page in one piece; a page taller than ``maxTileHeight`` throws
+    /// (use ``capture(fileURL:width:dark:)``, which takes it in bands).
     public func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8] {
+        let capture = try capture(fileURL: fileURL, width: width, dark: dark)
+        guard capture.tiles.count == 1 else {
+            throw DiagnosticError(Diagnostic(file: fileURL, message: "the page is \(capture.height) px tall at \(width) px wide, "
+                + "more than one capture can hold (\(maxTileHeight) px); it was taken in \(capture.tiles.count) bands to be stitched"),
+                                  kind: .cannotWrite)
+        }
+        return capture.tiles[0]
+    }
+
+    /// Loads a file:// URL, waits for load, every image (scrolling so lazy ones load) and fonts,
+    /// and captures the whole page at the given CSS width, device scale 1, with
+    /// prefers-color-scheme light or dark emulated, in bands of at most ``maxTileHeight``.
+    ///
+    /// The page is laid out in a viewport as tall as the page (parts off screen may skip painting,
+    /// `content-visibility: auto`, and fixed or sticky parts stay where a reader of the whole page
+    /// sees them), then each band is clipped from it, so bands join without seams or repeats.
+    /// A page taller than ``maxPageHeight`` throws, naming its height.
+    public func capture(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> PageCapture {
         guard (64...8192).contains(width) else {
             throw DiagnosticError(Diagnostic(file: fileURL, message: "screenshot width \(width): expected 64 to 8192 CSS pixels"), kind: .usage)
         }
-        return try withPage(fileURL: fileURL, width: width, scheme: dark ? "dark" : "light", media: "screen") { session throws(DevToolsConnection.Failure) in
-            // Lay the page out in a viewport as tall as the page: parts off screen may skip painting
-            // (`content-visibility: auto`), and a capture beyond the viewport can catch them blank.
-            // Their real sizes can change the page's height, so repeat until it holds still.
+        var tooTall: Int?
+        let capture = try withPage(fileURL: fileURL, width: width, scheme: dark ? "dark" : "light", media: "screen") { session throws(DevToolsConnection.Failure) -> PageCapture? in
+            // Parts' real sizes (once painted) can change the page's height: repeat until it holds still.
             var height = try contentHeight(session)
             for _ in 0..<4 {
+                if height > maxPageHeight { tooTall = height; return nil }
                 _ = try connection.call("Emulation.setDeviceMetricsOverride", [
                     "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false,
                     "screenWidth": width, "screenHeight": height,
@@ -113,22 +147,34 @@ public final class HeadlessChromium {
                 if settled == height { break }
                 height = settled
             }
-            let result = try connection.call("Page.captureScreenshot", [
-                "format": "png",
-                "captureBeyondViewport": false,
-                "fromSurface": true,
-                "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": 1],
-            ], sessionID: session, timeout: timeout)
-            return try HeadlessChromium.decodeData(result, what: "screenshot")
+            var tiles: [[UInt8]] = []
+            var top = 0
+            while top < height {
+                let band = min(maxTileHeight, height - top)
+                let result = try connection.call("Page.captureScreenshot", [
+                    "format": "png",
+                    "captureBeyondViewport": false,
+                    "fromSurface": true,
+                    "clip": ["x": 0, "y": top, "width": width, "height": band, "scale": 1],
+                ], sessionID: session, timeout: timeout)
+                tiles.append(try HeadlessChromium.decodeData(result, what: "screenshot"))
+                top += band
+            }
+            return PageCapture(width: width, height: height, tiles: tiles)
         }
+        guard let capture else {
+            throw DiagnosticError(Diagnostic(file: fileURL, message: "the page is \(tooTall ?? 0) px tall at \(width) px wide; "
+                + "screenshots cover pages up to \(maxPageHeight) px, so this one cannot be captured whole"), kind: .cannotWrite)
+        }
+        return capture
     }
 
-    /// The page's height in CSS pixels, at least 1 and at most ``maxCaptureHeight``.
+    /// The page's height in CSS pixels, at least 1.
     private func contentHeight(_ session: String) throws(DevToolsConnection.Failure) -> Int {
         let metrics = try connection.call("Page.getLayoutMetrics", sessionID: session, timeout: timeout)
         let content = metrics["cssContentSize"] as? [String: Any] ?? metrics["contentSize"] as? [String: Any] ?? [:]
         let height = (content["height"] as? Double) ?? Double(viewportHeight)
-        return min(max(Int(height.rounded(.up)), 1), maxCaptureHeight)
+        return max(Int(height.rounded(.up)), 1)
     }
 
     /// Runs a script in the page, awaiting its promise; an exception in it is a failure.

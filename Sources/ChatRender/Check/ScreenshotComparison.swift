@@ -1,3 +1,4 @@
+import Foundation
 import ChatModel
 import ChatLoad
 import ChatTheme
@@ -60,49 +61,73 @@ package struct ScreenshotComparison: Sendable {
         totalPixels = width * height
         var changed = 0, ignored = 0
         var box: Box?
-        var diff = [UInt8](repeating: 0, count: width * height * 4)
+        var changedRows: [Int] = []
+        let sameWidth = old.width == new.width
         let highlight = ScreenshotComparison.highlight
+        var diff: [UInt8] = []
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
+                /// Whether the pixel at (x, y) counts as changed; `noise` is set for forgiven edge pixels.
+                func isChanged(_ x: Int, _ y: Int, _ noise: inout Bool) -> Bool {
+                    let inOld = x < old.width && y < old.height
+                    let inNew = x < new.width && y < new.height
+                    guard inOld && inNew else { return inOld != inNew }
+                    let i = (y * old.width + x) * 4, j = (y * new.width + x) * 4
+                    var largest = 0
+                    for channel in 0..<4 { largest = max(largest, abs(Int(a[i + channel]) - Int(b[j + channel]))) }
+                    guard largest > tolerance else { return false }
+                    if allowEdgeNoise && largest <= ScreenshotComparison.edgeNoiseLimit
+                        && ScreenshotComparison.onEdge(a, old.width, old.height, x, y)
+                        && ScreenshotComparison.onEdge(b, new.width, new.height, x, y) {
+                        noise = true
+                        return false
+                    }
+                    return true
+                }
+                // Count first: a row whose bytes are equal in both costs one memcmp, so a long
+                // page that matches is compared quickly and no diff image is made for it.
+                let rowBytes = width * 4
+                for y in 0..<height {
+                    if sameWidth && y < old.height && y < new.height
+                        && memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) == 0 { continue }
+                    var rowChanged = false
+                    for x in 0..<width {
+                        var noise = false
+                        if isChanged(x, y, &noise) {
+                            changed += 1
+                            rowChanged = true
+                            if var current = box {
+                                current.minX = min(current.minX, x); current.maxX = max(current.maxX, x)
+                                current.minY = min(current.minY, y); current.maxY = max(current.maxY, y)
+                                box = current
+                            } else {
+                                box = Box(minX: x, minY: y, maxX: x, maxY: y)
+                            }
+                        } else if noise {
+                            ignored += 1
+                        }
+                    }
+                    if rowChanged { changedRows.append(y) }
+                }
+                guard changed > 0 else { return }
+                // The diff image: the new screenshot washed out to grey (the layout stays readable
+                // and nothing in it competes with the highlight), changed pixels in magenta.
+                diff = [UInt8](repeating: 0, count: width * height * 4)
                 diff.withUnsafeMutableBufferPointer { d in
-                    for y in 0..<height {
+                    for y in 0..<min(height, new.height) {
+                        for x in 0..<new.width {
+                            let j = (y * new.width + x) * 4, target = (y * width + x) * 4
+                            let luma = (299 * Int(b[j]) + 587 * Int(b[j + 1]) + 114 * Int(b[j + 2])) / 1000
+                            let grey = UInt8(160 + luma * 80 / 255)
+                            d[target] = grey; d[target + 1] = grey; d[target + 2] = grey; d[target + 3] = 255
+                        }
+                    }
+                    for y in changedRows {
                         for x in 0..<width {
-                            let inOld = x < old.width && y < old.height
-                            let inNew = x < new.width && y < new.height
+                            var noise = false
+                            guard isChanged(x, y, &noise) else { continue }
                             let target = (y * width + x) * 4
-                            var isChanged = inOld != inNew
-                            if inOld && inNew {
-                                let i = (y * old.width + x) * 4, j = (y * new.width + x) * 4
-                                var largest = 0
-                                for channel in 0..<4 { largest = max(largest, abs(Int(a[i + channel]) - Int(b[j + channel]))) }
-                                if largest > tolerance {
-                                    isChanged = true
-                                    if allowEdgeNoise && largest <= ScreenshotComparison.edgeNoiseLimit
-                                        && ScreenshotComparison.onEdge(a, old.width, old.height, x, y)
-                                        && ScreenshotComparison.onEdge(b, new.width, new.height, x, y) {
-                                        isChanged = false
-                                        ignored += 1
-                                    }
-                                }
-                            }
-                            if isChanged {
-                                changed += 1
-                                if var current = box {
-                                    current.minX = min(current.minX, x); current.maxX = max(current.maxX, x)
-                                    current.minY = min(current.minY, y); current.maxY = max(current.maxY, y)
-                                    box = current
-                                } else {
-                                    box = Box(minX: x, minY: y, maxX: x, maxY: y)
-                                }
-                                for channel in 0..<4 { d[target + channel] = highlight[channel] }
-                            } else if inNew {
-                                // Washed-out grey of the new screenshot: the layout stays readable
-                                // and nothing in it competes with the highlight.
-                                let j = (y * new.width + x) * 4
-                                let luma = (299 * Int(b[j]) + 587 * Int(b[j + 1]) + 114 * Int(b[j + 2])) / 1000
-                                let grey = UInt8(160 + luma * 80 / 255)
-                                d[target] = grey; d[target + 1] = grey; d[target + 2] = grey; d[target + 3] = 255
-                            }
+                            for channel in 0..<4 { d[target + channel] = highlight[channel] }
                         }
                     }
                 }

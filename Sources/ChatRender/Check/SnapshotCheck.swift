@@ -11,8 +11,9 @@ import ChatBrowser
 
 /// Something that can photograph a page: ``HeadlessChromium``, or a stand-in in tests.
 package protocol PageScreenshotter: AnyObject {
-    /// PNG bytes of the whole page at `width` CSS pixels in the light or dark colour scheme.
-    func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8]
+    /// The whole page at `width` CSS pixels in the light or dark colour scheme, as PNG bands from
+    /// top to bottom (one when the page fits in one capture).
+    func capture(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> HeadlessChromium.PageCapture
 }
 
 extension HeadlessChromium: PageScreenshotter {}
@@ -112,7 +113,7 @@ package enum SnapshotCheck {
         package var status: Status
         /// The snapshot folder.
         package var snapshotPath: String
-        package var htmlDiff: UnifiedDiff?
+        package var htmlDiff: PageDiff?
         /// nil when the snapshot has no `assets.txt`.
         package var assets: AssetManifest.Difference?
         package var screenshots: [ScreenshotResult] = []
@@ -149,6 +150,24 @@ package enum SnapshotCheck {
         return !width.isEmpty && width.allSatisfy(\.isNumber)
     }
 
+    /// Screenshots stored for these fixtures, as `NAME/390-light.png`, sorted: a snapshot that
+    /// holds them is recorded with them, so HTML and images never drift apart.
+    package static func storedScreenshots(fixtures: [String], snapshotsDirectory: String) -> [String] {
+        var found: [String] = []
+        for name in Set(fixtures.map(snapshotName(for:))) {
+            let folder = FilePath.join(snapshotsDirectory, name)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where isScreenshotName(file) {
+                found.append(name + "/" + file)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The widths of stored screenshot names (`garden/390-light.png` → 390), smallest first.
+    package static func widths(ofScreenshots names: [String]) -> [Int] {
+        Set(names.compactMap { Int(FilePath.lastComponent($0).prefix { $0 != "-" }) }).sorted()
+    }
+
     /// Screenshot file names for the settings, in the order they are taken.
     package static func screenshotNames(widths: [Int]) -> [(name: String, width: Int, dark: Bool)] {
         widths.flatMap { width in [("\(width)-light.png", width, false), ("\(width)-dark.png", width, true)] }
@@ -175,6 +194,7 @@ package enum SnapshotCheck {
                     screenshotter = try request.screenshots!.makeScreenshotter()
                 }
                 try checkOne(request, &result, screenshotter: screenshotter)
+                if !result.failed { removeStaleDiffs(request, result.name) }
             } catch {
                 // A browser that will not start stops the run; a fixture that will not render does not.
                 if screenshotter == nil && request.screenshots != nil { throw error }
@@ -183,6 +203,19 @@ package enum SnapshotCheck {
                 result.errorKind = error.kind
             }
             report(result)
+        }
+    }
+
+    /// A fixture that passes (or was recorded) has no diffs: a folder left from an earlier run
+    /// that failed would only mislead, so it goes.
+    private static func removeStaleDiffs(_ request: Request, _ name: String) {
+        let folder = FilePath.join(request.diffsDirectory, name)
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+        try? FileManager.default.removeItem(atPath: folder)
+        // The diffs folder itself goes too once nothing is left in it.
+        if (try? FileManager.default.contentsOfDirectory(atPath: request.diffsDirectory))?.isEmpty == true {
+            try? FileManager.default.removeItem(atPath: request.diffsDirectory)
         }
     }
 
@@ -214,8 +247,8 @@ package enum SnapshotCheck {
         if let settings = request.screenshots, let screenshotter {
             let url = URL(fileURLWithPath: page).absoluteString
             for shot in screenshotNames(widths: settings.widths) {
-                let bytes = try screenshotter.screenshot(fileURL: url, width: shot.width, dark: shot.dark)
-                new.screenshots.append((shot.name, bytes, try PixelImage(pngBytes: bytes, name: "\(result.name)/\(shot.name)")))
+                let capture = try screenshotter.capture(fileURL: url, width: shot.width, dark: shot.dark)
+                new.screenshots.append(try stitch(capture, name: "\(result.name)/\(shot.name)", shot.name))
             }
         }
 
@@ -224,7 +257,7 @@ package enum SnapshotCheck {
         let snapshot = result.snapshotPath
         let displayName = result.name
         if let stored = fm.contents(atPath: FilePath.join(snapshot, "index.html")) {
-            let diff = LineDiff.unified(old: String(decoding: stored, as: UTF8.self), new: new.html,
+            let diff = PageDiff(old: String(decoding: stored, as: UTF8.self), new: new.html,
                                         oldName: FilePath.join(snapshot, "index.html"),
                                         newName: "\(displayName)/index.html (rendered from \(result.fixture))")
             if !diff.isEmpty || [UInt8](stored) != new.htmlBytes { result.htmlDiff = diff }
@@ -296,6 +329,28 @@ package enum SnapshotCheck {
         try writeDiffs(new, request: request, result: &result, rendered: output)
     }
 
+    /// One screenshot from a capture: a page taller than one capture comes in bands, joined here
+    /// into one image of the whole page (its PNG is made when it is written: `bytes` is empty).
+    private static func stitch(_ capture: HeadlessChromium.PageCapture, name: String, _ fileName: String) throws(DiagnosticError) -> (name: String, bytes: [UInt8], image: PixelImage) {
+        if capture.tiles.count == 1 {
+            return (fileName, capture.tiles[0], try PixelImage(pngBytes: capture.tiles[0], name: name))
+        }
+        var bands: [PixelImage] = []
+        for (index, tile) in capture.tiles.enumerated() { bands.append(try PixelImage(pngBytes: tile, name: "\(name) band \(index + 1)")) }
+        let image = try PixelImage(stacking: bands, name: name)
+        guard image.height == capture.height, image.width == capture.width else {
+            throw DiagnosticError(Diagnostic(file: name, message: "the captured bands add up to \(image.width) × \(image.height) px, not the page's \(capture.width) × \(capture.height) px"), kind: .cannotWrite)
+        }
+        // Encoded only when it is written (a record, or the diffs): a long page that matches is
+        // not compressed again for nothing.
+        return (fileName, [], image)
+    }
+
+    /// A screenshot's PNG: the browser's bytes, or the stitched image encoded now.
+    private static func pngBytes(_ shot: (name: String, bytes: [UInt8], image: PixelImage)) throws(DiagnosticError) -> [UInt8] {
+        shot.bytes.isEmpty ? try shot.image.pngBytes() : shot.bytes
+    }
+
     /// Screenshots stored for widths no longer asked for.
     private static func staleScreenshots(in snapshot: String, keeping: Set<String>) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? []
@@ -312,7 +367,7 @@ package enum SnapshotCheck {
         do throws(DiagnosticError) {
             if writing.contains("index.html") { try output.write(new.htmlBytes, to: "index.html") }
             if writing.contains("assets.txt") { try output.write(Array(new.manifest.text.utf8), to: "assets.txt") }
-            for shot in new.screenshots where writing.contains(shot.name) { try output.write(shot.bytes, to: shot.name) }
+            for shot in new.screenshots where writing.contains(shot.name) { try output.write(try pngBytes(shot), to: shot.name) }
             for name in (try? FileManager.default.contentsOfDirectory(atPath: snapshot)) ?? [] {
                 guard !removing.contains(name) && !writing.contains(name) else { continue }
                 try output.copy(FilePath.join(snapshot, name), to: name)
@@ -332,13 +387,13 @@ package enum SnapshotCheck {
         let output = try StagingFolder(replacing: folder, replaces: .anyFolder, what: "the diffs folder")
         do throws(DiagnosticError) {
             try output.write(new.htmlBytes, to: "index.html")
-            if let diff = result.htmlDiff { try output.write(Array(diff.text.utf8), to: "index.html.diff") }
+            if let diff = result.htmlDiff { try output.write(Array(diff.full.text.utf8), to: "index.html.diff") }
             for index in result.screenshots.indices {
                 let name = result.screenshots[index].fileName
                 guard let shot = new.screenshots.first(where: { $0.name == name }) else { continue }
                 let comparison = result.screenshots[index].comparison
                 if comparison?.matches == true { continue }
-                try output.write(shot.bytes, to: name)
+                try output.write(try pngBytes(shot), to: name)
                 if let image = comparison?.diffImage {
                     let diffName = String(name.dropLast(4)) + "-diff.png"
                     try output.write(try image.pngBytes(), to: diffName)

@@ -97,6 +97,43 @@ import Testing
         #expect(dark.pixel(x: 200, y: 100) == [0, 0, 255, 255])
     }
 
+    /// A page taller than one capture comes in bands that join without a seam: stitched, they
+    /// equal the page taken in one piece, stripes and the lazy image far below included.
+    @Test func aTallPageIsCapturedInBandsThatJoinExactly() throws {
+        guard let executable = Self.executable else {
+            print("skipped: Chromium is not installed. \(HeadlessChromium.installHint)")
+            return
+        }
+        let folder = TestPaths.temporaryFolder("bands")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.page(in: folder)
+        // Stripes every 100 px, so a band placed a row off shows.
+        let stripes = (0..<24).map { "<div style=\"position:absolute;left:60px;top:\($0 * 100)px;width:50px;height:50px;background:rgb(\($0 * 10), 90, 30)\"></div>" }.joined()
+        let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8).replacingOccurrences(of: "</body>", with: stripes + "</body>")
+        try page.write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
+        let url = "file://" + folder + "/page.html"
+        let browser = try HeadlessChromium(executable: executable, extraFlags: TestChromium.flags)
+        defer { browser.close() }
+
+        let whole = try PixelImage(pngBytes: browser.screenshot(fileURL: url, width: 320, dark: false), name: "whole")
+        browser.maxTileHeight = 1000
+        let capture = try browser.capture(fileURL: url, width: 320, dark: false)
+        #expect(capture.height == 2400 && capture.tiles.count == 3)
+        let bands = try capture.tiles.enumerated().map { try PixelImage(pngBytes: $1, name: "band \($0)") }
+        #expect(bands.map(\.height) == [1000, 1000, 400])
+        let stitched = try PixelImage(stacking: bands, name: "stitched")
+        #expect(stitched == whole)
+        #expect(throws: DiagnosticError.self) { try browser.screenshot(fileURL: url, width: 320, dark: false) }  // one piece cannot hold it
+
+        browser.maxPageHeight = 2000
+        do {
+            _ = try browser.capture(fileURL: url, width: 320, dark: false)
+            Issue.record("a page taller than maxPageHeight was captured")
+        } catch {
+            #expect(error.description.contains("the page is 2400 px tall at 320 px wide; screenshots cover pages up to 2000 px, so this one cannot be captured whole"))
+        }
+    }
+
     @Test func printsAPDFAndCleansUp() throws {
         guard let executable = Self.executable else {
             print("skipped: Chromium is not installed. \(HeadlessChromium.installHint)")

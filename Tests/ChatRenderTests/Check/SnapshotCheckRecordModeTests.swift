@@ -46,7 +46,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + ["--record-mode", "missing"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n1 fixture: 1 recorded\n")
+        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+                + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
         let stored = try #require(Self.bytes(work.snapshots + "/recipe/index.html"))
         let again = try CLIRun.run(Self.arguments(work) + ["--record-mode", "missing"])
         #expect(again.status == 0)
@@ -73,7 +74,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + flags)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n1 fixture: 1 recorded\n")
+        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+                + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
 
         try work.write(reply: Self.changedReply, file: "Tomatoes, onion, garlic.\n")
         let updated = try CLIRun.run(Self.arguments(work) + flags)
@@ -96,7 +98,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + ["--record-mode", "all"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n1 fixture: 1 recorded\n")
+        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+                + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
         let stored = try #require(Self.bytes(work.snapshots + "/recipe/index.html"))
         let number = try Self.fileNumber(work.snapshots + "/recipe/index.html")
         try "mine".write(toFile: work.snapshots + "/recipe/notes.txt", atomically: true, encoding: .utf8)
