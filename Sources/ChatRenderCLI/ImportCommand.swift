@@ -29,7 +29,7 @@ enum ImportCommand {
             arguments.count == 2 ? nil
                 : "import takes a format and an input file; got \(CLI.count(arguments.count, "argument"))"
         },
-        groups: [OptionGroup("OPTIONS", [out.option, includeSystem.option, SharedOptions.quiet.option, SharedOptions.help.option])],
+        groups: [OptionGroup("OPTIONS", [out.option, includeSystem.option, SharedOptions.strict.option, SharedOptions.quiet.option, SharedOptions.help.option])],
         exitCodes: [.ok, .usage, .dataError, .noInput, .cannotCreate],
         run: run)
 
@@ -43,7 +43,7 @@ enum ImportCommand {
             var name = given == "-" ? "" : FilePath.stem(given)
             if name.isEmpty { name = "chats" }
             let request = ImportRequest(format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
-                                        includeSystem: parsed.has(includeSystem))
+                                        includeSystem: parsed.has(includeSystem), strict: parsed.has(SharedOptions.strict))
             let result = try Importer.run(request)
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)

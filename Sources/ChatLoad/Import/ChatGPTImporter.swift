@@ -19,25 +19,42 @@ package enum ChatGPTImporter {
         read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
     }
 
+    /// One file of conversations on its own: nil, with every problem an error, when nothing in it
+    /// could be read. A whole export is read by ``read(_:includeSystem:)``.
     package static func read(_ root: JSONNode, source: ExportSource, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
-        var reader = JSONReader(file: file)
-        let files = ExportFiles(source: source)
-        var chats: [ImportedChat] = []
+        let result = read(root, files: ExportFiles(source: source), file: file, includeSystem: includeSystem)
+        return result.nothingReadable ? (nil, result.diagnosticsAsErrors) : (result.chats, result.diagnostics)
+    }
+
+    /// The conversations of one file, each read with its own diagnostics: one with errors is left
+    /// out and its errors are told as warnings naming it; an empty "New chat" is skipped with one
+    /// warning. Only a file that is not a list of conversations fails as a whole.
+    static func read(_ root: JSONNode, files: ExportFiles, file: String, includeSystem: Bool) -> ShardResult {
+        var result = ShardResult()
         switch root.value {
         case .array(let conversations):
             for (index, node) in conversations.enumerated() {
-                if let chat = readConversation(node, path: JSONReader.join("", index), files: files, includeSystem: includeSystem, reader: &reader) {
-                    chats.append(chat)
-                }
+                readOne(node, path: JSONReader.join("", index), files: files, file: file, includeSystem: includeSystem, into: &result)
             }
-        case .object where root["mapping"] != nil:
+        case .object where root["mapping"] != nil || root["current_node"] != nil:
             // One conversation taken out of the array.
-            if let chat = readConversation(root, path: "", files: files, includeSystem: includeSystem, reader: &reader) { chats.append(chat) }
+            readOne(root, path: "", files: files, file: file, includeSystem: includeSystem, into: &result)
         default:
+            var reader = JSONReader(file: file)
             reader.error("expected an array of conversations (ChatGPT's conversations.json), found \(root.kindDescription)", at: root, path: "")
+            result.failWhole(reader.diagnostics)
         }
-        if reader.hasErrors { return (nil, reader.diagnostics) }
-        return (chats, reader.diagnostics)
+        return result
+    }
+
+    private static func readOne(_ node: JSONNode, path: String, files: ExportFiles, file: String, includeSystem: Bool, into result: inout ShardResult) {
+        var reader = JSONReader(file: file)
+        guard let readable = prepare(node, path: path, reader: &reader) else {
+            result.skip(reader.diagnostics)
+            return
+        }
+        let chat = readConversation(readable, path: path, files: files, includeSystem: includeSystem, reader: &reader)
+        result.add(chat, diagnostics: reader.diagnostics, hasErrors: reader.hasErrors, conversation: node, file: file, path: path)
     }
 
     private static func readConversation(_ node: JSONNode, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedChat? {
