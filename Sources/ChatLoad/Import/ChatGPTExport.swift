@@ -117,7 +117,7 @@ package struct ChatGPTExport {
         if roots.contains("") {
             root = ""
         } else if roots.count > 1 {
-            let places = roots.sorted().prefix(3).map { ZipEntry.describe($0) }.joined(separator: ", ")
+            let places = roots.sorted().prefix(3).map(Diagnostic.quote).joined(separator: ", ")
             throw DiagnosticError(Diagnostic(file: path, message: "\(roots.count) exports in the top-level folders \(places); expected one export per zip archive, at its root or in one top-level folder"))
         } else if let only = roots.first {
             root = only
