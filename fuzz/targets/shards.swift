@@ -22,7 +22,7 @@ private func write(_ name: String, _ bytes: ArraySlice<UInt8>) {
     bytes.withUnsafeBytes { buffer in
         var written = 0
         while written < buffer.count {
-            let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
             if n <= 0 { break }
             written += n
         }

@@ -169,7 +169,12 @@ package struct ChatGPTExport {
         } else {
             names = numbered
         }
-        guard !names.isEmpty else { throw notFound() }
+        guard !names.isEmpty else {
+            // Say why too, when a manifest listed files that are not there.
+            var error = notFound()
+            error.diagnostics += export.warnings
+            throw error
+        }
         export.shards = names.map { name in
             let shown = display(name)
             return Shard(name: name, displayPath: shown) { () throws(DiagnosticError) in
