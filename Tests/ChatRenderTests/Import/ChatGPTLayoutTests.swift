@@ -162,6 +162,22 @@ import Testing
         #expect(errors(two) == ["\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"])
     }
 
+    @Test func aShardedZipFromStandardInput() throws {
+        let temp = TestPaths.temporaryFolder("gptlayout")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let zip = ZipBuilder(try Self.zipEntries()).write(to: temp, name: "export.zip")
+        let input = try Data(contentsOf: URL(fileURLWithPath: zip))
+        let run = try CLIRun.run(["import", "chatgpt", "-", "--out", "site"], in: temp, input: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("<stdin>/conversations-000.json:124:19: warning: [2].current_node: no message node \"gone\""), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("wrote 2 conversations and site/index.html, 4 warnings\n"))
+        let written = try FileManager.default.subpathsOfDirectory(atPath: temp + "/site")
+        #expect(Set(written.filter { $0.hasPrefix("files/") && $0.contains(".") }) == [
+            "files/packing-for-kyoto/kyoto-station.png", "files/packing-for-kyoto/itinerary.pdf",
+            "files/receipt-totals/receipt.jpg", "files/receipt-totals/document.pdf",
+        ])
+    }
+
     @Test func aFolderHoldingTheUnzippedFolder() throws {
         let temp = TestPaths.temporaryFolder("gptlayout")
         defer { try? FileManager.default.removeItem(atPath: temp) }
