@@ -7,6 +7,8 @@ enum ImportCommand {
                                         + "for -); replaced as a whole, atomically")
     static let includeSystem = Option.flag(
         "--include-system", help: "keep system, developer and tool turns (shown as labelled replies)")
+    static let strict = Option.flag(
+        "--strict", help: "treat warnings (a conversation left out, a file the export lacks) as errors; nothing is written")
 
     static let command = Command(
         path: ["import"],
@@ -15,12 +17,15 @@ enum ImportCommand {
         about: [
             "Writes NAME.json per conversation (marked \"markup\": \"full\"), its files under files/NAME/, and an "
                 + "index.html listing them newest first. Render one with: chatrender render DIR/NAME.json. Files "
-                + "the export lacks show as \"File unavailable\" or \"Photo unavailable\", with a warning. Bad input "
-                + "names the file, line:column and JSON path, and nothing is written.",
+                + "the export lacks show as \"File unavailable\" or \"Photo unavailable\", with a warning. A ChatGPT "
+                + "conversation that cannot be read is left out with a warning naming it and the JSON path, and an empty "
+                + "\"New chat\" is skipped; the rest is imported. Other bad input names the file, line:column and JSON "
+                + "path, and nothing is written.",
         ],
         arguments: [
             .init(name: "FORMAT", help: "chatgpt: ChatGPT's data export: the .zip as downloaded (read in place), its "
-                    + "unzipped folder, or its conversations.json\nopenai: a Chat Completions messages array (or a "
+                    + "unzipped folder, or one of its conversation files (conversations.json, or a shard "
+                    + "conversations-000.json …)\nopenai: a Chat Completions messages array (or a "
                     + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")"),
             .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
@@ -29,7 +34,7 @@ enum ImportCommand {
             arguments.count == 2 ? nil
                 : "import takes a format and an input file; got \(CLI.count(arguments.count, "argument"))"
         },
-        groups: [OptionGroup("OPTIONS", [out.option, includeSystem.option, SharedOptions.quiet.option, SharedOptions.help.option])],
+        groups: [OptionGroup("OPTIONS", [out.option, includeSystem.option, strict.option, SharedOptions.quiet.option, SharedOptions.help.option])],
         exitCodes: [.ok, .usage, .dataError, .noInput, .cannotCreate],
         run: run)
 
@@ -43,7 +48,7 @@ enum ImportCommand {
             var name = given == "-" ? "" : FilePath.stem(given)
             if name.isEmpty { name = "chats" }
             let request = ImportRequest(format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
-                                        includeSystem: parsed.has(includeSystem))
+                                        includeSystem: parsed.has(includeSystem), strict: parsed.has(strict))
             let result = try Importer.run(request)
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)

@@ -32,8 +32,8 @@ public func fuzzZip(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = archive.head(entry, count: 16)
         _ = try? archive.read(entry, limit: 4 << 20, what: "a fuzz entry")
     }
-    if let export = try? ChatGPTExport.open(scratch, limits: limits), let root = try? export.conversations() {
-        _ = ChatGPTImporter.read(root, source: export.source, file: export.displayPath, includeSystem: false)
+    if let export = try? ChatGPTExport.open(scratch, limits: limits) {
+        _ = try? ChatGPTImporter.read(export, includeSystem: false)
     }
     return 0
 }

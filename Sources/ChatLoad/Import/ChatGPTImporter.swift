@@ -19,25 +19,42 @@ package enum ChatGPTImporter {
         read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
     }
 
+    /// One file of conversations on its own: nil, with every problem an error, when nothing in it
+    /// could be read. A whole export is read by ``read(_:includeSystem:)``.
     package static func read(_ root: JSONNode, source: ExportSource, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
-        var reader = JSONReader(file: file)
-        let files = ExportFiles(source: source)
-        var chats: [ImportedChat] = []
+        let result = read(root, files: ExportFiles(source: source), file: file, includeSystem: includeSystem)
+        return result.nothingReadable ? (nil, result.diagnosticsAsErrors) : (result.chats, result.diagnostics)
+    }
+
+    /// The conversations of one file, each read with its own diagnostics: one with errors is left
+    /// out and its errors are told as warnings naming it; an empty "New chat" is skipped with one
+    /// warning. Only a file that is not a list of conversations fails as a whole.
+    static func read(_ root: JSONNode, files: ExportFiles, file: String, includeSystem: Bool) -> ShardResult {
+        var result = ShardResult()
         switch root.value {
         case .array(let conversations):
             for (index, node) in conversations.enumerated() {
-                if let chat = readConversation(node, path: JSONReader.join("", index), files: files, includeSystem: includeSystem, reader: &reader) {
-                    chats.append(chat)
-                }
+                readOne(node, path: JSONReader.join("", index), files: files, file: file, includeSystem: includeSystem, into: &result)
             }
-        case .object where root["mapping"] != nil:
+        case .object where root["mapping"] != nil || root["current_node"] != nil:
             // One conversation taken out of the array.
-            if let chat = readConversation(root, path: "", files: files, includeSystem: includeSystem, reader: &reader) { chats.append(chat) }
+            readOne(root, path: "", files: files, file: file, includeSystem: includeSystem, into: &result)
         default:
+            var reader = JSONReader(file: file)
             reader.error("expected an array of conversations (ChatGPT's conversations.json), found \(root.kindDescription)", at: root, path: "")
+            result.failWhole(reader.diagnostics)
         }
-        if reader.hasErrors { return (nil, reader.diagnostics) }
-        return (chats, reader.diagnostics)
+        return result
+    }
+
+    private static func readOne(_ node: JSONNode, path: String, files: ExportFiles, file: String, includeSystem: Bool, into result: inout ShardResult) {
+        var reader = JSONReader(file: file)
+        guard let readable = prepare(node, path: path, reader: &reader) else {
+            result.skip(reader.diagnostics)
+            return
+        }
+        let chat = readConversation(readable, path: path, files: files, includeSystem: includeSystem, reader: &reader)
+        result.add(chat, diagnostics: reader.diagnostics, hasErrors: reader.hasErrors, conversation: node, file: file, path: path)
     }
 
     private static func readConversation(_ node: JSONNode, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedChat? {
@@ -216,57 +233,5 @@ package enum ChatGPTImporter {
         guard let node, case .number(let value, let integer) = node.value else { return nil }
         if let integer, integer >= 0 { return integer }
         return value >= 0 && value < 9e15 ? Int64(value) : nil
-    }
-}
-
-/// The files of an export, found by the file id their names start with
-/// (`file-AbC123-photo.jpg`, `file_00000000a1b2-….png`, also in sub-folders such as `user-…/` or
-/// `dalle-generations/`), in the folder or the zip archive alike.
-package struct ExportFiles {
-    let source: ExportSource
-    /// File id prefix → path relative to the export; the first in sorted order wins.
-    private var byID: [String: String] = [:]
-
-    init(source: ExportSource) {
-        self.source = source
-        for relative in source.files(depth: 3) {
-            let name = FilePath.lastComponent(relative)
-            guard name.hasPrefix("file") else { continue }
-            // Every prefix that ends before a '-', '_' or '.' may be the id.
-            var index = name.startIndex
-            while index < name.endIndex {
-                let character = name[index]
-                if character == "-" || character == "." || character == "_" {
-                    let prefix = String(name[..<index])
-                    if byID[prefix] == nil { byID[prefix] = relative }
-                }
-                index = name.index(after: index)
-            }
-            if byID[name] == nil { byID[name] = relative }
-        }
-    }
-
-    /// `file-service://file-AbC` and `sediment://file_00ab` → `file-AbC`, `file_00ab`.
-    static func fileID(fromPointer pointer: String) -> String {
-        if let range = pointer.range(of: "://") { return String(pointer[range.upperBound...]) }
-        return pointer
-    }
-
-    /// The attachment for a file id: copied from the export when there, else unavailable (warned).
-    func attachment(id: String, name: String?, declaredType: String?, size: Int64, at node: JSONNode?, path: String,
-                    reader: inout JSONReader) -> ImportedAttachment {
-        if let relative = byID[id], let found = source.content(relative) {
-            let fileName = FilePath.lastComponent(relative)
-            var shownName = name ?? fileName
-            if name == nil, fileName.hasPrefix(id + "-"), fileName.count > id.count + 1 {
-                shownName = String(fileName.dropFirst(id.count + 1))
-            }
-            let type = found.sniffed ?? InlineData.contentType(forName: fileName) ?? declaredType ?? "application/octet-stream"
-            return ImportedAttachment(name: shownName, contentType: type, byteCount: found.size, content: found.content)
-        }
-        reader.warning("the export has no file for \(JSONReader.quote(id)); shown as unavailable", at: node, path: path)
-        let shownName = name ?? id
-        let type = declaredType ?? InlineData.contentType(forName: shownName) ?? "application/octet-stream"
-        return ImportedAttachment(name: shownName, contentType: type, byteCount: size, content: .unavailable)
     }
 }

@@ -16,12 +16,15 @@ public struct ImportRequest: Sendable {
     public var outputDirectory: String
     /// Keep system, developer and tool turns (shown as labelled assistant turns).
     public var includeSystem: Bool
+    /// Treat warnings (a conversation left out, a file the export lacks) as errors: nothing is written.
+    public var strict: Bool
 
-    public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
+    public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false, strict: Bool = false) {
         self.format = format
         self.inputPath = inputPath
         self.outputDirectory = outputDirectory
         self.includeSystem = includeSystem
+        self.strict = strict
     }
 }
 
@@ -39,6 +42,9 @@ public struct ImportResult: Sendable {
 public enum Importer {
     public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
         let (chats, warnings) = try read(request)
+        if request.strict && !warnings.isEmpty {
+            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, into: output))
@@ -65,11 +71,10 @@ public enum Importer {
             guard let chat else { throw DiagnosticError(diagnostics) }
             return ([chat], diagnostics)
         case .chatgpt:
+            // Every layout (one conversations.json or numbered shards, folder or zip); a
+            // conversation that cannot be read is a warning and the rest is imported.
             let export = try ChatGPTExport.open(request.inputPath)
-            let root = try export.conversations()
-            let (chats, diagnostics) = ChatGPTImporter.read(root, source: export.source, file: export.displayPath, includeSystem: request.includeSystem)
-            guard let chats else { throw DiagnosticError(diagnostics) }
-            return (chats, diagnostics)
+            return try ChatGPTImporter.read(export, includeSystem: request.includeSystem)
         }
     }
 }

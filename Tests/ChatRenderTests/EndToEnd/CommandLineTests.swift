@@ -262,7 +262,7 @@ import Testing
             (["render", garden, "--theme", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
             (["render", "--from", "openai", "folder.json"], "folder.json: error: is a folder; expected the openai messages file"),
             (["import", "anthropic", "folder.json"], "folder.json: error: is a folder; expected the anthropic messages file"),
-            (["import", "chatgpt", "folder.json"], "folder.json: error: no conversations.json in this folder; expected ChatGPT's data export (the zip, or its unzipped folder)"),
+            (["import", "chatgpt", "folder.json"], "folder.json: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"),
             (["preview", "--theme", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
             (["check", "folder.json", "--snapshots", "s"], "folder.json: error: is a folder; expected the conversation file"),
             (["theme", "check", "folder.json"], "folder.json: error: is a folder; expected the theme file"),

@@ -11,7 +11,7 @@ import Testing
 @testable import ChatRender
 
 /// Replays every input the fuzzers found (fuzz/crashers/TARGET/) and every hostile fixture
-/// (Fixtures/hostile/TARGET-*) through the code the target fuzzes, in-process: each must finish
+/// (Fixtures/hostile/TARGET-*), and the seeds of the shards target, through the code the target fuzzes, in-process: each must finish
 /// with a value or a diagnostic, never a trap. See fuzz/run.sh.
 @Suite struct FuzzCrasherReplayTests {
     static func inputs() -> [(target: String, path: String)] {
@@ -22,6 +22,12 @@ import Testing
             for name in (try? fm.contentsOfDirectory(atPath: crashers + "/" + target)) ?? [] where !name.hasPrefix(".") {
                 found.append((target, crashers + "/" + target + "/" + name))
             }
+        }
+        // The sharded-layout target's seeds are replayed too: its fixtures are not plain JSON files
+        // that other tests read already.
+        let seeds = TestPaths.repo("fuzz/seeds/shards")
+        for name in (try? fm.contentsOfDirectory(atPath: seeds)) ?? [] where !name.hasPrefix(".") {
+            found.append(("shards", seeds + "/" + name))
         }
         let fixtures = TestPaths.fixture("hostile")
         for name in (try? fm.contentsOfDirectory(atPath: fixtures)) ?? [] {
@@ -70,6 +76,24 @@ import Testing
             if let archive = try? ZipArchive(path: path, limits: limits) {
                 for entry in archive.entries where !entry.isDirectory { _ = try? archive.read(entry, limit: 4 << 20, what: "a replayed entry") }
             }
+        case "shards":
+            // As fuzz/targets/shards.swift: the export's files, split at NUL bytes, in a folder.
+            let folder = TestPaths.temporaryFolder("shardsreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            func write(_ name: String, _ piece: some Collection<UInt8>) {
+                _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(piece))
+            }
+            var pieces = rest.split(separator: 0, omittingEmptySubsequences: false)[...]
+            if mode & 2 != 0, let manifest = pieces.popFirst() { write("export_manifest.json", manifest) }
+            if mode & 4 != 0, let names = pieces.popFirst() { write("conversation_asset_file_names.json", names) }
+            for (index, piece) in pieces.prefix(8).enumerated() {
+                write(index == 0 && mode & 8 != 0 ? "conversations.json" : String(format: "conversations-%03d.json", index), piece)
+            }
+            write("file_00000000aa.dat", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
+            write("file_00000000bb.dat", Array("%PDF-1.4\n%%EOF\n".utf8))
+            write("file-Cc1-notes.txt", Array("notes\n".utf8))
+            if let export = try? ChatGPTExport.open(folder) { _ = try? ChatGPTImporter.read(export, includeSystem: mode & 1 == 1) }
         default:
             Issue.record("unknown fuzz target \(target)")
         }

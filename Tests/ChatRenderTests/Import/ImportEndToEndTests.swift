@@ -59,7 +59,7 @@ import Testing
         let page = try String(contentsOfFile: temp + "/site/weekend-in-lisbon/index.html", encoding: .utf8)
         // Full markup by default for imported chats.
         #expect(page.contains("<ul><li>about 20 minutes</li><li>pay on board</li></ul>"))
-        #expect(page.contains("Photo unavailable, file-Gone999"))
+        #expect(page.contains("Photo unavailable, image.png"))
         let index = try String(contentsOfFile: temp + "/site/index.html", encoding: .utf8)
         #expect(index.contains("href=\"weekend-in-lisbon/index.html\""))
     }

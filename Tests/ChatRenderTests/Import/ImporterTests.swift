@@ -128,7 +128,7 @@ import Testing
         #expect(lisbon.turns.map(\.id) == ["u1", "a1", "u2-new", "a2"])
         #expect(!lisbon.turns.map(\.text).joined().contains("OLD BRANCH"))
         let files = lisbon.turns[0].attachments
-        #expect(files.map(\.name) == ["tram.png", "3f2c.png", "file-Gone999", "booking.pdf", "route.gpx"])
+        #expect(files.map(\.name) == ["tram.png", "3f2c.png", "image.png", "booking.pdf", "route.gpx"])
         #expect(files.map(\.contentType) == ["image/png", "image/png", "image/png", "application/pdf", "application/gpx+xml"])
         #expect(files.map(\.byteCount) == [73, 73, 5000, 45, 51200])
         #expect(files[2].content == .unavailable && files[4].content == .unavailable)
@@ -146,14 +146,15 @@ import Testing
     }
 
     @Test func chatGPTBadInput() {
+        // Each conversation is left out for its own problems, named; as none is left, the import fails.
         #expect(errors(.chatgpt, "chatgpt/bad/conversations.json") == [
-            "chatgpt/bad/conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members",
-            "chatgpt/bad/conversations.json:67:15: error: [1].mapping.b.parent: the parent links loop back to \"a\"; expected them to end at the root",
-            "chatgpt/bad/conversations.json:80:16: error: [2].mapping.a.message.author: missing required field \"author\"; expected an object with \"role\"",
-            "chatgpt/bad/conversations.json:93:2: error: [3].mapping: missing required field \"mapping\"; expected an object of message nodes by id",
+            "chatgpt/bad/conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members; the conversation \"broken\" is left out",
+            "chatgpt/bad/conversations.json:67:15: error: [1].mapping.b.parent: the parent links loop back to \"a\"; expected them to end at the root; the conversation \"loop\" is left out",
+            "chatgpt/bad/conversations.json:80:16: error: [2].mapping.a.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"no author\" is left out",
+            "chatgpt/bad/conversations.json:93:2: warning: [3]: conversation \"no mapping\" is empty (no \"mapping\"); skipped",
         ])
         #expect(errors(.chatgpt, "chatgpt/missing.zip") == ["chatgpt/missing.zip: error: no such file; expected a zip archive"])
-        #expect(errors(.chatgpt, "openai") == ["openai: error: no conversations.json in this folder; expected ChatGPT's data export (the zip, or its unzipped folder)"])
+        #expect(errors(.chatgpt, "openai") == ["openai: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"])
     }
 
     // MARK: Pieces

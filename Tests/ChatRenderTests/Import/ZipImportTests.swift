@@ -93,7 +93,7 @@ import Testing
         #expect(run.stderr.hasSuffix("wrote \(temp)/site/index.html (3 conversations), 2 warnings\n"))
         let page = try String(contentsOfFile: temp + "/site/weekend-in-lisbon/index.html", encoding: .utf8)
         #expect(page.contains("<ul><li>about 20 minutes</li><li>pay on board</li></ul>"))
-        #expect(page.contains("aria-label=\"Photo unavailable, file-Gone999\""))
+        #expect(page.contains("aria-label=\"Photo unavailable, image.png\""))
         #expect(page.contains("aria-label=\"route.gpx, Source code, File unavailable\""))
         #expect(page.contains("<span class=\"cr-chip-line\">File unavailable</span>"))
     }
@@ -103,9 +103,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: temp) }
         // No conversations.json; two of them; a path out of the archive; a damaged photo that is used.
         let none = ZipBuilder([Entry("chat.html", "<p>")]).write(to: temp, name: "none.zip")
-        #expect(errors(none) == ["\(none): error: no conversations.json at the top of the zip archive or in one top-level folder; expected ChatGPT's data export"])
+        #expect(errors(none) == ["\(none): error: no ChatGPT conversations at the top of the zip archive or in one top-level folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"])
         let two = ZipBuilder([Entry("a/conversations.json", "[]"), Entry("b/conversations.json", "[]")]).write(to: temp, name: "two.zip")
-        #expect(errors(two) == ["\(two): error: 2 conversations.json files (entry \"a/conversations.json\", entry \"b/conversations.json\"); expected one export per zip archive, at its root or in one top-level folder"])
+        #expect(errors(two) == ["\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"])
         let evil = ZipBuilder(try Self.exportEntries(extra: [Entry("../../.bashrc", "rm -rf ~")])).write(to: temp, name: "evil.zip")
         #expect(errors(evil) == ["\(evil): error: entry \"../../.bashrc\": the name contains \"..\", which would leave the folder it is extracted into"])
         var entries = try Self.exportEntries()
