@@ -147,8 +147,8 @@ struct ChatGPTCitations {
             i += 1
         }
         if !lost.isEmpty {
-            let shown = lost.prefix(3).map { JSONReader.quote($0) }.joined(separator: ", ") + (lost.count > 3 ? " and \(lost.count - 3) more" : "")
-            reader.warning("no source in the export for citation \(shown); the marker is left out", at: node, path: path)
+            let shown = lost.prefix(3).joined(separator: ", ") + (lost.count > 3 ? " and \(lost.count - 3) more" : "")
+            reader.warning("\(shown) left out: the export has no source or text for \(lost.count == 1 ? "it" : "them")", at: node, path: path)
         }
         return String(out)
     }
@@ -177,7 +177,7 @@ struct ChatGPTCitations {
                     if let page = byRef[ref], let id = book.id(title: page.title, url: page.url, snippet: page.snippet) {
                         markers += "[^\(id)]"
                     } else {
-                        lost.append(ref)
+                        lost.append("citation " + JSONReader.quote(ref))
                     }
                 }
             }
@@ -198,9 +198,12 @@ struct ChatGPTCitations {
                 }
             }
             return out
+        case "i", "image", "filecite", "products", "product_entity", "businesses", "forecast", "finance", "stock", "sports", "schedule", "genui":
+            // Image groups (web images, not in the export), file citations (the file is in the
+            // question), product and business cards, widgets: nothing the page can show.
+            return ""
         default:
-            // Image groups (`i`, `image`), file citations (`filecite`: the file is in the question),
-            // product and business cards, forecasts: the page cannot show them; they carry no text.
+            lost.append("marker " + JSONReader.quote(String(String.UnicodeScalarView(marker.unicodeScalars.filter { !ChatGPTText.isPrivateUse($0) }))))
             return ""
         }
     }
@@ -251,7 +254,7 @@ struct ChatGPTCitations {
         if !label.isEmpty, label != "source", !isLines, label.contains(".") {
             if let id = book.id(title: label, url: nil, snippet: nil) { return "[^\(id)]" }
         }
-        lost.append(marker)
+        lost.append("citation " + JSONReader.quote(marker))
         return ""
     }
 }
