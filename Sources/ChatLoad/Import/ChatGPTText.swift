@@ -51,9 +51,11 @@ enum ChatGPTText {
         var rest = Substring(text)
         while let found = rest.range(of: "sandbox:") {
             let before = rest[..<found.lowerBound]
-            // The path runs to whitespace or a closing parenthesis.
+            // The path runs to whitespace, a closing bracket or a quote; a full stop or comma
+            // at its end closes the sentence.
             var end = found.upperBound
-            while end < rest.endIndex, !rest[end].isWhitespace, rest[end] != ")" { end = rest.index(after: end) }
+            while end < rest.endIndex, !rest[end].isWhitespace, !")]`\"'<>".contains(rest[end]) { end = rest.index(after: end) }
+            while end > found.upperBound, ".,;:!?".contains(rest[rest.index(before: end)]) { end = rest.index(before: end) }
             let path = String(rest[found.upperBound..<end])
             let name = path.split(separator: "/").last.map(String.init) ?? path
             let shown = (name.removingPercentEncoding ?? name).replacingOccurrences(of: "`", with: "'")
@@ -72,6 +74,11 @@ enum ChatGPTText {
                 out += before[..<prefixEnd]
                 let said = label.isEmpty || label == Substring(shown) ? "" : "\(label) "
                 out += "\(said)(`\(shown)`\(image ? ", an image" : ""), not included in the export)"
+                rest = rest[rest.index(after: end)...]
+            } else if before.hasSuffix("`"), end < rest.endIndex, rest[end] == "`" {
+                // Already code: `sandbox:/mnt/data/a.png` → `a.png` (not included …).
+                out += before.dropLast()
+                out += "`\(shown)` (not included in the export)"
                 rest = rest[rest.index(after: end)...]
             } else {
                 out += before
