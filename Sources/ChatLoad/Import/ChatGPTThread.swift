@@ -169,6 +169,7 @@ struct ChatGPTThread {
             draft.attach(attachment)
         }
         if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if draft.answerID == nil { draft.answerID = message.id }
             // Several answer messages in one reply (between tool calls) read as one text.
             if case .text(let previous)? = draft.parts.last, draft.lastWasAnswer {
                 draft.parts[draft.parts.count - 1] = .text(previous + "\n\n" + text)
@@ -442,6 +443,9 @@ struct ChatGPTReply {
     }
 
     var id: String
+    /// The first answer message's id: the reply's id when there is one (a link to a ChatGPT
+    /// reply names that message), else the first message's.
+    var answerID: String?
     var date: ChatDate?
     var version: TurnVersion?
     var model: String?
@@ -495,7 +499,7 @@ struct ChatGPTReply {
         }
         parts = ChatGPTTools.groupAgentSteps(parts, replyID: id)
         guard !parts.isEmpty || !attachments.isEmpty else { return nil }
-        var turn = ImportedTurn(id: id, role: .assistant, text: "", date: date, attachments: attachments)
+        var turn = ImportedTurn(id: answerID ?? id, role: .assistant, text: "", date: date, attachments: attachments)
         turn.parts = parts
         turn.sources = sources.sources
         turn.model = model
