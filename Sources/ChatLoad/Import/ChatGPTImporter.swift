@@ -5,16 +5,14 @@ import ChatModel
 /// messages in `mapping`) and the uploaded and generated files beside it.
 ///
 /// For each conversation the visible thread is the path from `current_node` up through `parent`
-/// links: other branches (earlier versions of edited or regenerated turns) are left out. Hidden
-/// messages, system messages, tool calls and tool output are skipped unless `includeSystem`
-/// (hidden ones always). Images (`image_asset_pointer` parts) and uploaded files
+/// links: other branches (earlier versions of edited or regenerated turns) are left out, and the
+/// turn that has them says which version it is. ``ChatGPTThread`` makes each question a turn and
+/// everything after it one reply with parts (thinking, tool calls, code runs, canvas documents,
+/// generated images, text with its sources). Hidden and system messages are skipped unless
+/// `includeSystem`. Images (`image_asset_pointer` parts) and uploaded files
 /// (`metadata.attachments`) are found in the export (its folder or its zip archive) by their file
 /// id; one that is missing becomes an "unavailable" photo or chip with a warning, never an error.
 package enum ChatGPTImporter {
-    /// Content types that are turns of the conversation; the rest (`code`, `execution_output`,
-    /// `tether_quote`, `thoughts`, `user_editable_context`, …) are the assistant's plumbing.
-    static let conversational: Set<String> = ["text", "multimodal_text"]
-
     static func read(_ root: JSONNode, exportFolder: String, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
         read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
     }
