@@ -255,7 +255,9 @@ struct ChatGPTThread {
             status = .error
             result = message.text.isEmpty ? (ImportSource.string(message.content["name"]) ?? "The tool failed") : message.text
         case "computer_output":
-            result = ""
+            // Where the agent's browser is: the page's title and address.
+            let state = message.content["state"]
+            result = [ImportSource.string(state?["title"]), ImportSource.string(state?["url"])].compactMap { $0 }.joined(separator: "\n")
         default:
             result = message.text
         }

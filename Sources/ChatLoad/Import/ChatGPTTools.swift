@@ -12,11 +12,37 @@ enum ChatGPTTools {
             if let url = firstURL(in: input) { return "Opened \(url)" }
             return "Searched the web"
         }
-        if tool.hasPrefix("computer.") { return "Used the computer" }
+        if tool.hasPrefix("computer.") { return computerStep(input) }
         if tool.hasPrefix("container.") { return "Ran a command" }
         if tool.hasPrefix("file_search") || tool.hasPrefix("myfiles_browser") { return "Searched the files" }
         if tool == "dalle.text2im" { return "Creating image" }
         return nil
+    }
+
+    /// Agent mode's step, by its actions: "Went to tascaverde.example", "Clicked, typed “2”".
+    static func computerStep(_ input: String) -> String {
+        guard let json = try? JSONParser.parse(Array(input.utf8)), case .array(let actions)? = json["actions"]?.value,
+              !actions.isEmpty else { return "Used the computer" }
+        var phrases: [String] = []
+        for action in actions.prefix(3) {
+            let phrase: String
+            switch ImportSource.string(action["action"]) ?? "" {
+            case "goto", "open_url", "navigate":
+                phrase = ImportSource.string(action["url"]).flatMap { firstURL(in: $0) }.map { "went to \($0)" } ?? "opened a page"
+            case "click", "double_click": phrase = "clicked"
+            case "type":
+                let text = ImportSource.string(action["text"]).map(ChatGPTText.plain) ?? ""
+                phrase = text.isEmpty || text.count > 40 ? "typed" : "typed “\(text)”"
+            case "scroll": phrase = "scrolled"
+            case "keypress": phrase = "pressed keys"
+            case "wait": phrase = "waited"
+            default: phrase = "used the computer"
+            }
+            phrases.append(phrase)
+        }
+        if actions.count > 3 { phrases.append("\(actions.count - 3) more") }
+        let line = phrases.joined(separator: ", ")
+        return line.prefix(1).uppercased() + line.dropFirst()
     }
 
     /// The search terms of a web call: `{"search_query": [{"q": …}]}` (2025), `{"query": …}`, or

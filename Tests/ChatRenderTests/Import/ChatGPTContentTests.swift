@@ -208,6 +208,8 @@ import Testing
         #expect(activity.title == "Worked on the task · 2 steps")
         let steps = activity.messages[0].parts.compactMap { if case .toolCall(let call) = $0 { return call } else { return nil } }
         #expect(steps.map(\.name) == ["computer.do", "computer.do"])
+        #expect(steps.map(\.title) == ["Went to tascaverde.example", "Clicked, typed “2”"])
+        #expect(steps.map(\.result) == ["Book – Tasca Verde\nhttps://tascaverde.example/book", "Confirmed\nhttps://tascaverde.example/book/confirm"])
         #expect(steps.map(\.attachmentIDs) == [["a1"], ["a2"]])
         #expect(reply.attachments[0].alt == "Screenshot" && reply.attachments[1].content == .unavailable)
         // {{file:…}} became a file card.
