@@ -100,6 +100,7 @@ struct ChatGPTThread {
 
     private mutating func addAssistant(_ message: ChatGPTMessage, reader: inout JSONReader) {
         guard var draft = reply else { return }
+        reply = nil  // one owner while it changes: no copy of its parts per message
         defer { reply = draft }
         if let model = message.meta("model_slug") { draft.model = model }
         if message.voice { draft.voice = true }
@@ -209,6 +210,7 @@ struct ChatGPTThread {
     /// A tool's answer: the pending call's result, a code run's output and charts, generated images.
     private mutating func addTool(_ message: ChatGPTMessage, reader: inout JSONReader) {
         guard var draft = reply else { return }
+        reply = nil  // one owner while it changes: no copy of its parts per message
         defer { reply = draft }
         draft.lastWasAnswer = false
         let tool = message.author ?? ""

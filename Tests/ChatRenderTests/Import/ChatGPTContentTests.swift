@@ -300,6 +300,11 @@ import Testing
         #expect(ChatGPTCanvasDocument.apply(pattern: "line", replacement: "row", multiple: false, to: doc) == "# Title\n\nFirst row.\nSecond line.")
         #expect(ChatGPTCanvasDocument.apply(pattern: "absent", replacement: "x", multiple: false, to: doc) == nil)
         #expect(ChatGPTCanvasDocument.apply(pattern: "(unclosed", replacement: "x", multiple: false, to: doc) == nil)
+        // Text with escaped punctuation is replaced as text; a replacement's \\ and \n are read.
+        #expect(ChatGPTCanvasDocument.apply(pattern: "First line\\.", replacement: "1. a\\nb $1", multiple: false, to: doc)
+            == "# Title\n\n1. a\nb $1\nSecond line.")
+        // A file cannot hang the import with a pattern that backtracks exponentially.
+        #expect(ChatGPTCanvasDocument.apply(pattern: "(a+)+$", replacement: "x", multiple: false, to: String(repeating: "a", count: 40) + "!") == nil)
         let code = ChatGPTCanvasDocument(title: "app.py", type: "code/python", versions: ["a", "b"]).part
         #expect(code == DocumentPart(title: "app.py", kind: .code, language: "python", content: "b", versions: ["a"]))
     }
