@@ -228,8 +228,8 @@ struct ChatGPTThread {
                 draft.attach(attachment)
             }
             if let index = pending?.part, case .toolCall = draft.parts[index] {
-                draft.parts.remove(at: index)
-                if let thinking = draft.thinking, thinking > index { draft.thinking = thinking - 1 }
+                // Dropped when the reply is finished: every part index held meanwhile stays true.
+                draft.dropped.insert(index)
             }
             draft.pending = ChatGPTReply.Pending(part: nil, tool: tool, imageTool: true)
             return
@@ -464,6 +464,8 @@ struct ChatGPTReply {
     var lastWasAnswer = false
     /// Canvas document → its part in this reply.
     var documentParts: [Int: Int] = [:]
+    /// Parts left out of the finished turn (an image call, shown by its images instead).
+    var dropped: Set<Int> = []
 
     init(first: ChatGPTMessage) {
         id = first.id
@@ -497,10 +499,11 @@ struct ChatGPTReply {
 
     /// The finished turn; nil when the reply showed nothing.
     func turn() -> ImportedTurn? {
-        var parts = self.parts.filter {
-            if case .thinking(let part) = $0 { return !part.text.isEmpty || part.duration != nil }
+        var parts = self.parts.enumerated().filter { index, part in
+            if dropped.contains(index) { return false }
+            if case .thinking(let thinking) = part { return !thinking.text.isEmpty || thinking.duration != nil }
             return true
-        }
+        }.map(\.element)
         parts = ChatGPTTools.groupAgentSteps(parts, replyID: id)
         guard !parts.isEmpty || !attachments.isEmpty else { return nil }
         var turn = ImportedTurn(id: answerID ?? id, role: .assistant, text: "", date: date, attachments: attachments)

@@ -264,6 +264,45 @@ import Testing
         #expect(shown.map(\.speaker) == ["System", nil] && Self.texts(shown[0]) == ["You are ChatGPT."])
     }
 
+    @Test func messagesInAnyOrderNeverCrashOrLeakMarkers() throws {
+        // Every message of the fixture, in random orders and mixes, as one thread: replies that
+        // start with a tool result, images before their call, canvas updates with no document,
+        // markers in thoughts. Each must read with every private-use character gone.
+        let root = try JSONParser.parse(Array(try String(contentsOfFile: TestPaths.fixture(Self.fixture + "/conversations.json"), encoding: .utf8).utf8))
+        guard case .array(let conversations) = root.value else { Issue.record("no array"); return }
+        var messages: [JSONNode] = []
+        for conversation in conversations {
+            guard case .object(let nodes)? = conversation["mapping"]?.value else { continue }
+            for node in nodes { if let message = node.node["message"], message.value != .null { messages.append(message) } }
+        }
+        #expect(messages.count > 60)
+        var random = SplitMix(seed: 16)
+        for round in 0..<150 {
+            let picked = (0..<Int.random(in: 2...24, using: &random)).map { _ in messages[Int.random(in: 0..<messages.count, using: &random)] }
+            var members: [(key: String, node: JSONNode)] = []
+            for (i, message) in picked.enumerated() {
+                var node: [(key: String, node: JSONNode)] = [("message", message)]
+                node.append(("parent", i == 0 ? JSONNode(.null) : JSONNode(.string("x\(i - 1)"))))
+                members.append(("x\(i)", JSONNode(.object(node))))
+            }
+            let conversation = JSONNode(.object([("title", JSONNode(.string("Round \(round)"))), ("mapping", JSONNode(.object(members))),
+                                                 ("current_node", JSONNode(.string("x\(picked.count - 1)")))]))
+            let folder = TestPaths.fixture(Self.fixture)
+            let (chats, _) = ChatGPTImporter.read(conversation, source: .folder(folder), file: "c.json", includeSystem: round % 2 == 0)
+            let turns = chats?.first?.turns ?? []
+            for string in Self.strings(turns) {
+                #expect(!string.unicodeScalars.contains(where: ChatGPTText.isPrivateUse), "round \(round): \(string)")
+            }
+            for turn in turns {
+                let named = Set(turn.attachments.compactMap(\.id))
+                for part in turn.parts {
+                    if case .codeExecution(let run) = part { #expect(Set(run.attachmentIDs).isSubset(of: named), "round \(round)") }
+                    if case .toolCall(let call) = part { #expect(Set(call.attachmentIDs).isSubset(of: named), "round \(round)") }
+                }
+            }
+        }
+    }
+
     @Test func markersOfEveryKind() {
         var book = ChatGPTSourceBook()
         var reader = JSONReader(file: "x")
