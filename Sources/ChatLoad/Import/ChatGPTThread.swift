@@ -225,6 +225,8 @@ struct ChatGPTThread {
             for image in message.images {
                 var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
                 attachment.alt = (image.prompt ?? prompt).map(ChatGPTText.plain)
+                // Stored under an id and a random suffix: named, as ChatGPT's download is, by the prompt.
+                ChatGPTThread.rename(&attachment, to: attachment.alt.map { ChatGPTThread.stem($0) } ?? "Generated image")
                 draft.attach(attachment)
             }
             if let index = pending?.part, case .toolCall = draft.parts[index] {
@@ -275,6 +277,7 @@ struct ChatGPTThread {
         for image in pointers {
             var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
             attachment.alt = "Screenshot"
+            ChatGPTThread.rename(&attachment, to: "screenshot-\(draft.attachments.count + images.count + 1)")
             images.append(attachment)
         }
         let ids = images.map { draft.attach($0) }
@@ -338,7 +341,7 @@ struct ChatGPTThread {
             guard seen.insert(fileID).inserted else { continue }
             var attachment = files.attachment(id: fileID, name: nil, declaredType: "image/png", size: 0, at: node, path: path, reader: &reader)
             attachment.alt = "Chart drawn by the code"
-            if attachment.name == fileID { attachment.name = "chart-\(run.attachmentIDs.count + 1).png" }
+            ChatGPTThread.rename(&attachment, to: "chart-\(draft.attachments.count { $0.alt == "Chart drawn by the code" } + 1)")
             run.attachmentIDs.append(draft.attach(attachment))
         }
         draft.parts[index] = .codeExecution(run)
@@ -427,6 +430,24 @@ struct ChatGPTThread {
             found = true
         }
         return found ? total : nil
+    }
+
+    /// A new name for a file stored as `file-…-<uuid>.png`, keeping its extension (or the one its type gives).
+    static func rename(_ attachment: inout ImportedAttachment, to stem: String) {
+        let current = attachment.name
+        var ext = ""
+        if let dot = current.lastIndex(of: "."), current.distance(from: dot, to: current.endIndex) <= 6 { ext = String(current[dot...]) }
+        if ext.isEmpty { ext = attachment.contentType.hasPrefix("image/") ? "." + attachment.contentType.dropFirst(6).prefix { $0.isLetter } : "" }
+        attachment.name = stem + ext
+    }
+
+    /// The start of a prompt, at most 60 characters and cut at a word: a file name stem.
+    static func stem(_ prompt: String) -> String {
+        let flat = prompt.split(whereSeparator: { $0.isNewline || $0 == "/" || $0 == "\\" || $0 == ":" }).joined(separator: " ")
+            .trimmingCharacters(in: .whitespaces)
+        guard flat.count > 60 else { return flat.isEmpty ? "Generated image" : flat }
+        let cut = flat.prefix(60)
+        return String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)
     }
 
     static func integer(_ node: JSONNode?) -> Int64? {

@@ -138,7 +138,8 @@ import Testing
         #expect(first.attachmentIDs == ["a1"] && second.attachmentIDs == ["a2"])
         #expect(reply.attachments.map(\.id) == ["a1", "a2"])
         #expect(reply.attachments[0].contentType == "image/png" && reply.attachments[0].alt == "Chart drawn by the code")
-        #expect(reply.attachments[1].content == .unavailable && reply.attachments[1].name == "chart-1.png")
+        #expect(reply.attachments.map(\.name) == ["chart-1.png", "chart-2.png"])
+        #expect(reply.attachments[1].content == .unavailable)
         #expect(Self.texts(reply).last == "Revenue grew every month, from €1,200 in January to €1,610 in March (+34%).\n\n"
             + "Download the cleaned data (`sales_clean.csv`, not included in the export) or see `growth.png` (not included in the export).")
     }
@@ -151,6 +152,7 @@ import Testing
         #expect(dalle.attachments.map(\.alt) == ["A flat-style poster of a red fox reading a paper map under a lamp, warm oranges, simple shapes"])
         guard case .file(let path) = dalle.attachments[0].content else { Issue.record("DALL·E image not found"); return }
         #expect(path.contains("/dalle-generations/file-Dalle01-"))
+        #expect(dalle.attachments[0].name == "A flat-style poster of a red fox reading a paper map under.png")
         // The upload keeps its name from metadata.attachments, not the file's.
         #expect(chat.turns[2].attachments.map(\.name) == ["my-cat.jpg"])
         let gpt4o = chat.turns[3]
@@ -159,6 +161,7 @@ import Testing
         #expect(gpt4o.attachments[0].contentType == "image/png")
         guard case .file(let sediment) = gpt4o.attachments[0].content else { Issue.record("GPT-4o image not found"); return }
         #expect(sediment.contains("/user-u8Kd2/file_00000000f0x5b2c3d4e5-"))
+        #expect(gpt4o.attachments[0].name == "The same flat poster, with a grey tabby cat reading the map.png")
     }
 
     @Test func thinkingPreambleAndRecapAreOneCollapsedPart() throws {
@@ -212,6 +215,7 @@ import Testing
         #expect(steps.map(\.result) == ["Book – Tasca Verde\nhttps://tascaverde.example/book", "Confirmed\nhttps://tascaverde.example/book/confirm"])
         #expect(steps.map(\.attachmentIDs) == [["a1"], ["a2"]])
         #expect(reply.attachments[0].alt == "Screenshot" && reply.attachments[1].content == .unavailable)
+        #expect(reply.attachments.map(\.name) == ["screenshot-1.png", "screenshot-2.png", "dinner-plan.md"])
         // {{file:…}} became a file card.
         #expect(reply.attachments[2].name == "dinner-plan.md")
         #expect(Self.texts(reply) == ["Your table for two at Tasca Verde is booked for Friday at 20:00 (confirmation TV-2291)."])
