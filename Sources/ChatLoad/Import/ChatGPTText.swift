@@ -18,6 +18,32 @@ enum ChatGPTText {
         return String(out)
     }
 
+    /// A browsing tool's result list as the model saw it (`【0†Tram 28 – Carris†carris.pt】`): each
+    /// entry as "Tram 28 – Carris (carris.pt)", no raw bracket marker. Private-use characters go too.
+    static func browsingResult(_ text: String) -> String {
+        let text = plain(text)
+        guard text.contains("【") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "【") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "】"), rest.distance(from: open, to: close) < 600 else {
+                out += rest[open...]
+                rest = ""
+                break
+            }
+            let fields = rest[rest.index(after: open)..<close].split(separator: "†", omittingEmptySubsequences: false).dropFirst()
+            switch fields.count {
+            case 0: break
+            case 1: out += fields.first!
+            default: out += "\(fields.first!) (\(fields.dropFirst().joined(separator: ", ")))"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
     /// `{{file:file-AbC}}` tokens (an agent's answer pointing at files it made): their ids, and
     /// the text without them.
     static func fileTokens(_ text: String) -> (text: String, ids: [String]) {

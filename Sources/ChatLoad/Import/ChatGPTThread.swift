@@ -265,7 +265,7 @@ struct ChatGPTThread {
         default:
             result = message.text
         }
-        result = ChatGPTText.plain(result).trimmingCharacters(in: .whitespacesAndNewlines)
+        result = ChatGPTText.browsingResult(result).trimmingCharacters(in: .whitespacesAndNewlines)
         // Screenshots (agent mode's computer tool) and other images a tool returned.
         var images: [ImportedAttachment] = []
         var pointers = message.images

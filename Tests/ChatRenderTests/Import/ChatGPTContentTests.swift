@@ -326,6 +326,12 @@ import Testing
         #expect(ChatGPTSourceBook.withoutTracking("https://a.example/x") == "https://a.example/x")
     }
 
+    @Test func browsingResultsLoseTheirBracketMarkers() {
+        #expect(ChatGPTText.browsingResult("# 【0†Tram 28 – Carris†www.carris.pt】\nEvery 10 minutes.\n# 【1†Fares】")
+            == "# Tram 28 – Carris (www.carris.pt)\nEvery 10 minutes.\n# Fares")
+        #expect(ChatGPTText.browsingResult("plain \u{E206}text") == "plain text")
+    }
+
     @Test func sandboxLinksAndFileTokens() {
         #expect(ChatGPTText.sandboxLinks("[Download it](sandbox:/mnt/data/report%20v2.xlsx).").text == "Download it (`report v2.xlsx`, not included in the export).")
         #expect(ChatGPTText.sandboxLinks("![Chart](sandbox:/mnt/data/chart.png)").text == "Chart (`chart.png`, an image, not included in the export)")
