@@ -39,7 +39,7 @@ REFERENCE_ERRORS = {"part-attachment-references.json"}
 TOO_DEEP = {"transcript-too-deep.json"}
 # Invalid fixtures with one problem in every message, each of which the schema must find on its own
 # (so one bad message cannot hide another that the schema lets through).
-EVERY_MESSAGE_INVALID_PREFIXES = ("part-", "sources-", "speaker-")
+EVERY_MESSAGE_INVALID_PREFIXES = ("part-", "sources-", "speaker-", "version-")
 
 
 class SyntaxProblem(ValueError):

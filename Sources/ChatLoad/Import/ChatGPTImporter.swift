@@ -5,16 +5,14 @@ import ChatModel
 /// messages in `mapping`) and the uploaded and generated files beside it.
 ///
 /// For each conversation the visible thread is the path from `current_node` up through `parent`
-/// links: other branches (earlier versions of edited or regenerated turns) are left out. Hidden
-/// messages, system messages, tool calls and tool output are skipped unless `includeSystem`
-/// (hidden ones always). Images (`image_asset_pointer` parts) and uploaded files
+/// links: other branches (earlier versions of edited or regenerated turns) are left out, and the
+/// turn that has them says which version it is. ``ChatGPTThread`` makes each question a turn and
+/// everything after it one reply with parts (thinking, tool calls, code runs, canvas documents,
+/// generated images, text with its sources). Hidden and system messages are skipped unless
+/// `includeSystem`. Images (`image_asset_pointer` parts) and uploaded files
 /// (`metadata.attachments`) are found in the export (its folder or its zip archive) by their file
 /// id; one that is missing becomes an "unavailable" photo or chip with a warning, never an error.
 package enum ChatGPTImporter {
-    /// Content types that are turns of the conversation; the rest (`code`, `execution_output`,
-    /// `tether_quote`, `thoughts`, `user_editable_context`, …) are the assistant's plumbing.
-    static let conversational: Set<String> = ["text", "multimodal_text"]
-
     static func read(_ root: JSONNode, exportFolder: String, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
         read(root, source: .folder(exportFolder), file: file, includeSystem: includeSystem)
     }
@@ -95,7 +93,10 @@ package enum ChatGPTImporter {
                 return nil
             }
         }
-        var turns: [ImportedTurn] = []
+        // Other versions of a turn (an edited question, a regenerated reply) are the other
+        // children of its parent; the thread shows one and says which.
+        let siblings = ChatGPTVersions(mapping: mapping)
+        var thread = ChatGPTThread(files: files, includeSystem: includeSystem)
         for (nodeID, entry) in chain.reversed() {
             let entryPath = JSONReader.join(mappingPath, nodeID)
             guard let message = entry["message"], case .object = message.value else {
@@ -104,14 +105,17 @@ package enum ChatGPTImporter {
                 }
                 continue
             }
-            if let turn = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) {
-                turns.append(turn)
-            }
+            guard var read = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) else { continue }
+            read.version = siblings.version(of: nodeID, parent: ImportSource.string(entry["parent"]))
+            thread.add(read, reader: &reader)
         }
-        return ImportedChat(title: title, date: date, turns: turns)
+        return ImportedChat(title: title, date: date, turns: thread.finish(reader: &reader))
     }
 
-    private static func readMessage(_ message: JSONNode, nodeID: String, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedTurn? {
+    /// One message of the visible thread, read into its role, addressing and content; nil for a
+    /// message ChatGPT does not show (`is_visually_hidden_from_conversation`) or one too broken
+    /// to read (reported).
+    private static func readMessage(_ message: JSONNode, nodeID: String, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ChatGPTMessage? {
         let authorPath = JSONReader.join(path, "author")
         guard let author = message["author"] else {
             reader.error("missing required field \"author\"; expected an object with \"role\"", at: message, path: authorPath)
@@ -120,7 +124,7 @@ package enum ChatGPTImporter {
         guard reader.object(author, path: authorPath, expected: "an object with \"role\"") != nil,
               let role = reader.requiredString(author, "role", path: authorPath) else { return nil }
         let metadata = message["metadata"]
-        if metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true) { return nil }
+        if metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true) && !includeSystem { return nil }
         let contentPath = JSONReader.join(path, "content")
         guard let content = message["content"] else {
             reader.error("missing required field \"content\"; expected an object with \"content_type\"", at: message, path: contentPath)
@@ -128,59 +132,30 @@ package enum ChatGPTImporter {
         }
         guard reader.object(content, path: contentPath, expected: "an object with \"content_type\"") != nil,
               let contentType = reader.requiredString(content, "content_type", path: contentPath) else { return nil }
-        let recipient = ImportSource.string(message["recipient"]) ?? "all"
-        let plumbing = role == "system" || role == "tool" || recipient != "all" || !conversational.contains(contentType)
-        if plumbing && !includeSystem { return nil }
         guard role == "user" || role == "assistant" || role == "system" || role == "tool" else {
             reader.warning("unknown author role \(JSONReader.quote(role)); expected \"user\", \"assistant\", \"system\" or \"tool\"; the message is left out", at: author["role"], path: JSONReader.join(authorPath, "role"))
             return nil
         }
-
-        var draft = TurnDraft()
-        var pointedIDs: Set<String> = []
-        switch contentType {
-        case "text", "multimodal_text":
-            readParts(content, path: contentPath, files: files, pointed: &pointedIDs, into: &draft, reader: &reader)
-        case "code":
-            let language = ImportSource.string(content["language"]).flatMap { $0 == "unknown" ? nil : $0 } ?? ""
-            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(TurnDraft.fenced(text, language: language)) }
-        case "execution_output":
-            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(TurnDraft.fenced(text)) }
-        default:
-            // Other plumbing: shown with --include-system only when it carries plain text.
-            if let text = ImportSource.string(content["text"]), !text.isEmpty { draft.add(text) }
+        var read = ChatGPTMessage(nodeID: nodeID, id: ImportSource.string(message["id"]).flatMap { $0.isEmpty ? nil : $0 } ?? nodeID,
+                                  role: role, author: ImportSource.string(author["name"]),
+                                  recipient: ImportSource.string(message["recipient"]).flatMap { $0.isEmpty ? nil : $0 } ?? "all",
+                                  channel: ImportSource.string(message["channel"]), contentType: contentType, content: content,
+                                  metadata: metadata, path: path, date: epoch(message, "create_time", path: path, reader: &reader))
+        read.hidden = metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true)
+        if content["parts"] != nil, contentType == "text" || contentType == "multimodal_text" {
+            readParts(content, path: contentPath, files: files, into: &read, reader: &reader)
+        } else if let text = ImportSource.string(content["text"]) {
+            read.text = text
         }
-        if let list = metadata?["attachments"], case .array(let items) = list.value {
-            let listPath = JSONReader.join(JSONReader.join(path, "metadata"), "attachments")
-            for (a, item) in items.enumerated() {
-                let itemPath = JSONReader.join(listPath, a)
-                guard reader.object(item, path: itemPath, expected: "an attachment object with \"id\" and \"name\"") != nil,
-                      let fileID = reader.requiredString(item, "id", path: itemPath, nonEmpty: true) else { continue }
-                if pointedIDs.contains(fileID) { continue }  // already shown as a photo from the parts
-                let name = reader.optionalString(item, "name", path: itemPath).flatMap { $0.isEmpty ? nil : $0 } ?? fileID
-                let declared = reader.optionalString(item, "mime_type", path: itemPath)
-                let size = integer(item["size"]) ?? 0
-                draft.attachments.append(files.attachment(id: fileID, name: name, declaredType: declared, size: size,
-                                                          at: item, path: itemPath, reader: &reader))
-            }
-        }
-        guard !draft.isEmpty else { return nil }
-        var text = draft.text
-        let shownRole: Message.Role = role == "user" ? .user : .assistant
-        if role == "system" { text = TurnDraft.labelled("System", text) }
-        else if role == "tool" { text = TurnDraft.labelled("Tool result" + (ImportSource.string(author["name"]).map { " (\($0))" } ?? ""), text) }
-        else if recipient != "all" { text = TurnDraft.labelled("Tool call (\(recipient))", text) }
-        let id = ImportSource.string(message["id"]).flatMap { $0.isEmpty ? nil : $0 } ?? nodeID
-        return ImportedTurn(id: id, role: shownRole, text: text, date: epoch(message, "create_time", path: path, reader: &reader),
-                            attachments: draft.attachments)
+        return read
     }
 
-    private static func readParts(_ content: JSONNode, path: String, files: ExportFiles, pointed: inout Set<String>, into draft: inout TurnDraft, reader: inout JSONReader) {
+    /// The `parts` of a text or multimodal message: strings joined into its text, image pointers
+    /// kept for the turn (named and described by the thread, which knows who made them), voice
+    /// transcriptions as text.
+    private static func readParts(_ content: JSONNode, path: String, files: ExportFiles, into read: inout ChatGPTMessage, reader: inout JSONReader) {
         let partsPath = JSONReader.join(path, "parts")
-        guard let parts = content["parts"] else {
-            reader.error("missing required field \"parts\"; expected an array of strings and objects", at: content, path: partsPath)
-            return
-        }
+        guard let parts = content["parts"] else { return }
         guard case .array(let items) = parts.value else {
             reader.error("expected an array of strings and objects, found \(parts.kindDescription)", at: parts, path: partsPath)
             return
@@ -196,24 +171,26 @@ package enum ChatGPTImporter {
                 switch kind {
                 case "image_asset_pointer":
                     guard let pointer = reader.requiredString(part, "asset_pointer", path: partPath, nonEmpty: true) else { continue }
-                    let fileID = ExportFiles.fileID(fromPointer: pointer)
-                    pointed.insert(fileID)
-                    draft.attachments.append(files.attachment(id: fileID, name: nil, declaredType: "image/png", size: integer(part["size_bytes"]) ?? 0,
-                                                              at: part["asset_pointer"], path: JSONReader.join(partPath, "asset_pointer"), reader: &reader))
+                    read.images.append(ChatGPTImage(fileID: ExportFiles.fileID(fromPointer: pointer), size: integer(part["size_bytes"]) ?? 0,
+                                                    node: part["asset_pointer"], path: JSONReader.join(partPath, "asset_pointer"),
+                                                    prompt: ImportSource.string(part["metadata"]?["dalle"]?["prompt"]).flatMap { $0.isEmpty ? nil : $0 },
+                                                    generated: part["metadata"]?["dalle"].map { $0.value != .null } == true
+                                                        || part["metadata"]?["generation"].map { $0.value != .null } == true))
                 case "audio_transcription":
+                    read.voice = true
                     if let spoken = ImportSource.string(part["text"]), !spoken.isEmpty { text += spoken }
                 case "audio_asset_pointer", "real_time_user_audio_video_asset_pointer", "video_container_asset_pointer":
-                    continue  // voice-mode media: the transcription carries the words
+                    read.voice = true  // voice-mode media: the transcription carries the words
                 default:
-                    reader.warning("unknown part content_type \(JSONReader.quote(kind)); expected \"image_asset_pointer\" or text; the part is left out", at: part["content_type"], path: JSONReader.join(partPath, "content_type"))
+                    reader.warning("unknown part content_type \(JSONReader.quote(kind)); expected \"image_asset_pointer\", \"audio_transcription\" or text; the part is left out", at: part["content_type"], path: JSONReader.join(partPath, "content_type"))
                 }
             default:
-                reader.error("expected a string or an object, found \(part.kindDescription)", at: part, path: partPath)
+                reader.warning("expected a string or an object, found \(part.kindDescription); the part is left out", at: part, path: partPath)
             }
         }
-        draft.add(text)
+        if read.metadata?["voice_mode_message"]?.value == .bool(true) { read.voice = true }
+        read.text = text
     }
-
     /// A `create_time` in seconds since 1970, or nil (absent, null, or out of range: warned).
     private static func epoch(_ node: JSONNode, _ key: String, path: String, reader: inout JSONReader) -> ChatDate? {
         guard let value = node[key] else { return nil }

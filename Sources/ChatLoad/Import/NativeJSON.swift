@@ -30,6 +30,7 @@ package enum NativeJSON {
         out += "\(indent){\n\(member)\"id\": \(quote(message.id)),\n\(member)\"role\": \(quote(message.role.rawValue)),\n\(member)\"text\": \(quote(message.text))"
         if let speaker = message.speaker { out += ",\n\(member)\"speaker\": \(quote(speaker))" }
         if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
+        if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
         if !message.attachments.isEmpty {
             out += ",\n\(member)\"attachments\": ["

@@ -204,7 +204,7 @@ package enum ConversationLoader {
         // One look at the member names for the members most messages lack, so a file without
         // them pays one pass per message rather than one per member.
         var partsNode: JSONNode?
-        var hasSources = false, hasSpeaker = false, hasModel = false
+        var hasSources = false, hasSpeaker = false, hasModel = false, hasVersion = false
         if case .object(let members) = node.value {
             for index in members.indices {
                 switch members[index].key {
@@ -212,6 +212,7 @@ package enum ConversationLoader {
                 case "sources": hasSources = true
                 case "speaker": hasSpeaker = true
                 case "model": hasModel = true
+                case "version": hasVersion = true
                 default: break
                 }
             }
@@ -248,13 +249,34 @@ package enum ConversationLoader {
         if hasSources, let list = node["sources"] { sources = decodeSources(list, path: JSONReader.join(path, "sources"), reader: &reader) }
         let speaker = hasSpeaker ? reader.optionalString(node, "speaker", path: path) : nil
         let model = hasModel ? reader.optionalString(node, "model", path: path) : nil
+        let version = hasVersion ? decodeVersion(node["version"], path: JSONReader.join(path, "version"), reader: &reader) : nil
         guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
         var message = Message(id: id, role: role, text: text, attachments: attachments, date: date)
         message.parts = parts
         message.sources = sources
         message.speaker = speaker
         message.model = model
+        message.version = version
         return message
+    }
+
+    /// `"version": {"index": 2, "count": 3}`: the turn shown is the second of three versions.
+    private static func decodeVersion(_ node: JSONNode?, path: String, reader: inout JSONReader) -> TurnVersion? {
+        guard let node, node.value != .null else { return nil }
+        guard reader.object(node, path: path, expected: "an object with \"index\" and \"count\"") != nil else { return nil }
+        let errorsBefore = reader.errorCount
+        let index = reader.optionalInteger(node, "index", path: path)
+        let count = reader.optionalInteger(node, "count", path: path)
+        guard reader.errorCount == errorsBefore else { return nil }
+        guard let count, let index else {
+            reader.error("missing required field \"\(index == nil ? "index" : "count")\"; expected a whole number", at: node, path: JSONReader.join(path, index == nil ? "index" : "count"))
+            return nil
+        }
+        guard count >= 1, index >= 1, index <= count else {
+            reader.error("expected 1 ≤ index ≤ count, found index \(index) and count \(count)", at: node, path: path)
+            return nil
+        }
+        return TurnVersion(index: index, count: count)
     }
 
     /// A top-level message's `"attachments"`, each id unique in the message.

@@ -1,12 +1,14 @@
 import ChatModel
 
-/// A conversation inside a turn (a sub-agent's work), closed: its title and "(12 turns)". Its
+/// A conversation inside a turn (a sub-agent's work), closed: its title and "(12 turns)" (no count for one turn). Its
 /// turns are drawn as the page's are, one heading level deeper, with ids under the part's, and
 /// the attachments their parts name are the enclosing top-level message's.
 enum TranscriptView {
     static func render(_ part: TranscriptPart, id: String, context: PartContext) -> HTML {
         let count = part.messages.count
-        let title: HTML = "<span dir=\"auto\">\(part.title)</span> <span class=\"cr-part-meta\">(\(count) \(count == 1 ? "turn" : "turns"))</span>"
+        // One turn (an agent's steps, folded) needs no count.
+        var title: HTML = "<span dir=\"auto\">\(part.title)</span>"
+        if count != 1 { title.append(" <span class=\"cr-part-meta\">(\(count) turns)</span>") }
         var body: HTML = "<div class=\"cr-transcript\">"
         for (index, message) in part.messages.enumerated() {
             body.append(TurnView.nested(message, index: index, idPrefix: id, context: context))

@@ -46,6 +46,11 @@ package enum TurnView {
         if let model = message.model, !model.isEmpty {
             head.append("<span class=\"cr-turn-model\" dir=\"auto\">\(model)</span>")
         }
+        if let version = message.version, version.count > 1 {
+            // The chat apps' "‹ 2/3 ›": the other versions are not on the page, so nothing to press;
+            // a screen reader hears the words instead of the arrows.
+            head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(version.index)/\(version.count) ›</span><span class=\"cr-visually-hidden\">Version \(version.index) of \(version.count)</span></span>")
+        }
         if let date = message.date {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
         }

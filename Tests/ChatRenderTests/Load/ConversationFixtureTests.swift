@@ -251,6 +251,12 @@ extension LoadTests {
                 "speaker-model-wrong-type.json:3:63: error: messages[0].speaker: expected a string or null, found a number",
                 "speaker-model-wrong-type.json:4:61: error: messages[1].model: expected a string or null, found an object",
             ],
+            "version-wrong.json": [
+                "version-wrong.json:3:63: error: messages[0].version: expected an object with \"index\" and \"count\", found a string",
+                "version-wrong.json:4:63: error: messages[1].version: expected 1 ≤ index ≤ count, found index 0 and count 3",
+                "version-wrong.json:5:63: error: messages[2].version.count: missing required field \"count\"; expected a whole number",
+                "version-wrong.json:6:86: error: messages[3].version.count: expected an integer, found a string",
+            ],
             "transcript-too-deep.json": [
                 "transcript-too-deep.json:71:37: error: messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0]: a transcript inside 8 others; expected at most 8 transcripts inside one another",
             ],

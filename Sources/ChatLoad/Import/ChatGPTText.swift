@@ -1,0 +1,118 @@
+import ChatModel
+
+/// Text from a ChatGPT export made fit for a page: no private-use characters (ChatGPT's
+/// markers), `{{file:…}}` tokens taken out as files, `sandbox:` links (files that stayed on
+/// ChatGPT's machine) said to be missing instead of linked.
+enum ChatGPTText {
+    /// The Unicode private-use areas: shown as tofu in every font the page may use.
+    static func isPrivateUse(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (0xE000...0xF8FF).contains(value) || (0xF0000...0xFFFFD).contains(value) || (0x100000...0x10FFFD).contains(value)
+    }
+
+    /// `text` without private-use characters.
+    static func plain(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isPrivateUse) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isPrivateUse(scalar) { out.append(scalar) }
+        return String(out)
+    }
+
+    /// A browsing tool's result list as the model saw it (`【0†Tram 28 – Carris†carris.pt】`): each
+    /// entry as "Tram 28 – Carris (carris.pt)", no raw bracket marker. Private-use characters go too.
+    static func browsingResult(_ text: String) -> String {
+        let text = plain(text)
+        guard text.contains("【") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "【") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "】"), rest.distance(from: open, to: close) < 600 else {
+                out += rest[open...]
+                rest = ""
+                break
+            }
+            let fields = rest[rest.index(after: open)..<close].split(separator: "†", omittingEmptySubsequences: false).dropFirst()
+            switch fields.count {
+            case 0: break
+            case 1: out += fields.first!
+            default: out += "\(fields.first!) (\(fields.dropFirst().joined(separator: ", ")))"
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
+    /// `{{file:file-AbC}}` tokens (an agent's answer pointing at files it made): their ids, and
+    /// the text without them.
+    static func fileTokens(_ text: String) -> (text: String, ids: [String]) {
+        guard text.contains("{{file:") else { return (text, []) }
+        var out = ""
+        var ids: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{file:") {
+            out += rest[..<open.lowerBound]
+            let after = rest[open.upperBound...]
+            guard let close = after.range(of: "}}"), after.distance(from: after.startIndex, to: close.lowerBound) <= 200 else {
+                out += rest[open]
+                rest = after
+                continue
+            }
+            let id = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !id.isEmpty, !ids.contains(id) { ids.append(id) }
+            rest = after[close.upperBound...]
+        }
+        out += rest
+        return (out.trimmingCharacters(in: .whitespacesAndNewlines), ids)
+    }
+
+    /// `[label](sandbox:/mnt/data/report.csv)` and bare `sandbox:` paths: files ChatGPT's code made
+    /// and offered for download, which the export does not contain. Shown as the file's name and
+    /// "not included in the export", never as a dead link. Also returns how many there were.
+    static func sandboxLinks(_ text: String) -> (text: String, count: Int) {
+        guard text.contains("sandbox:") else { return (text, 0) }
+        var out = ""
+        var count = 0
+        var rest = Substring(text)
+        while let found = rest.range(of: "sandbox:") {
+            let before = rest[..<found.lowerBound]
+            // The path runs to whitespace, a closing bracket or a quote; a full stop or comma
+            // at its end closes the sentence.
+            var end = found.upperBound
+            while end < rest.endIndex, !rest[end].isWhitespace, !")]`\"'<>".contains(rest[end]) { end = rest.index(after: end) }
+            while end > found.upperBound, ".,;:!?".contains(rest[rest.index(before: end)]) { end = rest.index(before: end) }
+            let path = String(rest[found.upperBound..<end])
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            let shown = (name.removingPercentEncoding ?? name).replacingOccurrences(of: "`", with: "'")
+            count += 1
+            // A Markdown link or image: `[label](` just before, `)` just after.
+            if before.hasSuffix("("), end < rest.endIndex, rest[end] == ")",
+               let labelEnd = before.dropLast().lastIndex(of: "]"), labelEnd == before.index(before: before.index(before: before.endIndex)),
+               let labelStart = before[..<labelEnd].lastIndex(of: "[") {
+                var prefixEnd = labelStart
+                var image = false
+                if labelStart > before.startIndex, before[before.index(before: labelStart)] == "!" {
+                    prefixEnd = before.index(before: labelStart)
+                    image = true
+                }
+                let label = before[before.index(after: labelStart)..<labelEnd]
+                out += before[..<prefixEnd]
+                let said = label.isEmpty || label == Substring(shown) ? "" : "\(label) "
+                out += "\(said)(`\(shown)`\(image ? ", an image" : ""), not included in the export)"
+                rest = rest[rest.index(after: end)...]
+            } else if before.hasSuffix("`"), end < rest.endIndex, rest[end] == "`" {
+                // Already code: `sandbox:/mnt/data/a.png` → `a.png` (not included …).
+                out += before.dropLast()
+                out += "`\(shown)` (not included in the export)"
+                rest = rest[rest.index(after: end)...]
+            } else {
+                out += before
+                out += "`\(shown)` (not included in the export)"
+                rest = rest[end...]
+            }
+        }
+        out += rest
+        return (out, count)
+    }
+}
