@@ -21,7 +21,9 @@ enum ImportCommand {
         arguments: [
             .init(name: "FORMAT", help: "chatgpt: ChatGPT's data export: the .zip as downloaded (read in place), its "
                     + "unzipped folder, or its conversations.json\nopenai: a Chat Completions messages array (or a "
-                    + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")"),
+                    + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")\n"
+                    + "claude-ai: claude.ai's data export: the .zip as downloaded, its unzipped folder, or its "
+                    + "conversations.json (projects.json beside it groups the index)"),
             .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
         ],
@@ -72,6 +74,8 @@ enum ImportCommand {
         switch format {
         case .chatgpt:
             return try inputs.path(for: given, what: "ChatGPT export", role: "the export", copyName: "export", folderAllowed: true)
+        case .claudeAI:
+            return try inputs.path(for: given, what: "claude.ai export", role: "the export", copyName: "export", folderAllowed: true)
         case .openai, .anthropic:
             return try inputs.path(for: given, what: "\(format.rawValue) messages", role: "the export", copyName: "Conversation.json")
         }

@@ -70,6 +70,14 @@ public enum Importer {
             let (chats, diagnostics) = ChatGPTImporter.read(root, source: export.source, file: export.displayPath, includeSystem: request.includeSystem)
             guard let chats else { throw DiagnosticError(diagnostics) }
             return (chats, diagnostics)
+        case .claudeAI:
+            let export = try ClaudeAIExport.open(request.inputPath)
+            let root = try export.conversations()
+            let (projects, projectWarnings) = export.projects()
+            let (chats, diagnostics) = ClaudeAIImporter.read(root, projects: projects, file: export.displayPath,
+                                                             projectsFile: export.projectsDisplayPath ?? "projects.json")
+            guard let chats else { throw DiagnosticError(diagnostics + projectWarnings) }
+            return (chats, diagnostics + projectWarnings)
         }
     }
 }
@@ -125,7 +133,7 @@ public enum ImportedSite {
             }
             return result
         }
-        if request.format != .chatgpt, imported.entries.count == 1 {
+        if request.format == .openai || request.format == .anthropic, imported.entries.count == 1 {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
         }
