@@ -71,12 +71,12 @@ package enum ClaudeAIImporter {
         chat.project = project(of: node, names: projects)
         let messagesPath = JSONReader.join(path, "chat_messages")
         guard let list = node["chat_messages"] else {
-            scope.warn("has no \"chat_messages\"; expected an array of messages; it is imported empty", at: node, path: messagesPath)
-            return chat
+            scope.warn("has no \"chat_messages\"; expected an array of messages; the conversation is left out", at: node, path: messagesPath)
+            return nil
         }
         guard case .array(let elements) = list.value else {
-            scope.warn("expected an array of messages, found \(list.kindDescription); it is imported empty", at: list, path: messagesPath)
-            return chat
+            scope.warn("expected an array of messages, found \(list.kindDescription); the conversation is left out", at: list, path: messagesPath)
+            return nil
         }
         var messages: [ClaudeAIMessage] = []
         for (index, element) in elements.enumerated() {
