@@ -16,6 +16,10 @@ public struct ImportRequest: Sendable {
     public var outputDirectory: String
     /// Keep system, developer and tool turns (shown as labelled assistant turns).
     public var includeSystem: Bool
+    /// Mask credentials and home folders before anything is written (`--redact`).
+    public var redact: Bool = false
+    /// Mask email addresses too (`--redact-emails`; implies ``redact``).
+    public var redactEmails: Bool = false
 
     public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false) {
         self.format = format
@@ -31,6 +35,8 @@ public struct ImportResult: Sendable {
     /// The conversations written, newest first (the order of `index.html`).
     public var entries: [ImportedEntry]
     public var warnings: [Diagnostic]
+    /// What `--redact` masked in all conversations together; nil without it.
+    package var redaction: RedactionSummary? = nil
 }
 
 /// `chatrender import`: reads an export, writes native conversation files (`SLUG.json`), their
@@ -38,13 +44,18 @@ public struct ImportResult: Sendable {
 /// a ``StagingFolder``, so bad input leaves nothing half-written.
 public enum Importer {
     public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
-        let (chats, warnings) = try read(request)
+        var (chats, warnings) = try read(request)
+        var redaction: RedactionSummary?
+        if request.redact || request.redactEmails {
+            // Before anything is written: no unmasked byte reaches the output folder.
+            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails)
+        }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, into: output))
             try output.write(ImportIndexPage.render(entries, link: { $0.file }), to: "index.html")
             try output.commit()
-            return ImportResult(outputDirectory: output.destination, entries: entries, warnings: warnings)
+            return ImportResult(outputDirectory: output.destination, entries: entries, warnings: warnings, redaction: redaction)
         } catch {
             output.discard()
             throw error
@@ -92,6 +103,8 @@ public enum ImportedSite {
         public var warnings: [Diagnostic]
         /// Bytes of the top `index.html`.
         public var pageSize: Int
+        /// What `--redact` masked; nil without it.
+        package var redaction: RedactionSummary? = nil
     }
 
     /// `render` carries how to render (theme, templates, options, strictness, image settings);
@@ -135,7 +148,7 @@ public enum ImportedSite {
         }
         if request.format == .openai || request.format == .anthropic, imported.entries.count == 1 {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: imported.redaction)
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
@@ -144,7 +157,7 @@ public enum ImportedSite {
             let index = ImportIndexPage.render(imported.entries, link: { "\($0.slug)/index.html" })
             try output.write(index, to: "index.html")
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count)
+            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count, redaction: imported.redaction)
         } catch {
             output.discard()
             throw error
