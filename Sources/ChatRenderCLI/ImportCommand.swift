@@ -16,7 +16,7 @@ enum ImportCommand {
 
     static let command = Command(
         path: ["import"],
-        summary: "turn a ChatGPT, OpenAI, Anthropic or claude.ai export into conversation files",
+        summary: "turn a chat app's export or an API messages file into conversation files",
         synopsis: ["import FORMAT INPUT [options]"],
         about: [
             "Writes NAME.json per conversation (marked \"markup\": \"full\"), its files under files/NAME/, and an "
