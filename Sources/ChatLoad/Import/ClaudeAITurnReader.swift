@@ -322,9 +322,10 @@ struct ClaudeAITurnReader {
                 let name = ImportSource.string(item["file_name"]).flatMap { $0.isEmpty ? nil : $0 } ?? "file"
                 let identity = ImportSource.string(item["file_uuid"]) ?? name
                 guard seen.insert(identity).inserted else { continue }
-                var type = InlineData.contentType(forName: name)
-                if type == nil, ImportSource.string(item["file_kind"]) == "image" { type = "image/png" }
-                out.append(ImportedAttachment(name: name, contentType: type ?? "application/octet-stream", byteCount: 0, content: .unavailable))
+                // A chip with the file's name, images too: an empty "Photo unavailable" tile would hide which file it was.
+                var type = InlineData.contentType(forName: name) ?? "application/octet-stream"
+                if type.hasPrefix("image/") { type = "application/octet-stream" }
+                out.append(ImportedAttachment(name: name, contentType: type, byteCount: 0, content: .unavailable))
             }
         }
         return out
