@@ -196,6 +196,8 @@ struct RedactionRule: @unchecked Sendable {
             let range = match.range(at: group)
             guard range.location != NSNotFound else { continue }
             let value = source.substring(with: range)
+            // Already masked (a second run, or text that quotes a mask): left as it is and not counted.
+            if value == replacement || value == Redactor.mask { continue }
             if let accepts, !accepts(value) { continue }
             out.replaceCharacters(in: range, with: replacement)
             changed += 1
@@ -246,7 +248,7 @@ enum Rules {
     ]
 
     static let home: [RedactionRule] = [
-        RedactionRule(#"(?:(?<=file://)|(?<![A-Za-z0-9._~/-]))/(?:home|Users)/(?!Shared(?![A-Za-z0-9._-]))[A-Za-z0-9._-]+(?![A-Za-z0-9._-])"#,
+        RedactionRule(#"(?:(?<=file://)|(?<![A-Za-z0-9._~/:-]))/(?:home|Users)/(?!Shared(?![A-Za-z0-9._-]))[A-Za-z0-9._-]+(?![A-Za-z0-9._-])"#,
                       replacement: "~", hints: ["/home/", "/Users/"]),
         RedactionRule(#"(?<![A-Za-z0-9])[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/)(?!Public(?![^\\/\s"'<>:|?*]))[^\\/\s"'<>:|?*]+"#,
                       replacement: "~", hints: ["Users"]),
