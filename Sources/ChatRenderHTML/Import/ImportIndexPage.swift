@@ -2,18 +2,19 @@ import ChatModel
 import ChatPlan
 import ChatTheme
 /// The `index.html` listing imported conversations: title (a link), date and message count,
-/// newest first. Every value from the export goes through ``HTML``'s escaping.
+/// newest first. Every value from the export goes through ``HTML``'s escaping. Muted text is
+/// CanvasText mixed into Canvas rather than GrayText, which Chromium draws at 3.9:1 on white.
 package enum ImportIndexPage {
     static let stylesheet: StaticString = """
     :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
     body { margin: 0; background: Canvas; color: CanvasText; }
     main { max-inline-size: 44rem; margin-inline: auto; padding: 2rem 1rem; }
     h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
-    .count { margin: 0 0 1.5rem; color: GrayText; }
+    .count { margin: 0 0 1.5rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
     ol { list-style: none; margin: 0; padding: 0; }
     li { padding-block: 0.75rem; border-block-end: 1px solid GrayText; }
     li a { font-weight: 600; color: LinkText; }
-    .meta { display: block; font-size: 0.875rem; color: GrayText; }
+    .meta { display: block; font-size: 0.875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
     :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
     """
     /// Added when the index is grouped by project (kept apart so an ungrouped index is unchanged).
