@@ -27,8 +27,8 @@ struct ClaudeAIArtifacts {
             guard let content else {
                 // Some exports drop a created artifact's content; the card still says it was made.
                 if byID[id] == nil, command == "create" {
-                    byID[id] = Artifact(title: title(input, id: id), kind: Self.kind(ImportSource.string(input["type"]), language: ImportSource.string(input["language"])).0,
-                                        language: Self.kind(ImportSource.string(input["type"]), language: ImportSource.string(input["language"])).1, versions: [""])
+                    let (kind, language) = Self.kind(ImportSource.string(input["type"]), language: ImportSource.string(input["language"]))
+                    byID[id] = Artifact(title: title(input, id: id), kind: kind, language: language, versions: [""])
                     return id
                 }
                 scope.warn("an artifacts \(command) of \(JSONReader.quote(id)) without \"content\"; it is left out", at: input, path: JSONReader.join(path, "content"))
