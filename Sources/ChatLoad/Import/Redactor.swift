@@ -183,10 +183,35 @@ struct RedactionRule: @unchecked Sendable {
         self.replacement = replacement
         self.accepts = accepts
         self.hints = hints
+        hintBytes = hints.map { Array($0.utf8) }
+    }
+
+    private let hintBytes: [[UInt8]]
+
+    /// Whether any hint occurs in the text's UTF-8, without Foundation's locale-aware search
+    /// (which was most of the time --redact took).
+    static func containsAny(_ text: String, _ needles: [[UInt8]]) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            for needle in needles where !needle.isEmpty && needle.count <= bytes.count {
+                let first = needle[0]
+                var index = 0
+                let last = bytes.count - needle.count
+                while index <= last {
+                    if bytes[index] == first {
+                        var matched = true
+                        for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { matched = false; break }
+                        if matched { return true }
+                    }
+                    index += 1
+                }
+            }
+            return false
+        }
     }
 
     func apply(to text: String, counts: inout Int) -> String {
-        if !hints.isEmpty, !hints.contains(where: { text.contains($0) }) { return text }
+        if !hints.isEmpty, !Self.containsAny(text, hintBytes) { return text }
         let source = text as NSString
         let matches = regex.matches(in: text, options: [], range: NSRange(location: 0, length: source.length))
         guard !matches.isEmpty else { return text }
