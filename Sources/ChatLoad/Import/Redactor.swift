@@ -232,7 +232,8 @@ struct RedactionRule: @unchecked Sendable {
     }
 }
 
-/// The patterns, compiled once.
+/// The patterns, compiled once. Every repeat that does not start at a fixed prefix is bounded, so
+/// a long run of token-like text (a base64 blob in a tool result) costs linear time, not quadratic.
 enum Rules {
     /// A value after a secret's key is masked only when it looks like one: at least 6 characters,
     /// not only digits, not a web address or path, and with a digit, both cases, or a symbol.
@@ -245,12 +246,12 @@ enum Rules {
         return digit || mixed || symbol
     }
 
-    static let envKey = #"(?:[A-Z0-9]+_)*(?:SECRET|PASSWORD|PASSWD|PASS|PWD|TOKEN|CREDENTIALS?|APIKEY|(?:API|ACCESS|PRIVATE|SECRET|AUTH|CLIENT|ENCRYPTION|SIGNING|MASTER|SESSION)_KEY)(?:_[A-Z0-9]+)*"#
-    static let codeKey = #"[A-Za-z0-9_.-]*(?:[Pp]assword|PASSWORD|[Pp]asswd|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]pi_?[Kk]ey|API_?KEY|[Aa]ccess_?[Kk]ey|[Pp]rivate_?[Kk]ey|[Cc]lient_?[Ss]ecret)[A-Za-z0-9_-]*"#
+    static let envKey = #"(?:[A-Z0-9]{1,40}_){0,8}(?:SECRET|PASSWORD|PASSWD|PASS|PWD|TOKEN|CREDENTIALS?|APIKEY|(?:API|ACCESS|PRIVATE|SECRET|AUTH|CLIENT|ENCRYPTION|SIGNING|MASTER|SESSION)_KEY)(?:_[A-Z0-9]{1,40}){0,8}"#
+    static let codeKey = #"[A-Za-z0-9_.-]{0,40}(?:[Pp]assword|PASSWORD|[Pp]asswd|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]pi_?[Kk]ey|API_?KEY|[Aa]ccess_?[Kk]ey|[Pp]rivate_?[Kk]ey|[Cc]lient_?[Ss]ecret)[A-Za-z0-9_-]{0,40}"#
 
     static let credentials: [RedactionRule] = [
         // A PEM private key: its body, between the armour lines.
-        RedactionRule(#"(-----BEGIN ((?:[A-Z0-9]+ )*)PRIVATE KEY-----)[\s\S]*?(-----END \2PRIVATE KEY-----)"#, group: 0,
+        RedactionRule(#"(-----BEGIN ((?:[A-Z0-9]{1,20} ){0,4})PRIVATE KEY-----)[\s\S]{0,65536}?(-----END \2PRIVATE KEY-----)"#, group: 0,
                       replacement: "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----", hints: ["PRIVATE KEY-----"]),
         // Cloud and service tokens, by their documented prefixes.
         RedactionRule(#"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"#, hints: ["AKIA", "ASIA", "ABIA", "ACCA"]),
@@ -265,7 +266,7 @@ enum Rules {
         RedactionRule(#"(?i)\bbearer\s+([A-Za-z0-9._~+/-]{16,}=*)"#, group: 1, hints: ["earer", "EARER"], accepts: secretValue),
         RedactionRule(#"(?i)authorization:\s*basic\s+([A-Za-z0-9+/]{12,}={0,2})"#, group: 1, hints: ["asic", "ASIC"]),
         // A password inside a URL: scheme://user:PASSWORD@host.
-        RedactionRule(#"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@]+:([^\s:/@]{3,})@"#, group: 1, hints: ["@"]),
+        RedactionRule(#"\b[a-zA-Z][a-zA-Z0-9+.-]{0,30}://[^\s:/@]{1,256}:([^\s:/@]{3,256})@"#, group: 1, hints: ["@"]),
         // KEY=value for environment-style keys, quoted or not.
         RedactionRule(#"\b"# + envKey + #"\b\s*[:=]\s*["']?([^\s"'`$(){}\[\]<>,;]+)"#, group: 1, hints: ["=", ":"], accepts: secretValue),
         // "password": "…", password = '…', apiKey: "…" in code and config: a quoted literal only.
@@ -279,6 +280,6 @@ enum Rules {
                       replacement: "~", hints: ["Users"]),
     ]
 
-    static let email = RedactionRule(#"(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"#,
+    static let email = RedactionRule(#"(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])"#,
                                      replacement: "[email]", hints: ["@"])
 }

@@ -103,6 +103,16 @@ import Testing
         }
     }
 
+    /// A tool result holding a long base64 blob next to an `@`, `=` and `:`: every pattern's
+    /// repeats are bounded, so this finishes at once (an unbounded one took minutes) and masks nothing.
+    @Test func aLongTokenLikeBlobIsLeftAloneQuickly() {
+        let blob = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkrL2FiY2RlZmdo", count: 4_000)
+        let text = "data: " + blob + " sent by a@b and key=" + blob.prefix(5_000) + " PASSWORD_" + blob.prefix(3_000)
+        let (out, counts) = redact(text, emails: true)
+        #expect(out == text)
+        #expect(counts == Redactor.Counts())
+    }
+
     @Test func everyFieldOfAChatIsMaskedAndCounted() {
         let key = Self.token("ghp_", 36)
         var turn = ImportedTurn(id: "t", role: .assistant, text: "")
