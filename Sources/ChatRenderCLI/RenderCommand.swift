@@ -25,7 +25,7 @@ enum RenderCommand {
         read: OptionReader.choice(Paper.self, lowercased: true) { name, raw in "\(name) must be a4 or letter, not \"\(raw)\"" })
     static let from = Option.value(
         "--from", valueName: "FORMAT",
-        help: "INPUT is a chatgpt, openai or anthropic export: import it, then render (replies default to "
+        help: "INPUT is a chatgpt, openai, anthropic or claude-ai export: import it, then render (replies default to "
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 
@@ -55,7 +55,7 @@ enum RenderCommand {
             SharedOptions.page,
             SharedOptions.photos,
             OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option]),
-            OptionGroup("IMPORT", [from.option]),
+            OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
             SharedOptions.messages,
         ],
         rules: [
@@ -70,6 +70,9 @@ enum RenderCommand {
                         + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
             .excludes(pdf.option, from.option, "--pdf prints one conversation; it does not work with --from (import "
                         + "first, then render a conversation with --pdf)"),
+            .needs(ImportCommand.redact.option, from.option, "--redact applies only with --from (redact on import: "
+                        + "chatrender import FORMAT INPUT --redact)"),
+            .needs(ImportCommand.redactEmails.option, from.option, "--redact-emails applies only with --from"),
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
         run: run)
@@ -106,6 +109,7 @@ enum RenderCommand {
             }
             if let format {
                 return try renderImported(format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
+                                          redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
                                           inputs: inputs, output: output)
             }
             return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
@@ -146,13 +150,16 @@ enum RenderCommand {
 
     /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
     /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
-    static func renderImported(format: ImportFormat, input: String, request: RenderRequest, quiet: Bool,
-                               inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
-        let result = try ImportedSite.render(ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory),
-                                             render: request)
+    static func renderImported(format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
+                               redactEmails: Bool = false, inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
+        var importRequest = ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory)
+        importRequest.redact = redact
+        importRequest.redactEmails = redactEmails
+        let result = try ImportedSite.render(importRequest, render: request)
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
+        if let line = ImportCommand.redactionLine(result.redaction) { output.err(line + "\n") }
         let pages = result.pages == 1 ? "" : " (\(result.pages) conversations)"
         output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
         return .ok

@@ -8,6 +8,9 @@ package enum NativeJSON {
     package static func encode(_ conversation: Conversation) -> [UInt8] {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
+        if let redaction = conversation.redaction {
+            out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"
+        }
         out += "\n  \"messages\": "
         appendMessages(conversation.messages ?? [], indent: "  ", to: &out)
         out += "\n}\n"

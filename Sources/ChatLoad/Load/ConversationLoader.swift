@@ -33,6 +33,7 @@ package enum ConversationLoader {
         var conversation = decodeConversation(root, reader: &reader)
         let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
         conversation?.composer = composer
+        conversation?.redaction = decodeRedaction(root["redaction"], reader: &reader)
         if reader.hasErrors || conversation == nil {
             // Warnings travel with the errors: every problem in the file is reported at once.
             throw DiagnosticError(reader.diagnostics)

@@ -6,7 +6,9 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case openai
     /// An Anthropic Messages API `messages` array (or a request body holding one).
     case anthropic
+    /// claude.ai's data export: `conversations.json` (and `projects.json`) in the zip or its folder.
+    case claudeAI = "claude-ai"
 
-    /// "chatgpt, openai or anthropic", for messages.
-    package static var spokenList: String { "chatgpt, openai or anthropic" }
+    /// "chatgpt, openai, anthropic or claude-ai", for messages.
+    package static var spokenList: String { "chatgpt, openai, anthropic or claude-ai" }
 }

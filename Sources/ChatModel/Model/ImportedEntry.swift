@@ -8,12 +8,15 @@ public struct ImportedEntry: Sendable, Equatable {
     public var slug: String
     public var date: ChatDate?
     public var messageCount: Int
+    /// The project the export filed it under; the index groups conversations by it.
+    package var project: String?
 
-    package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int) {
+    package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int, project: String? = nil) {
         self.title = title
         self.file = file
         self.slug = slug
         self.date = date
         self.messageCount = messageCount
+        self.project = project
     }
 }

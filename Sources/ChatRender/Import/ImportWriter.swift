@@ -123,7 +123,8 @@ package enum ImportWriter {
             conversation.facts = chat.facts
             conversation.redaction = chat.redaction
             try output.write(NativeJSON.encode(conversation), to: file)
-            entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count))
+            entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
+                                         project: chat.project))
         }
         return entries
     }

@@ -18,6 +18,10 @@ public struct ImportRequest: Sendable {
     public var includeSystem: Bool
     /// Treat warnings (a conversation left out, a file the export lacks) as errors: nothing is written.
     public var strict: Bool
+    /// Mask credentials and home folders before anything is written (`--redact`).
+    public var redact: Bool = false
+    /// Mask email addresses too (`--redact-emails`; implies ``redact``).
+    public var redactEmails: Bool = false
 
     public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false, strict: Bool = false) {
         self.format = format
@@ -34,6 +38,8 @@ public struct ImportResult: Sendable {
     /// The conversations written, newest first (the order of `index.html`).
     public var entries: [ImportedEntry]
     public var warnings: [Diagnostic]
+    /// What `--redact` masked in all conversations together; nil without it.
+    package var redaction: RedactionSummary? = nil
 }
 
 /// `chatrender import`: reads an export, writes native conversation files (`SLUG.json`), their
@@ -41,16 +47,21 @@ public struct ImportResult: Sendable {
 /// a ``StagingFolder``, so bad input leaves nothing half-written.
 public enum Importer {
     public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
-        let (chats, warnings) = try read(request)
+        var (chats, warnings) = try read(request)
         if request.strict && !warnings.isEmpty {
             throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
+        var redaction: RedactionSummary?
+        if request.redact || request.redactEmails {
+            // Before anything is written: no unmasked byte reaches the output folder.
+            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails)
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, into: output))
             try output.write(ImportIndexPage.render(entries, link: { $0.file }), to: "index.html")
             try output.commit()
-            return ImportResult(outputDirectory: output.destination, entries: entries, warnings: warnings)
+            return ImportResult(outputDirectory: output.destination, entries: entries, warnings: warnings, redaction: redaction)
         } catch {
             output.discard()
             throw error
@@ -75,6 +86,14 @@ public enum Importer {
             // conversation that cannot be read is a warning and the rest is imported.
             let export = try ChatGPTExport.open(request.inputPath)
             return try ChatGPTImporter.read(export, includeSystem: request.includeSystem)
+        case .claudeAI:
+            let export = try ClaudeAIExport.open(request.inputPath)
+            let root = try export.conversations()
+            let (projects, projectWarnings) = export.projects()
+            let (chats, diagnostics) = ClaudeAIImporter.read(root, projects: projects, file: export.displayPath,
+                                                             projectsFile: export.projectsDisplayPath ?? "projects.json")
+            guard let chats else { throw DiagnosticError(diagnostics + projectWarnings) }
+            return (chats, diagnostics + projectWarnings)
         }
     }
 }
@@ -89,6 +108,8 @@ public enum ImportedSite {
         public var warnings: [Diagnostic]
         /// Bytes of the top `index.html`.
         public var pageSize: Int
+        /// What `--redact` masked; nil without it.
+        package var redaction: RedactionSummary? = nil
     }
 
     /// `render` carries how to render (theme, templates, options, strictness, image settings);
@@ -130,9 +151,9 @@ public enum ImportedSite {
             }
             return result
         }
-        if request.format != .chatgpt, imported.entries.count == 1 {
+        if request.format == .openai || request.format == .anthropic, imported.entries.count == 1 {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: imported.redaction)
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
@@ -141,7 +162,7 @@ public enum ImportedSite {
             let index = ImportIndexPage.render(imported.entries, link: { "\($0.slug)/index.html" })
             try output.write(index, to: "index.html")
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count)
+            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count, redaction: imported.redaction)
         } catch {
             output.discard()
             throw error

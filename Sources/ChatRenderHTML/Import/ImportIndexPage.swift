@@ -2,36 +2,62 @@ import ChatModel
 import ChatPlan
 import ChatTheme
 /// The `index.html` listing imported conversations: title (a link), date and message count,
-/// newest first. Every value from the export goes through ``HTML``'s escaping.
+/// newest first. Every value from the export goes through ``HTML``'s escaping. Muted text is
+/// CanvasText mixed into Canvas rather than GrayText, which Chromium draws at 3.9:1 on white.
 package enum ImportIndexPage {
     static let stylesheet: StaticString = """
     :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
     body { margin: 0; background: Canvas; color: CanvasText; }
     main { max-inline-size: 44rem; margin-inline: auto; padding: 2rem 1rem; }
     h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
-    .count { margin: 0 0 1.5rem; color: GrayText; }
+    .count { margin: 0 0 1.5rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
     ol { list-style: none; margin: 0; padding: 0; }
     li { padding-block: 0.75rem; border-block-end: 1px solid GrayText; }
     li a { font-weight: 600; color: LinkText; }
-    .meta { display: block; font-size: 0.875rem; color: GrayText; }
+    .meta { display: block; font-size: 0.875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
     :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+    """
+    /// Added when the index is grouped by project (kept apart so an ungrouped index is unchanged).
+    static let groupStylesheet: StaticString = """
+
+    h2 { font-size: 1.125rem; margin: 2rem 0 0.25rem; }
+    h2 + .count { margin-block-end: 0.5rem; }
     """
 
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
     package static func render(_ entries: [ImportedEntry], heading: String = "Conversations", link: (ImportedEntry) -> String) -> [UInt8] {
-        let style = HTML.trusted(stylesheet)
+        let groups = projectGroups(entries)
+        let grouped = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
+        var style = HTML.trusted(stylesheet)
+        if grouped { style.append(HTML.trusted(groupStylesheet)) }
         let hash = SHA256.hash(style.bytes).base64String
         let csp = "default-src 'none'; style-src 'sha256-\(hash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
-        var items = HTML()
-        for entry in entries {
-            var meta = HTML()
-            if let date = entry.date {
-                meta.append("<time datetime=\"\(date.iso)\">\(date.displayText)</time> · ")
+        func list(_ entries: [ImportedEntry]) -> HTML {
+            var items = HTML()
+            for entry in entries {
+                var meta = HTML()
+                if let date = entry.date {
+                    meta.append("<time datetime=\"\(date.iso)\">\(date.displayText)</time> · ")
+                }
+                meta.append(entry.messageCount == 1 ? "1 message" : "\(entry.messageCount) messages")
+                items.append("<li><a href=\"\(link(entry))\" dir=\"auto\">\(entry.title)</a><span class=\"meta\">\(meta)</span></li>\n")
             }
-            meta.append(entry.messageCount == 1 ? "1 message" : "\(entry.messageCount) messages")
-            items.append("<li><a href=\"\(link(entry))\" dir=\"auto\">\(entry.title)</a><span class=\"meta\">\(meta)</span></li>\n")
+            return items
         }
-        let count = entries.count == 1 ? "1 conversation" : "\(entries.count) conversations"
+        func count(_ n: Int) -> String { n == 1 ? "1 conversation" : "\(n) conversations" }
+        var items = HTML()
+        if !grouped {
+            items = "<ol>\n\(list(entries))</ol>\n"
+        } else {
+            // Grouped by project, as the chat app files them; each group keeps the entries' order
+            // (newest first), and the groups follow their newest conversation.
+            for (index, group) in groups.enumerated() {
+                let headingID = "cr-project-\(index + 1)"
+                let name = group.project ?? "No project"
+                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(count(group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
+            }
+        }
+        let count = count(entries.count)
         let page: HTML = """
         <!doctype html>
         <html lang="en">
@@ -47,13 +73,28 @@ package enum ImportIndexPage {
         <main>
         <h1>\(heading)</h1>
         <p class="count">\(count)</p>
-        <ol>
-        \(items)</ol>
-        </main>
+        \(items)</main>
         </body>
         </html>
 
         """
         return page.bytes
+    }
+
+    /// The entries by project, in order of each group's first entry; conversations with no
+    /// project form one group of their own, last.
+    static func projectGroups(_ entries: [ImportedEntry]) -> [(project: String?, entries: [ImportedEntry])] {
+        var groups: [(project: String?, entries: [ImportedEntry])] = []
+        var index: [String: Int] = [:]
+        var loose: [ImportedEntry] = []
+        for entry in entries {
+            guard let project = entry.project else { loose.append(entry); continue }
+            if let at = index[project] { groups[at].entries.append(entry) } else {
+                index[project] = groups.count
+                groups.append((project, [entry]))
+            }
+        }
+        if !loose.isEmpty { groups.append((nil, loose)) }
+        return groups
     }
 }

@@ -64,6 +64,12 @@ import Testing
             case "anthropic": _ = AnthropicImporter.read(root, title: "replay", file: "replay.json", includeSystem: mode & 1 == 1)
             default: _ = ChatGPTImporter.read(root, exportFolder: "/nonexistent-chatrender-fuzz", file: "conversations.json", includeSystem: mode & 1 == 1)
             }
+        case "claudeai":
+            // As fuzz/targets/claudeai.swift: import, then redact when the mode byte asks.
+            guard let root = try? JSONParser.parse(rest) else { return }
+            if let chats = ClaudeAIImporter.read(root, file: "conversations.json").0, mode & 1 == 1 {
+                _ = Redactor.redact(chats, emails: mode & 2 == 2)
+            }
         case "zip":
             // As fuzz/targets/zip.swift: the whole input is the archive, read through a file.
             let folder = TestPaths.temporaryFolder("zipreplay")

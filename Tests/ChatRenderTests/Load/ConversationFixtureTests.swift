@@ -260,6 +260,10 @@ extension LoadTests {
             "transcript-too-deep.json": [
                 "transcript-too-deep.json:71:37: error: messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0]: a transcript inside 8 others; expected at most 8 transcripts inside one another",
             ],
+            "redaction-counts.json": [
+                "redaction-counts.json:3:31: error: redaction.credential: expected how many were masked, an integer ≥ 0, found -1",
+                "redaction-counts.json:3:50: error: redaction[\"home folder\"]: expected how many were masked, an integer ≥ 0, found a string",
+            ],
         ]
 
         /// Warnings a valid fixture is expected to produce; every other valid fixture loads without any.

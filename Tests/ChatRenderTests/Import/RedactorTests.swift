@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatRenderHTML
+@testable import ChatRender
+@testable import ChatRenderCLI
+
+/// `--redact`: every credential shape and home folder form is masked and counted; ordinary prose
+/// and code are left exactly as written.
+@Suite struct RedactorTests {
+    func redact(_ text: String, emails: Bool = false) -> (String, Redactor.Counts) {
+        var counts = Redactor.Counts()
+        let out = Redactor.redact(text, emails: emails, counts: &counts)
+        return (out, counts)
+    }
+
+    /// Made at run time so the repository holds no string a secret scanner would stop.
+    static func token(_ prefix: String, _ count: Int, alphabet: String = "aB3dE5fG7hJ9kL2mN4pQ6rS8tUvWxYz") -> String {
+        let letters = Array(alphabet)
+        return prefix + String((0..<count).map { letters[($0 * 7 + 3) % letters.count] })
+    }
+
+    static let credentials: [(name: String, text: String, masked: String)] = [
+        ("AWS access key", "key " + token("AKIA", 16, alphabet: "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") + " here", "key [REDACTED] here"),
+        ("GitHub token", "use " + token("ghp_", 36), "use [REDACTED]"),
+        ("GitHub fine-grained", token("github_pat_", 40) + ".", "[REDACTED]."),
+        ("GitLab token", token("glpat-", 20), "[REDACTED]"),
+        ("Slack token", "bot " + token("xoxb-1234-", 24), "bot [REDACTED]"),
+        ("OpenAI key", "\"" + token("sk-proj-", 40) + "\"", "\"[REDACTED]\""),
+        ("Anthropic key", token("sk-ant-api03-", 40), "[REDACTED]"),
+        ("Google API key", token("AIza", 35), "[REDACTED]"),
+        ("Stripe key", token("sk_live_", 24), "[REDACTED]"),
+        ("JWT", token("eyJ", 20) + "." + token("eyJ", 30) + "." + token("", 30), "[REDACTED]"),
+        ("bearer token", "Authorization: Bearer " + token("", 32) + "\n", "Authorization: Bearer [REDACTED]\n"),
+        ("URL password", "postgres://app:s3cretPass@db.internal:5432/shop", "postgres://app:[REDACTED]@db.internal:5432/shop"),
+        ("env secret", "export DATABASE_PASSWORD=hunter22", "export DATABASE_PASSWORD=[REDACTED]"),
+        ("env quoted", "AWS_SECRET_ACCESS_KEY=\"wJalrXUtnFEMI/K7MDENG/bPxRfiCY\"", "AWS_SECRET_ACCESS_KEY=\"[REDACTED]\""),
+        ("JSON password", "{\"password\": \"Tr0ub4dor&3\"}", "{\"password\": \"[REDACTED]\"}"),
+        ("code literal", "api_key = 'a1b2c3d4e5f6'", "api_key = '[REDACTED]'"),
+        ("YAML secret", "client_secret: \"Xy7Zq9Wv\"", "client_secret: \"[REDACTED]\""),
+        ("PEM key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1\nabc\n-----END RSA PRIVATE KEY-----",
+         "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----"),
+    ]
+
+    @Test(arguments: credentials.map(\.name))
+    func masksCredential(_ name: String) {
+        let item = Self.credentials.first { $0.name == name }!
+        let (out, counts) = redact(item.text)
+        #expect(out == item.masked)
+        #expect(counts.credentials == 1 && counts.homeFolders == 0)
+        // Masking twice changes nothing more.
+        #expect(redact(out).0 == out && redact(out).1.credentials == 0)
+    }
+
+    @Test func replacesHomeFoldersWithATilde() {
+        let cases: [(String, String)] = [
+            ("/home/alice/src/app.py", "~/src/app.py"),
+            ("cd /Users/Bob.Smith/Projects && ls", "cd ~/Projects && ls"),
+            ("File \"/home/alice\", line 1", "File \"~\", line 1"),
+            (#"C:\Users\carol\AppData\x.log"#, #"~\AppData\x.log"#),
+            (#"path = "C:\\Users\\carol\\repo""#, #"path = "~\\repo""#),
+            ("C:/Users/dave/notes.txt", "~/notes.txt"),
+            ("file:///home/erin/report.html", "file://~/report.html"),
+        ]
+        for (input, expected) in cases {
+            let (out, counts) = redact(input)
+            #expect(out == expected, "\(input)")
+            #expect(counts.homeFolders == 1, "\(input)")
+        }
+    }
+
+    @Test func emailsOnlyWhenAsked() {
+        let text = "Write to ana.silva+chat@example.pt or git@github.com:org/repo.git"
+        #expect(redact(text).0 == text)
+        let (out, counts) = redact(text, emails: true)
+        #expect(out == "Write to [email] or git@github.com:org/repo.git")
+        #expect(counts.emails == 1)
+    }
+
+    /// The rule that matters most for a tool people share from: nothing ordinary is touched.
+    @Test func ordinaryProseAndCodeStayAsWritten() {
+        let untouched = [
+            "The password must be at least 12 characters; a bearer token expires after an hour.",
+            "password = input(\"Password: \")\ntoken = get_token()\nif password == stored: login()",
+            "MAX_TOKENS=4096\nTOKENIZER=sentencepiece\nPASSWORD_MIN_LENGTH=12\nSECRET_KEY=$SECRET_KEY",
+            "{\"token_type\": \"bearer\", \"max_tokens\": \"100000\", \"password\": \"********\"}",
+            "interface Login { password: string; apiKey?: string }",
+            "const secret = process.env.SECRET;\nlet token = localStorage.getItem('token');",
+            "See https://example.com/home/alice/profile and https://docs.example.org/Users/guide",
+            "The /home directory and /Users/Shared are shared; ~/src is yours.",
+            "task-force-7 and desk-lamp-42 are names, not keys; so is skeleton-key-2024.",
+            "The AKIA prefix marks AWS access keys. eyJ starts every base64 JSON object.",
+            "Authorization: Bearer <token>",
+            "ssh git@github.com and mail me at ana@example.pt",
+            "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+            "uuid 019d416b-1e2c-718e-b692-4b454905001f and C:\\Program Files\\App",
+        ]
+        for text in untouched {
+            let (out, counts) = redact(text)
+            #expect(out == text, "\(text)")
+            #expect(counts == Redactor.Counts(), "\(text)")
+        }
+    }
+
+    /// A tool result holding a long base64 blob next to an `@`, `=` and `:`: every pattern's
+    /// repeats are bounded, so this finishes at once (an unbounded one took minutes) and masks nothing.
+    @Test func aLongTokenLikeBlobIsLeftAloneQuickly() {
+        let blob = String(repeating: "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkrL2FiY2RlZmdo", count: 4_000)
+        let text = "data: " + blob + " sent by a@b and key=" + blob.prefix(5_000) + " PASSWORD_" + blob.prefix(3_000)
+        let (out, counts) = redact(text, emails: true)
+        #expect(out == text)
+        #expect(counts == Redactor.Counts())
+    }
+
+    @Test func everyFieldOfAChatIsMaskedAndCounted() {
+        let key = Self.token("ghp_", 36)
+        var turn = ImportedTurn(id: "t", role: .assistant, text: "")
+        turn.parts = [.text("cd /home/alice"), .toolCall(ToolCallPart(name: "Bash", input: "{\"command\": \"cat /home/alice/.env\"}", result: "TOKEN=\(key)")),
+                      .document(DocumentPart(title: "notes", content: key, versions: ["/Users/alice"])),
+                      .transcript(TranscriptPart(title: "agent", messages: [Message(id: "n", role: .assistant, text: key)]))]
+        turn.sources = [Source(id: "1", title: "/home/alice/notes", url: "https://x.example/?token=1")]
+        turn.attachments = [ImportedAttachment(name: "alice.txt", contentType: "text/plain", byteCount: 4, content: .bytes(Array("token \(key)".utf8))),
+                            ImportedAttachment(name: "photo.png", contentType: "image/png", byteCount: 3, content: .bytes([1, 2, 3]))]
+        var chat = ImportedChat(title: "Fix /home/alice/app", date: nil, turns: [turn])
+        chat.facts = [ConversationFact(label: "Project", value: "/home/alice/src/shop")]
+        let (out, total) = Redactor.redact([chat], emails: false)
+        let masked = out[0]
+        #expect(masked.title == "Fix ~/app")
+        #expect(masked.facts[0].value == "~/src/shop")
+        #expect(masked.turns[0].parts[0] == .text("cd ~"))
+        guard case .toolCall(let call) = masked.turns[0].parts[1] else { Issue.record("tool call"); return }
+        #expect(call.input == "{\"command\": \"cat ~/.env\"}" && call.result == "TOKEN=[REDACTED]")
+        #expect(masked.turns[0].parts[2] == .document(DocumentPart(title: "notes", content: "[REDACTED]", versions: ["~"])))
+        guard case .transcript(let nested) = masked.turns[0].parts[3] else { Issue.record("transcript"); return }
+        #expect(nested.messages[0].text == "[REDACTED]")
+        #expect(masked.turns[0].sources[0].title == "~/notes")
+        #expect(masked.turns[0].attachments[0].content == .bytes(Array("token [REDACTED]".utf8)))
+        #expect(masked.turns[0].attachments[0].byteCount == 16)
+        #expect(masked.turns[0].attachments[1].content == .bytes([1, 2, 3]))
+        #expect(total == RedactionSummary(counts: [("credential", 4), ("home folder", 6)]))
+        #expect(masked.redaction == total)
+    }
+
+    @Test func theNoteSaysWhatWasMasked() {
+        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 1), ("home folder", 3)])) == "Redacted on import: 1 credential and 3 home folder paths masked.")
+        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 2), ("email", 1)])) == "Redacted on import: 2 home folder paths and 1 email address masked.")
+        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 0)])) == "Redacted on import; no credentials or home folder paths were found.")
+        #expect(RedactionNote.render(nil).description.isEmpty)
+        var conversation = Conversation(title: "T", messages: [])
+        conversation.redaction = RedactionSummary(counts: [("credential", 2)])
+        let bytes = NativeJSON.encode(conversation)
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\n  \"redaction\": {\"credential\": 2},\n"))
+        let loaded = try? ConversationLoader.decode(bytes: bytes, file: "r.json").0
+        #expect(loaded?.redaction == conversation.redaction)
+    }
+
+    @Test func theCommandLinePrintsTheCounts() {
+        #expect(ImportCommand.redactionLine(RedactionSummary(counts: [("credential", 1), ("home folder", 2), ("email", 0)]))
+                == "redacted 1 credential, 2 home folder paths and 0 email addresses")
+    }
+}
