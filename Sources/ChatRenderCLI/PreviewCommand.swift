@@ -7,25 +7,31 @@ enum PreviewCommand {
         "--theme", valueName: "THEME",
         help: "a theme to show (a .resolver.json or .tokens.json, or - for standard input); default: the bundled SP theme",
         repeatable: true)
+    static let conversations = Option.text(
+        "--conversation", valueName: "FILE",
+        help: "a conversation file to show in every theme, light and dark, beside the composers (repeatable)",
+        repeatable: true)
     static let out = SharedOptions.out("the output folder; default: out/preview")
 
     static let command = Command(
         path: ["preview"],
         summary: "write a gallery page of the chat block and every composer state, per theme",
-        synopsis: ["preview [--theme THEME]… [options]"],
+        synopsis: ["preview [--theme THEME]… [--conversation FILE]… [options]"],
         about: [
-            "Writes one gallery page: the chat block and each composer in each state, light and dark side by "
-                + "side, a switch between the themes and a contrast report per theme (see docs/composers.md).",
+            "Writes one gallery page: the chat block, a sample reply with photos, links, code, a table and maths, "
+                + "the conversations given, and each composer in each state, light and dark side by side, a switch "
+                + "between the themes and a contrast report per theme (see docs/themes.md).",
         ],
         groups: [
             OptionGroup("THEMES AND TEMPLATES", [themes.option, SharedOptions.templates.option]),
+            OptionGroup("CONVERSATIONS", [conversations.option]),
             OptionGroup("TIMES", [SharedOptions.locale.option, SharedOptions.timeZone.option]),
             OptionGroup("OUTPUT", [out.option]),
             OptionGroup("MESSAGES", [SharedOptions.quiet.option, SharedOptions.help.option]),
         ],
         rules: [
-            CommandRule(message: "- (standard input) can be read once: give --theme - only once") {
-                $0.all(themes).filter { $0 == "-" }.count > 1
+            CommandRule(message: "- (standard input) can be read once: give - once, to --theme or --conversation") {
+                ($0.all(themes) + $0.all(conversations)).filter { $0 == "-" }.count > 1
             },
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .cannotCreate],
@@ -46,8 +52,16 @@ enum PreviewCommand {
             let (bundledTheme, templates) = try RenderSettings.themeAndTemplates(
                 theme: themePaths.first, templates: parsed[SharedOptions.templates], inputs: inputs)
             if themePaths.isEmpty { themePaths = [bundledTheme] }
+            var conversationPaths: [String] = []
+            for given in parsed.all(conversations) {
+                conversationPaths.append(try inputs.path(for: given, what: "conversation", role: "--conversation", copyName: "conversation.json"))
+            }
+            // The sample ships with the bundled themes; a preview from given themes and templates
+            // alone, without the bundled folder, goes without it.
+            let sample = (try? DataDirectory.locate().get()).map { FilePath.join($0, "themes/preview/sample.json") }
             let request = ThemePreview.Request(themePaths: themePaths, templatesDirectory: templates,
-                                               outputDirectory: parsed[out] ?? "out/preview", clock: clock)
+                                               outputDirectory: parsed[out] ?? "out/preview", clock: clock,
+                                               conversationPaths: conversationPaths, samplePath: sample)
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)
