@@ -1,4 +1,5 @@
 import ChatRender
+import Foundation
 
 /// `chatrender preview`: the table and the run.
 enum PreviewCommand {
@@ -11,6 +12,9 @@ enum PreviewCommand {
         "--conversation", valueName: "FILE",
         help: "a conversation file to show in every theme, light and dark, beside the composers (repeatable)",
         repeatable: true)
+    static let watch = Option.flag(
+        "--watch",
+        help: "keep running: write the gallery again when a theme or conversation file changes; the open page reloads itself (Ctrl-C stops)")
     static let out = SharedOptions.out("the output folder; default: out/preview")
 
     static let command = Command(
@@ -26,10 +30,13 @@ enum PreviewCommand {
             OptionGroup("THEMES AND TEMPLATES", [themes.option, SharedOptions.templates.option]),
             OptionGroup("CONVERSATIONS", [conversations.option]),
             OptionGroup("TIMES", [SharedOptions.locale.option, SharedOptions.timeZone.option]),
-            OptionGroup("OUTPUT", [out.option]),
+            OptionGroup("OUTPUT", [out.option, watch.option]),
             OptionGroup("MESSAGES", [SharedOptions.quiet.option, SharedOptions.help.option]),
         ],
         rules: [
+            CommandRule(message: "--watch reads the files again as they change; it cannot watch standard input (-)") {
+                $0.has(watch) && ($0.all(themes) + $0.all(conversations)).contains("-")
+            },
             CommandRule(message: "- (standard input) can be read once: give - once, to --theme or --conversation") {
                 ($0.all(themes) + $0.all(conversations)).filter { $0 == "-" }.count > 1
             },
@@ -62,6 +69,7 @@ enum PreviewCommand {
             let request = ThemePreview.Request(themePaths: themePaths, templatesDirectory: templates,
                                                outputDirectory: parsed[out] ?? "out/preview", clock: clock,
                                                conversationPaths: conversationPaths, samplePath: sample)
+            if parsed.has(watch) { return runWatching(request, quiet: parsed.has(SharedOptions.quiet), output: output) }
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)
@@ -74,4 +82,48 @@ enum PreviewCommand {
             return CLI.report(inputs.rename(error), output: output)
         }
     }
+
+    /// `--watch`: render, then again on each change, until Ctrl-C (or SIGTERM), which is taken
+    /// between renders so a render in progress finishes and nothing is left half-written.
+    static func runWatching(_ request: ThemePreview.Request, quiet: Bool, output: CLI.Output) -> CLI.ExitCode {
+        let stop = StopFlag()
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.set() }
+            source.resume()
+            return source
+        }
+        defer {
+            sources.forEach { $0.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+        output.err("watching \(CLI.count(PreviewWatch.files(for: request).count, "file")); Ctrl-C stops\n")
+        PreviewWatch.run(request, shouldStop: stop.isSet) { event in
+            switch event {
+            case .wrote(let result, let changed, let milliseconds):
+                if quiet { return }
+                let why = changed.isEmpty ? "" : "\(changed.map(FilePath.lastComponent).joined(separator: ", ")) changed: "
+                let counted = result.warnings.isEmpty ? "" : ", \(CLI.count(result.warnings.count, "warning"))"
+                for warning in result.warnings { output.err(warning.description + "\n") }
+                output.err("\(why)wrote \(result.outputDirectory)/index.html in \(milliseconds) ms\(counted)\n")
+            case .failed(let error):
+                // Reported, and the last good page stays; watching goes on.
+                _ = CLI.report(error, output: output)
+                output.err("still watching; the page shows the last good render\n")
+            }
+        }
+        output.err("stopped watching\n")
+        return .ok
+    }
+}
+
+/// Set from a signal handler's queue, read by the watch loop.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    func isSet() -> Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -124,3 +124,38 @@ def test_sample_and_conversation_are_axe_clean(driver, conversation_gallery, axe
     result = driver.execute_async_script(AXE_ON_CONVERSATIONS_JS)
     assert "error" not in result, result
     assert not result["violations"], bs.format_violations(result["violations"])
+
+
+def test_watched_page_reloads_itself_when_a_token_changes(driver, tmp_path):
+    """`preview --watch`: edit the token file, and the open page (from the file system) shows the
+    new accent by itself; Ctrl-C then stops the command cleanly."""
+    import signal
+    import time
+
+    theme = tmp_path / "rose.tokens.json"
+    theme.write_text(json.dumps(ROSE))
+    process = subprocess.Popen([str(bs.chatrender_binary()), "preview", "--theme", str(theme), "--out", str(tmp_path / "pv"),
+                                "--watch"], env=bs.render_environment(), stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 120
+        while not (tmp_path / "pv" / "reload.js").is_file():
+            assert time.time() < deadline and process.poll() is None, "the first render did not come"
+            time.sleep(0.2)
+        bs.open_page(driver, tmp_path / "pv" / "index.html")
+        accent = "return getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim()"
+        assert driver.execute_script(accent) == "#d43778"
+        driver.execute_script("window.crStillHere = true")
+        changed = json.loads(json.dumps(ROSE))
+        changed["color"]["accent"]["$value"] = "#8e3a8c"
+        theme.write_text(json.dumps(changed))
+        deadline = time.time() + 120
+        while driver.execute_script(accent) != "#8e3a8c":
+            assert time.time() < deadline, "the page did not reload"
+            time.sleep(0.5)
+        assert driver.execute_script("return window.crStillHere") is None, "it reloaded, not patched"
+    finally:
+        process.send_signal(signal.SIGINT)
+        _, errors = process.communicate(timeout=60)
+    assert process.returncode == 0, errors
+    assert errors.endswith("stopped watching\n")
+    assert "rose.tokens.json changed: wrote" in errors

@@ -22,6 +22,8 @@ package enum ThemePreview {
         package var samplePath: String?
         /// How their photos become web images.
         package var images = ImageSettings()
+        /// Set by `--watch`: the version this render is, which the page shows and `reload.js` names.
+        package var watchVersion: String?
 
         package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard,
                      conversationPaths: [String] = [], samplePath: String? = nil) {
@@ -90,8 +92,13 @@ package enum ThemePreview {
                 conversations.append(previewConversation(entry.conversation, path: entry.path, isSample: entry.isSample,
                                                          assets: assets, clock: request.clock))
             }
-            let page = assemble(themes: themes, template: template, clock: request.clock, conversations: conversations)
+            let page = assemble(themes: themes, template: template, clock: request.clock, conversations: conversations,
+                                watchVersion: request.watchVersion)
             try output.write(page, to: "index.html")
+            if let version = request.watchVersion {
+                try output.write(Array(PreviewReloadScript.watcher.utf8), to: PreviewReloadScript.watcherFile)
+                try output.write(Array(PreviewReloadScript.versionScript(version).utf8), to: PreviewReloadScript.versionFile)
+            }
             try output.commit()
         } catch {
             output.discard()
@@ -129,9 +136,13 @@ package enum ThemePreview {
 
     /// The finished gallery page.
     package static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard,
-                                 conversations: [PreviewConversation] = []) -> [UInt8] {
+                                 conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
         let css = PreviewGallery.css(themes: themes)
-        let csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
+        var csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
+        if watchVersion != nil {
+            // The watching page loads its two scripts from the output folder.
+            csp = csp.replacingOccurrences(of: "script-src ", with: "script-src 'self' ")
+        }
         let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
         let values: [String: [UInt8]] = [
             "csp": Array(csp.utf8),
@@ -140,7 +151,7 @@ package enum ThemePreview {
             "title": HTML.text(title).bytes,
             "theme_css": Array(css.utf8),
             "page_css": Array(template.stylesheet.utf8),
-            "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock).bytes,
+            "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion).bytes,
             "page_js": Array(template.script.utf8),
         ]
         return template.fill(values)

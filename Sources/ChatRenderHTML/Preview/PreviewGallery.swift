@@ -7,7 +7,11 @@ import ChatTheme
 package enum PreviewGallery {
     /// The page body for `themes` (at least one); `conversations` are shown after the chat block,
     /// before the composers.
-    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], clock: ComposerClock = .standard) -> HTML {
+    ///
+    /// With `watchVersion` (`preview --watch`), the page carries the version it shows and loads
+    /// `watch.js`, which reloads it when a newer one is written.
+    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], clock: ComposerClock = .standard,
+                             watchVersion: String? = nil) -> HTML {
         var html: HTML = "<header class=\"cr-page-head cr-pv-head\"><h1 class=\"cr-title\">Theme preview</h1>"
         if themes.count > 1 {
             var radios = HTML()
@@ -17,11 +21,16 @@ package enum PreviewGallery {
             }
             html.append("<fieldset class=\"cr-pv-pick\"><legend class=\"cr-visually-hidden\">Theme</legend>\(radios)</fieldset>")
         }
-        html.append("</header>\n<main class=\"cr-pv-main\">\n")
+        if let watchVersion {
+            html.append("</header>\n<main class=\"cr-pv-main\" data-cr-pv-version=\"\(watchVersion)\">\n")
+        } else {
+            html.append("</header>\n<main class=\"cr-pv-main\">\n")
+        }
         for (i, theme) in themes.enumerated() {
             html.append(themeSection(theme, index: i, conversations: conversations, clock: clock))
         }
         html.append("</main>\n")
+        if watchVersion != nil { html.append("<script src=\"watch.js\"></script>\n") }
         return html
     }
 
