@@ -67,7 +67,7 @@ struct PreviewWatchTests {
         #expect(errors.text.contains("rose.tokens.json changed: wrote pv/index.html"))
 
         // A bad edit is reported with its place; the last good page stays and watching goes on.
-        try #"{"$extends": "sp", "color": {"accent": {"$value": "#zz"}}}"#.write(toFile: themePath, atomically: true, encoding: .utf8)
+        try ##"{"$extends": "sp", "color": {"accent": {"$value": "#zz"}}}"##.write(toFile: themePath, atomically: true, encoding: .utf8)
         #expect(Self.wait(120) { errors.text.contains("still watching") }, "\(errors.text)")
         #expect(errors.text.contains("rose.tokens.json:1:51: error: color.accent:"))
         #expect(pageText().contains("--color-accent: #8e3a8c;"))
