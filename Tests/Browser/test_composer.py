@@ -73,6 +73,9 @@ def test_pages_with_a_composer_are_axe_clean(driver, composer_page, axe_source, 
 @pytest.mark.parametrize("theme", [0, 1])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_gallery_is_axe_clean_for_each_theme(driver, gallery, axe_source, theme, scheme):
+    # The gallery now holds the sample reply (photos, code, a table, maths) per theme and mode:
+    # settling and axe take longer over it than the default script timeout on a busy machine.
+    driver.set_script_timeout(180)
     bs.emulate_media(driver, prefers_color_scheme=scheme)
     bs.open_page(driver, gallery)
     driver.find_element(By.CSS_SELECTOR, f"label[for='cr-pv-pick-{theme}']").click()

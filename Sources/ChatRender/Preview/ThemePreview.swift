@@ -6,6 +6,7 @@ import ChatRenderHTML
 import ChatOutput
 import ChatAssets
 import ChatBrowser
+import Foundation
 /// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
 /// through the same template, CSP and writer as a conversation page.
 package enum ThemePreview {
@@ -15,12 +16,23 @@ package enum ThemePreview {
         package var templatesDirectory: String
         package var outputDirectory: String
         package var clock: ComposerClock
+        /// The person's own conversations (`--conversation`), shown in every theme and mode.
+        package var conversationPaths: [String] = []
+        /// The built-in sample (links, code, a table, maths, photos), shown first; nil for none.
+        package var samplePath: String?
+        /// How their photos become web images.
+        package var images = ImageSettings()
+        /// Set by `--watch`: the version this render is, which the page shows and `reload.js` names.
+        package var watchVersion: String?
 
-        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard) {
+        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard,
+                     conversationPaths: [String] = [], samplePath: String? = nil) {
             self.themePaths = themePaths
             self.templatesDirectory = templatesDirectory
             self.outputDirectory = outputDirectory
             self.clock = clock
+            self.conversationPaths = conversationPaths
+            self.samplePath = samplePath
         }
     }
 
@@ -52,25 +64,85 @@ package enum ThemePreview {
                 if error.kind == .missingInput { kind = .missingInput }
             }
         }
+        var loaded: [(path: String, conversation: Conversation, isSample: Bool)] = []
+        for (path, isSample) in (request.samplePath.map { [($0, true)] } ?? []) + request.conversationPaths.map({ ($0, false) }) {
+            do throws(DiagnosticError) {
+                let (conversation, loadWarnings) = try ConversationLoader.load(path: path)
+                loaded.append((path, conversation, isSample))
+                warnings += loadWarnings
+            } catch {
+                problems += error.diagnostics
+                if error.kind == .missingInput { kind = .missingInput }
+            }
+        }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: kind) }
         let template = try PageTemplate.load(directory: request.templatesDirectory)
-        let page = assemble(themes: themes, template: template, clock: request.clock)
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
+            // Photos and files go through the same asset stage as a rendered page, into this output.
+            var conversations: [PreviewConversation] = []
+            for entry in loaded {
+                let base = FilePath.directory(entry.path)
+                let producer = AssetProducer(inspector: VipsImageInspector(maxPixels: request.images.maxPixels,
+                                                                           allowUntrustedLoaders: request.images.allowUntrustedLoaders),
+                                             baseDirectory: base.isEmpty ? "." : base, displayPath: entry.path,
+                                             settings: request.images, previousAssets: output.previousAssets)
+                let (assets, assetWarnings) = try producer.produce(entry.conversation, into: output)
+                if !entry.isSample { warnings += assetWarnings }
+                conversations.append(previewConversation(entry.conversation, path: entry.path, isSample: entry.isSample,
+                                                         assets: assets, clock: request.clock))
+            }
+            let page = assemble(themes: themes, template: template, clock: request.clock, conversations: conversations,
+                                watchVersion: request.watchVersion)
             try output.write(page, to: "index.html")
+            if let version = request.watchVersion {
+                try output.write(Array(PreviewReloadScript.watcher.utf8), to: PreviewReloadScript.watcherFile)
+                try output.write(Array(PreviewReloadScript.versionScript(version).utf8), to: PreviewReloadScript.versionFile)
+            }
             try output.commit()
         } catch {
             output.discard()
             throw error
         }
-        return Result(outputDirectory: output.destination, pageSize: page.count, themeNames: themes.map(\.name),
+        return Result(outputDirectory: output.destination, pageSize: pageSize(output.destination), themeNames: themes.map(\.name),
                       warnings: warnings)
     }
 
+    static func pageSize(_ folder: String) -> Int {
+        var info = stat()
+        return stat(FilePath.join(folder, "index.html"), &info) == 0 ? Int(info.st_size) : 0
+    }
+
+    /// How a conversation is shown in the gallery: the sample under its own name, the person's
+    /// under theirs, each in its own markup (a file's `"markup"`, else `auto`).
+    static func previewConversation(_ conversation: Conversation, path: String, isSample: Bool,
+                                    assets: AssetTable, clock: ComposerClock) -> PreviewConversation {
+        var options = RenderOptions(showRetry: false, markup: conversation.markup ?? .auto)
+        options.clock = clock
+        let messages = conversation.messages ?? []
+        let turns = messages.count == 1 ? "1 turn" : "\(messages.count) turns"
+        if isSample {
+            return PreviewConversation(
+                title: "Replies in full markup",
+                note: "<strong>The sample</strong> — photos, a link, inline and block code, a table, maths, a quote and a list: the link, code and syntax colours.",
+                messages: messages, assets: assets, options: options)
+        }
+        let name = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.lastComponent(path)
+        let file = FilePath.lastComponent(path)
+        let note: HTML = "<strong>\(file)</strong> — \(turns)."
+        return PreviewConversation(title: "Your conversation: \(name)", note: note,
+                                   messages: messages, assets: assets, options: options)
+    }
+
     /// The finished gallery page.
-    package static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard) -> [UInt8] {
+    package static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard,
+                                 conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
         let css = PreviewGallery.css(themes: themes)
-        let csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
+        var csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
+        if watchVersion != nil {
+            // The watching page loads its two scripts from the output folder.
+            csp = csp.replacingOccurrences(of: "script-src ", with: "script-src 'self' ")
+        }
         let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
         let values: [String: [UInt8]] = [
             "csp": Array(csp.utf8),
@@ -79,7 +151,7 @@ package enum ThemePreview {
             "title": HTML.text(title).bytes,
             "theme_css": Array(css.utf8),
             "page_css": Array(template.stylesheet.utf8),
-            "body": PreviewGallery.body(themes: themes, clock: clock).bytes,
+            "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion).bytes,
             "page_js": Array(template.script.utf8),
         ]
         return template.fill(values)

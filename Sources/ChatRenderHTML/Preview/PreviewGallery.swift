@@ -5,8 +5,13 @@ import ChatTheme
 /// light and dark side by side, and the theme's contrast report; a switch between the themes that
 /// works without JavaScript.
 package enum PreviewGallery {
-    /// The page body for `themes` (at least one).
-    package static func body(themes: [Theme], clock: ComposerClock = .standard) -> HTML {
+    /// The page body for `themes` (at least one); `conversations` are shown after the chat block,
+    /// before the composers.
+    ///
+    /// With `watchVersion` (`preview --watch`), the page carries the version it shows and loads
+    /// `watch.js`, which reloads it when a newer one is written.
+    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], clock: ComposerClock = .standard,
+                             watchVersion: String? = nil) -> HTML {
         var html: HTML = "<header class=\"cr-page-head cr-pv-head\"><h1 class=\"cr-title\">Theme preview</h1>"
         if themes.count > 1 {
             var radios = HTML()
@@ -16,11 +21,16 @@ package enum PreviewGallery {
             }
             html.append("<fieldset class=\"cr-pv-pick\"><legend class=\"cr-visually-hidden\">Theme</legend>\(radios)</fieldset>")
         }
-        html.append("</header>\n<main class=\"cr-pv-main\">\n")
+        if let watchVersion {
+            html.append("</header>\n<main class=\"cr-pv-main\" data-cr-pv-version=\"\(watchVersion)\">\n")
+        } else {
+            html.append("</header>\n<main class=\"cr-pv-main\">\n")
+        }
         for (i, theme) in themes.enumerated() {
-            html.append(themeSection(theme, index: i, clock: clock))
+            html.append(themeSection(theme, index: i, conversations: conversations, clock: clock))
         }
         html.append("</main>\n")
+        if watchVersion != nil { html.append("<script src=\"watch.js\"></script>\n") }
         return html
     }
 
@@ -42,7 +52,7 @@ package enum PreviewGallery {
         return out
     }
 
-    static func themeSection(_ theme: Theme, index i: Int, clock: ComposerClock) -> HTML {
+    static func themeSection(_ theme: Theme, index i: Int, conversations: [PreviewConversation], clock: ComposerClock) -> HTML {
         let modes = ThemeStylesheet.modes(of: theme).map(\.scheme)
         var html: HTML = "<section class=\"cr-pv-theme\" id=\"cr-pv-t\(i)\" aria-labelledby=\"cr-pv-t\(i)-h\"><h2 id=\"cr-pv-t\(i)-h\">\(theme.name)</h2>\n"
         // The chat block: the Planning thread.
@@ -51,6 +61,15 @@ package enum PreviewGallery {
             chat.append(column(scheme, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)")))
         }
         html.append("<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n")
+        // The rich sample and the person's own chats, each with its own id prefix per column.
+        for (n, conversation) in conversations.enumerated() {
+            var pair = HTML()
+            for scheme in modes {
+                pair.append(column(scheme, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
+                                                           assets: conversation.assets, options: conversation.options)))
+            }
+            html.append("<div class=\"cr-pv-section cr-pv-chat cr-pv-conversation\"><h3>\(conversation.title)</h3><figure class=\"cr-pv-state\"><figcaption>\(conversation.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure></div>\n")
+        }
         for section in PreviewFixtures.sections {
             var figures = HTML()
             for (n, example) in section.examples.enumerated() {
@@ -78,10 +97,11 @@ package enum PreviewGallery {
 
     /// Turns of a thread. The turn view numbers its headings `cr-t0-h`, …; the gallery shows a
     /// thread many times, so those ids get the column's prefix.
-    static func thread(_ messages: [Message], prefix: String) -> HTML {
+    static func thread(_ messages: [Message], prefix: String, assets: AssetTable = AssetTable(),
+                       options: RenderOptions = RenderOptions(showRetry: false)) -> HTML {
         var turns = HTML()
         for (index, message) in messages.enumerated() {
-            turns.append(TurnView.render(message, index: index, assets: AssetTable(), options: RenderOptions(showRetry: false), idPrefix: prefix))
+            turns.append(TurnView.render(message, index: index, assets: assets, options: options, idPrefix: prefix))
         }
         return "<div class=\"cr-chat\">\(turns)</div>"
     }

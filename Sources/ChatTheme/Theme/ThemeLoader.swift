@@ -41,15 +41,30 @@ public enum ThemeLoader {
         var modes: [(label: String, sources: [TokenSource])]
         var isIncomplete = false
         let isResolver = displayPath.hasSuffix(".resolver.json") || root["resolutionOrder"] != nil
+        // A partial theme: `"$extends": "sp"` at the top builds on a bundled theme.
+        var base: BundledBase?
+        if case .object = root.value, let extends = root["$extends"] {
+            base = bundledBase(extends, file: displayPath, &diagnostics)
+            if base == nil { isIncomplete = true }
+        }
         if isResolver {
             var reader = ThemeResolverReader(root: root, file: displayPath, baseDirectory: baseDirectory)
             let result = reader.read(&diagnostics)
-            isIncomplete = reader.isIncomplete
+            isIncomplete = isIncomplete || reader.isIncomplete
             if let resolverName = result.name { name = resolverName }
             modes = [("light", result.light)]
             if let dark = result.dark { modes.append(("dark", dark)) }
         } else {
-            modes = [("light", [TokenSource(root: root, file: displayPath)])]
+            modes = [("light", [TokenSource(root: root, file: displayPath, readsExtends: true)])]
+        }
+        if let base {
+            // The bundled theme's sources come first in each mode; this file's tokens override them.
+            let ownLight = modes[0].sources
+            let ownDark = modes.count > 1 ? modes[1].sources : nil
+            modes = [("light", base.light + ownLight)]
+            if base.dark != nil || ownDark != nil {
+                modes.append(("dark", (base.dark ?? base.light) + (ownDark ?? ownLight)))
+            }
         }
 
         var resolved: [ThemeTokens?] = []
@@ -97,6 +112,66 @@ public enum ThemeLoader {
                                   path: entry.token.path, message)
             }
         }
+    }
+
+    /// The sources of the bundled theme a partial theme extends, per mode.
+    struct BundledBase {
+        var light: [TokenSource]
+        var dark: [TokenSource]?
+    }
+
+    /// Reads the bundled theme named by a top-level `$extends`, or reports why it cannot.
+    private static func bundledBase(_ node: JSONNode, file: String, _ diagnostics: inout ThemeDiagnostics) -> BundledBase? {
+        guard case .string(let name) = node.value else {
+            diagnostics.error(file, at: node, path: "$extends",
+                              "expected the name of a bundled theme, such as \"sp\"; found \(TokenValueParser.describe(node))")
+            return nil
+        }
+        if name.hasPrefix("{") || name.hasPrefix("#") {
+            diagnostics.error(file, at: node, path: "$extends",
+                              "at the top of a theme, $extends names a bundled theme, such as \"sp\"; extending a group (\(ThemeDiagnostics.quoted(name))) is not supported")
+            return nil
+        }
+        let folder: String
+        switch BundledThemes.folder() {
+        case .success(let found): folder = found
+        case .failure(let error):
+            diagnostics.missingFile(file, at: node, path: "$extends",
+                                    "cannot read the bundled theme \(ThemeDiagnostics.quoted(name)): \(error.diagnostics.first?.message ?? "its folder is not known")")
+            return nil
+        }
+        guard let path = BundledThemes.file(named: name, in: folder) else {
+            let known = BundledThemes.names(in: folder).map { ThemeDiagnostics.quoted($0) }.joined(separator: ", ")
+            diagnostics.error(file, at: node, path: "$extends",
+                              "no bundled theme is named \(ThemeDiagnostics.quoted(name)); expected one of \(known.isEmpty ? "none found" : known)")
+            return nil
+        }
+        let bytes: [UInt8]
+        switch ThemeFiles.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure):
+            diagnostics.missingFile(file, at: node, path: "$extends", "cannot read \(path): \(failure.message)")
+            return nil
+        }
+        let baseRoot: JSONNode
+        do {
+            baseRoot = try JSONParser.parse(bytes)
+        } catch {
+            diagnostics.error(path, line: error.line, column: error.column, "invalid JSON: \(error.message)")
+            return nil
+        }
+        if case .object = baseRoot.value, baseRoot["$extends"] != nil {
+            diagnostics.error(path, at: baseRoot["$extends"], path: "$extends", "a bundled theme may not extend another")
+            return nil
+        }
+        guard path.hasSuffix(".resolver.json") else {
+            return BundledBase(light: [TokenSource(root: baseRoot, file: path)], dark: nil)
+        }
+        var reader = ThemeResolverReader(root: baseRoot, file: path, baseDirectory: ThemeFiles.directory(of: path))
+        let before = diagnostics.count
+        let result = reader.read(&diagnostics)
+        guard diagnostics.count == before, !reader.isIncomplete else { return nil }
+        return BundledBase(light: result.light, dark: result.dark)
     }
 
     /// `themes/sp.resolver.json` → `sp`.

@@ -79,11 +79,12 @@ package struct ThemeResolverReader {
                 sets = namedObjects(child, path: "sets", what: "set", &diagnostics)
             case "modifiers":
                 modifiers = namedObjects(child, path: "modifiers", what: "modifier", &diagnostics)
-            case "resolutionOrder", "description", "$schema", "$extensions":
+            case "resolutionOrder", "description", "$schema", "$extensions", "$extends":
+                // `$extends` (a bundled theme to build on) is read by ThemeLoader.
                 continue
             default:
                 diagnostics.error(file, at: child, path: key,
-                                  "unknown member \(ThemeDiagnostics.quoted(key)); expected name, version, description, sets, modifiers or resolutionOrder")
+                                  "unknown member \(ThemeDiagnostics.quoted(key)); expected name, version, description, $extends, sets, modifiers or resolutionOrder")
             }
         }
         if root["version"] == nil {
@@ -322,6 +323,9 @@ package struct ThemeResolverReader {
 
     private mutating func loadFile(_ reference: String, at node: JSONNode, path: String,
                                    _ diagnostics: inout ThemeDiagnostics) -> TokenSource? {
+        if reference.hasPrefix(BundledThemes.referencePrefix) {
+            return loadBundledFile(reference, at: node, path: path, &diagnostics)
+        }
         let normalized: String
         switch ThemeFiles.normalizeReference(reference) {
         case .success(let value): normalized = value
@@ -351,6 +355,51 @@ package struct ThemeResolverReader {
         }
         if source == nil { isIncomplete = true }
         fileCache[normalized] = .some(source)
+        return source
+    }
+
+    /// A `$ref` such as `chatrender:sp/light.tokens.json`: a token file of the bundled themes.
+    private mutating func loadBundledFile(_ reference: String, at node: JSONNode, path: String,
+                                          _ diagnostics: inout ThemeDiagnostics) -> TokenSource? {
+        let relative = String(reference.dropFirst(BundledThemes.referencePrefix.count))
+        let normalized: String
+        switch ThemeFiles.normalizeReference(relative) {
+        case .success(let value): normalized = value
+        case .failure(let problem):
+            let reason = problem.reason.replacingOccurrences(of: "the resolver's folder", with: "the bundled themes")
+            diagnostics.error(file, at: node, path: path, "$ref \(ThemeDiagnostics.quoted(reference)) \(reason)")
+            isIncomplete = true
+            return nil
+        }
+        let key = BundledThemes.referencePrefix + normalized
+        if let cached = fileCache[key] { return cached }
+        var source: TokenSource?
+        switch BundledThemes.folder() {
+        case .failure(let error):
+            diagnostics.missingFile(file, at: node, path: path,
+                                    "cannot read \(ThemeDiagnostics.quoted(reference)): \(error.diagnostics.first?.message ?? "the bundled themes are not found")")
+        case .success(let folder):
+            let fsPath = ThemeFiles.join(folder, normalized)
+            if !ThemeFiles.stays(fsPath, inside: folder) {
+                diagnostics.error(file, at: node, path: path,
+                                  "$ref \(ThemeDiagnostics.quoted(reference)) leads outside the bundled themes through a symbolic link")
+            } else {
+                switch ThemeFiles.read(fsPath) {
+                case .failure(let failure):
+                    let known = BundledThemes.names(in: folder).joined(separator: ", ")
+                    diagnostics.missingFile(file, at: node, path: path,
+                                            "cannot read the bundled file \(ThemeDiagnostics.quoted(normalized)): \(failure.message) (bundled themes: \(known))")
+                case .success(let bytes):
+                    do {
+                        source = TokenSource(root: try JSONParser.parse(bytes), file: fsPath)
+                    } catch {
+                        diagnostics.error(fsPath, line: error.line, column: error.column, "invalid JSON: \(error.message)")
+                    }
+                }
+            }
+        }
+        if source == nil { isIncomplete = true }
+        fileCache[key] = .some(source)
         return source
     }
 

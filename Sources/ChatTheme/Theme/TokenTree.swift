@@ -36,6 +36,9 @@ package struct TokenGroup {
 package struct TokenSource {
     var root: JSONNode
     var file: String
+    /// Whether a top-level `$extends` was read by the loader (the theme file itself): anywhere
+    /// else, `$extends` is refused.
+    var readsExtends = false
 }
 
 /// The deep merge of one or more token trees: later sources replace earlier tokens of the same path, and
@@ -60,7 +63,7 @@ package struct TokenTree {
                               "the top level must be a group of tokens, not a token with $value")
             return
         }
-        walkGroup(source.root, path: [], file: source.file, diagnostics: &diagnostics)
+        walkGroup(source.root, path: [], file: source.file, readsExtends: source.readsExtends, diagnostics: &diagnostics)
     }
 
     /// The token's `$type`, or the nearest ancestor group's.
@@ -86,7 +89,7 @@ package struct TokenTree {
 
     // MARK: Walking
 
-    private mutating func walkGroup(_ node: JSONNode, path: [String], file: String,
+    private mutating func walkGroup(_ node: JSONNode, path: [String], file: String, readsExtends: Bool = false,
                                     diagnostics: inout ThemeDiagnostics) {
         guard case .object(let members) = node.value else { return }
         let pathString = path.joined(separator: ".")
@@ -99,9 +102,14 @@ package struct TokenTree {
                 continue
             case "$schema" where path.isEmpty:
                 continue
+            case "$extends" where path.isEmpty && readsExtends:
+                continue
+            case "$extends" where path.isEmpty:
+                diagnostics.error(file, at: child, path: "$extends",
+                                  "$extends is read only at the top of the theme file itself (a token file, or the resolver); a file a resolver refers to cannot extend a theme")
             case "$extends":
                 diagnostics.error(file, at: child, path: pathString,
-                                  "group extension ($extends) is not supported; copy the tokens into the group")
+                                  "group extension ($extends) inside a group is not supported; to build on a bundled theme, put \"$extends\": \"sp\" at the top of the theme file")
             case "$root":
                 diagnostics.error(file, at: child, path: pathString,
                                   "$root tokens are not supported; give the token a name")

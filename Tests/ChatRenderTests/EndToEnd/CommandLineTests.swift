@@ -113,7 +113,7 @@ import Testing
         #expect(run(["render", "c.json", "--record"]).err.contains("\"--record\" for render; it is an option of check"))
         let nothingClose = run(["frobnicate"])
         #expect(nothingClose.code == .usage)
-        #expect(nothingClose.err.contains("expected render, import, preview, check or theme check"))
+        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check or theme init"))
     }
 
     @Test func editDistanceCountsSwapsAsOne() {
@@ -154,7 +154,7 @@ import Testing
         #expect(run(["check", "-", "--snapshots", "s"]).err.contains("- (standard input) cannot be a fixture"))
         #expect(run(["import", "openai"]).err == "chatrender: error: import takes a format and an input file; got 1 argument (see chatrender import --help)\n")
         #expect(run(["theme", "check"]).err == "chatrender: error: theme check takes one theme file (see chatrender theme check --help)\n")
-        #expect(run(["theme"]).err == "chatrender: error: theme needs a command: check (see chatrender theme --help)\n")
+        #expect(run(["theme"]).err == "chatrender: error: theme needs a command: check, init (see chatrender theme --help)\n")
         #expect(run(["preview", "extra"]).code == .usage)
         // Nothing was read or written for any of them.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)

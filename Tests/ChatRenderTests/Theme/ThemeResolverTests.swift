@@ -114,7 +114,7 @@ struct ThemeResolverTests {
         let problems = T.problems(json, name: "bad.resolver.json")
         #expect(problems.map(\.description) == [
             #"bad.resolver.json:2:14: error: version: expected "2025.10" (DTCG Resolver Module 2025.10); found "2024""#,
-            #"bad.resolver.json:9:12: error: extra: unknown member "extra"; expected name, version, description, sets, modifiers or resolutionOrder"#,
+            #"bad.resolver.json:9:12: error: extra: unknown member "extra"; expected name, version, description, $extends, sets, modifiers or resolutionOrder"#,
             #"bad.resolver.json:4:14: error: resolutionOrder[0]: no set named "nope"; sets has none"#,
             #"bad.resolver.json:6:93: error: resolutionOrder[2].default: expected "light" or "dark"; found "dim""#,
             "bad.resolver.json:7:5: error: resolutionOrder[3]: expected {\"$ref\": \"#/sets/NAME\"}, {\"$ref\": \"#/modifiers/NAME\"} or an inline set or modifier; found a number",
