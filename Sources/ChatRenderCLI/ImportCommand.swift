@@ -10,7 +10,7 @@ enum ImportCommand {
 
     static let command = Command(
         path: ["import"],
-        summary: "turn a ChatGPT, OpenAI or Anthropic export into conversation files",
+        summary: "turn a ChatGPT, OpenAI, Anthropic or Claude Code export into conversation files",
         synopsis: ["import FORMAT INPUT [options]"],
         about: [
             "Writes NAME.json per conversation (marked \"markup\": \"full\"), its files under files/NAME/, and an "
@@ -21,7 +21,9 @@ enum ImportCommand {
         arguments: [
             .init(name: "FORMAT", help: "chatgpt: ChatGPT's data export: the .zip as downloaded (read in place), its "
                     + "unzipped folder, or its conversations.json\nopenai: a Chat Completions messages array (or a "
-                    + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")"),
+                    + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")\n"
+                    + "claude-code: a Claude Code session log (.jsonl), a project folder of them, or the projects folder "
+                    + "(~/.claude/projects); sub-agents are read from beside each session"),
             .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
         ],
@@ -74,6 +76,8 @@ enum ImportCommand {
             return try inputs.path(for: given, what: "ChatGPT export", role: "the export", copyName: "export", folderAllowed: true)
         case .openai, .anthropic:
             return try inputs.path(for: given, what: "\(format.rawValue) messages", role: "the export", copyName: "Conversation.json")
+        case .claudeCode:
+            return try inputs.path(for: given, what: "Claude Code session", role: "the session", copyName: "session.jsonl", folderAllowed: true)
         }
     }
 }

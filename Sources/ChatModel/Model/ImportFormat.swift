@@ -6,7 +6,12 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case openai
     /// An Anthropic Messages API `messages` array (or a request body holding one).
     case anthropic
+    /// Claude Code session logs: one session's `.jsonl`, a project folder of them, or the projects folder.
+    case claudeCode = "claude-code"
 
-    /// "chatgpt, openai or anthropic", for messages.
-    package static var spokenList: String { "chatgpt, openai or anthropic" }
+    /// "chatgpt, openai, anthropic or claude-code", for messages.
+    package static var spokenList: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 }

@@ -70,6 +70,12 @@ public enum Importer {
             let (chats, diagnostics) = ChatGPTImporter.read(root, source: export.source, file: export.displayPath, includeSystem: request.includeSystem)
             guard let chats else { throw DiagnosticError(diagnostics) }
             return (chats, diagnostics)
+        case .claudeCode:
+            let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(request.inputPath))
+            guard diagnostics.allSatisfy({ $0.severity == .warning }), !chats.isEmpty else {
+                throw DiagnosticError(diagnostics.isEmpty ? [Diagnostic(file: display, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
+            }
+            return (chats, diagnostics)
         }
     }
 }
@@ -125,7 +131,7 @@ public enum ImportedSite {
             }
             return result
         }
-        if request.format != .chatgpt, imported.entries.count == 1 {
+        if request.format != .chatgpt, imported.entries.count == 1, !(request.format == .claudeCode && ImportedSite.isFolder(request.inputPath)) {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
         }
@@ -141,5 +147,11 @@ public enum ImportedSite {
             output.discard()
             throw error
         }
+    }
+
+    /// A folder of sessions makes an index even when it holds one: the next run may hold more.
+    static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }
