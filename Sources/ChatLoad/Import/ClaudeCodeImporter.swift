@@ -412,12 +412,12 @@ struct ClaudeCodeSession {
         guard !text.trimmingASCIIWhitespace().isEmpty else { return }
         if let last = drafts.indices.last, drafts[last].role == .user, case .part(.notice(var notice))? = drafts[last].items.last,
            notice.kind == .command, notice.detail == nil {
-            notice.detail = TurnDraft.fenced(text)
+            notice.detail = text
             drafts[last].items[drafts[last].items.count - 1] = .part(.notice(notice))
             return
         }
         drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
-                            items: [.part(.notice(NoticePart(kind: .command, text: "Command output", detail: TurnDraft.fenced(text))))]))
+                            items: [.part(.notice(NoticePart(kind: .command, text: "Command output", detail: text)))]))
     }
 
     mutating func attachCompactionSummary(_ text: String, node: JSONNode) {

@@ -55,10 +55,19 @@ enum ClaudeCodeText {
         return (true, nil)
     }
 
-    /// Colour escapes and carriage-return redraws are the page's business; this only drops the
-    /// tags Claude Code's own renderer strips.
+    /// A command's printout as words: its terminal escapes (`ESC[1m` bold and the like) dropped,
+    /// since a chip's detail is text, not a terminal.
     static func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: "<local-command-stdout>", with: "").replacingOccurrences(of: "</local-command-stdout>", with: "")
+        guard text.contains("\u{1B}") else { return text }
+        var out = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\u{1B}" else { out.append(scalar); continue }
+            // ESC [ parameters final-byte; any other escape drops its next character.
+            guard let next = scalars.next(), next == "[" else { continue }
+            while let c = scalars.next(), !(c.value >= 0x40 && c.value <= 0x7E) {}
+        }
+        return String(out)
     }
 
     /// The first line, at most 200 characters.
