@@ -229,7 +229,14 @@ enum ClaudeCodeTools {
         }
         var messages: [Message] = []
         if var nested {
-            for turn in nested.turns() {
+            // The sub-agent's models and tokens are the session's too (its message ids are its own).
+            for model in nested.models where !session.models.contains(model) { session.models.append(model) }
+            let turns = nested.turns()
+            for key in nested.usageOrder where session.usage[key] == nil {
+                session.usageOrder.append(key)
+                session.usage[key] = nested.usage[key]
+            }
+            for turn in turns {
                 attachments += turn.attachments.filter { !$0.id!.isEmpty }
                 var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
                 message.parts = turn.parts

@@ -58,6 +58,8 @@ import Testing
             case "anthropic": _ = AnthropicImporter.read(root, title: "replay", file: "replay.json", includeSystem: mode & 1 == 1)
             default: _ = ChatGPTImporter.read(root, exportFolder: "/nonexistent-chatrender-fuzz", file: "conversations.json", includeSystem: mode & 1 == 1)
             }
+        case "claudecode":
+            _ = ClaudeCodeImporter.read(bytes: rest, file: "session.jsonl")
         case "zip":
             // As fuzz/targets/zip.swift: the whole input is the archive, read through a file.
             let folder = TestPaths.temporaryFolder("zipreplay")
