@@ -366,6 +366,12 @@ import Testing
         #expect(lines(["{\"type\":\"file-history-snapshot\",\"snapshot\":{}}", "{\"type\":\"summary\",\"summary\":\"x\"}"]).0 == nil)
     }
 
+    @Test func theFormatIsNamedInMessages() {
+        #expect(ImportFormat(rawValue: "claude-code") == .claudeCode)
+        #expect(ImportFormat.spokenList.hasPrefix("chatgpt, openai, anthropic"))
+        #expect(ImportFormat.spokenList.contains("claude-code"))
+    }
+
     @Test func figuresReadShort() {
         #expect(ClaudeCodeText.tokens(999) == "999")
         #expect(ClaudeCodeText.tokens(1_005) == "1,005")
