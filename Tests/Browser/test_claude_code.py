@@ -24,6 +24,16 @@ def session_page(tmp_path_factory, theme_args):
     return out / "index.html"
 
 
+def open_session(driver, path) -> None:
+    """Opens the page with every part open while it settles: a screenshot a tool returned is a
+    lazy image inside a closed part, which Chromium loads only when the part opens."""
+    driver.get(path.as_uri())
+    driver.execute_script("document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    bs.settle(driver)
+    driver.execute_script("document.querySelectorAll('details').forEach(d => { d.open = false; })")
+    bs.settle(driver)
+
+
 def set_all_open(driver, value: bool) -> None:
     driver.execute_script("document.querySelectorAll('details').forEach(d => { d.open = arguments[0]; })", value)
     bs.settle(driver)
@@ -33,7 +43,7 @@ def set_all_open(driver, value: bool) -> None:
 @pytest.mark.parametrize("opened", [False, True], ids=["closed", "open"])
 def test_no_axe_violations(driver, session_page, axe_source, scheme, opened):
     bs.emulate_media(driver, prefers_color_scheme=scheme)
-    bs.open_page(driver, session_page)
+    open_session(driver, session_page)
     set_all_open(driver, opened)
     violations = bs.run_axe(driver, axe_source)["violations"]
     assert not violations, f"axe on the session ({scheme}, {'open' if opened else 'closed'}):\n" + bs.format_violations(violations)
@@ -41,7 +51,7 @@ def test_no_axe_violations(driver, session_page, axe_source, scheme, opened):
 
 def test_facts_are_terms_and_values_that_fit_a_phone(driver, session_page):
     bs.set_viewport(driver, 390, 844)
-    bs.open_page(driver, session_page)
+    open_session(driver, session_page)
     facts = driver.find_element(By.CSS_SELECTOR, "header dl.cr-facts")
     terms = [t.text.rstrip(":") for t in facts.find_elements(By.TAG_NAME, "dt")]
     assert terms == ["Project", "Branch", "Claude Code", "Models", "Time", "Tokens"]
@@ -53,7 +63,7 @@ def test_facts_are_terms_and_values_that_fit_a_phone(driver, session_page):
 
 
 def test_summaries_say_what_each_tool_did(driver, session_page):
-    bs.open_page(driver, session_page)
+    open_session(driver, session_page)
     names = [bs.name_of(driver, s) for s in driver.find_elements(By.CSS_SELECTOR, "summary.cr-part-summary")]
     expected = ["Searched for “def total” in /home/ana/src/shop", "Read cart/totals.py", "Updated the to-do list · 1 of 3 done",
                 "Edited cart/totals.py", "Explore agent: Review coupon test coverage (2 turns)", "Fetched docs.python.org"]
@@ -65,7 +75,7 @@ def test_summaries_say_what_each_tool_did(driver, session_page):
 
 
 def test_tool_views_read_well(driver, session_page):
-    bs.open_page(driver, session_page)
+    open_session(driver, session_page)
     set_all_open(driver, True)
     # Read: numbers in a gutter the reader's tools skip, beside highlighted code on the same rows.
     gutter = driver.find_element(By.CSS_SELECTOR, ".cr-numbered-gutter")
