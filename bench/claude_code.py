@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -73,12 +74,15 @@ def run(cmd, target):
         shutil.rmtree(target)
     elif os.path.exists(target):
         os.remove(target)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise RuntimeError(f"{cmd[0]} failed ({done.returncode}): {done.stderr.decode(errors='replace')[-600:]}")
-    return wall
+    # CPU (user + system) as well as wall time: on a shared machine the wall clock waits for others.
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def tools(session, out):
@@ -130,9 +134,11 @@ for label, session in sessions:
     lines = sum(1 for _ in open(session, encoding="utf-8"))
     measured = {}
     for name, cmd, target, page in tools(session, out):
-        walls = [run(cmd, target) for _ in range(args.repeat)]
-        measured[name] = {"wall": statistics.median(walls), "bytes": html_bytes(target), "page": page}
-        print(f"{label:>10} {name:<24} {measured[name]['wall']:8.3f} s  {measured[name]['bytes']:>11,} B", file=sys.stderr, flush=True)
+        runs = [run(cmd, target) for _ in range(args.repeat)]
+        measured[name] = {"wall": statistics.median(r[0] for r in runs), "cpu": statistics.median(r[1] for r in runs),
+                          "bytes": html_bytes(target), "page": page}
+        print(f"{label:>10} {name:<24} {measured[name]['wall']:8.3f} s  cpu {measured[name]['cpu']:8.3f} s  {measured[name]['bytes']:>11,} B",
+              file=sys.stderr, flush=True)
     if not args.no_browser:
         ready = page_ready([(n, m["page"]) for n, m in measured.items()])
         for n in measured:
@@ -140,11 +146,11 @@ for label, session in sessions:
     rows.append((label, lines, os.path.getsize(session), measured))
 
 print("### Claude Code sessions: the same logs, three renderers\n")
-print("| session | lines | log | tool | wall (s) | × chatrender | HTML | page ready (ms) |")
-print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+print("| session | lines | log | tool | wall (s) | × chatrender | CPU (s) | × chatrender | HTML | page ready (ms) |")
+print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 for label, lines, size, measured in rows:
-    base = measured["chatrender"]["wall"]
+    base, base_cpu = measured["chatrender"]["wall"], measured["chatrender"]["cpu"]
     for name, m in measured.items():
         ready = f"{m['ready']:.0f}" if "ready" in m else "–"
         print(f"| {label} | {lines:,} | {size / 1024:,.0f} KiB | {name} | {m['wall']:.3f} | {m['wall'] / base:.1f} | "
-              f"{m['bytes'] / 1024:,.0f} KiB | {ready} |")
+              f"{m['cpu']:.3f} | {m['cpu'] / base_cpu:.1f} | {m['bytes'] / 1024:,.0f} KiB | {ready} |")

@@ -461,7 +461,7 @@ struct ClaudeCodeSession {
             } else if let output = ClaudeCodeText.tagged("local-command-stdout", in: content) ?? ClaudeCodeText.tagged("local-command-stderr", in: content) {
                 addCommandOutput(output, node: node)
             }
-        case "stop_hook_summary", "informational" where content.isEmpty:
+        case "stop_hook_summary":
             return
         default:
             let visible = ClaudeCodeText.withoutReminders(content).trimmingASCIIWhitespace()

@@ -366,6 +366,26 @@ import Testing
         #expect(lines(["{\"type\":\"file-history-snapshot\",\"snapshot\":{}}", "{\"type\":\"summary\",\"summary\":\"x\"}"]).0 == nil)
     }
 
+    @Test func anAgentIDNeverLeavesTheSessionFolder() {
+        #expect(ClaudeCodeSource.agentLog("../../etc/passwd", sessionPath: Self.session) == nil)
+        #expect(ClaudeCodeSource.agentLog("a3f9c21/../x", sessionPath: Self.session) == nil)
+        #expect(ClaudeCodeSource.agentLog("", sessionPath: Self.session) == nil)
+        #expect(ClaudeCodeSource.agentLog("a3f9c21", sessionPath: Self.session)?.meta?.hasSuffix("agent-a3f9c21.meta.json") == true)
+    }
+
+    @Test func oddShapesAreWarningsOrIgnoredNeverATrap() {
+        let (chat, _) = lines([
+            "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":7}]}}",
+            "{\"type\":\"user\",\"message\":\"flat\"}",
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"id\":\"x\",\"name\":\"Bash\",\"input\":[1,2]}],\"usage\":{\"input_tokens\":1e308,\"output_tokens\":-5}}}",
+            "{\"type\":\"user\",\"message\":{\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":\"x\",\"content\":\"Exit code 99999999999999999999999\\nboom\",\"is_error\":true}]}}",
+            "{\"type\":\"user\",\"isCompactSummary\":true,\"message\":{\"content\":\"orphan summary\"}}",
+            "{\"type\":\"system\",\"subtype\":\"compact_boundary\",\"compactMetadata\":\"auto\"}",
+            "{\"type\":\"user\",\"message\":{\"content\":\"<command-name></command-name><system-reminder>unclosed\"}}",
+        ])
+        #expect(chat != nil)
+    }
+
     @Test func theFormatIsNamedInMessages() {
         #expect(ImportFormat(rawValue: "claude-code") == .claudeCode)
         #expect(ImportFormat.spokenList.hasPrefix("chatgpt, openai, anthropic"))
