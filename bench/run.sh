@@ -6,6 +6,8 @@
 #               highlighted code and math against cmark-gfm at 10k turns
 #   2. scaling: chatrender at 1k / 10k / 100k turns (same script)
 #   3. page:    the 10k-turn pages in headless Chromium (bench/text/page.py)
+#   3b. claude-code: real-shaped Claude Code sessions through chatrender --from claude-code,
+#               claude-code-log and claude-code-transcripts (bench/claude_code.py)
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
@@ -44,6 +46,7 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; 
   echo
   python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat" --rich-sizes 10000
   "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
+  "$ROOT/.venv/bin/python" "$ROOT/bench/claude_code.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
 } | tee "$WORK/text-results.md"
 
 if [ -x "$ROOT/bench/photos.sh" ]; then

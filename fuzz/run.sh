@@ -9,7 +9,7 @@
 #   fuzz/run.sh --build-only     just build
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
-# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, zip, shards.
+# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, claudecode, zip, shards.
 # Each stage target of the library (ChatModel ... ChatRender) is compiled once, instrumented, into its
 # own module and static library; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
 # committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* in
@@ -22,7 +22,7 @@ BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
-# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, zip, shards.
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards"
 SAN="-sanitize=fuzzer,address"
 # The library's stage targets in dependency order (Package.swift, docs/architecture.md), and the one
 # package name they share so `package` declarations reach across them (any name works, if the same).
@@ -103,6 +103,7 @@ seed() {
         anthropic) files=$(find "$fixtures/import/anthropic" -name '*.json') ;;
         chatgpt) files=$(find "$fixtures/import/chatgpt" -name 'conversations.json') ;;
         claudeai) files=$(find "$fixtures/import/claude-ai" -name 'conversations.json') ;;
+        claudecode) files=$(find "$fixtures/import/claude-code" -name '*.jsonl') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
         inline | shards) files="" ;;  # shards: its seeds (a mode byte, then files split by NUL) are in fuzz/seeds/shards/
     esac

@@ -34,7 +34,9 @@ enum ImportCommand {
                     + "conversations-000.json …)\nopenai: a Chat Completions messages array (or a "
                     + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")\n"
                     + "claude-ai: claude.ai's data export: the .zip as downloaded, its unzipped folder, or its "
-                    + "conversations.json (projects.json beside it groups the index)"),
+                    + "conversations.json (projects.json beside it groups the index)\n"
+                    + "claude-code: a Claude Code session log (.jsonl), a project folder of them, or the projects folder "
+                    + "(~/.claude/projects); sub-agents are read from beside each session"),
             .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
         ],
@@ -105,6 +107,8 @@ enum ImportCommand {
             return try inputs.path(for: given, what: "claude.ai export", role: "the export", copyName: "export", folderAllowed: true)
         case .openai, .anthropic:
             return try inputs.path(for: given, what: "\(format.rawValue) messages", role: "the export", copyName: "Conversation.json")
+        case .claudeCode:
+            return try inputs.path(for: given, what: "Claude Code session", role: "the session", copyName: "session.jsonl", folderAllowed: true)
         }
     }
 }

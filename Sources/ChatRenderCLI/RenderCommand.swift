@@ -25,7 +25,7 @@ enum RenderCommand {
         read: OptionReader.choice(Paper.self, lowercased: true) { name, raw in "\(name) must be a4 or letter, not \"\(raw)\"" })
     static let from = Option.value(
         "--from", valueName: "FORMAT",
-        help: "INPUT is a chatgpt, openai, anthropic or claude-ai export: import it, then render (replies default to "
+        help: "INPUT is a chatgpt, openai, anthropic, claude-ai or claude-code export: import it, then render (replies default to "
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 

@@ -8,6 +8,9 @@ package enum NativeJSON {
     package static func encode(_ conversation: Conversation) -> [UInt8] {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
+        if !conversation.facts.isEmpty {
+            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))}" }.joined(separator: ",") + "\n  ],"
+        }
         if let redaction = conversation.redaction {
             out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"
         }
@@ -97,6 +100,7 @@ package enum NativeJSON {
         case .terminal(let terminal):
             fields.append(("type", quote("terminal"))); add("command", terminal.command); add("output", terminal.output)
             if let code = terminal.exitCode { fields.append(("exitCode", String(code))) }
+            add("title", terminal.title)
         case .document(let document):
             fields.append(("type", quote("document"))); add("title", document.title); add("kind", document.kind.rawValue)
             add("language", document.language); add("content", document.content)

@@ -101,7 +101,8 @@ extension ConversationLoader {
             part = .terminal(TerminalPart(
                 command: reader.optionalString(node, "command", path: path),
                 output: reader.requiredString(node, "output", path: path) ?? "",
-                exitCode: reader.optionalInteger(node, "exitCode", path: path)))
+                exitCode: reader.optionalInteger(node, "exitCode", path: path),
+                title: reader.optionalString(node, "title", path: path)))
         case "document":
             part = .document(DocumentPart(
                 title: reader.requiredString(node, "title", path: path) ?? "",

@@ -31,6 +31,7 @@ package enum ConversationLoader {
         defer { release(&root) }
         var reader = JSONReader(file: file)
         var conversation = decodeConversation(root, reader: &reader)
+        if let facts = root["facts"] { conversation?.facts = decodeFacts(facts, reader: &reader) }
         let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
         conversation?.composer = composer
         conversation?.redaction = decodeRedaction(root["redaction"], reader: &reader)

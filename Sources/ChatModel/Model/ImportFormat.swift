@@ -8,7 +8,12 @@ public enum ImportFormat: String, Sendable, Equatable, CaseIterable {
     case anthropic
     /// claude.ai's data export: `conversations.json` (and `projects.json`) in the zip or its folder.
     case claudeAI = "claude-ai"
+    /// Claude Code session logs: one session's `.jsonl`, a project folder of them, or the projects folder.
+    case claudeCode = "claude-code"
 
-    /// "chatgpt, openai, anthropic or claude-ai", for messages.
-    package static var spokenList: String { "chatgpt, openai, anthropic or claude-ai" }
+    /// "chatgpt, openai, anthropic, claude-ai or claude-code", for messages.
+    package static var spokenList: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 }

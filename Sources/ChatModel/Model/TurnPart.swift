@@ -121,11 +121,14 @@ package struct TerminalPart: Sendable, Equatable {
     package var output: String
     /// The exit status, when known; non-zero reads as failed.
     package var exitCode: Int?
+    /// What the command is for, as the app described it ("Run the cart tests").
+    package var title: String?
 
-    package init(command: String? = nil, output: String, exitCode: Int? = nil) {
+    package init(command: String? = nil, output: String, exitCode: Int? = nil, title: String? = nil) {
         self.command = command
         self.output = output
         self.exitCode = exitCode
+        self.title = title
     }
 }
 
@@ -157,7 +160,7 @@ package enum DocumentKind: String, Sendable, Equatable, CaseIterable {
 
 /// A line about the conversation rather than in it.
 package struct NoticePart: Sendable, Equatable {
-    /// What kind of notice, for its icon: compacted, memory, interrupted, error, or info.
+    /// What kind of notice, for its icon: compacted, memory, interrupted, error, command, or info.
     package var kind: NoticeKind
     /// The line shown ("Conversation compacted").
     package var text: String
@@ -174,6 +177,8 @@ package struct NoticePart: Sendable, Equatable {
 /// The kinds of notice.
 package enum NoticeKind: String, Sendable, Equatable, CaseIterable {
     case info, compacted, memory, interrupted, error
+    /// A command the person ran in the app (`/compact`, `/model opus`): shown as a chip.
+    case command
 }
 
 /// A conversation inside a turn, such as a sub-agent's work.

@@ -94,6 +94,12 @@ public enum Importer {
                                                              projectsFile: export.projectsDisplayPath ?? "projects.json")
             guard let chats else { throw DiagnosticError(diagnostics + projectWarnings) }
             return (chats, diagnostics + projectWarnings)
+        case .claudeCode:
+            let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(request.inputPath))
+            guard diagnostics.allSatisfy({ $0.severity == .warning }), !chats.isEmpty else {
+                throw DiagnosticError(diagnostics.isEmpty ? [Diagnostic(file: display, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
+            }
+            return (chats, diagnostics)
         }
     }
 }
@@ -151,7 +157,8 @@ public enum ImportedSite {
             }
             return result
         }
-        if request.format == .openai || request.format == .anthropic, imported.entries.count == 1 {
+        if request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath)),
+           imported.entries.count == 1 {
             let result = try renderOne(imported.entries[0], into: request.outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: imported.redaction)
         }
@@ -167,5 +174,11 @@ public enum ImportedSite {
             output.discard()
             throw error
         }
+    }
+
+    /// A folder of sessions makes an index even when it holds one: the next run may hold more.
+    static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 }

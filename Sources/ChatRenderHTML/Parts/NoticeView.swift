@@ -11,9 +11,11 @@ enum NoticeView {
         case .memory: icon = Icon.memory
         case .interrupted: icon = Icon.interrupted
         case .error: icon = Icon.warning
+        case .command: icon = Icon.terminal
         }
         let kind: HTML = "notice cr-part--notice-\(part.kind.rawValue)"
-        let title: HTML = "<span dir=\"auto\">\(part.text)</span>"
+        // A command is code the person typed: kept left to right, in the code face.
+        let title: HTML = part.kind == .command ? "<code class=\"cr-part-code\" dir=\"ltr\">\(part.text)</code>" : "<span dir=\"auto\">\(part.text)</span>"
         guard let detail = part.detail, !detail.isEmpty else {
             return PartFrame.line(kind: kind, id: id, icon: icon, title: title)
         }

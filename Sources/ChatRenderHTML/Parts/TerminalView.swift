@@ -22,7 +22,12 @@ enum TerminalView {
                 extra = " cr-part--error"
             }
         }
-        let body = OutputBlock.render(part.output, label: "Terminal output", prefix: prefix)
+        var body = HTML()
+        if let purpose = part.title, !purpose.isEmpty {
+            // What the command is for, as the app said it; the summary line keeps the command.
+            body.append("<p class=\"cr-part-meta-line\" dir=\"auto\">\(purpose)</p>")
+        }
+        body.append(OutputBlock.render(part.output, label: "Terminal output", prefix: prefix))
         return PartFrame.collapsed(kind: "terminal", id: id, icon: Icon.terminal, title: title, status: status, body: body, extraClass: extra)
     }
 }

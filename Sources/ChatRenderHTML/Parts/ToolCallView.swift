@@ -22,11 +22,18 @@ enum ToolCallView {
             meta.append("</p>")
             body.append(meta)
         }
-        if let input, !input.text.isEmpty {
+        if let checklist = ToolResultView.input(part, input: input) {
+            body.append(checklist)
+        } else if let input, !input.text.isEmpty {
             body.append(PartFrame.label("Input"))
             body.append(CodeBlock.render(input.pretty, language: input.isJSON ? "json" : nil))
         }
-        if let result = part.result, !result.isEmpty {
+        if let shaped = ToolResultView.result(part, input: input) {
+            body.append(PartFrame.label("Result"))
+            body.append(shaped)
+        } else if part.name == "TodoWrite", part.status == .ok, ToolResultView.input(part, input: input) != nil {
+            // The checklist says it; the tool's "modified successfully" adds nothing.
+        } else if let result = part.result, !result.isEmpty {
             body.append(PartFrame.label(part.status == .error ? "Error" : "Result"))
             body.append(OutputBlock.render(result, label: part.status == .error ? "Error" : "Result"))
         } else if part.status == .running {

@@ -35,6 +35,7 @@ package enum PageBody {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
         var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
         if hasDarkMode { html.append(themeSwitch) }
+        html.append(FactList.render(conversation.facts))
         html.append(RedactionNote.render(conversation.redaction))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {

@@ -70,6 +70,8 @@ import Testing
             if let chats = ClaudeAIImporter.read(root, file: "conversations.json").0, mode & 1 == 1 {
                 _ = Redactor.redact(chats, emails: mode & 2 == 2)
             }
+        case "claudecode":
+            _ = ClaudeCodeImporter.read(bytes: rest, file: "session.jsonl")
         case "zip":
             // As fuzz/targets/zip.swift: the whole input is the archive, read through a file.
             let folder = TestPaths.temporaryFolder("zipreplay")

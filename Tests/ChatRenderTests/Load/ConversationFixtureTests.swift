@@ -193,7 +193,7 @@ extension LoadTests {
             ],
             "part-notice.json": [
                 "part-notice.json:3:51: error: messages[0].parts[0].text: missing required field \"text\"; expected a string",
-                "part-notice.json:4:79: error: messages[1].parts[0].kind: expected \"info\", \"compacted\", \"memory\", \"interrupted\" or \"error\", found \"warning\"",
+                "part-notice.json:4:79: error: messages[1].parts[0].kind: expected \"info\", \"compacted\", \"memory\", \"interrupted\", \"error\" or \"command\", found \"warning\"",
                 "part-notice.json:5:102: error: messages[2].parts[0].detail: expected a string or null, found an object",
             ],
             "part-shape.json": [

@@ -1,0 +1,557 @@
+import ChatModel
+
+/// Reads Claude Code session logs (`~/.claude/projects/<project>/<session>.jsonl`): one JSON
+/// object a line, appended as the session runs.
+///
+/// - `user` and `assistant` lines carry one API message each; an assistant message streamed as
+///   several content blocks is written as several lines with the same `message.id`, which are one
+///   reply here, its token usage counted once.
+/// - Everything the assistant did between two prompts is one assistant turn: thinking (collapsed,
+///   signatures never shown), text, and each tool call as the part that suits it (see
+///   ``ClaudeCodeTools``), its result attached by `tool_use_id`, not by position.
+/// - `system` lines: `compact_boundary` is a divider notice with the compaction summary folded
+///   in it (every turn before it is kept), `api_error` an error notice, `turn_duration` a
+///   "Worked for …" line, `local_command` a command chip.
+/// - Title: the last `custom-title`, else the last `ai-title`, else the last `summary`, else the
+///   first prompt. Bookkeeping lines (`file-history-snapshot`, `queue-operation`, …) are left out.
+///
+/// Tolerant: a line that is not JSON, or not the shape expected, is a warning naming the file,
+/// the line and the JSON path, and the rest renders. An unknown line type is a warning too.
+package enum ClaudeCodeImporter {
+    /// Lines Claude Code writes for its own bookkeeping: never part of the conversation.
+    static let bookkeeping: Set<String> = ["file-history-snapshot", "queue-operation", "permission-mode", "last-prompt",
+                                           "agent-name", "mode", "progress", "attachment", "pr-link", "tag", "hook",
+                                           "worktree-state", "session-state"]
+
+    /// Reads every session of `source`, newest first in the index (by the writer).
+    package static func read(_ source: ClaudeCodeSource) -> ([ImportedChat], [Diagnostic]) {
+        var chats: [ImportedChat] = []
+        var diagnostics: [Diagnostic] = []
+        for session in source.sessions {
+            let (chat, found) = readSession(session)
+            diagnostics += found
+            if let chat { chats.append(chat) }
+        }
+        return (chats, diagnostics)
+    }
+
+    /// One session file; nil (with an error) when it cannot be read at all, or when it holds no
+    /// conversation (a log of bookkeeping only), which is a warning.
+    static func readSession(_ session: ClaudeCodeSource.Session) -> (ImportedChat?, [Diagnostic]) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(path: session.path, displayPath: session.displayPath, limit: ClaudeCodeSource.maxFileSize, what: "Claude Code session")
+        } catch {
+            return (nil, error.diagnostics)
+        }
+        let images = ImageCounter()
+        var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, depth: 0)
+        reader.read(bytes)
+        var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
+        chat?.project = session.projectFolder.map { _ in reader.projectName } ?? nil
+        if chat == nil {
+            reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
+        }
+        return (chat, reader.diagnostics)
+    }
+
+    /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
+    /// files are looked for.
+    package static func read(bytes: [UInt8], file: String) -> (ImportedChat?, [Diagnostic]) {
+        var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), depth: 0)
+        reader.read(bytes)
+        return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
+    }
+}
+
+/// Hands out attachment ids unique within one session, sub-agents included: a sub-agent's
+/// screenshots are attachments of the top-level turn its transcript is in.
+final class ImageCounter {
+    private var next = 1
+    func id() -> String { defer { next += 1 }; return "i\(next)" }
+}
+
+/// One session log as it is read, line by line.
+struct ClaudeCodeSession {
+    let file: String
+    /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
+    let sessionPath: String?
+    let images: ImageCounter
+    /// How deep in sub-agents this log is (0 for a session).
+    let depth: Int
+    var diagnostics: [Diagnostic] = []
+
+    // What the conversation is.
+    var drafts: [Draft] = []
+    var calls: [String: ToolCall] = [:]
+    var seenLines: Set<String> = []
+    var sidechain: [(line: Int, node: JSONNode)] = []
+
+    // What the header says.
+    var customTitle: String?
+    var aiTitle: String?
+    var summary: String?
+    var firstPrompt: String?
+    var cwd: String?
+    var branch: String?
+    var version: String?
+    var models: [String] = []
+    var firstDate: ChatDate?
+    var lastDate: ChatDate?
+    /// Usage per API message id (the last line of a message has its final counts).
+    var usage: [String: Usage] = [:]
+    var usageOrder: [String] = []
+
+    /// One turn being built.
+    struct Draft {
+        var id: String
+        var role: Message.Role
+        var text = ""
+        var date: ChatDate?
+        var model: String?
+        var items: [Item] = []
+        var attachments: [ImportedAttachment] = []
+        /// Message ids already in this turn: a reply's later blocks join it.
+        var messageIDs: Set<String> = []
+    }
+
+    /// A part, or a tool call whose part is made once its result is known.
+    enum Item {
+        case part(TurnPart)
+        case call(String)
+    }
+
+    /// A tool call and, once read, its result.
+    struct ToolCall {
+        var id: String
+        var name: String
+        var input: JSONNode?
+        var turn: Int
+        var result: ToolResult?
+    }
+
+    struct ToolResult {
+        var content: JSONNode?
+        var isError: Bool
+        /// The line's `toolUseResult`: the tool's own structured record.
+        var record: JSONNode?
+        var line: Int
+    }
+
+    struct Usage {
+        var input = 0, output = 0, cacheRead = 0, cacheWrite = 0
+    }
+
+    init(file: String, sessionPath: String?, images: ImageCounter, depth: Int) {
+        self.file = file
+        self.sessionPath = sessionPath
+        self.images = images
+        self.depth = depth
+    }
+
+    // MARK: Lines
+
+    mutating func read(_ bytes: [UInt8]) {
+        var lineNumber = 0
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            var end = start
+            while end < count && bytes[end] != 0x0A { end += 1 }
+            lineNumber += 1
+            var last = end
+            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+            if bytes[start..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                readLine(Array(bytes[start..<last]), number: lineNumber)
+            }
+            start = end + 1
+        }
+    }
+
+    mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : path), message: message))
+    }
+
+    mutating func readLine(_ bytes: [UInt8], number: Int) {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
+            return
+        }
+        guard case .object = node.value else {
+            warn("expected a JSON object with \"type\", found \(node.kindDescription); the line is left out", line: number, node: node, path: "")
+            return
+        }
+        guard let type = ImportSource.string(node["type"]) else {
+            warn("missing \"type\"; expected \"user\", \"assistant\", \"system\" or another line type; the line is left out", line: number, node: node, path: "type")
+            return
+        }
+        // A line written twice (a resumed session replays its history) counts once.
+        if let uuid = ImportSource.string(node["uuid"]), type == "user" || type == "assistant" || type == "system" {
+            guard seenLines.insert(uuid).inserted else { return }
+        }
+        switch type {
+        case "user", "assistant":
+            if depth == 0, case .bool(true)? = node["isSidechain"]?.value {
+                sidechain.append((number, node))
+                return
+            }
+            noteContext(node)
+            if type == "user" { readUser(node, line: number) } else { readAssistant(node, line: number) }
+        case "system":
+            noteContext(node)
+            readSystem(node, line: number)
+        case "summary":
+            if let text = ImportSource.string(node["summary"]), !text.isEmpty { summary = text }
+        case "ai-title":
+            if let text = ImportSource.string(node["aiTitle"]) ?? ImportSource.string(node["title"]), !text.isEmpty { aiTitle = text }
+        case "custom-title":
+            if let text = ImportSource.string(node["customTitle"]) ?? ImportSource.string(node["title"]), !text.isEmpty { customTitle = text }
+        default:
+            if ClaudeCodeImporter.bookkeeping.contains(type) { return }
+            warn("unknown line type \(JSONReader.quote(type)); expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out", line: number, node: node["type"], path: "type")
+        }
+    }
+
+    /// The session's place and time, from the lines that carry them.
+    mutating func noteContext(_ node: JSONNode) {
+        if let value = ImportSource.string(node["cwd"]), !value.isEmpty { cwd = value }
+        if let value = ImportSource.string(node["gitBranch"]), !value.isEmpty { branch = value }
+        if let value = ImportSource.string(node["version"]), !value.isEmpty { version = value }
+        if let raw = ImportSource.string(node["timestamp"]), let date = ChatDate(iso: raw) {
+            if firstDate == nil || date.secondsSinceEpoch < firstDate!.secondsSinceEpoch { firstDate = date }
+            if lastDate == nil || date.secondsSinceEpoch > lastDate!.secondsSinceEpoch { lastDate = date }
+        }
+    }
+
+    static func date(_ node: JSONNode) -> ChatDate? {
+        ImportSource.string(node["timestamp"]).flatMap { ChatDate(iso: $0) }
+    }
+
+    /// The content of a line's `message`: its blocks (a string is one text block) and their path.
+    mutating func blocks(_ node: JSONNode, line: Int) -> [(JSONNode, String)]? {
+        guard let message = node["message"], case .object = message.value else {
+            warn("missing \"message\"; expected an object with \"content\"; the line is left out", line: line, node: node, path: "message")
+            return nil
+        }
+        guard let content = message["content"] else {
+            warn("missing \"content\"; expected a string or an array of content blocks; the line is left out", line: line, node: message, path: "message.content")
+            return nil
+        }
+        switch content.value {
+        case .string: return [(JSONNode(.object([("type", JSONNode(.string("text"))), ("text", content)]), line: content.line, column: content.column), "message.content")]
+        case .array(let items): return items.enumerated().map { ($1, "message.content[\($0)]") }
+        default:
+            warn("expected a string or an array of content blocks, found \(content.kindDescription); the line is left out", line: line, node: content, path: "message.content")
+            return nil
+        }
+    }
+
+    // MARK: Turns
+
+    /// The assistant turn now being written: the last turn when it is the assistant's, else a new one.
+    mutating func assistantTurn(_ node: JSONNode) -> Int {
+        if let last = drafts.indices.last, drafts[last].role == .assistant { return last }
+        drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .assistant, date: Self.date(node)))
+        return drafts.count - 1
+    }
+
+    mutating func append(_ part: TurnPart, toAssistant node: JSONNode) {
+        let turn = assistantTurn(node)
+        drafts[turn].items.append(.part(part))
+    }
+
+    mutating func readAssistant(_ node: JSONNode, line: Int) {
+        guard let blocks = blocks(node, line: line) else { return }
+        let message = node["message"]!
+        let messageID = ImportSource.string(message["id"])
+        let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
+        if let model, !models.contains(model) { models.append(model) }
+        if let usageNode = message["usage"], case .object = usageNode.value {
+            let key = messageID ?? "line \(line)"
+            if usage[key] == nil { usageOrder.append(key) }
+            usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
+                               cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
+        }
+        // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
+        if case .bool(true)? = node["isApiErrorMessage"]?.value {
+            let text = blocks.compactMap { ImportSource.string($0.0["text"]) }.joined(separator: "\n")
+            append(.notice(NoticePart(kind: .error, text: text.isEmpty ? "API error" : ClaudeCodeText.oneLine(text))), toAssistant: node)
+            return
+        }
+        let turn = assistantTurn(node)
+        if drafts[turn].model == nil { drafts[turn].model = model }
+        if let messageID { drafts[turn].messageIDs.insert(messageID) }
+        for (block, path) in blocks {
+            guard case .object = block.value, let type = ImportSource.string(block["type"]) else {
+                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: path)
+                continue
+            }
+            switch type {
+            case "text":
+                guard let text = ImportSource.string(block["text"]) else {
+                    warn("expected \"text\" to be a string; the block is left out", line: line, node: block["text"] ?? block, path: path + ".text")
+                    continue
+                }
+                if text == "(no content)" { continue }
+                let visible = ClaudeCodeText.withoutReminders(text)
+                if !visible.trimmingASCIIWhitespace().isEmpty { drafts[turn].items.append(.part(.text(visible))) }
+            case "thinking":
+                // Signatures are the API's, never shown; empty thinking (only a signature) is left out.
+                let text = ImportSource.string(block["thinking"]) ?? ""
+                if !text.trimmingASCIIWhitespace().isEmpty { drafts[turn].items.append(.part(.thinking(ThinkingPart(text: text)))) }
+            case "redacted_thinking":
+                continue
+            case "tool_use":
+                guard let id = ImportSource.string(block["id"]), let name = ImportSource.string(block["name"]) else {
+                    warn("a tool_use block needs \"id\" and \"name\" strings; the call is left out", line: line, node: block, path: path)
+                    continue
+                }
+                if calls[id] != nil { continue }  // the same call logged twice
+                calls[id] = ToolCall(id: id, name: name, input: block["input"], turn: turn)
+                drafts[turn].items.append(.call(id))
+            case "image":
+                if let attachment = image(block) { drafts[turn].attachments.append(attachment) }
+            case "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result":
+                continue
+            default:
+                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: path + ".type")
+            }
+        }
+    }
+
+    mutating func readUser(_ node: JSONNode, line: Int) {
+        // Context Claude Code gave the model (skill text, caveats): not something the person said.
+        if case .bool(true)? = node["isMeta"]?.value { return }
+        guard let blocks = blocks(node, line: line) else { return }
+        var texts: [String] = []
+        var pictures: [ImportedAttachment] = []
+        var results: [(JSONNode, String)] = []
+        for (block, path) in blocks {
+            guard case .object = block.value, let type = ImportSource.string(block["type"]) else {
+                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: path)
+                continue
+            }
+            switch type {
+            case "text":
+                if let text = ImportSource.string(block["text"]) { texts.append(text) }
+            case "image":
+                if let attachment = image(block) { pictures.append(attachment) }
+            case "tool_result":
+                results.append((block, path))
+            case "document":
+                continue
+            default:
+                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"tool_result\"; the block is left out", line: line, node: block["type"], path: path + ".type")
+            }
+        }
+        for (block, path) in results {
+            guard let id = ImportSource.string(block["tool_use_id"]) else {
+                warn("a tool_result needs a \"tool_use_id\" string; the result is left out", line: line, node: block, path: path)
+                continue
+            }
+            guard calls[id] != nil else {
+                warn("a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"], path: path + ".tool_use_id")
+                continue
+            }
+            var isError = false
+            if case .bool(true)? = block["is_error"]?.value { isError = true }
+            // The line's record belongs to its one result (Claude Code writes one result a line).
+            calls[id]!.result = ToolResult(content: block["content"], isError: isError, record: results.count == 1 ? node["toolUseResult"] : nil, line: line)
+        }
+        let text = texts.joined(separator: "\n\n")
+        // The compaction summary Claude Code wrote to carry on: folded into the divider.
+        if case .bool(true)? = node["isCompactSummary"]?.value {
+            attachCompactionSummary(text, node: node)
+            return
+        }
+        if ClaudeCodeText.isInterruption(text) {
+            append(.notice(NoticePart(kind: .interrupted, text: "Interrupted by the person")), toAssistant: node)
+            return
+        }
+        if let command = ClaudeCodeText.command(text) {
+            addCommand(command, node: node)
+            return
+        }
+        if let output = ClaudeCodeText.tagged("local-command-stdout", in: text) ?? ClaudeCodeText.tagged("local-command-stderr", in: text) {
+            addCommandOutput(output, node: node)
+            return
+        }
+        if let shell = ClaudeCodeText.tagged("bash-input", in: text) {
+            drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                                items: [.part(.terminal(TerminalPart(command: shell, output: "")))]))
+            return
+        }
+        if let stdout = ClaudeCodeText.tagged("bash-stdout", in: text) {
+            let stderr = ClaudeCodeText.tagged("bash-stderr", in: text) ?? ""
+            if let last = drafts.indices.last, drafts[last].role == .user, case .part(.terminal(var terminal))? = drafts[last].items.last, terminal.output.isEmpty {
+                terminal.output = [stdout, stderr].filter { !$0.isEmpty }.joined(separator: "\n")
+                drafts[last].items[drafts[last].items.count - 1] = .part(.terminal(terminal))
+            }
+            return
+        }
+        let visible = ClaudeCodeText.withoutReminders(text).trimmingASCIIWhitespace()
+        guard !visible.isEmpty || !pictures.isEmpty else { return }
+        if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
+        var draft = Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, text: visible, date: Self.date(node))
+        draft.attachments = pictures
+        drafts.append(draft)
+    }
+
+    mutating func addCommand(_ command: ClaudeCodeText.Command, node: JSONNode) {
+        let line = command.args.isEmpty ? command.name : "\(command.name) \(command.args)"
+        drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                            items: [.part(.notice(NoticePart(kind: .command, text: line)))]))
+    }
+
+    /// What a slash command printed: folded into the command's chip when it comes right after it.
+    mutating func addCommandOutput(_ output: String, node: JSONNode) {
+        let text = ClaudeCodeText.plain(output)
+        guard !text.trimmingASCIIWhitespace().isEmpty else { return }
+        if let last = drafts.indices.last, drafts[last].role == .user, case .part(.notice(var notice))? = drafts[last].items.last,
+           notice.kind == .command, notice.detail == nil {
+            notice.detail = text
+            drafts[last].items[drafts[last].items.count - 1] = .part(.notice(notice))
+            return
+        }
+        drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                            items: [.part(.notice(NoticePart(kind: .command, text: "Command output", detail: text)))]))
+    }
+
+    mutating func attachCompactionSummary(_ text: String, node: JSONNode) {
+        for turn in drafts.indices.reversed() {
+            for item in drafts[turn].items.indices.reversed() {
+                if case .part(.notice(var notice)) = drafts[turn].items[item], notice.kind == .compacted, notice.detail == nil {
+                    notice.detail = text
+                    drafts[turn].items[item] = .part(.notice(notice))
+                    return
+                }
+            }
+        }
+        append(.notice(NoticePart(kind: .compacted, text: "Conversation compacted", detail: text)), toAssistant: node)
+    }
+
+    mutating func readSystem(_ node: JSONNode, line: Int) {
+        let subtype = ImportSource.string(node["subtype"]) ?? ""
+        let content = ImportSource.string(node["content"]) ?? ""
+        switch subtype {
+        case "compact_boundary":
+            var text = "Conversation compacted"
+            let metadata = node["compactMetadata"]
+            if ImportSource.string(metadata?["trigger"]) == "auto" { text += " automatically" }
+            let before = Self.int(metadata?["preTokens"])
+            if before > 0 { text += " at \(ClaudeCodeText.tokens(before)) tokens" }
+            append(.notice(NoticePart(kind: .compacted, text: text)), toAssistant: node)
+        case "turn_duration":
+            let milliseconds = Self.int(node["durationMs"])
+            if milliseconds > 0, let last = drafts.indices.last, drafts[last].role == .assistant {
+                drafts[last].items.append(.part(.notice(NoticePart(kind: .info, text: "Worked for \(ClaudeCodeText.duration(milliseconds / 1000))"))))
+            }
+        case "api_error":
+            var text = "API error"
+            if let message = ClaudeCodeText.firstMessage(in: node["error"]) { text += ": \(ClaudeCodeText.oneLine(message))" }
+            let attempt = Self.int(node["retryAttempt"]), most = Self.int(node["maxRetries"])
+            if attempt > 0 { text += most > 0 ? " (retry \(attempt) of \(most))" : " (retry \(attempt))" }
+            append(.notice(NoticePart(kind: .error, text: text)), toAssistant: node)
+        case "local_command":
+            if let command = ClaudeCodeText.command(content) {
+                addCommand(command, node: node)
+            } else if let output = ClaudeCodeText.tagged("local-command-stdout", in: content) ?? ClaudeCodeText.tagged("local-command-stderr", in: content) {
+                addCommandOutput(output, node: node)
+            }
+        case "stop_hook_summary":
+            return
+        default:
+            let visible = ClaudeCodeText.withoutReminders(content).trimmingASCIIWhitespace()
+            guard !visible.isEmpty else { return }
+            let level = ImportSource.string(node["level"])
+            append(.notice(NoticePart(kind: level == "error" ? .error : .info, text: ClaudeCodeText.oneLine(ClaudeCodeText.plain(visible)))), toAssistant: node)
+        }
+    }
+
+    // MARK: Images
+
+    /// An image block with base64 data as an attachment with a session-wide id.
+    func image(_ block: JSONNode) -> ImportedAttachment? {
+        guard let source = block["source"], ImportSource.string(source["type"]) == "base64",
+              let data = ImportSource.string(source["data"]), let bytes = InlineData.decodeBase64(data) else { return nil }
+        let type = InlineData.contentType(declared: ImportSource.string(source["media_type"]), bytes: bytes)
+        let id = images.id()
+        return ImportedAttachment(id: id, name: InlineData.defaultName("image-\(id.dropFirst())", index: 1, contentType: type),
+                                  contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
+    }
+
+    static func int(_ node: JSONNode?) -> Int {
+        guard let node, case .number(let value, let integer) = node.value else { return 0 }
+        if let integer { return Int(clamping: integer) }
+        return value.isFinite && abs(value) < 9e15 ? Int(value) : 0
+    }
+
+    // MARK: The conversation
+
+    /// The turns with every call made into its parts; nil when there are none.
+    mutating func turns() -> [ImportedTurn] {
+        var turns: [ImportedTurn] = []
+        for draft in drafts {
+            var parts: [TurnPart] = []
+            var attachments = draft.attachments
+            for item in draft.items {
+                switch item {
+                case .part(let part): parts.append(part)
+                case .call(let id):
+                    guard let call = calls[id] else { continue }
+                    parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
+                }
+            }
+            if draft.role == .assistant && parts.isEmpty && attachments.isEmpty { continue }
+            var turn = ImportedTurn(id: draft.id, role: draft.role, text: draft.text, date: draft.date, attachments: attachments)
+            turn.parts = parts
+            turn.model = draft.model
+            turns.append(turn)
+        }
+        // Ids must be unique: a log copied into itself can repeat a uuid.
+        var seen: Set<String> = []
+        for index in turns.indices where !seen.insert(turns[index].id).inserted {
+            turns[index].id += "-\(index + 1)"
+            seen.insert(turns[index].id)
+        }
+        return turns
+    }
+
+    mutating func chat(fallbackTitle: String) -> ImportedChat? {
+        let turns = turns()
+        guard !turns.isEmpty else { return nil }
+        let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { ClaudeCodeText.titleLine($0) } ?? fallbackTitle
+        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
+        chat.facts = facts()
+        return chat
+    }
+
+    var projectName: String? { cwd.map { FilePath.lastComponent($0) } }
+
+    /// The header: project, branch, Claude Code version, models, time span and token totals.
+    func facts() -> [ConversationFact] {
+        var facts: [ConversationFact] = []
+        if let cwd { facts.append(ConversationFact(label: "Project", value: cwd)) }
+        if let branch { facts.append(ConversationFact(label: "Branch", value: branch)) }
+        if let version { facts.append(ConversationFact(label: "Claude Code", value: version)) }
+        if !models.isEmpty { facts.append(ConversationFact(label: models.count == 1 ? "Model" : "Models", value: models.joined(separator: ", "))) }
+        if let first = firstDate, let last = lastDate {
+            facts.append(ConversationFact(label: "Time", value: ClaudeCodeText.span(first, last)))
+        }
+        var total = Usage()
+        for key in usageOrder {
+            guard let one = usage[key] else { continue }
+            total.input += one.input; total.output += one.output; total.cacheRead += one.cacheRead; total.cacheWrite += one.cacheWrite
+        }
+        if total.input + total.output + total.cacheRead + total.cacheWrite > 0 {
+            var pieces = ["\(ClaudeCodeText.tokens(total.input)) in", "\(ClaudeCodeText.tokens(total.output)) out"]
+            if total.cacheRead > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheRead)) cache read") }
+            if total.cacheWrite > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheWrite)) cache written") }
+            facts.append(ConversationFact(label: "Tokens", value: pieces.joined(separator: " · ")))
+        }
+        return facts
+    }
+}

@@ -1,0 +1,296 @@
+import ChatModel
+
+/// Claude Code's tool calls as turn parts, each as the app shows it:
+///
+/// | tool | part |
+/// | --- | --- |
+/// | `Bash` | a terminal: the command, its description, its output (ANSI colours kept) and exit status |
+/// | `Edit`, `MultiEdit`, `Write` | a diff, from the result's `structuredPatch`, else from the old and new text |
+/// | `Task`, `Agent` | the sub-agent's transcript, nested and collapsed |
+/// | `ExitPlanMode` | the plan, as a document |
+/// | `Read`, `Grep`, `Glob`, `TodoWrite`, `WebFetch`, `WebSearch`, MCP and any other | a tool call with a title in words; the page shows Read as numbered source, Grep and Glob as match lists and TodoWrite as a checklist |
+///
+/// A call the person declined is `rejected`, one that failed is `error`; either stays a tool
+/// call (input shown), whatever the tool. Images a result returns become attachments of the
+/// turn, shown in the call, once.
+enum ClaudeCodeTools {
+    /// A sub-agent transcript nests at most this deep (a log naming itself ends there).
+    static let maxAgentDepth = 4
+
+    static func parts(for call: ClaudeCodeSession.ToolCall, in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> [TurnPart] {
+        let input = call.input
+        let inputText = input.map { NativeJSON.pretty($0) }
+        let result = call.result
+        var text = ""
+        var imageIDs: [String] = []
+        if let content = result?.content {
+            switch content.value {
+            case .string(let value): text = value
+            case .array(let blocks):
+                var pieces: [String] = []
+                for block in blocks {
+                    switch ImportSource.string(block["type"]) {
+                    case "text": if let value = ImportSource.string(block["text"]) { pieces.append(value) }
+                    case "image":
+                        if let image = session.image(block) { attachments.append(image); imageIDs.append(image.id!) }
+                    default: break
+                    }
+                }
+                text = pieces.joined(separator: "\n")
+            default: break
+            }
+        }
+        let record = result?.record
+        var status: ToolStatus = .ok
+        var shown: String? = text
+        if result == nil {
+            status = .running
+            shown = nil
+        } else {
+            let rejection = ClaudeCodeText.rejection(text)
+            let recordSays = ImportSource.string(record).map { ClaudeCodeText.rejection($0).rejected } ?? false
+            if rejection.rejected || recordSays || ClaudeCodeText.isInterruption(text) {
+                status = .rejected
+                shown = rejection.reason.map { "The person said: \($0)" }
+            } else if result!.isError {
+                status = .error
+                shown = ClaudeCodeText.withoutErrorTags(text)
+            }
+        }
+        func string(_ key: String) -> String? { input.flatMap { ImportSource.string($0[key]) } }
+        let path = string("file_path") ?? string("notebook_path") ?? string("path")
+        let shortPath = path.map { session.relative($0) }
+        func toolCall(_ title: String?) -> [TurnPart] {
+            [.toolCall(ToolCallPart(name: call.name, title: title, input: inputText, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs))]
+        }
+
+        switch call.name {
+        case "Bash":
+            let command = string("command") ?? ""
+            let description = string("description")
+            guard status == .ok || status == .error else { return toolCall(description.map { "\($0)" } ?? "Run a command") }
+            var output = text
+            var exitCode: Int? = status == .ok ? 0 : nil
+            if case .object? = record?.value, let stdout = ImportSource.string(record?["stdout"]) {
+                let stderr = ImportSource.string(record?["stderr"]) ?? ""
+                output = [stdout, stderr].filter { !$0.isEmpty }.joined(separator: stdout.hasSuffix("\n") ? "" : "\n")
+            }
+            if status == .error {
+                // "Exit code 2\n<output>": the status, then what it printed.
+                if text.hasPrefix("Exit code "), let digits = Int(text.dropFirst("Exit code ".count).prefix { $0.isNumber || $0 == "-" }) {
+                    exitCode = digits
+                    if output == text { output = String(text.drop { $0 != "\n" }.dropFirst()) }
+                } else {
+                    return toolCall(description ?? "Run a command")
+                }
+            }
+            return [.terminal(TerminalPart(command: command, output: ClaudeCodeText.withoutErrorTags(output), exitCode: exitCode, title: description))]
+        case "Edit", "MultiEdit", "Write":
+            guard status == .ok else { return toolCall(shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" }) }
+            if let unified = unifiedDiff(record, path: shortPath ?? path ?? "file") {
+                return [.diff(DiffPart(path: shortPath, unified: unified))]
+            }
+            if call.name == "Write" {
+                let old = record.flatMap { ImportSource.string($0["originalFile"]) } ?? ""
+                return [.diff(DiffPart(path: shortPath, old: old, new: string("content") ?? ""))]
+            }
+            if call.name == "MultiEdit", case .array(let edits)? = input?["edits"]?.value {
+                let parts = edits.compactMap { edit -> TurnPart? in
+                    guard let old = ImportSource.string(edit["old_string"]), let new = ImportSource.string(edit["new_string"]) else { return nil }
+                    return .diff(DiffPart(path: shortPath, old: old, new: new))
+                }
+                if !parts.isEmpty { return parts }
+            }
+            if let old = string("old_string"), let new = string("new_string") {
+                return [.diff(DiffPart(path: shortPath, old: old, new: new))]
+            }
+            return toolCall(shortPath.map { "Edit \($0)" })
+        case "Read":
+            var title = shortPath.map { "Read \($0)" } ?? "Read a file"
+            if case .object? = record?["file"]?.value, let record {
+                let start = ClaudeCodeSession.int(record["file"]?["startLine"]), lines = ClaudeCodeSession.int(record["file"]?["numLines"])
+                let total = ClaudeCodeSession.int(record["file"]?["totalLines"])
+                if lines > 0, total > lines { title += " · lines \(max(start, 1))–\(max(start, 1) + lines - 1) of \(total)" }
+            }
+            return toolCall(title)
+        case "Grep":
+            let pattern = string("pattern") ?? ""
+            var title = "Searched for “\(pattern)”"
+            if let scope = string("path") { title += " in \(session.relative(scope))" }
+            if let glob = string("glob") { title += " (\(glob))" }
+            return toolCall(title)
+        case "Glob":
+            var title = "Found files matching \(string("pattern") ?? "")"
+            if let scope = string("path") { title += " in \(session.relative(scope))" }
+            return toolCall(title)
+        case "TodoWrite":
+            var title = "Updated the to-do list"
+            if case .array(let todos)? = input?["todos"]?.value {
+                let done = todos.filter { ImportSource.string($0["status"]) == "completed" }.count
+                title += " · \(done) of \(todos.count) done"
+            }
+            return toolCall(title)
+        case "WebFetch":
+            let url = string("url") ?? ""
+            if status == .ok, let fetched = record.flatMap({ ImportSource.string($0["result"]) }) { shown = fetched }
+            return toolCall("Fetched \(host(url) ?? url)")
+        case "WebSearch":
+            return toolCall("Searched the web for “\(string("query") ?? "")”")
+        case "Task", "Agent":
+            guard status == .ok || status == .running else { return toolCall(string("description").map { "Agent: \($0)" }) }
+            if let transcript = agentTranscript(call, record: record, resultText: text, in: &session, attachments: &attachments) {
+                return [.transcript(transcript)]
+            }
+            return toolCall(string("description").map { "Agent: \($0)" })
+        case "ExitPlanMode":
+            if let plan = string("plan"), !plan.isEmpty {
+                var parts: [TurnPart] = [.document(DocumentPart(title: "Plan", content: plan))]
+                if status == .rejected { parts.append(.notice(NoticePart(kind: .interrupted, text: "Plan not approved", detail: shown))) }
+                return parts
+            }
+            return toolCall("Presented a plan")
+        default:
+            if call.name.hasPrefix("mcp__") {
+                let pieces = call.name.dropFirst(5).components(separatedBy: "__")
+                if pieces.count >= 2 {
+                    let tool = pieces.dropFirst().joined(separator: "__").replacingOccurrences(of: "_", with: " ")
+                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(pieces[0]) (MCP)")
+                }
+            }
+            return toolCall(nil)
+        }
+    }
+
+    /// `structuredPatch` hunks as unified diff text under `--- a/path` / `+++ b/path`; nil when
+    /// there are none.
+    static func unifiedDiff(_ record: JSONNode?, path: String) -> String? {
+        guard case .array(let hunks)? = record?["structuredPatch"]?.value, !hunks.isEmpty else { return nil }
+        var out = "--- a/\(path)\n+++ b/\(path)\n"
+        var any = false
+        for hunk in hunks {
+            guard case .array(let lines)? = hunk["lines"]?.value else { continue }
+            let oldStart = ClaudeCodeSession.int(hunk["oldStart"]), oldLines = ClaudeCodeSession.int(hunk["oldLines"])
+            let newStart = ClaudeCodeSession.int(hunk["newStart"]), newLines = ClaudeCodeSession.int(hunk["newLines"])
+            out += "@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@\n"
+            for line in lines {
+                guard let text = ImportSource.string(line) else { continue }
+                out += text + "\n"
+                any = true
+            }
+        }
+        return any ? out : nil
+    }
+
+    static func host(_ url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return host.isEmpty ? nil : String(host)
+    }
+
+    /// The sub-agent's work as a transcript: its own log (by the agent id the result names, or
+    /// the call id its meta file names), else the sidechain lines of this log that answer the
+    /// call's prompt, else the prompt and the final report.
+    static func agentTranscript(_ call: ClaudeCodeSession.ToolCall, record: JSONNode?, resultText: String,
+                                in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> TranscriptPart? {
+        let input = call.input
+        let description = input.flatMap { ImportSource.string($0["description"]) }
+        var kind = input.flatMap { ImportSource.string($0["subagent_type"]) }
+        let prompt = input.flatMap { ImportSource.string($0["prompt"]) } ?? ""
+        var nested: ClaudeCodeSession?
+        if session.depth < maxAgentDepth, let sessionPath = session.sessionPath {
+            var log: (log: String, meta: String?)?
+            if let agentID = record.flatMap({ ImportSource.string($0["agentId"]) }) {
+                log = ClaudeCodeSource.agentLog(agentID, sessionPath: sessionPath)
+            }
+            if log == nil, let found = ClaudeCodeSource.agentLogsByCall(sessionPath: sessionPath)[call.id] {
+                log = (found, found.replacingOccurrences(of: ".jsonl", with: ".meta.json"))
+            }
+            if let log, let bytes = try? FileInput.read(path: log.log, displayPath: log.log, limit: ClaudeCodeSource.maxFileSize, what: "sub-agent log") {
+                if let meta = log.meta, let metaBytes = try? FileInput.read(path: meta, displayPath: meta, limit: 1 << 20, what: "sub-agent meta"),
+                   let root = try? JSONParser.parse(metaBytes), let type = ImportSource.string(root["agentType"]) {
+                    kind = kind ?? type
+                }
+                var reader = ClaudeCodeSession(file: log.log, sessionPath: log.log, images: session.images, depth: session.depth + 1)
+                reader.read(bytes)
+                session.diagnostics += reader.diagnostics
+                nested = reader
+            }
+        }
+        if nested == nil, session.depth == 0, !session.sidechain.isEmpty {
+            // Earlier logs kept sub-agents in the session file, marked isSidechain.
+            let lines = sidechainRun(answering: prompt, in: session.sidechain)
+            if !lines.isEmpty {
+                var reader = ClaudeCodeSession(file: session.file, sessionPath: session.sessionPath, images: session.images, depth: 1)
+                for (number, node) in lines { reader.noteContext(node); if ImportSource.string(node["type"]) == "user" { reader.readUser(node, line: number) } else { reader.readAssistant(node, line: number) } }
+                session.diagnostics += reader.diagnostics
+                nested = reader
+            }
+        }
+        var messages: [Message] = []
+        if var nested {
+            // The sub-agent's models and tokens are the session's too (its message ids are its own).
+            for model in nested.models where !session.models.contains(model) { session.models.append(model) }
+            let turns = nested.turns()
+            for key in nested.usageOrder where session.usage[key] == nil {
+                session.usageOrder.append(key)
+                session.usage[key] = nested.usage[key]
+            }
+            for turn in turns {
+                attachments += turn.attachments.filter { !$0.id!.isEmpty }
+                var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
+                message.parts = turn.parts
+                message.model = turn.model
+                message.speaker = turn.role == .user ? "Claude" : (kind.map { "\($0) agent" } ?? "Sub-agent")
+                messages.append(message)
+            }
+        } else {
+            guard call.result != nil else { return nil }
+            var ask = Message(id: call.id + "-prompt", role: .user, text: prompt)
+            ask.speaker = "Claude"
+            var answer = Message(id: call.id + "-report", role: .assistant, text: "")
+            answer.parts = resultText.isEmpty ? [] : [.text(resultText)]
+            answer.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
+            messages = [ask] + (answer.parts.isEmpty ? [] : [answer])
+        }
+        guard !messages.isEmpty else { return nil }
+        let who = kind.map { "\($0) agent" } ?? "Agent"
+        return TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+    }
+
+    /// The sidechain lines from the one whose prompt is `prompt` to the next sidechain start.
+    static func sidechainRun(answering prompt: String, in lines: [(line: Int, node: JSONNode)]) -> [(Int, JSONNode)] {
+        guard !prompt.isEmpty else { return [] }
+        guard let start = lines.firstIndex(where: { entry in
+            guard ImportSource.string(entry.node["type"]) == "user", let message = entry.node["message"] else { return false }
+            if ImportSource.string(message["content"]) == prompt { return true }
+            if case .array(let blocks)? = message["content"]?.value { return blocks.contains { ImportSource.string($0["text"]) == prompt } }
+            return false
+        }) else { return [] }
+        var run: [(Int, JSONNode)] = [lines[start]]
+        var index = start + 1
+        while index < lines.count {
+            let node = lines[index].node
+            if case .null? = node["parentUuid"]?.value { break }
+            run.append(lines[index])
+            index += 1
+        }
+        return run
+    }
+}
+
+extension ClaudeCodeText {
+    /// `<tool_use_error>…</tool_use_error>` around a failed call's message: the words only.
+    static func withoutErrorTags(_ text: String) -> String {
+        tagged("tool_use_error", in: text) ?? text
+    }
+}
+
+extension ClaudeCodeSession {
+    /// A path under the session's folder as written from there (`src/cart.py`); others unchanged.
+    func relative(_ path: String) -> String {
+        guard let cwd, !cwd.isEmpty else { return path }
+        let base = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        return path.hasPrefix(base) && path.count > base.count ? String(path.dropFirst(base.count)) : path
+    }
+}

@@ -1,0 +1,154 @@
+import ChatModel
+
+/// Results of well-known coding-agent tools drawn the way they read best, from the call's own
+/// input and result text (the file keeps them as the tool gave them):
+///
+/// - `Read`: the file's lines, numbered as the tool numbered them (`  12→text`), highlighted by
+///   the file's extension;
+/// - `Grep` and `Glob`: the matches as a list, a "Found 3 files" line as its caption;
+/// - `TodoWrite`: the to-do list as a checklist, each item's state in words and an icon.
+///
+/// Anything else, or a result that is not in the expected shape, is nil: the call is drawn as any other.
+enum ToolResultView {
+    /// The result's body, or nil to draw it as plain output.
+    static func result(_ part: ToolCallPart, input: ToolInput?) -> HTML? {
+        guard part.status == .ok, let result = part.result, !result.isEmpty else { return nil }
+        switch part.name {
+        case "Read": return numbered(result, path: input.flatMap { string("file_path", in: $0) })
+        case "Grep", "Glob": return matches(result)
+        default: return nil
+        }
+    }
+
+    /// The tool's input as a checklist (TodoWrite), or nil.
+    static func input(_ part: ToolCallPart, input: ToolInput?) -> HTML? {
+        guard part.name == "TodoWrite", let input, input.isJSON else { return nil }
+        return checklist(input)
+    }
+
+    // MARK: Read
+
+    /// `     1→line` (or `     1<tab>line`, as older versions wrote) on every line.
+    static func numbered(_ text: String, path: String?) -> HTML? {
+        var numbers: [Substring] = []
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let body = line.drop { $0 == " " }
+            let digits = body.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, digits.count <= 9 else {
+                // A closing note after the lines (a system reminder, "… lines truncated") ends the listing.
+                if lines.isEmpty { return nil }
+                break
+            }
+            let rest = body.dropFirst(digits.count)
+            guard let marker = rest.first, marker == "\u{2192}" || marker == "\t" else { return nil }
+            numbers.append(digits)
+            lines.append(rest.dropFirst())
+        }
+        guard !lines.isEmpty else { return nil }
+        let code = lines.joined(separator: "\n")
+        let language = path.flatMap(language(forPath:))
+        let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.text(code)
+        let name = path.map { FilePath.lastComponent($0) } ?? "file"
+        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(name), lines \(String(numbers.first!))–\(String(numbers.last!))\"><code>\(body)</code></pre></div></figure>"
+    }
+
+    /// The highlighter's name for a file's extension, or nil for none it knows.
+    static func language(forPath path: String) -> String? {
+        let name = FilePath.lastComponent(path).lowercased()
+        if name == "makefile" || name == "dockerfile" { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = String(name[name.index(after: dot)...])
+        let map = ["py": "python", "js": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "ts": "typescript",
+                   "tsx": "typescript", "swift": "swift", "rs": "rust", "go": "go", "rb": "ruby", "java": "java", "kt": "kotlin",
+                   "kts": "kotlin", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cs": "csharp", "php": "php",
+                   "sh": "bash", "bash": "bash", "zsh": "bash", "json": "json", "yml": "yaml", "yaml": "yaml", "sql": "sql",
+                   "html": "html", "htm": "html", "xml": "xml", "svg": "xml", "css": "css", "scss": "css", "diff": "diff", "patch": "diff"]
+        guard let language = map[ext], SyntaxHighlighter.highlight("", language: language) != nil else { return nil }
+        return language
+    }
+
+    // MARK: Grep and Glob
+
+    /// One match a line; a first line "Found 3 files" (or "No files found") is the caption.
+    static func matches(_ text: String) -> HTML? {
+        var lines = text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingASCIIWhitespace().isEmpty }
+        guard !lines.isEmpty else { return nil }
+        var caption: String?
+        if lines[0].hasPrefix("Found ") || lines[0].hasPrefix("No files found") || lines[0].hasPrefix("No matches found") {
+            caption = lines.removeFirst()
+        }
+        var html: HTML = "<div class=\"cr-matches\">"
+        if let caption { html.append("<p class=\"cr-part-meta-line\">\(caption)</p>") }
+        if !lines.isEmpty {
+            html.append("<ul class=\"cr-match-list\" aria-label=\"Matches\">")
+            for line in lines { html.append("<li><code dir=\"ltr\">\(line)</code></li>") }
+            html.append("</ul>")
+        }
+        html.append("</div>")
+        return html
+    }
+
+    // MARK: TodoWrite
+
+    /// `{"todos": [{"content": …, "status": "completed" | "in_progress" | "pending"}, …]}` as a list.
+    static func checklist(_ input: ToolInput) -> HTML? {
+        guard let tokens = ToolInput.tokens(input.text) else { return nil }
+        var items: [(content: String, status: String)] = []
+        // Walk the objects inside the top-level "todos" array.
+        var k = 0, depth = 0, inTodos = false, todosDepth = 0
+        var current: [String: String] = [:]
+        while k < tokens.count {
+            let token = tokens[k]
+            switch token {
+            case "{", "[":
+                depth += 1
+                if inTodos, token == "{", depth == todosDepth + 1 { current = [:] }
+            case "}", "]":
+                if inTodos, token == "}", depth == todosDepth + 1, let content = current["content"] {
+                    items.append((content, current["status"] ?? "pending"))
+                }
+                if inTodos, token == "]", depth == todosDepth { inTodos = false }
+                depth -= 1
+            default:
+                if depth == 1, token == "\"todos\"", k + 2 < tokens.count, tokens[k + 1] == ":", tokens[k + 2] == "[" {
+                    inTodos = true
+                    todosDepth = 2
+                } else if inTodos, depth == todosDepth + 1, token.hasPrefix("\""), k + 2 < tokens.count, tokens[k + 1] == ":",
+                          tokens[k + 2].hasPrefix("\""), let key = ToolInput.decode(token), let value = ToolInput.decode(tokens[k + 2]) {
+                    current[key] = value
+                    k += 2
+                }
+            }
+            k += 1
+        }
+        guard !items.isEmpty else { return nil }
+        var html: HTML = "<ul class=\"cr-checklist\" aria-label=\"To-do list\">"
+        for item in items {
+            let state: HTML
+            let words: HTML
+            switch item.status {
+            case "completed": state = "done"; words = "Done"
+            case "in_progress": state = "doing"; words = "In progress"
+            default: state = "todo"; words = "To do"
+            }
+            html.append("<li class=\"cr-check cr-check--\(state)\"><span class=\"cr-check-box\" aria-hidden=\"true\"></span><span class=\"cr-visually-hidden\">\(words): </span><span dir=\"auto\">\(item.content)</span></li>")
+        }
+        html.append("</ul>")
+        return html
+    }
+
+    /// A top-level string member of a JSON input.
+    static func string(_ key: String, in input: ToolInput) -> String? {
+        guard input.isJSON, let tokens = ToolInput.tokens(input.text) else { return nil }
+        var depth = 0
+        for k in tokens.indices {
+            let token = tokens[k]
+            if token == "{" || token == "[" { depth += 1 } else if token == "}" || token == "]" { depth -= 1 }
+            if depth == 1, token == "\"\(key)\"", k + 2 < tokens.count, tokens[k + 1] == ":", tokens[k + 2].hasPrefix("\"") {
+                return ToolInput.decode(tokens[k + 2])
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,268 @@
+"""Writes the Claude Code fixtures: a 2.1 session shaped like the real logs (thinking, twelve
+tool calls of nine kinds with two edit diffs, a failing and a rejected command, a sub-agent in
+its sidecar file, a compaction, slash commands, a pasted and a returned screenshot), an older
+session with its sub-agent in sidechain lines and an agent-<id>.jsonl beside it, and a log with
+bad lines. Deterministic: run it again and nothing changes.
+
+usage: python3 make_fixtures.py   (from anywhere; writes beside this file)"""
+import base64
+import json
+import os
+import struct
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROJECT = os.path.join(HERE, "projects", "-home-ana-src-shop")
+SID = "7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e"
+OLD = "2b1d0c9e-8f7a-4e65-b432-10fedcba9876"
+CWD = "/home/ana/src/shop"
+OPUS = "claude-opus-4-5-20251101"
+HAIKU = "claude-haiku-4-5-20251001"
+
+
+def png(width, height, colour, stripe):
+    """A small PNG: a flat colour with a darker stripe, so it is a real picture."""
+    rows = b""
+    for y in range(height):
+        row = b"\x00"
+        for x in range(width):
+            row += bytes(stripe if height // 3 <= y < 2 * height // 3 else colour)
+        rows += row
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+PASTED = base64.b64encode(png(48, 30, (236, 240, 245), (200, 60, 60))).decode()
+RETURNED = base64.b64encode(png(48, 30, (245, 245, 235), (40, 140, 80))).decode()
+
+
+class Log:
+    def __init__(self, session, sidechain=False, agent=None, start=0):
+        self.lines = []
+        self.session = session
+        self.sidechain = sidechain
+        self.agent = agent
+        self.n = start
+        self.parent = None
+
+    def stamp(self):
+        self.n += 1
+        minute, second = divmod(self.n * 17, 60)
+        return f"2026-03-02T09:{14 + minute:02d}:{second:02d}.{self.n * 37 % 1000:03d}Z"
+
+    def uuid(self):
+        return f"{self.session[:8]}-{'s' if self.sidechain else 'm'}{self.n:03d}-4000-8000-{self.n:012d}"
+
+    def base(self, kind, **extra):
+        line = {"parentUuid": self.parent, "isSidechain": self.sidechain, "userType": "external", "cwd": CWD,
+                "sessionId": self.session, "version": "2.1.12", "gitBranch": "fix/cart-totals"}
+        if self.agent:
+            line["agentId"] = self.agent
+        line["type"] = kind
+        line.update(extra)
+        line["timestamp"] = self.stamp()
+        line["uuid"] = self.uuid()
+        self.parent = line["uuid"]
+        self.lines.append(line)
+        return line
+
+    def user(self, content, **extra):
+        return self.base("user", message={"role": "user", "content": content}, **extra)
+
+    def assistant(self, mid, block, model=OPUS, usage=None, stop=None):
+        usage = usage or {"input_tokens": 6, "cache_creation_input_tokens": 1200, "cache_read_input_tokens": 18000, "output_tokens": 240}
+        return self.base("assistant", message={"model": model, "id": mid, "type": "message", "role": "assistant",
+                                               "content": [block], "stop_reason": stop, "stop_sequence": None,
+                                               "usage": dict(usage, service_tier="standard")},
+                         requestId="req_" + mid[4:])
+
+    def call(self, mid, tid, name, args, **kw):
+        return self.assistant(mid, {"type": "tool_use", "id": tid, "name": name, "input": args}, stop="tool_use", **kw)
+
+    def result(self, tid, content, record, error=False):
+        block = {"tool_use_id": tid, "type": "tool_result", "content": content}
+        if error:
+            block["is_error"] = True
+        return self.user([block], toolUseResult=record)
+
+    def system(self, subtype, **extra):
+        return self.base("system", subtype=subtype, **extra)
+
+    def raw(self, line):
+        self.lines.append(line)
+
+    def write(self, path):
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            for line in self.lines:
+                f.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+TOTALS_BEFORE = """from decimal import Decimal
+
+
+def total(lines, coupon=None, bulk_threshold=10):
+    subtotal = sum(line.price * line.quantity for line in lines)
+    if coupon:
+        subtotal -= coupon.amount
+    if sum(line.quantity for line in lines) >= bulk_threshold:
+        subtotal *= Decimal("0.9")
+    return subtotal.quantize(Decimal("0.01"))
+"""
+
+
+def numbered(text):
+    return "\n".join(f"{i + 1:>6}\u2192{line}" for i, line in enumerate(text.rstrip("\n").split("\n")))
+
+
+def main_session():
+    log = Log(SID)
+    log.raw({"type": "file-history-snapshot", "messageId": "snap-1", "snapshot": {"messageId": "snap-1", "trackedFileBackups": {}, "timestamp": "2026-03-02T09:14:00.000Z"}, "isSnapshotUpdate": False})
+    log.user("<command-name>/model</command-name>\n            <command-message>model</command-message>\n            <command-args>opus</command-args>")
+    log.user("<local-command-stdout>Set model to \u001b[1mopus (claude-opus-4-5-20251101)\u001b[22m</local-command-stdout>")
+    log.user("<local-command-caveat>Caveat: The messages below were generated by the user while running local commands. DO NOT respond to these messages or otherwise consider them in your response unless the user explicitly asks you to.</local-command-caveat>", isMeta=True)
+    log.user([{"type": "text", "text": "The cart total is wrong when a coupon and a bulk discount both apply: 12 mugs at 4.50 with a 5.00 coupon should be 44.10, the page says 43.60. Screenshot attached. [Image #1]"},
+              {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PASTED}},
+              {"type": "text", "text": "<system-reminder>\nThe user opened the file /home/ana/src/shop/cart/totals.py in the IDE.\n</system-reminder>"}],
+             imagePasteIds=[1])
+    u1 = {"input_tokens": 10, "cache_creation_input_tokens": 4200, "cache_read_input_tokens": 16000, "output_tokens": 310}
+    log.assistant("msg_01A", {"type": "thinking", "thinking": "The user says 12 × 4.50 = 54.00, minus the 5.00 coupon = 49.00, times 0.9 = 44.10. The page shows 43.60, which is 54.00 × 0.9 − 5.00 = 43.60. So the bulk discount is applied before the coupon somewhere. Let me find the totals code.", "signature": "EqQBCkgIBxABGAIiQE5vdCBhIHJlYWwgc2lnbmF0dXJl"}, usage=u1)
+    log.assistant("msg_01A", {"type": "text", "text": "The numbers say the bulk discount is applied **before** the coupon. Let me find where totals are computed."}, usage=u1)
+    log.call("msg_01A", "toolu_01Grep", "Grep", {"pattern": "def total", "path": CWD, "output_mode": "files_with_matches"}, usage=u1)
+    log.result("toolu_01Grep", f"Found 2 files\n{CWD}/cart/totals.py\n{CWD}/web/checkout.py",
+               {"mode": "files_with_matches", "filenames": [f"{CWD}/cart/totals.py", f"{CWD}/web/checkout.py"], "numFiles": 2})
+    log.call("msg_02B", "toolu_02Read", "Read", {"file_path": f"{CWD}/cart/totals.py"})
+    log.result("toolu_02Read", numbered(TOTALS_BEFORE),
+               {"type": "text", "file": {"filePath": f"{CWD}/cart/totals.py", "content": TOTALS_BEFORE, "numLines": 10, "startLine": 1, "totalLines": 10}})
+    log.call("msg_03C", "toolu_03Glob", "Glob", {"pattern": "cart/tests/test_*.py"})
+    log.result("toolu_03Glob", f"{CWD}/cart/tests/test_coupons.py\n{CWD}/cart/tests/test_totals.py",
+               {"filenames": [f"{CWD}/cart/tests/test_coupons.py", f"{CWD}/cart/tests/test_totals.py"], "durationMs": 14, "numFiles": 2, "truncated": False})
+    todos = [{"content": "Reproduce the wrong total in a test", "status": "completed", "activeForm": "Reproducing the wrong total"},
+             {"content": "Apply the coupon before the bulk discount", "status": "in_progress", "activeForm": "Fixing the order of discounts"},
+             {"content": "Run the cart tests", "status": "pending", "activeForm": "Running the cart tests"}]
+    log.call("msg_04D", "toolu_04Todo", "TodoWrite", {"todos": todos})
+    log.result("toolu_04Todo", "Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable",
+               {"oldTodos": [], "newTodos": todos})
+    log.call("msg_05E", "toolu_05Bash", "Bash", {"command": "python -m pytest -q cart/tests", "description": "Run the cart tests"})
+    failing = ("\u001b[31mF\u001b[0m\u001b[32m..........\u001b[0m\n=================================== FAILURES ===================================\n"
+               "________________________ test_coupon_then_bulk_discount ________________________\n"
+               "    def test_coupon_then_bulk_discount():\n>       assert total(mugs(12), coupon=Coupon(5)) == Decimal(\"44.10\")\n"
+               "\u001b[1m\u001b[31mE       AssertionError: assert Decimal('43.60') == Decimal('44.10')\u001b[0m\n"
+               "\u001b[31m1 failed\u001b[0m, \u001b[32m10 passed\u001b[0m in 0.42s")
+    log.result("toolu_05Bash", "Exit code 1\n" + failing, "Error: Exit code 1\n" + failing, error=True)
+    log.assistant("msg_06F", {"type": "thinking", "thinking": "", "signature": "EqQBCkgIBxABGAIiQEVtcHR5IHRoaW5raW5n"})
+    log.assistant("msg_06F", {"type": "text", "text": "The test fails as reported. The fix is to take the coupon off first and apply the bulk discount to what is left."})
+    new_totals = TOTALS_BEFORE.replace("    if coupon:\n        subtotal -= coupon.amount\n    if sum(line.quantity for line in lines) >= bulk_threshold:\n        subtotal *= Decimal(\"0.9\")\n",
+                                       "    if coupon:\n        subtotal -= coupon.amount\n    if sum(line.quantity for line in lines) >= bulk_threshold:\n        subtotal = subtotal * Decimal(\"0.9\")\n    subtotal = max(subtotal, Decimal(0))\n")
+    log.call("msg_06F", "toolu_06Edit", "Edit", {"file_path": f"{CWD}/cart/totals.py", "old_string": "        subtotal *= Decimal(\"0.9\")\n    return", "new_string": "        subtotal = subtotal * Decimal(\"0.9\")\n    subtotal = max(subtotal, Decimal(0))\n    return"})
+    log.result("toolu_06Edit", f"The file {CWD}/cart/totals.py has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     8→        subtotal = subtotal * Decimal(\"0.9\")\n     9→    subtotal = max(subtotal, Decimal(0))",
+               {"filePath": f"{CWD}/cart/totals.py", "oldString": "        subtotal *= Decimal(\"0.9\")\n    return", "newString": "        subtotal = subtotal * Decimal(\"0.9\")\n    subtotal = max(subtotal, Decimal(0))\n    return",
+                "originalFile": TOTALS_BEFORE, "structuredPatch": [{"oldStart": 6, "oldLines": 5, "newStart": 6, "newLines": 6, "lines": [
+                    "     if coupon:", "         subtotal -= coupon.amount", "     if sum(line.quantity for line in lines) >= bulk_threshold:",
+                    "-        subtotal *= Decimal(\"0.9\")", "+        subtotal = subtotal * Decimal(\"0.9\")", "+    subtotal = max(subtotal, Decimal(0))",
+                    "     return subtotal.quantize(Decimal(\"0.01\"))"]}], "userModified": False, "replaceAll": False})
+    log.call("msg_07G", "toolu_07Push", "Bash", {"command": "git push --force origin fix/cart-totals", "description": "Force-push the branch"})
+    log.result("toolu_07Push", "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.",
+               "User rejected tool use", error=True)
+    log.user([{"type": "text", "text": "[Request interrupted by user for tool use]"}])
+    log.system("turn_duration", durationMs=48210, isMeta=False)
+    log.user("Don't push. Ask an agent to check the coupon tests for cases we miss, then run the tests again.")
+    log.call("msg_08H", "toolu_08Task", "Task", {"description": "Review coupon test coverage", "prompt": "Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words.", "subagent_type": "Explore"})
+    report = "Two combinations are untested: a coupon larger than the subtotal (the total should stop at 0.00), and a coupon with exactly 10 items, the bulk threshold. Both belong in test_coupons.py."
+    log.result("toolu_08Task", [{"type": "text", "text": report}],
+               {"status": "completed", "prompt": "Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words.", "agentId": "a3f9c21",
+                "content": [{"type": "text", "text": report}], "totalDurationMs": 9120, "totalTokens": 14210, "totalToolUseCount": 2,
+                "usage": {"input_tokens": 12, "output_tokens": 180}})
+    log.system("api_error", level="error", error={"status": 529, "headers": {}, "requestID": "req_011CUX", "error": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}},
+               retryInMs=1148, retryAttempt=1, maxRetries=10)
+    boundary = log.system("compact_boundary", content="Conversation compacted", level="info", compactMetadata={"trigger": "auto", "preTokens": 167392})
+    boundary["logicalParentUuid"] = boundary["parentUuid"]
+    boundary["parentUuid"] = None
+    log.user("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nAnalysis:\nThe person reported a wrong cart total with a coupon and a bulk discount.\n\nSummary:\n1. Primary request: fix the order of discounts in `cart/totals.py`.\n2. Done: the failing test reproduces it; the edit applies the bulk discount after the coupon and stops at zero.\n3. Next: add the two cases the agent found and run the tests.",
+             isCompactSummary=True, isVisibleInTranscriptOnly=True)
+    log.call("msg_09I", "toolu_09Edit", "Edit", {"file_path": f"{CWD}/cart/tests/test_coupons.py", "old_string": "def test_coupon_only():", "new_string": "def test_coupon_larger_than_subtotal():\n    assert total(mugs(1), coupon=Coupon(10)) == Decimal(\"0.00\")\n\n\ndef test_coupon_only():"})
+    log.result("toolu_09Edit", f"The file {CWD}/cart/tests/test_coupons.py has been updated.",
+               {"filePath": f"{CWD}/cart/tests/test_coupons.py", "oldString": "def test_coupon_only():", "newString": "…", "originalFile": None,
+                "structuredPatch": [{"oldStart": 12, "oldLines": 3, "newStart": 12, "newLines": 7, "lines": [
+                    " ", " ", "+def test_coupon_larger_than_subtotal():", "+    assert total(mugs(1), coupon=Coupon(10)) == Decimal(\"0.00\")", "+", "+", " def test_coupon_only():"]}],
+                "userModified": False, "replaceAll": False})
+    log.call("msg_10J", "toolu_10Bash", "Bash", {"command": "python -m pytest -q cart/tests", "description": "Run the cart tests again"})
+    passing = "\u001b[32m............\u001b[0m\n\u001b[32m12 passed\u001b[0m in 0.40s\n"
+    log.result("toolu_10Bash", passing.rstrip("\n"), {"stdout": passing, "stderr": "", "interrupted": False, "isImage": False})
+    log.call("msg_11K", "toolu_11Shot", "mcp__playwright__browser_take_screenshot", {"filename": "checkout.png", "fullPage": False})
+    log.result("toolu_11Shot", [{"type": "text", "text": "Took the screenshot of the current page and saved it as checkout.png"},
+                                {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": RETURNED}}],
+               [{"type": "text", "text": "Took the screenshot of the current page and saved it as checkout.png"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": RETURNED}}])
+    log.call("msg_12L", "toolu_12Fetch", "WebFetch", {"url": "https://docs.python.org/3/library/decimal.html", "prompt": "How does Decimal.quantize round by default?"})
+    log.result("toolu_12Fetch", "Decimal.quantize uses the context's rounding, ROUND_HALF_EVEN by default, unless a rounding argument is given.",
+               {"bytes": 241876, "code": 200, "codeText": "OK", "result": "Decimal.quantize uses the context's rounding, ROUND_HALF_EVEN by default, unless a rounding argument is given.", "durationMs": 2210, "url": "https://docs.python.org/3/library/decimal.html"})
+    u13 = {"input_tokens": 8, "cache_creation_input_tokens": 900, "cache_read_input_tokens": 21000, "output_tokens": 420}
+    log.assistant("msg_13M", {"type": "text", "text": "Fixed. The coupon now comes off first and the bulk discount applies to what is left:\n\n```python\nif coupon:\n    subtotal -= coupon.amount\nif quantity >= bulk_threshold:\n    subtotal = subtotal * Decimal(\"0.9\")\nsubtotal = max(subtotal, Decimal(0))\n```\n\n| case | before | after |\n| --- | ---: | ---: |\n| 12 mugs, 5.00 coupon | 43.60 | 44.10 |\n| 1 mug, 10.00 coupon | −5.50 | 0.00 |\n\nAll 12 cart tests pass, and the checkout page shows 44.10. I did not push: the branch is ready when you are."}, usage=u13, stop="end_turn")
+    log.system("turn_duration", durationMs=95400, isMeta=False)
+    log.raw({"type": "ai-title", "aiTitle": "Cart total with coupon", "sessionId": SID})
+    log.raw({"type": "summary", "summary": "Coupon and bulk discount order", "leafUuid": log.parent})
+    log.raw({"type": "ai-title", "aiTitle": "Fix the cart total when a coupon and a bulk discount both apply", "sessionId": SID})
+    log.raw({"type": "queue-operation", "operation": "enqueue", "timestamp": "2026-03-02T09:40:00.000Z", "sessionId": SID, "content": "also check the page"})
+    log.raw({"type": "permission-mode", "permissionMode": "acceptEdits", "sessionId": SID})
+    log.write(os.path.join(PROJECT, SID + ".jsonl"))
+
+    agent = Log(SID, sidechain=True, agent="a3f9c21", start=200)
+    agent.user("Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words.")
+    hu = {"input_tokens": 4, "cache_creation_input_tokens": 3000, "cache_read_input_tokens": 0, "output_tokens": 90}
+    agent.call("msg_A1", "toolu_A1Read", "Read", {"file_path": f"{CWD}/cart/tests/test_coupons.py", "offset": 1, "limit": 40}, model=HAIKU, usage=hu)
+    tests = "from decimal import Decimal\n\nfrom cart.totals import total\nfrom cart.testing import Coupon, mugs\n\n\ndef test_no_coupon():\n    assert total(mugs(2)) == Decimal(\"9.00\")\n\n\n\n\ndef test_coupon_only():\n    assert total(mugs(2), coupon=Coupon(1)) == Decimal(\"8.00\")\n"
+    agent.result("toolu_A1Read", numbered(tests), {"type": "text", "file": {"filePath": f"{CWD}/cart/tests/test_coupons.py", "content": tests, "numLines": 14, "startLine": 1, "totalLines": 14}})
+    agent.call("msg_A2", "toolu_A2Grep", "Grep", {"pattern": "bulk_threshold", "path": f"{CWD}/cart", "output_mode": "content", "-n": True}, model=HAIKU, usage=hu)
+    agent.result("toolu_A2Grep", f"{CWD}/cart/totals.py:4:def total(lines, coupon=None, bulk_threshold=10):\n{CWD}/cart/totals.py:8:    if sum(line.quantity for line in lines) >= bulk_threshold:",
+                 {"mode": "content", "numFiles": 0, "filenames": [], "content": "…", "numLines": 2})
+    agent.assistant("msg_A3", {"type": "text", "text": report}, model=HAIKU, usage=hu, stop="end_turn")
+    agent.write(os.path.join(PROJECT, SID, "subagents", "agent-a3f9c21.jsonl"))
+    with open(os.path.join(PROJECT, SID, "subagents", "agent-a3f9c21.meta.json"), "w", encoding="utf-8") as f:
+        json.dump({"agentType": "Explore"}, f)
+        f.write("\n")
+
+
+def older_session():
+    """A 1.0-era session: the sub-agent's lines are sidechain lines in the session file, and a
+    second agent's log sits beside the session as agent-<id>.jsonl."""
+    log = Log(OLD, start=400)
+    log.user("Which files import the payment client?")
+    log.call("msg_O1", "toolu_O1Task", "Task", {"description": "Find payment client imports", "prompt": "List every file that imports payments.client.", "subagent_type": "general-purpose"})
+    side = Log(OLD, sidechain=True, start=420)
+    side.user("List every file that imports payments.client.")
+    side.call("msg_S1", "toolu_S1Grep", "Grep", {"pattern": "payments.client", "output_mode": "files_with_matches"})
+    side.result("toolu_S1Grep", f"Found 1 file\n{CWD}/web/checkout.py", {"mode": "files_with_matches", "filenames": [f"{CWD}/web/checkout.py"], "numFiles": 1})
+    side.assistant("msg_S2", {"type": "text", "text": "Only web/checkout.py imports it."}, stop="end_turn")
+    for line in side.lines:
+        log.raw(line)
+    log.result("toolu_O1Task", [{"type": "text", "text": "Only web/checkout.py imports it."}], {"status": "completed", "content": [{"type": "text", "text": "Only web/checkout.py imports it."}]})
+    log.call("msg_O2", "toolu_O2Task", "Task", {"description": "Check the client's tests", "prompt": "Do the payment client tests cover refunds?", "subagent_type": "general-purpose"})
+    log.result("toolu_O2Task", [{"type": "text", "text": "Yes: test_refund_full and test_refund_partial."}], {"status": "completed", "agentId": "b77e01", "content": [{"type": "text", "text": "Yes: test_refund_full and test_refund_partial."}]})
+    log.assistant("msg_O3", {"type": "text", "text": "Only `web/checkout.py` imports the payment client, and its tests cover full and partial refunds."}, stop="end_turn")
+    log.raw({"type": "custom-title", "customTitle": "Payment client imports", "sessionId": OLD})
+    log.write(os.path.join(PROJECT, OLD + ".jsonl"))
+    beside = Log(OLD, sidechain=True, agent="b77e01", start=460)
+    beside.user("Do the payment client tests cover refunds?")
+    beside.assistant("msg_B1", {"type": "text", "text": "Yes: test_refund_full and test_refund_partial."}, stop="end_turn")
+    beside.write(os.path.join(PROJECT, "agent-b77e01.jsonl"))
+
+
+def bad_session():
+    log = Log("badbadba-0000-4000-8000-000000000000", start=600)
+    log.user("Hello")
+    log.assistant("msg_X1", {"type": "text", "text": "Hi. What shall we work on?"}, stop="end_turn")
+    lines = [json.dumps(line, separators=(",", ":")) for line in log.lines]
+    lines.insert(1, '{"type":"user","message":{"role":"user","content":"broken"')
+    lines.insert(2, '["not", "an", "object"]')
+    lines.insert(3, '{"type":"telemetry-blip","sessionId":"x"}')
+    lines.insert(4, '{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_nowhere","content":"?"}]}}')
+    lines.insert(5, '{"type":"assistant","message":{"id":"msg_X0","role":"assistant","content":[{"type":"hologram","data":1}]}}')
+    with open(os.path.join(HERE, "bad.jsonl"), "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+main_session()
+older_session()
+bad_session()
