@@ -68,7 +68,7 @@ import Testing
         #expect(chats.map(\.title) == ["Packing for Kyoto", "Receipt totals"])
         guard chats.count == 2 else { return }
         // Slim 2026 records: nodes without "children", messages without "metadata" read fine.
-        #expect(chats[0].turns.map(\.text) == [
+        #expect(chats[0].turns.map(\.shownText) == [
             "Here is the station and my itinerary. What should I pack for three days in March?",
             "Layers: a light down jacket, a scarf and **comfortable shoes** for the temples.",
         ])
@@ -328,7 +328,7 @@ import Testing
             """#
         try conversation.write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
         let (chats, warnings) = try read(temp, strip: temp + "/")
-        #expect(chats.first?.turns.map(\.text) == ["question", "second answer"])
+        #expect(chats.first?.turns.map(\.shownText) == ["question", "second answer"])
         #expect(warnings == ["conversations.json:1:2: warning: [0].current_node: no \"current_node\"; the thread ending at the newest message, \"new\", is shown"])
     }
 
@@ -368,5 +368,17 @@ import Testing
             #expect(refused.status == 65 && !FileManager.default.fileExists(atPath: site + "-refused"))
             #expect(refused.stderr.contains("conversations-000.json:83:2: error: [1]: conversation \"New chat\""))
         }
+    }
+}
+
+extension ImportedTurn {
+    /// The words the turn shows: its text, or the text of its parts when parts hold the reply
+    /// (an assistant reply is one turn of parts since replies are read whole).
+    var shownText: String {
+        guard !parts.isEmpty else { return text }
+        return parts.compactMap { part -> String? in
+            if case .text(let text) = part { return text }
+            return nil
+        }.joined(separator: "\n\n")
     }
 }
