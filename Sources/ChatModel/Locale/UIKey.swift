@@ -54,6 +54,12 @@ public enum UIKey: String, CaseIterable, Sendable {
     // Parts of a turn.
     case thinking = "Thinking"
     case thoughtFor = "Thought for {duration}"
+    case lessThanASecond = "less than a second"
+    case durationSeconds = "{s}s"
+    case durationMinutes = "{m}m"
+    case durationMinutesSeconds = "{m}m {s}s"
+    case durationHours = "{h}h"
+    case durationHoursMinutes = "{h}h {m}m"
     case ranCommand = "Ran {command}"
     case usedTool = "Used {tool}"
     case toolNamed = "Tool {tool}"
@@ -79,6 +85,9 @@ public enum UIKey: String, CaseIterable, Sendable {
     case showAllLines = "Show all {count} line|Show all {count} lines"
     case showFewerLines = "Show fewer lines"
     case firstLines = "{label}, first {count} line|{label}, first {count} lines"
+    case allLines = "{label}, all {count} line|{label}, all {count} lines"
+    case linesChanged = "{count} line added, {removed} removed|{count} lines added, {removed} removed"
+    case turnCount = "{count} turn|{count} turns"
     case textKind = "Text"
     case codeKind = "Code"
     case codeInLanguage = "Code · {language}"
@@ -146,7 +155,8 @@ public enum UIKey: String, CaseIterable, Sendable {
 
     public var shape: Shape {
         switch self {
-        case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .earlierVersions, .messageCount: return .counted
+        case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
+             .earlierVersions, .messageCount: return .counted
         case .months, .monthsShort, .weekdays: return .list
         default: return .text
         }

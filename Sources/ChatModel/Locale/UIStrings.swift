@@ -168,3 +168,39 @@ public struct UIStrings: Sendable, Equatable {
         return out + "\""
     }
 }
+
+extension UIStrings {
+    /// A file size in the language: "2.3 MB" / "2,3 MB", "Zero KB" / "0 KB", "512 bytes" / "512 Byte".
+    package func size(_ byteCount: Int64) -> String {
+        if byteCount == 0 { return self[.zeroBytes] }
+        if byteCount.magnitude < 1000 {
+            let text = counted(.bytes, Int(byteCount.magnitude))
+            return byteCount < 0 ? "-" + text : text
+        }
+        return localized(decimal: ByteCountFormat.string(byteCount))
+    }
+
+    /// A percentage as the upload line says it ("Uploading 45%", "Wird hochgeladen … 45 %").
+    package func uploading(percent: Int) -> String { text(.uploading, ["percent": number(percent)]) }
+
+    /// "Upload failed" or "Upload failed: reason".
+    package func uploadFailed(_ reason: String) -> String {
+        reason.isEmpty ? self[.uploadFailed] : text(.uploadFailedReason, ["reason": reason])
+    }
+
+    /// A file kind as a screen reader says it.
+    package func spokenName(_ kind: FileKind) -> String {
+        switch kind {
+        case .pdf: return self[.kindPDF]
+        case .spreadsheet: return self[.kindSpreadsheet]
+        case .presentation: return self[.kindPresentation]
+        case .image: return self[.kindImage]
+        case .movie: return self[.kindMovie]
+        case .audio: return self[.kindAudio]
+        case .archive: return self[.kindArchive]
+        case .sourceCode: return self[.kindSourceCode]
+        case .text: return self[.kindText]
+        case .document: return self[.kindDocument]
+        }
+    }
+}

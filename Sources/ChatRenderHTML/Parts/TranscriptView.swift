@@ -6,7 +6,7 @@ import ChatModel
 enum TranscriptView {
     static func render(_ part: TranscriptPart, id: String, context: PartContext) -> HTML {
         let count = part.messages.count
-        let title: HTML = "<span dir=\"auto\">\(part.title)</span> <span class=\"cr-part-meta\">(\(count) \(count == 1 ? "turn" : "turns"))</span>"
+        let title: HTML = "<span dir=\"auto\">\(part.title)</span> <span class=\"cr-part-meta\">(\(context.options.strings.counted(.turnCount, count)))</span>"
         var body: HTML = "<div class=\"cr-transcript\">"
         for (index, message) in part.messages.enumerated() {
             body.append(TurnView.nested(message, index: index, idPrefix: id, context: context))
