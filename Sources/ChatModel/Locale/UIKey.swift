@@ -133,6 +133,7 @@ public enum UIKey: String, CaseIterable, Sendable {
     case openSettings = "Open Settings"
     // The import index.
     case conversations = "Conversations"
+    case conversationCount = "{count} conversation|{count} conversations"
     case messageCount = "{count} message|{count} messages"
     // Dates: used for every language but English, whose dates are written in code (en-US
     // "May 2, 2026 at 9:12 AM", other English "2 May 2026, 09:12").
@@ -156,7 +157,7 @@ public enum UIKey: String, CaseIterable, Sendable {
     public var shape: Shape {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
-             .earlierVersions, .messageCount: return .counted
+             .earlierVersions, .messageCount, .conversationCount: return .counted
         case .months, .monthsShort, .weekdays: return .list
         default: return .text
         }

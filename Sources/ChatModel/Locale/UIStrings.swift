@@ -139,7 +139,7 @@ public struct UIStrings: Sendable, Equatable {
     public var scriptStrings: String {
         let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
                              .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
-                             .recording]
+                             .recording, .groupSeparator]
         guard !isEnglish || keys.contains(where: { text($0) != $0.english }) else { return "" }
         var json = "{"
         for (i, key) in keys.enumerated() {

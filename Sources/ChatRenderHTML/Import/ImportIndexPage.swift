@@ -18,7 +18,10 @@ package enum ImportIndexPage {
     """
 
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
-    package static func render(_ entries: [ImportedEntry], heading: String = "Conversations", link: (ImportedEntry) -> String) -> [UInt8] {
+    package static func render(_ entries: [ImportedEntry], strings: UIStrings = .english, link: (ImportedEntry) -> String) -> [UInt8] {
+        let heading = strings[.conversations]
+        var clock = ComposerClock(locale: "en-GB")
+        clock.strings = strings
         let style = HTML.trusted(stylesheet)
         let hash = SHA256.hash(style.bytes).base64String
         let csp = "default-src 'none'; style-src 'sha256-\(hash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
@@ -26,15 +29,16 @@ package enum ImportIndexPage {
         for entry in entries {
             var meta = HTML()
             if let date = entry.date {
-                meta.append("<time datetime=\"\(date.iso)\">\(date.displayText)</time> · ")
+                meta.append("<time datetime=\"\(date.iso)\">\(strings.isEnglish ? date.displayText : clock.dateTime(date))</time> · ")
             }
-            meta.append(entry.messageCount == 1 ? "1 message" : "\(entry.messageCount) messages")
+            meta.append("\(strings.counted(.messageCount, entry.messageCount))")
             items.append("<li><a href=\"\(link(entry))\" dir=\"auto\">\(entry.title)</a><span class=\"meta\">\(meta)</span></li>\n")
         }
-        let count = entries.count == 1 ? "1 conversation" : "\(entries.count) conversations"
+        let count = strings.counted(.conversationCount, entries.count)
+        let direction: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
         let page: HTML = """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(strings.tag)"\(direction)>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -10,7 +10,7 @@ package enum FileChip {
 
     /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document, File
     /// unavailable" for a file whose bytes are missing (its size would describe nothing to open).
-    static func accessibleName(_ attachment: Attachment, _ s: UIStrings) -> String {
+    static func accessibleName(_ attachment: Attachment, _ s: UIStrings = .english) -> String {
         if attachment.status == .unavailable { return [attachment.name, s.spokenName(attachment.kind), s[.fileUnavailable]].joined(separator: ", ") }
         var parts = [attachment.name, s.spokenName(attachment.kind), s.size(attachment.byteCount)]
         if let state = UploadStatus.spoken(attachment.upload, s) { parts.append(state) }
