@@ -7,7 +7,7 @@ import ChatTheme
 package enum FileCard {
     static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
         let s = options.strings
-        let size = s.size(attachment.byteCount)
+        let size = s.sizeHTML(attachment.byteCount)
         var actions = HTML()
         if let file = asset.file {
             actions = AssetMarkup.choose(file.href, deferred: asset.fileDeferred) { url, inside in

@@ -32,7 +32,7 @@ package enum FileChip {
         var line: HTML
         var trailing = HTML()
         let s = options.strings
-        let size = s.size(attachment.byteCount)
+        let size = s.sizeHTML(attachment.byteCount)
         switch attachment.upload {
         case _ where attachment.status == .unavailable:
             classes.append(" cr-chip--unavailable")

@@ -12,6 +12,13 @@ extension UIStrings {
         Self.html(counted(key, count), values)
     }
 
+    /// A file size as markup: in right-to-left chrome a size with a Latin unit ("2.4 MB") is
+    /// isolated left to right, so it does not read "MB 2.4".
+    func sizeHTML(_ byteCount: Int64) -> HTML {
+        let text = size(byteCount)
+        return isRightToLeft && byteCount.magnitude >= 1000 ? "<bdi dir=\"ltr\">\(text)</bdi>" : "\(text)"
+    }
+
     static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var out = HTML()
         var rest = Substring(pattern)

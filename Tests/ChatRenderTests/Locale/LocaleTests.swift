@@ -197,4 +197,20 @@ import Testing
         #expect(html.contains("<html lang=\"en\">"))
         #expect(result.warnings.map(\.description).contains { $0.contains("no string table for \"xx-YY\"; falling back to en") })
     }
+
+    @Test func theComposerSpeaksThePagesLanguage() throws {
+        var clock = ComposerClock(locale: "de-DE")
+        clock.strings = try UIStrings.read(path: Self.folder + "/de.json", tag: "de").strings
+        let file = Attachment(id: "f", name: "plan.pdf", byteCount: 2_300_000, contentType: "com.adobe.pdf", upload: .uploading(0.4))
+        let state = ComposerState.attachment(AttachmentComposerState(text: String(repeating: "x", count: 3700), attachments: [.init(file)]))
+        let html = ComposerView.render(state, clock: clock).description
+        #expect(html.contains("aria-label=\"Nachricht verfassen\""))
+        #expect(html.contains("aria-label=\"Nachricht\""))
+        #expect(html.contains("aria-label=\"Anhänge\""))
+        #expect(html.contains("aria-label=\"Anhang hinzufügen\""))
+        #expect(html.contains("aria-label=\"plan.pdf, PDF-Dokument, 2,3 MB, Wird hochgeladen, 40 Prozent\""))
+        #expect(html.contains("aria-label=\"plan.pdf entfernen\""))
+        #expect(html.contains("3.700 von 4.000 Zeichen"))
+        #expect(!html.contains("Add attachment"))
+    }
 }
