@@ -1,11 +1,11 @@
 /// The CLDR plural categories (Unicode TR 35, "Language Plural Rules"): which form of a counted
 /// text a number takes in a language. Only whole numbers are counted on a page.
-public enum PluralCategory: String, CaseIterable, Sendable {
+package enum PluralCategory: String, CaseIterable, Sendable {
     case zero, one, two, few, many, other
 
     /// The category of `n` in `language` (a lower-case language subtag), from the CLDR 45 rules
     /// for integers. Languages not listed here use English's (one for 1, other otherwise).
-    public static func of(_ n: Int, language: String) -> PluralCategory {
+    package static func of(_ n: Int, language: String) -> PluralCategory {
         let n = n.magnitude
         let mod10 = n % 10, mod100 = n % 100
         switch language {
@@ -45,7 +45,7 @@ public enum PluralCategory: String, CaseIterable, Sendable {
     }
 
     /// The categories a language's counted texts must give (a table is complete with these).
-    public static func needed(language: String) -> [PluralCategory] {
+    package static func needed(language: String) -> [PluralCategory] {
         switch language {
         case "ja", "zh", "ko", "vi", "th", "id", "ms": return [.other]
         case "fr", "pt", "es", "it": return [.one, .many, .other]

@@ -149,12 +149,12 @@ public enum UIKey: String, CaseIterable, Sendable {
     case groupSeparator = ","
 
     /// The key in a string table: the case's name.
-    public var name: String { String(describing: self) }
+    package var name: String { String(describing: self) }
 
     /// What a table gives for this key.
-    public enum Shape: Sendable { case text, counted, list }
+    package enum Shape: Sendable { case text, counted, list }
 
-    public var shape: Shape {
+    package var shape: Shape {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
              .earlierVersions, .messageCount, .conversationCount: return .counted
@@ -164,9 +164,9 @@ public enum UIKey: String, CaseIterable, Sendable {
     }
 
     /// The English text (one form for a counted text: see ``UIStrings/english``).
-    public var english: String { rawValue }
+    package var english: String { rawValue }
 
     /// The key named `name` in a table.
-    public static func named(_ name: String) -> UIKey? { byName[name] }
+    package static func named(_ name: String) -> UIKey? { byName[name] }
     private static let byName: [String: UIKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 }

@@ -24,19 +24,19 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// Whether dates are written by the English rules in code (`ComposerClock`).
-    public var isEnglish: Bool { language == "en" }
+    package var isEnglish: Bool { language == "en" }
 
     /// Sets a text key.
-    public mutating func set(_ key: UIKey, text: String) { texts[key] = text }
+    package mutating func set(_ key: UIKey, text: String) { texts[key] = text }
     /// Sets a counted key's forms.
-    public mutating func set(_ key: UIKey, forms: [PluralCategory: String]) { counts[key] = forms }
+    package mutating func set(_ key: UIKey, forms: [PluralCategory: String]) { counts[key] = forms }
     /// Sets a list key (12 months, 7 weekdays from Sunday).
-    public mutating func set(_ key: UIKey, list: [String]) { lists[key] = list }
+    package mutating func set(_ key: UIKey, list: [String]) { lists[key] = list }
 
     /// Whether the table itself gives `key` (not the English fallback).
-    public func has(_ key: UIKey) -> Bool { texts[key] != nil || counts[key] != nil || lists[key] != nil }
+    package func has(_ key: UIKey) -> Bool { texts[key] != nil || counts[key] != nil || lists[key] != nil }
     /// The plural forms the table gives for a counted key.
-    public func forms(_ key: UIKey) -> [PluralCategory: String]? { counts[key] }
+    package func forms(_ key: UIKey) -> [PluralCategory: String]? { counts[key] }
 
     /// A text key as the table gives it, `{placeholders}` filled from `values`.
     public func text(_ key: UIKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
@@ -62,7 +62,7 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// A list key (`months`, `monthsShort`, `weekdays`).
-    public func list(_ key: UIKey) -> [String] {
+    package func list(_ key: UIKey) -> [String] {
         lists[key] ?? key.english.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     }
 
@@ -73,7 +73,7 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// A whole number with the language's grouping ("1,234", "1.234", "1 234").
-    public func number(_ value: Int) -> String {
+    package func number(_ value: Int) -> String {
         let group = text(.groupSeparator)
         let digits = Array(String(value.magnitude))
         var out = value < 0 ? "-" : ""
@@ -87,7 +87,7 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// An English-formatted decimal ("1,234.5") in the language's separators ("1.234,5").
-    public func localized(decimal english: String) -> String {
+    package func localized(decimal english: String) -> String {
         guard !isEnglish else { return english }
         let decimal = text(.decimalSeparator), group = text(.groupSeparator)
         var out = ""
@@ -102,7 +102,7 @@ public struct UIStrings: Sendable, Equatable {
     }
 
     /// Fills `{name}` placeholders; an unknown one stays as written.
-    public static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
+    package static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
         guard pattern.contains("{") else { return pattern }
         var table: [String: String] = [:]
         for (name, value) in values { table[name] = value }
@@ -119,12 +119,12 @@ public struct UIStrings: Sendable, Equatable {
         return out
     }
 
-    public static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
+    package static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
         fill(pattern, values.lazy.map { ($0.key, $0.value) })
     }
 
     /// The placeholders a pattern names, for checking a table against English.
-    public static func placeholders(in pattern: String) -> Set<String> {
+    package static func placeholders(in pattern: String) -> Set<String> {
         var names: Set<String> = []
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -136,7 +136,7 @@ public struct UIStrings: Sendable, Equatable {
 
     /// The texts the page's scripts use, as a JSON object for `<html data-cr-strings>` (empty for
     /// English, whose words the scripts carry).
-    public var scriptStrings: String {
+    package var scriptStrings: String {
         let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
                              .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
                              .recording, .groupSeparator]
