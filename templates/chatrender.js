@@ -2,6 +2,14 @@
 // No dependencies; every event bubbles so a host page can listen.
 (function () {
   "use strict";
+  // The page's words: data-cr-strings on <html> (from the string table, see docs/locales.md);
+  // without it the page is in English, the words written here.
+  var words = {};
+  try { words = JSON.parse(document.documentElement.getAttribute("data-cr-strings") || "{}") || {}; } catch (e) { words = {}; }
+  function say(key, english, values) {
+    var text = typeof words[key] === "string" ? words[key] : english;
+    return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
+  }
   var root = document.documentElement;
   var KEY = "chatrender-theme";
 
@@ -126,8 +134,8 @@
     var copy = document.createElement("button");
     copy.type = "button";
     copy.className = "cr-code-copy";
-    copy.setAttribute("aria-label", "Copy code");
-    copy.textContent = "Copy";
+    copy.setAttribute("aria-label", say("copyCode", "Copy code"));
+    copy.textContent = say("copy", "Copy");
     blocks[c].classList.add("cr-code--copy");
     blocks[c].insertBefore(copy, blocks[c].querySelector("pre"));
   }
@@ -138,11 +146,11 @@
     var code = button.parentNode.querySelector("pre code");
     if (!code) return;
     copyText(code.textContent).then(function () {
-      button.textContent = "Copied";
-      announce("Copied");
-      window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+      button.textContent = say("copied", "Copied");
+      announce(say("copied", "Copied"));
+      window.setTimeout(function () { button.textContent = say("copy", "Copy"); }, 2000);
     }, function () {
-      announce("Copy failed: select the code to copy it");
+      announce(say("copyFailed", "Copy failed: select the code to copy it"));
     });
   });
 })();

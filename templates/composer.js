@@ -10,6 +10,14 @@
 //   chatrender:open-settings
 (function () {
   "use strict";
+  // The page's words: data-cr-strings on <html> (from the string table, see docs/locales.md);
+  // without it the page is in English, the words written here.
+  var words = {};
+  try { words = JSON.parse(document.documentElement.getAttribute("data-cr-strings") || "{}") || {}; } catch (e) { words = {}; }
+  function say(key, english, values) {
+    var text = typeof words[key] === "string" ? words[key] : english;
+    return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
+  }
   var SEND_HOLD_MS = 1500;
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -18,7 +26,7 @@
   }
   function q(root, selector) { return root.querySelector(selector); }
   function qa(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
-  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function grouped(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, say("groupSeparator", ",")); }
   function trimmed(text) { return text.replace(/^\s+|\s+$/g, ""); }
   // Characters as a person counts them, as the renderer does (grapheme clusters).
   var segmenter = typeof Intl === "object" && Intl.Segmenter ? new Intl.Segmenter("en", { granularity: "grapheme" }) : null;
@@ -79,7 +87,9 @@
       counter.hidden = !shown;
       counter.classList.toggle("cr-counter--over", count > limit);
       if (shown) {
-        var spoken = grouped(count) + " of " + grouped(limit) + " characters" + (count > limit ? ", " + grouped(count - limit) + " over the limit" : "");
+        var spoken = count > limit
+          ? say("charactersOver", "{count} of {limit} characters, {over} over the limit", { count: grouped(count), limit: grouped(limit), over: grouped(count - limit) })
+          : say("characters", "{count} of {limit} characters", { count: grouped(count), limit: grouped(limit) });
         counter.innerHTML = "";
         var visible = document.createElement("span");
         visible.setAttribute("aria-hidden", "true");
@@ -95,14 +105,14 @@
     if (send) {
       var why = sendState(c);
       send.disabled = !!why;
-      send.setAttribute("aria-label", why || "Send");
+      send.setAttribute("aria-label", why || say("send", "Send"));
     }
     var plus = q(c, ".cr-plus");
     var max = parseInt(c.getAttribute("data-max-attachments") || "", 10);
     if (plus && max) {
       var full = qa(c, ".cr-tile").length >= max;
       plus.disabled = full;
-      plus.setAttribute("aria-label", full ? "Add attachment, off: the limit of " + max + " is reached" : "Add attachment");
+      plus.setAttribute("aria-label", full ? say("addAttachmentFull", "Add attachment, off: the limit of {count} is reached", { count: max }) : say("addAttachment", "Add attachment"));
     }
   }
 
@@ -133,7 +143,7 @@
     b.type = "button";
     b.className = "cr-round cr-round--accent " + (toStop ? "cr-stop" : "cr-send");
     b.setAttribute(toStop ? "data-cr-stop" : "data-cr-send", "");
-    b.setAttribute("aria-label", toStop ? "Stop" : "Send");
+    b.setAttribute("aria-label", toStop ? say("stop", "Stop") : say("send", "Send"));
     b.innerHTML = toStop
       ? '<svg class="cr-icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.6" aria-hidden="true" focusable="false"><rect x="7.5" y="7.5" width="9" height="9" rx="1.8" fill="currentColor"/></svg>'
       : '<svg class="cr-icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="M12 19V5.5M6.5 11 12 5.5l5.5 5.5"/></svg>';
@@ -261,7 +271,7 @@
       }
       var time = formatTime(session.elapsed);
       q(c, "[data-cr-rec-time]").textContent = time;
-      q(c, "[data-cr-rec]").setAttribute("aria-label", "Recording, " + time);
+      q(c, "[data-cr-rec]").setAttribute("aria-label", say("recording", "Recording, {time}", { time: time }));
       // The stream ending by itself counts as Done; so does the one-minute limit.
       if (session.elapsed >= 60 || (heard >= words.length && session.elapsed > words.length / wordsPerSecond + 1.2)) stopDictation(c, true);
     }, tick);
@@ -330,7 +340,7 @@
         var name = b.getAttribute("data-name");
         var pill = q(c, ".cr-pill");
         q(pill, ".cr-pill-name").textContent = name;
-        pill.setAttribute("aria-label", "Model, " + name);
+        pill.setAttribute("aria-label", say("model", "Model, {name}", { name: name }));
         emit(b, "model-change", { model: id });
       }
       if (menuButton) { setMenu(menuButton, false); menuButton.focus(); }
@@ -340,7 +350,7 @@
     if (b.hasAttribute("data-cr-mode")) {
       var on = b.getAttribute("aria-pressed") !== "true";
       b.setAttribute("aria-pressed", on ? "true" : "false");
-      b.setAttribute("aria-label", b.getAttribute("data-title") + ", " + (on ? "On" : "Off"));
+      b.setAttribute("aria-label", b.getAttribute("data-title") + ", " + (on ? say("on", "On") : say("off", "Off")));
       b.classList.toggle("cr-mode--on", on);
       emit(b, "mode-change", { mode: b.getAttribute("data-cr-mode"), on: on });
     } else if (b.hasAttribute("data-cr-remove")) {

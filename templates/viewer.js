@@ -5,6 +5,14 @@
 // "chatrender:open-image" event; a host page that cancels it shows the photo its own way.
 (function () {
   "use strict";
+  // The page's words: data-cr-strings on <html> (from the string table, see docs/locales.md);
+  // without it the page is in English, the words written here.
+  var words = {};
+  try { words = JSON.parse(document.documentElement.getAttribute("data-cr-strings") || "{}") || {}; } catch (e) { words = {}; }
+  function say(key, english, values) {
+    var text = typeof words[key] === "string" ? words[key] : english;
+    return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
+  }
   if (typeof HTMLDialogElement !== "function") return;  // links still open the display images
   var MAX = 4, STEP = 1.5, DOUBLE = 2.5;
   var SVG = "http://www.w3.org/2000/svg";
@@ -40,7 +48,7 @@
     bar.className = "cr-viewer-bar";
     title = document.createElement("h2");
     title.className = "cr-viewer-title"; title.id = "cr-viewer-title";
-    var close = button("cr-viewer-close", "Close", "M6 6l12 12M18 6L6 18");
+    var close = button("cr-viewer-close", say("close", "Close"), "M6 6l12 12M18 6L6 18");
     close.addEventListener("click", function () { dialog.close(); });
     bar.appendChild(title); bar.appendChild(close);
     stage = document.createElement("div");
@@ -48,8 +56,8 @@
     image = document.createElement("img");
     image.className = "cr-viewer-image"; image.alt = ""; image.draggable = false;
     stage.appendChild(image);
-    prev = button("cr-viewer-step cr-viewer-prev", "Previous photo", "M14.5 5.5L8 12l6.5 6.5");
-    next = button("cr-viewer-step cr-viewer-next", "Next photo", "M9.5 5.5L16 12l-6.5 6.5");
+    prev = button("cr-viewer-step cr-viewer-prev", say("previousPhoto", "Previous photo"), "M14.5 5.5L8 12l6.5 6.5");
+    next = button("cr-viewer-step cr-viewer-next", say("nextPhoto", "Next photo"), "M9.5 5.5L16 12l-6.5 6.5");
     prev.addEventListener("click", function () { show(index - 1); });
     next.addEventListener("click", function () { show(index + 1); });
     dialog.appendChild(stage); dialog.appendChild(bar); dialog.appendChild(prev); dialog.appendChild(next);
@@ -109,7 +117,8 @@
     var full = new Image();
     full.onload = function () { if (index === i) image.src = full.src; };
     full.src = display(link);
-    title.textContent = (link.getAttribute("data-cr-name") || "Photo") + ", " + (i + 1) + " of " + photos.length;
+    title.textContent = say("photoOf", "{name}, {number} of {count}",
+      { name: link.getAttribute("data-cr-name") || say("photo", "Photo"), number: i + 1, count: photos.length });
     prev.disabled = i === 0;
     next.disabled = i === photos.length - 1;
   }

@@ -106,14 +106,17 @@ public enum ChatRenderer {
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
         // another thread while this one reads the conversation. Errors are reported in the same
         // order as before, the conversation's first.
-        let style = InBackground { () throws(DiagnosticError) -> PageStyle in
+        let style = InBackground { () throws(DiagnosticError) -> (PageStyle, UIStrings, [Diagnostic]) in
             let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-            return PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory))
+            let style = PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory))
+            let (strings, warnings) = try request.strings()
+            return (style, strings, warnings)
         }
         let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
-        let pageStyle = try style.value()
-        let themeWarnings = ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
-        let options = request.options(for: conversation)
+        let (pageStyle, strings, stringWarnings) = try style.value()
+        let themeWarnings = stringWarnings + ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
+        var options = request.options(for: conversation)
+        options.strings = strings
 
         let output: RenderOutput
         if let singleFile = request.singleFile {
@@ -180,6 +183,13 @@ extension RenderRequest {
         if strict && !warnings.isEmpty {
             throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
         }
+    }
+
+    /// The page's words: the string table for `options.clock.locale` from the templates'
+    /// `strings/` folder, unless the options already carry a table other than English.
+    func strings() throws(DiagnosticError) -> (UIStrings, [Diagnostic]) {
+        if options.strings != .english { return (options.strings, []) }
+        return try UIStrings.load(locale: options.clock.locale, templates: templatesDirectory)
     }
 
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.

@@ -26,7 +26,7 @@ enum SharedOptions {
     static let noRetry = Option.flag("--no-retry", help: "hide Retry on failed uploads")
     static let locale = Option.text(
         "--locale", valueName: "LOCALE",
-        help: "how dates and times read: en-US (default, \"May 2, 2026 at 9:12 AM\") or another locale (\"2 May 2026, 09:12\")")
+        help: "the reader's language: interface words, dates and numbers from the templates' strings/ tables (en, de, fr, es, pt, it, nl, pl, ja, zh-Hans, ko, ar; ar right to left). en-US is the default (\"May 2, 2026 at 9:12 AM\"), de-DE reads \"2. Mai 2026, 09:12\"; a locale without a table falls back with a warning")
     static let timeZone = Option.value(
         "--time-zone", valueName: "ZONE", help: "UTC (default) or a fixed offset such as +02:00",
         read: OptionReader.timeZone)

@@ -7,6 +7,9 @@ public struct ComposerClock: Sendable, Equatable {
     public var offsetSeconds: Int
     /// Whether the locale uses a 12-hour clock with AM and PM (worked out once: every dated turn asks).
     public private(set) var usesTwelveHours: Bool
+    /// The words of the locale's table: month and day names and date patterns for every language
+    /// but English, whose dates are written below.
+    public var strings: UIStrings = .english
 
     public init(locale: String = "en-US", offsetSeconds: Int = 0) {
         self.locale = locale
@@ -47,6 +50,12 @@ public struct ComposerClock: Sendable, Equatable {
         let local = date.secondsSinceEpoch + Int64(date.hasTime ? offsetSeconds : 0)
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         let (year, month, day) = ChatDate.civilFromDays(Int(days))
+        if !strings.isEnglish {
+            let text = strings.text(.dateFormat, ["day": "\(day)", "month": strings.list(.months)[month - 1],
+                                                   "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)"])
+            guard date.hasTime else { return text }
+            return strings.text(.dateTimeFormat, ["date": text, "time": time(date)])
+        }
         let day12 = usesTwelveHours ? "\(months[month - 1]) \(day), \(year)" : "\(day) \(months[month - 1]) \(year)"
         guard date.hasTime else { return day12 }
         return usesTwelveHours ? "\(day12) at \(time(date))" : "\(day12), \(time(date))"
@@ -67,6 +76,11 @@ public struct ComposerClock: Sendable, Equatable {
         let days = localDay(date)
         let weekday = weekdays[Int(((days % 7) + 7) % 7)]
         let (year, month, day) = ChatDate.civilFromDays(Int(days))
+        if !strings.isEnglish {
+            let weekday = strings.list(.weekdays)[Int(((days + 4) % 7 + 7) % 7)]  // 1970-01-01 was a Thursday
+            return strings.text(.dayFormat, ["weekday": weekday, "day": "\(day)", "month": strings.list(.months)[month - 1],
+                                              "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)"])
+        }
         return usesTwelveHours ? "\(weekday), \(months[month - 1]) \(day), \(year)" : "\(weekday) \(day) \(months[month - 1]) \(year)"
     }
 
@@ -84,6 +98,10 @@ public struct ComposerClock: Sendable, Equatable {
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         if !date.hasTime {
             let (_, month, day) = ChatDate.civilFromDays(Int(date.dayNumber))
+            if !strings.isEnglish {
+                return strings.text(.shortDateFormat, ["day": "\(day)", "month": strings.list(.months)[month - 1],
+                                                       "monthShort": strings.list(.monthsShort)[month - 1]])
+            }
             let months = Self.shortMonths
             return usesTwelveHours ? "\(months[month - 1]) \(day)" : "\(day) \(months[month - 1])"
         }

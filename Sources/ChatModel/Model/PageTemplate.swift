@@ -13,7 +13,7 @@ package struct PageTemplate: Sendable, Equatable {
     package var pagePath: String
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
-    package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js"]
+    package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js", "lang", "html_attributes"]
     static let required: Set<String> = ["csp", "theme_css", "page_css", "body", "page_js"]
 
     package init(page: String, stylesheet: String, script: String, pagePath: String = "page.html") {

@@ -92,6 +92,13 @@ public struct RenderOptions: Sendable, Equatable {
     /// How dates and times read (`--locale`, `--time-zone`): en-US and UTC by default.
     public var clock: ComposerClock = .standard
 
+    /// The words of the page (`--locale`): its interface text, numbers and dates. They travel
+    /// with the clock, so the composers, which take only a clock, write the same language.
+    public var strings: UIStrings {
+        get { clock.strings }
+        set { clock.strings = newValue }
+    }
+
     public init(showRetry: Bool = true, markup: Markup = .auto) {
         self.showRetry = showRetry
         self.markup = markup

@@ -145,13 +145,14 @@ public enum ImportedSite {
             one.images.remembersSources = false
             let result = try ChatRenderer.render(one, inspector: inspector)
             for warning in result.warnings {
-                if warning.file != render.themePath {
+                if warning.file == conversation {
                     // Name the imported file the way the person would find it in the output.
                     var named = warning
                     named.file = entry.file
                     warnings.append(named)
                 } else if !warnings.contains(warning) {
-                    // The theme's warnings keep its name and are told once, not once per page.
+                    // The theme's and the string table's warnings keep their names and are told
+                    // once, not once per page.
                     warnings.append(warning)
                 }
             }
@@ -166,7 +167,7 @@ public enum ImportedSite {
         do throws(DiagnosticError) {
             // Each page is a render of its own, made (and swapped in) inside this output's staging.
             for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(output.path, entry.slug)) }
-            let index = ImportIndexPage.render(imported.entries, link: { "\($0.slug)/index.html" })
+            let index = ImportIndexPage.render(imported.entries, strings: try render.strings().0, link: { "\($0.slug)/index.html" })
             try output.write(index, to: "index.html")
             try output.commit()
             return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count, redaction: imported.redaction)

@@ -153,6 +153,9 @@ package enum ThemePreview {
             "page_css": Array(template.stylesheet.utf8),
             "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion).bytes,
             "page_js": Array(template.script.utf8),
+            // The gallery's own words are English; its composers speak the clock's language.
+            "lang": Array("en".utf8),
+            "html_attributes": PageAssembler.htmlAttributes(clock.strings).bytes,
         ]
         return template.fill(values)
     }

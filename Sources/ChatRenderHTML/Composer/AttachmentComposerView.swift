@@ -5,31 +5,32 @@ import ChatTheme
 /// the tray of 64 px photo thumbnails and file chips with their upload rings, the growing field,
 /// Send or Stop, the counter from 90 % of the limit, and the error under the card.
 package enum AttachmentComposerView {
-    static func render(_ s: AttachmentComposerState, id: String, label: String, assets: AssetTable = AssetTable()) -> HTML {
+    static func render(_ s: AttachmentComposerState, id: String, label: String, assets: AssetTable = AssetTable(),
+                       strings t: UIStrings = .english) -> HTML {
         var tray = HTML()
         if !s.attachments.isEmpty {
             var tiles = HTML()
-            for (index, item) in s.attachments.enumerated() { tiles.append(tile(item, id: id, thumbnail: assets[trayItem: index])) }
-            tray = "<ul class=\"cr-tray\" aria-label=\"Attachments\">\(tiles)</ul>"
+            for (index, item) in s.attachments.enumerated() { tiles.append(tile(item, id: id, thumbnail: assets[trayItem: index], t)) }
+            tray = "<ul class=\"cr-tray\" aria-label=\"\(t[.attachments])\">\(tiles)</ul>"
         }
-        let counter = counterMarkup(s.counter, id: id)
-        let field = ComposerParts.field(id: id, text: s.text, placeholder: s.placeholder, describedBy: [id + "-counter"])
-        let send = ComposerParts.send(label: s.sendLabel, enabled: s.sendBlock == nil, sending: s.sending)
+        let counter = counterMarkup(s.counter, id: id, t)
+        let field = ComposerParts.field(id: id, text: s.text, placeholder: s.placeholder, describedBy: [id + "-counter"], strings: t)
+        let send = ComposerParts.send(label: s.sendLabel, enabled: s.sendBlock == nil, sending: s.sending, strings: t)
         let limit: HTML = s.characterLimit.map { " data-limit=\"\($0)\"" } ?? ""
-        return "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id))</div>"
+        return "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id, t))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id))</div>"
     }
 
     /// Plus: a 36 px `fill` circle in a 44 px target; dimmed at the attachment limit.
-    static func plus(_ s: AttachmentComposerState, id: String) -> HTML {
+    static func plus(_ s: AttachmentComposerState, id: String, _ t: UIStrings = .english) -> HTML {
         let full = s.isAtAttachmentLimit
-        let name = full ? "Add attachment, off: the limit of \(s.maxAttachments) is reached" : "Add attachment"
+        let name = full ? t.text(.addAttachmentFull, ["count": t.number(s.maxAttachments)]) : t[.addAttachment]
         let disabled: HTML = full ? " disabled" : ""
         let expanded: HTML = s.menuOpen && !full ? "true" : "false"
-        var items: [HTML] = [menuItem("photos", "Photos", ComposerIcon.photos)]
-        if s.hasCamera { items.append(menuItem("camera", "Camera", ComposerIcon.camera)) }
-        items.append(menuItem("files", "Files", ComposerIcon.files))
+        var items: [HTML] = [menuItem("photos", "\(t[.photos])", ComposerIcon.photos)]
+        if s.hasCamera { items.append(menuItem("camera", "\(t[.camera])", ComposerIcon.camera)) }
+        items.append(menuItem("files", "\(t[.files])", ComposerIcon.files))
         let hidden: HTML = s.menuOpen && !full ? "" : " hidden"
-        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-round cr-round--fill cr-plus\" data-cr-menu-button aria-label=\"\(name)\" aria-haspopup=\"menu\" aria-expanded=\"\(expanded)\" aria-controls=\"\(id)-menu\"\(disabled)>\(ComposerIcon.plus)</button><ul class=\"cr-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"Add attachment\" data-cr-menu\(hidden)>\(items)</ul></div>"
+        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-round cr-round--fill cr-plus\" data-cr-menu-button aria-label=\"\(name)\" aria-haspopup=\"menu\" aria-expanded=\"\(expanded)\" aria-controls=\"\(id)-menu\"\(disabled)>\(ComposerIcon.plus)</button><ul class=\"cr-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.addAttachment])\" data-cr-menu\(hidden)>\(items)</ul></div>"
     }
 
     static func menuItem(_ source: HTML, _ title: HTML, _ icon: HTML) -> HTML {
@@ -37,45 +38,45 @@ package enum AttachmentComposerView {
     }
 
     /// "3,600/4,000" in `type.caption` with tabular digits; `danger` past the limit.
-    static func counterMarkup(_ counter: AttachmentComposerState.Counter, id: String) -> HTML {
+    static func counterMarkup(_ counter: AttachmentComposerState.Counter, id: String, _ t: UIStrings = .english) -> HTML {
         switch counter {
         case .hidden:
             return "<p class=\"cr-counter\" id=\"\(id)-counter\" hidden></p>"
         case .shown(let count, let limit):
-            return "<p class=\"cr-counter\" id=\"\(id)-counter\">\(counterText(count, limit))</p>"
+            return "<p class=\"cr-counter\" id=\"\(id)-counter\">\(counterText(count, limit, t))</p>"
         case .over(let count, let limit):
-            return "<p class=\"cr-counter cr-counter--over\" id=\"\(id)-counter\">\(counterText(count, limit))</p>"
+            return "<p class=\"cr-counter cr-counter--over\" id=\"\(id)-counter\">\(counterText(count, limit, t))</p>"
         }
     }
 
-    static func counterText(_ count: Int, _ limit: Int) -> HTML {
+    static func counterText(_ count: Int, _ limit: Int, _ t: UIStrings = .english) -> HTML {
         let spoken = count > limit
-            ? "\(ComposerRules.grouped(count)) of \(ComposerRules.grouped(limit)) characters, \(ComposerRules.grouped(count - limit)) over the limit"
-            : "\(ComposerRules.grouped(count)) of \(ComposerRules.grouped(limit)) characters"
-        return "<span aria-hidden=\"true\">\(ComposerRules.grouped(count))/\(ComposerRules.grouped(limit))</span><span class=\"cr-visually-hidden\">\(spoken)</span>"
+            ? t.text(.charactersOver, ["count": t.number(count), "limit": t.number(limit), "over": t.number(count - limit)])
+            : t.text(.characters, ["count": t.number(count), "limit": t.number(limit)])
+        return "<span aria-hidden=\"true\">\(t.number(count))/\(t.number(limit))</span><span class=\"cr-visually-hidden\">\(spoken)</span>"
     }
 
     /// How VoiceOver reads a tile's state: "Uploading, 40 percent", "Uploaded" or the failure.
-    static func spokenState(_ item: AttachmentComposerState.TrayItem) -> String {
-        if item.isLoading { return "Loading" }
+    static func spokenState(_ item: AttachmentComposerState.TrayItem, _ t: UIStrings = .english) -> String {
+        if item.isLoading { return t[.loading] }
         switch item.attachment.upload {
-        case .done: return "Uploaded"
-        case .uploading(let fraction): return "Uploading, \(ProgressRing.percent(fraction)) percent"
-        case .failed(let reason): return reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
+        case .done: return t[.uploaded]
+        case .uploading(let fraction): return t.text(.uploadingSpoken, ["percent": t.number(ProgressRing.percent(fraction))])
+        case .failed(let reason): return t.uploadFailed(reason)
         }
     }
 
     /// "Photo, IMG_0042.jpeg, Uploading, 40 percent" / "survey.pdf, PDF document, 2.3 MB, Uploaded".
-    static func accessibleName(_ item: AttachmentComposerState.TrayItem) -> String {
+    static func accessibleName(_ item: AttachmentComposerState.TrayItem, _ t: UIStrings = .english) -> String {
         let a = item.attachment
-        if a.isPhoto { return "Photo, \(a.name), \(spokenState(item))" }
-        return "\(a.name), \(a.kind.spokenName), \(ByteCountFormat.string(a.byteCount)), \(spokenState(item))"
+        if a.isPhoto { return "\(t[.photo]), \(a.name), \(spokenState(item, t))" }
+        return "\(a.name), \(t.spokenName(a.kind)), \(t.size(a.byteCount)), \(spokenState(item, t))"
     }
 
-    static func tile(_ item: AttachmentComposerState.TrayItem, id: String, thumbnail: PhotoAsset? = nil) -> HTML {
+    static func tile(_ item: AttachmentComposerState.TrayItem, id: String, thumbnail: PhotoAsset? = nil, _ t: UIStrings = .english) -> HTML {
         let a = item.attachment
-        let remove: HTML = "<button type=\"button\" class=\"cr-tile-remove\" data-cr-remove aria-label=\"Remove \(a.name)\">\(ComposerIcon.xmark)</button>"
-        let retry: HTML = "<button type=\"button\" class=\"cr-tile-retry\" data-cr-composer-retry aria-label=\"Retry upload of \(a.name)\">\(ComposerIcon.retry)</button>"
+        let remove: HTML = "<button type=\"button\" class=\"cr-tile-remove\" data-cr-remove aria-label=\"\(t.text(.remove, ["name": a.name]))\">\(ComposerIcon.xmark)</button>"
+        let retry: HTML = "<button type=\"button\" class=\"cr-tile-retry\" data-cr-composer-retry aria-label=\"\(t.text(.retryUploadOf, ["name": a.name]))\">\(ComposerIcon.retry)</button>"
         var state: HTML = "done"
         var status = HTML()
         if item.isLoading {
@@ -94,13 +95,13 @@ package enum AttachmentComposerView {
         }
         let data: HTML = "data-attachment-id=\"\(a.id)\" data-state=\"\(state)\""
         if a.isPhoto {
-            return "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item))\"><span class=\"cr-tile-thumb\">\(thumb(thumbnail))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+            return "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-tile-thumb\">\(thumb(thumbnail))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
         }
-        var detail: HTML = "\(a.kind.spokenName) · \(ByteCountFormat.string(a.byteCount))"
+        var detail: HTML = "\(t.spokenName(a.kind)) · \(t.size(a.byteCount))"
         if case .failed(let reason) = a.upload, !item.isLoading {
-            detail = reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
+            detail = "\(t.uploadFailed(reason))"
         }
-        return "<li class=\"cr-tile cr-tile--file cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item))\"><span class=\"cr-file-icon cr-file-icon--\(a.kind.rawValue)\">\(Icon.file(a.kind))</span><span class=\"cr-tile-text\"><span class=\"cr-tile-name\" dir=\"auto\">\(a.name)</span><span class=\"cr-tile-detail\">\(detail)</span></span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+        return "<li class=\"cr-tile cr-tile--file cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-file-icon cr-file-icon--\(a.kind.rawValue)\">\(Icon.file(a.kind))</span><span class=\"cr-tile-text\"><span class=\"cr-tile-name\" dir=\"auto\">\(a.name)</span><span class=\"cr-tile-detail\">\(detail)</span></span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
     }
 
     /// The tray tile's picture: its 64 px thumbnail (1x, 2x), or the image icon until it has one.

@@ -10,22 +10,24 @@ package enum ComposerParts {
     /// A newline follows the start tag because the HTML parser drops one there, which would
     /// otherwise eat a draft's own first line break.
     static func field(id: String, text: String, placeholder: String, disabled: Bool = false, readonly: Bool = false,
-                      describedBy: [String] = []) -> HTML {
+                      describedBy: [String] = [], strings: UIStrings = .english) -> HTML {
         let rows = ComposerRules.fieldLines(text)
         var attributes: HTML = ""
         if !describedBy.isEmpty { attributes.append(" aria-describedby=\"\(describedBy.joined(separator: " "))\"") }
         if disabled { attributes.append(" disabled") }
         if readonly { attributes.append(" readonly") }
-        return "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"Message\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
+        return "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"\(strings[.message])\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
     }
 
     /// Send (an accent circle with an arrow; `fill` with a `textTertiary` arrow while off), or Stop
     /// in its place while a send runs.
-    static func send(label: String, enabled: Bool, sending: Bool) -> HTML {
+    static func send(label: String, enabled: Bool, sending: Bool, strings: UIStrings = .english) -> HTML {
         if sending {
-            return "<button type=\"button\" class=\"cr-round cr-round--accent cr-stop\" data-cr-stop aria-label=\"Stop\">\(ComposerIcon.stop)</button>"
+            return "<button type=\"button\" class=\"cr-round cr-round--accent cr-stop\" data-cr-stop aria-label=\"\(strings[.stop])\">\(ComposerIcon.stop)</button>"
         }
         let disabled: HTML = enabled ? "" : " disabled"
+        // The composer's own English "Send" reads in the page's language; a reason it is off stays as given.
+        let label = label == UIKey.send.english ? strings[.send] : label
         return "<button type=\"button\" class=\"cr-round cr-round--accent cr-send\" data-cr-send aria-label=\"\(label)\"\(disabled)>\(ComposerIcon.send)</button>"
     }
 
@@ -48,10 +50,11 @@ package enum ComposerView {
     /// The card for `state`, with element ids starting with `id`.
     package static func render(_ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
                               clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
+        let label = label == UIKey.composer.english ? clock.strings[.composer] : label
         switch state {
-        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets)
+        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets, strings: clock.strings)
         case .model(let s): return ModelComposerView.render(s, id: id, label: label, clock: clock)
-        case .dictation(let s): return DictationComposerView.render(s, id: id, label: label)
+        case .dictation(let s): return DictationComposerView.render(s, id: id, label: label, strings: clock.strings)
         }
     }
 

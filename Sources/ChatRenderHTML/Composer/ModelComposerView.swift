@@ -9,13 +9,14 @@ package enum ModelComposerView {
         let placeholder = off ? ModelComposerState.limitPlaceholder : s.placeholder
         var describedBy: [String] = []
         if s.usage != nil { describedBy.append(id + "-usage") }
-        let field = ComposerParts.field(id: id, text: s.text, placeholder: placeholder, disabled: off, describedBy: describedBy)
-        let send = ComposerParts.send(label: s.sendLabel, enabled: s.isSendEnabled, sending: s.sending)
+        let t = clock.strings
+        let field = ComposerParts.field(id: id, text: s.text, placeholder: placeholder, disabled: off, describedBy: describedBy, strings: t)
+        let send = ComposerParts.send(label: s.sendLabel, enabled: s.isSendEnabled, sending: s.sending, strings: t)
         var chips = HTML()
         if !s.availableModes.isEmpty {
             var items = HTML()
-            for mode in s.availableModes { items.append(chip(mode, on: s.modes.contains(mode.id), disabled: off)) }
-            chips = "<ul class=\"cr-modes\" aria-label=\"Modes\">\(items)</ul>"
+            for mode in s.availableModes { items.append(chip(mode, on: s.modes.contains(mode.id), disabled: off, t)) }
+            chips = "<ul class=\"cr-modes\" aria-label=\"\(t[.modes])\">\(items)</ul>"
         }
         var data: HTML = ""
         if let usage = s.usage {
@@ -24,12 +25,12 @@ package enum ModelComposerView {
         }
         var classes: HTML = "cr-composer cr-composer--model"
         if off { classes.append(" cr-composer--at-limit") }
-        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, clock: clock))\(ComposerParts.error(s.error, id: id))</div>"
+        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, clock: clock))\(ComposerParts.error(s.error, id: id))</div>"
     }
 
     /// The pill: a `fill` capsule naming the model, read as "Model, Atlas 3"; its menu lists every
     /// model with its line, a check on the current one, and a lock with "Pro" on locked ones.
-    static func pill(_ s: ModelComposerState, id: String, disabled: Bool) -> HTML {
+    static func pill(_ s: ModelComposerState, id: String, disabled: Bool, _ t: UIStrings = .english) -> HTML {
         guard let current = s.currentModel else { return "" }
         var items = HTML()
         for model in s.models {
@@ -50,15 +51,15 @@ package enum ModelComposerView {
         let open = s.menuOpen && !disabled
         let hidden: HTML = open ? "" : " hidden"
         let off: HTML = disabled ? " disabled" : ""
-        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"Model, \(current.name)\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"Models\" data-cr-menu\(hidden)>\(items)</ul></div>"
+        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"\(t.text(.model, ["name": current.name]))\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"Models\" data-cr-menu\(hidden)>\(items)</ul></div>"
     }
 
     /// A mode chip: a `separator` ring around the symbol while off; `fill` with the filled symbol
     /// and the title when on. Read as "Search, On" with `aria-pressed`.
-    static func chip(_ mode: ModelComposerState.Mode, on: Bool, disabled: Bool) -> HTML {
+    static func chip(_ mode: ModelComposerState.Mode, on: Bool, disabled: Bool, _ t: UIStrings = .english) -> HTML {
         let state: HTML = on ? "cr-mode cr-mode--on" : "cr-mode"
         let off: HTML = disabled ? " disabled" : ""
-        return "<li><button type=\"button\" class=\"\(state)\" aria-pressed=\"\(on ? "true" : "false")\" aria-label=\"\(mode.title), \(on ? "On" : "Off")\" data-cr-mode=\"\(mode.id)\" data-title=\"\(mode.title)\"\(off)><span class=\"cr-mode-capsule\"><span class=\"cr-mode-symbol cr-mode-symbol--off\">\(ComposerIcon.mode(mode.symbol, filled: false))</span><span class=\"cr-mode-symbol cr-mode-symbol--on\">\(ComposerIcon.mode(mode.symbol, filled: true))</span><span class=\"cr-mode-title\">\(mode.title)</span></span></button></li>"
+        return "<li><button type=\"button\" class=\"\(state)\" aria-pressed=\"\(on ? "true" : "false")\" aria-label=\"\(mode.title), \(on ? t[.on] : t[.off])\" data-cr-mode=\"\(mode.id)\" data-title=\"\(mode.title)\"\(off)><span class=\"cr-mode-capsule\"><span class=\"cr-mode-symbol cr-mode-symbol--off\">\(ComposerIcon.mode(mode.symbol, filled: false))</span><span class=\"cr-mode-symbol cr-mode-symbol--on\">\(ComposerIcon.mode(mode.symbol, filled: true))</span><span class=\"cr-mode-title\">\(mode.title)</span></span></button></li>"
     }
 
     /// "12 messages left today" in `textSecondary`; `warning` with a symbol from `warnAt` left and
@@ -68,7 +69,7 @@ package enum ModelComposerView {
         let warn = usage.isLow || usage.isExhausted
         let classes: HTML = warn ? "cr-usage cr-usage--warning" : "cr-usage"
         let icon: HTML = warn ? "<span class=\"cr-usage-icon\">\(ComposerIcon.warning)</span>" : ""
-        let upgrade: HTML = usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>Upgrade</button>" : ""
+        let upgrade: HTML = usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>\(clock.strings[.upgrade])</button>" : ""
         return "<p class=\"\(classes)\" id=\"\(id)-usage\">\(icon)<span class=\"cr-usage-text\">\(usage.sentence(clock: clock))</span>\(upgrade)</p>"
     }
 }

@@ -25,7 +25,10 @@ package enum ImportIndexPage {
     """
 
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
-    package static func render(_ entries: [ImportedEntry], heading: String = "Conversations", link: (ImportedEntry) -> String) -> [UInt8] {
+    package static func render(_ entries: [ImportedEntry], strings: UIStrings = .english, link: (ImportedEntry) -> String) -> [UInt8] {
+        let heading = strings[.conversations]
+        var clock = ComposerClock(locale: "en-GB")
+        clock.strings = strings
         let groups = projectGroups(entries)
         let grouped = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
         var style = HTML.trusted(stylesheet)
@@ -37,14 +40,13 @@ package enum ImportIndexPage {
             for entry in entries {
                 var meta = HTML()
                 if let date = entry.date {
-                    meta.append("<time datetime=\"\(date.iso)\">\(date.displayText)</time> · ")
+                    meta.append("<time datetime=\"\(date.iso)\">\(strings.isEnglish ? date.displayText : clock.dateTime(date))</time> · ")
                 }
-                meta.append(entry.messageCount == 1 ? "1 message" : "\(entry.messageCount) messages")
+                meta.append("\(strings.counted(.messageCount, entry.messageCount))")
                 items.append("<li><a href=\"\(link(entry))\" dir=\"auto\">\(entry.title)</a><span class=\"meta\">\(meta)</span></li>\n")
             }
             return items
         }
-        func count(_ n: Int) -> String { n == 1 ? "1 conversation" : "\(n) conversations" }
         var items = HTML()
         if !grouped {
             items = "<ol>\n\(list(entries))</ol>\n"
@@ -54,13 +56,14 @@ package enum ImportIndexPage {
             for (index, group) in groups.enumerated() {
                 let headingID = "cr-project-\(index + 1)"
                 let name = group.project ?? "No project"
-                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(count(group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
+                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
             }
         }
-        let count = count(entries.count)
+        let count = strings.counted(.conversationCount, entries.count)
+        let direction: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
         let page: HTML = """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(strings.tag)"\(direction)>
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -5,14 +5,16 @@ import ChatModel
 enum CodeExecutionView {
     static func render(_ part: CodeExecutionPart, id: String, context: PartContext) -> HTML {
         let language = languageName(part.language)
-        let title: HTML = language.isEmpty ? "Ran code" : "Ran \(language) code"
+        let s = context.options.strings
+        let title: HTML = language.isEmpty ? "\(s[.ranCode])" : "\(s.text(.ranLanguageCode, ["language": language]))"
         var body = CodeBlock.render(part.code, language: part.language)
         if let output = part.output, !output.isEmpty {
-            body.append(PartFrame.label(part.status == .error ? "Error" : "Output"))
-            body.append(OutputBlock.render(output, label: part.status == .error ? "Error" : "Output"))
+            let label = part.status == .error ? s[.error] : s[.output]
+            body.append(PartFrame.label("\(label)"))
+            body.append(OutputBlock.render(output, label: label, strings: s))
         }
         body.append(context.renderAttachments(part.attachmentIDs))
-        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title, status: PartFrame.status(part.status),
+        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title, status: PartFrame.status(part.status, s),
                                    body: body, extraClass: ToolCallView.statusClass(part.status))
     }
 

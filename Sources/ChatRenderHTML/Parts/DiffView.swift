@@ -12,36 +12,37 @@ enum DiffView {
         } else {
             diff = DiffText(old: part.old ?? "", new: part.new ?? "", name: part.path)
         }
+        let s = context.options.strings
         let name = part.path ?? (diff.files.count == 1 ? diff.files[0].name : nil)
         var title: HTML
         if let name, !name.isEmpty {
-            title = "Edited <span class=\"cr-part-path\" dir=\"auto\">\(name)</span>"
+            title = s.html(.editedFile, ["name": "<span class=\"cr-part-path\" dir=\"auto\">\(name)</span>"])
         } else if diff.files.count > 1 {
-            title = "Edited \(diff.files.count) files"
+            title = "\(s.counted(.editedFiles, diff.files.count))"
         } else {
-            title = "Edited a file"
+            title = "\(s[.editedAFile])"
         }
-        title.append(counts(added: diff.added, removed: diff.removed))
+        title.append(counts(added: diff.added, removed: diff.removed, s))
         var body = HTML()
-        for file in diff.files { body.append(render(file, fallbackName: part.path)) }
+        for file in diff.files { body.append(render(file, fallbackName: part.path, s)) }
         if diff.files.isEmpty || diff.files.allSatisfy({ $0.lines.isEmpty }) {
-            body.append("<p class=\"cr-part-meta-line\">No changes.</p>")
+            body.append("<p class=\"cr-part-meta-line\">\(s[.noChanges])</p>")
         }
         return PartFrame.collapsed(kind: "diff", id: id, icon: Icon.diff, title: title, body: body)
     }
 
     /// "+3 −2" with a real minus sign, read out as "3 lines added, 2 removed".
-    static func counts(added: Int, removed: Int) -> HTML {
-        let spoken = "\(added) \(added == 1 ? "line" : "lines") added, \(removed) removed"
+    static func counts(added: Int, removed: Int, _ s: UIStrings) -> HTML {
+        let spoken = s.counted(.linesChanged, added, ["removed": s.number(removed)])
         return " <span class=\"cr-diff-counts\" aria-hidden=\"true\"><span class=\"cr-diff-added\">+\(added)</span> <span class=\"cr-diff-removed\">\u{2212}\(removed)</span></span><span class=\"cr-visually-hidden\">, \(spoken)</span>"
     }
 
-    static func render(_ file: DiffText.File, fallbackName: String?) -> HTML {
+    static func render(_ file: DiffText.File, fallbackName: String?, _ s: UIStrings) -> HTML {
         var html: HTML = "<div class=\"cr-diff-file\">"
         let name = file.name ?? fallbackName
         if name != nil || !file.header.isEmpty {
             html.append("<div class=\"cr-diff-head\">")
-            if let name { html.append("<span class=\"cr-diff-name\" dir=\"auto\">\(name)</span>\(counts(added: file.added, removed: file.removed))") }
+            if let name { html.append("<span class=\"cr-diff-name\" dir=\"auto\">\(name)</span>\(counts(added: file.added, removed: file.removed, s))") }
             for line in file.header { html.append("<span class=\"cr-diff-meta\">\(line)</span>") }
             html.append("</div>")
         }
@@ -58,7 +59,7 @@ enum DiffView {
         }
         let width = String(largest).count
         // The width is a class, not a `style` attribute: the page's CSP allows no inline styles.
-        html.append("<pre class=\"cr-diff cr-diff--w\(min(width, 7))\" tabindex=\"0\" aria-label=\"Changes\(name.map { " to " + $0 } ?? "")\">")
+        html.append("<pre class=\"cr-diff cr-diff--w\(min(width, 7))\" tabindex=\"0\" aria-label=\"\(name.map { s.text(.changesTo, ["name": $0]) } ?? s[.changes])\">")
         for line in file.lines {
             switch line {
             case .hunk(let text):

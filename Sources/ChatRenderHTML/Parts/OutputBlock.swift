@@ -9,7 +9,7 @@ enum OutputBlock {
 
     /// `prefix` goes first inside the `<pre>` (a terminal's `$ command` line); `label` names the
     /// block for assistive technology ("Output").
-    static func render(_ text: String, label: String, prefix: HTML = HTML()) -> HTML {
+    static func render(_ text: String, label: String, prefix: HTML = HTML(), strings s: UIStrings = .english) -> HTML {
         let lines = AnsiText.lines(text)
         let total = lines.reduce(0) { $0 + $1.byteCount + 1 }
         if lines.count <= previewLines && total <= previewBytes {
@@ -21,12 +21,12 @@ enum OutputBlock {
             bytes += lines[count].byteCount + 1
             count += 1
         }
-        let all: HTML = lines.count == 1 ? "Show all output" : "Show all \(lines.count) lines"
+        let all = lines.count == 1 ? s[.showAllOutput] : s.counted(.showAllLines, lines.count)
         var html: HTML = "<div class=\"cr-long\">"
         if count > 0 {
-            html.append("<pre class=\"cr-output cr-long-preview\" tabindex=\"0\" aria-label=\"\(label), first \(count) lines\">\(prefix)\(AnsiText.join(Array(lines[..<count])))</pre>")
+            html.append("<pre class=\"cr-output cr-long-preview\" tabindex=\"0\" aria-label=\"\(s.counted(.firstLines, count, ["label": label]))\">\(prefix)\(AnsiText.join(Array(lines[..<count])))</pre>")
         }
-        html.append("<details class=\"cr-long-all\"><summary class=\"cr-long-summary\"><span class=\"cr-long-show\">\(all)</span><span class=\"cr-long-hide\">Show fewer lines</span>\(Icon.chevron)</summary><pre class=\"cr-output\" tabindex=\"0\" aria-label=\"\(label), all \(lines.count) lines\">\(prefix)\(AnsiText.join(lines))</pre></details></div>")
+        html.append("<details class=\"cr-long-all\"><summary class=\"cr-long-summary\"><span class=\"cr-long-show\">\(all)</span><span class=\"cr-long-hide\">\(s[.showFewerLines])</span>\(Icon.chevron)</summary><pre class=\"cr-output\" tabindex=\"0\" aria-label=\"\(s.counted(.allLines, lines.count, ["label": label]))\">\(prefix)\(AnsiText.join(lines))</pre></details></div>")
         return html
     }
 }

@@ -44,7 +44,8 @@ struct PartContext {
                     ? FileChip.render(message: message, attachment: file.attachment, asset: asset, options: options)
                     : FileCard.render(message: message, attachment: file.attachment, asset: asset, options: options))
             }
-            html.append(role == .user ? "<ul class=\"cr-files\" aria-label=\"Files\">\(items)</ul>" : "<ul class=\"cr-cards\" aria-label=\"Files\">\(items)</ul>")
+            let label = options.strings[.files]
+            html.append(role == .user ? "<ul class=\"cr-files\" aria-label=\"\(label)\">\(items)</ul>" : "<ul class=\"cr-cards\" aria-label=\"\(label)\">\(items)</ul>")
         }
         html.append("</div>")
         return html
@@ -71,12 +72,12 @@ enum PartFrame {
 
     /// " — failed" with its icon, for a call that did not simply succeed; empty for one that did.
     /// Words and an icon, never colour alone.
-    static func status(_ status: ToolStatus) -> HTML {
+    static func status(_ status: ToolStatus, _ s: UIStrings) -> HTML {
         switch status {
         case .ok: return HTML()
-        case .error: return " <span class=\"cr-part-status cr-part-status--error\">— \(Icon.warning)failed</span>"
-        case .rejected: return " <span class=\"cr-part-status cr-part-status--rejected\">— \(Icon.rejected)rejected</span>"
-        case .running: return " <span class=\"cr-part-status cr-part-status--running\">— \(Icon.running)running</span>"
+        case .error: return " <span class=\"cr-part-status cr-part-status--error\">— \(Icon.warning)\(s[.statusFailed])</span>"
+        case .rejected: return " <span class=\"cr-part-status cr-part-status--rejected\">— \(Icon.rejected)\(s[.statusRejected])</span>"
+        case .running: return " <span class=\"cr-part-status cr-part-status--running\">— \(Icon.running)\(s[.statusRunning])</span>"
         }
     }
 

@@ -5,7 +5,7 @@ import ChatModel
 enum SourceList {
     /// `turnID` is the turn's id (`cr-t3`); items get `cr-t3-src-1`, … (``CitationLinks``).
     /// `headingLevel` is the level of "Sources", one below the turn's heading.
-    static func render(_ sources: [Source], turnID: String, headingLevel: Int) -> HTML {
+    static func render(_ sources: [Source], turnID: String, headingLevel: Int, strings: UIStrings = .english) -> HTML {
         guard !sources.isEmpty else { return HTML() }
         let headingID = turnID + "-src-h"
         var items = HTML()
@@ -16,7 +16,7 @@ enum SourceList {
             items.append("<li class=\"cr-source\" id=\"\(turnID)-src-\(number)\" value=\"\(number)\">\(item(source))</li>")
         }
         let level = min(max(headingLevel, 2), 6)
-        return "<div class=\"cr-sources\"><h\(level) class=\"cr-sources-heading\" id=\"\(headingID)\">Sources</h\(level)><ol class=\"cr-source-list\" aria-labelledby=\"\(headingID)\">\(items)</ol></div>"
+        return "<div class=\"cr-sources\"><h\(level) class=\"cr-sources-heading\" id=\"\(headingID)\">\(strings[.sources])</h\(level)><ol class=\"cr-source-list\" aria-labelledby=\"\(headingID)\">\(items)</ol></div>"
     }
 
     static func item(_ source: Source) -> HTML {

@@ -5,19 +5,20 @@ import ChatModel
 /// input (pretty-printed when it is JSON), what came back, and the files it made.
 enum ToolCallView {
     static func render(_ part: ToolCallPart, id: String, context: PartContext) -> HTML {
+        let s = context.options.strings
         let input = part.input.map(ToolInput.init)
         var title: HTML
         if let command = input?.command {
-            title = "Ran <code class=\"cr-part-code\">\(ToolInput.oneLine(command))</code>"
+            title = s.html(.ranCommand, ["command": "<code class=\"cr-part-code\">\(ToolInput.oneLine(command))</code>"])
         } else if let name = part.title, !name.isEmpty {
             title = "<span dir=\"auto\">\(name)</span>"
         } else {
-            title = "Used <code class=\"cr-part-code\">\(part.name)</code>"
+            title = s.html(.usedTool, ["tool": "<code class=\"cr-part-code\">\(part.name)</code>"])
         }
         var body = HTML()
         if input?.command != nil || !(part.title ?? "").isEmpty {
             // The tool's own name, which the line above does not say.
-            var meta: HTML = "<p class=\"cr-part-meta-line\">Tool <code class=\"cr-part-code\">\(part.name)</code>"
+            var meta: HTML = "<p class=\"cr-part-meta-line\">\(s.html(.toolNamed, ["tool": "<code class=\"cr-part-code\">\(part.name)</code>"]))"
             if input?.command != nil, let name = part.title, !name.isEmpty { meta.append(" · <span dir=\"auto\">\(name)</span>") }
             meta.append("</p>")
             body.append(meta)
@@ -25,23 +26,24 @@ enum ToolCallView {
         if let checklist = ToolResultView.input(part, input: input) {
             body.append(checklist)
         } else if let input, !input.text.isEmpty {
-            body.append(PartFrame.label("Input"))
+            body.append(PartFrame.label("\(s[.input])"))
             body.append(CodeBlock.render(input.pretty, language: input.isJSON ? "json" : nil))
         }
         if let shaped = ToolResultView.result(part, input: input) {
-            body.append(PartFrame.label("Result"))
+            body.append(PartFrame.label("\(s[.result])"))
             body.append(shaped)
         } else if part.name == "TodoWrite", part.status == .ok, ToolResultView.input(part, input: input) != nil {
             // The checklist says it; the tool's "modified successfully" adds nothing.
         } else if let result = part.result, !result.isEmpty {
-            body.append(PartFrame.label(part.status == .error ? "Error" : "Result"))
-            body.append(OutputBlock.render(result, label: part.status == .error ? "Error" : "Result"))
+            let label = part.status == .error ? s[.error] : s[.result]
+            body.append(PartFrame.label("\(label)"))
+            body.append(OutputBlock.render(result, label: label, strings: s))
         } else if part.status == .running {
-            body.append("<p class=\"cr-part-meta-line\">No result yet.</p>")
+            body.append("<p class=\"cr-part-meta-line\">\(s[.noResultYet])</p>")
         }
         body.append(context.renderAttachments(part.attachmentIDs))
         let kind: HTML = "tool"
-        return PartFrame.collapsed(kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status),
+        return PartFrame.collapsed(kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status, s),
                                    body: body, extraClass: statusClass(part.status))
     }
 

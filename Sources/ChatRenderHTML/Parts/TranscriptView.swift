@@ -8,7 +8,7 @@ enum TranscriptView {
         let count = part.messages.count
         // One turn (an agent's steps, folded) needs no count.
         var title: HTML = "<span dir=\"auto\">\(part.title)</span>"
-        if count != 1 { title.append(" <span class=\"cr-part-meta\">(\(count) turns)</span>") }
+        if count != 1 { title.append(" <span class=\"cr-part-meta\">(\(context.options.strings.counted(.turnCount, count)))</span>") }
         var body: HTML = "<div class=\"cr-transcript\">"
         for (index, message) in part.messages.enumerated() {
             body.append(TurnView.nested(message, index: index, idPrefix: id, context: context))

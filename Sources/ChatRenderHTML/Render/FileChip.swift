@@ -7,14 +7,13 @@ import ChatTheme
 package enum FileChip {
     /// What a chip or card says when the file's bytes are missing (`"status": "unavailable"`),
     /// in the words of the photo grid's "Photo unavailable".
-    static let unavailableText = "File unavailable"
 
     /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document, File
     /// unavailable" for a file whose bytes are missing (its size would describe nothing to open).
-    static func accessibleName(_ attachment: Attachment) -> String {
-        if attachment.status == .unavailable { return [attachment.name, attachment.kind.spokenName, unavailableText].joined(separator: ", ") }
-        var parts = [attachment.name, attachment.kind.spokenName, ByteCountFormat.string(attachment.byteCount)]
-        if let state = UploadStatus.spoken(attachment.upload) { parts.append(state) }
+    static func accessibleName(_ attachment: Attachment, _ s: UIStrings = .english) -> String {
+        if attachment.status == .unavailable { return [attachment.name, s.spokenName(attachment.kind), s[.fileUnavailable]].joined(separator: ", ") }
+        var parts = [attachment.name, s.spokenName(attachment.kind), s.size(attachment.byteCount)]
+        if let state = UploadStatus.spoken(attachment.upload, s) { parts.append(state) }
         return parts.joined(separator: ", ")
     }
 
@@ -32,22 +31,23 @@ package enum FileChip {
         var classes: HTML = "cr-chip"
         var line: HTML
         var trailing = HTML()
-        let size = ByteCountFormat.string(attachment.byteCount)
+        let s = options.strings
+        let size = s.sizeHTML(attachment.byteCount)
         switch attachment.upload {
         case _ where attachment.status == .unavailable:
             classes.append(" cr-chip--unavailable")
-            line = "<span class=\"cr-chip-line\">\(unavailableText)</span>"
+            line = "<span class=\"cr-chip-line\">\(s[.fileUnavailable])</span>"
         case .done:
             line = "<span class=\"cr-chip-line\">\(size)</span>"
         case .uploading(let fraction):
             classes.append(" cr-chip--uploading")
-            line = "<span class=\"cr-chip-line\">Uploading \(ProgressRing.percent(fraction))%</span>"
+            line = "<span class=\"cr-chip-line\">\(s.uploading(percent: ProgressRing.percent(fraction)))</span>"
             trailing = "<span class=\"cr-chip-ring\">\(ProgressRing.render(fraction))</span>"
         case .failed(let reason):
             classes.append(" cr-chip--failed")
-            let text = reason.isEmpty ? "Upload failed" : "Upload failed: \(reason)"
+            let text = s.uploadFailed(reason)
             line = "<span class=\"cr-chip-line\">\(text)</span>"
-            if options.showRetry { trailing = UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false) }
+            if options.showRetry { trailing = UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false, s) }
         }
         let name: HTML
         if let file = asset.file, case .done = attachment.upload, attachment.status == .available {
@@ -59,6 +59,6 @@ package enum FileChip {
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }
-        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
+        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment, s))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
     }
 }

@@ -18,25 +18,40 @@ package enum PageAssembler {
     /// turns go in as their chunks are rendered, so a render writes its page while making it.
     package static func assemble(conversation: Conversation, style: PageStyle, assets: AssetTable,
                          options: RenderOptions, into sink: @escaping ByteSink) {
-        fill(conversation, style: style, into: sink) { sink in
+        fill(conversation, style: style, strings: options.strings, into: sink) { sink in
             PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
         }
     }
 
     /// The template filled into `sink`, the body made by `body`.
-    static func fill(_ conversation: Conversation, style: PageStyle, into sink: @escaping ByteSink,
+    static func fill(_ conversation: Conversation, style: PageStyle, strings: UIStrings, into sink: @escaping ByteSink,
                      body: (@escaping ByteSink) -> Void) {
-        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? PageBody.untitled
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? strings[.conversation]
         style.template.fill(into: sink) { name, sink in
             switch name {
             case "body":
                 body(sink)
             case "title":
                 sink(HTML.text(title).bytes)
+            case "lang":
+                sink(HTML.text(strings.tag).bytes)
+            case "html_attributes":
+                sink(htmlAttributes(strings).bytes)
             default:
                 if let value = style.values[name] { sink(value) }
             }
         }
+    }
+
+    /// What `<html>` carries besides `lang`: `dir="rtl"` for a right-to-left language, and the
+    /// texts the scripts write (`data-cr-strings`, a JSON object; absent in English, whose words
+    /// the scripts carry). Data, not script, so the CSP hashes stay those of the templates.
+    package static func htmlAttributes(_ strings: UIStrings) -> HTML {
+        var html = HTML()
+        if strings.isRightToLeft { html.append(" dir=\"rtl\"") }
+        let script = strings.scriptStrings
+        if !script.isEmpty { html.append(" data-cr-strings=\"\(script)\"") }
+        return html
     }
 
     /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,

@@ -3,8 +3,6 @@ import ChatPlan
 import ChatTheme
 /// The `<body>` content: the title, the appearance switch and the conversation section.
 package enum PageBody {
-    /// The heading shown when the conversation has no title.
-    package static let untitled = "Conversation"
 
     /// Renders the conversation. `hasDarkMode` shows the light/dark/auto switch.
     package static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
@@ -32,19 +30,20 @@ package enum PageBody {
 
     /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
     private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
-        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? untitled
+        let s = options.strings
+        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? s[.conversation]
         var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
-        if hasDarkMode { html.append(themeSwitch) }
+        if hasDarkMode { html.append(themeSwitch(s)) }
         html.append(FactList.render(conversation.facts))
         html.append(RedactionNote.render(conversation.redaction))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
-            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"Conversation\" aria-busy=\"true\">\(TurnView.skeleton())</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
+            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
             return html
         }
-        html.append("<section class=\"cr-chat\" aria-label=\"Conversation\">\n")
+        html.append("<section class=\"cr-chat\" aria-label=\"\(s[.conversation])\">\n")
         if messages.isEmpty {
-            html.append("<p class=\"cr-empty\">No messages yet.</p>\n")
+            html.append("<p class=\"cr-empty\">\(s[.noMessages])</p>\n")
         }
         return html
     }
@@ -56,5 +55,7 @@ package enum PageBody {
 
     /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their
     /// place (`body > .cr-page-head > .cr-theme-switch > input`; see `ThemeStylesheet`).
-    static let themeSwitch: HTML = "<fieldset class=\"cr-theme-switch\"><legend class=\"cr-visually-hidden\">Appearance</legend><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-auto\" value=\"auto\" checked><label for=\"cr-theme-auto\">Auto</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-light\" value=\"light\"><label for=\"cr-theme-light\">Light</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-dark\" value=\"dark\"><label for=\"cr-theme-dark\">Dark</label></fieldset>"
+    static func themeSwitch(_ s: UIStrings) -> HTML {
+        "<fieldset class=\"cr-theme-switch\"><legend class=\"cr-visually-hidden\">\(s[.appearance])</legend><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-auto\" value=\"auto\" checked><label for=\"cr-theme-auto\">\(s[.themeAuto])</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-light\" value=\"light\"><label for=\"cr-theme-light\">\(s[.themeLight])</label><input type=\"radio\" name=\"cr-theme\" id=\"cr-theme-dark\" value=\"dark\"><label for=\"cr-theme-dark\">\(s[.themeDark])</label></fieldset>"
+    }
 }

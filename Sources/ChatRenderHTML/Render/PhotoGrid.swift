@@ -27,7 +27,7 @@ package enum PhotoGrid {
                               total: photos.count, more: moreOnThisTile, hidden: position >= visibleLimit,
                               eager: messageIndex < eagerTurns && position < visibleLimit, options: options))
         }
-        let label = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
+        let label = options.strings.counted(.photoCount, photos.count)
         return "<ul class=\"cr-photos cr-photos--\(layout.rawValue)\" aria-label=\"\(label)\">\(tiles)</ul>"
     }
 
@@ -52,11 +52,11 @@ package enum PhotoGrid {
     }
 
     /// "Photo, garden.jpg, Uploading 45%": the spec's VoiceOver text as the accessible name.
-    static func accessibleName(_ attachment: Attachment, available: Bool, more: Int) -> String {
-        var parts = [available ? "Photo" : "Photo unavailable", attachment.name]
+    static func accessibleName(_ attachment: Attachment, available: Bool, more: Int, _ s: UIStrings = .english) -> String {
+        var parts = [available ? s[.photo] : s[.photoUnavailable], attachment.name]
         if let alt = attachment.alt, !alt.isEmpty { parts.append(alt) }
-        if let state = UploadStatus.spoken(attachment.upload) { parts.append(state) }
-        if more > 0 { parts.append(more == 1 ? "1 more photo" : "\(more) more photos") }
+        if let state = UploadStatus.spoken(attachment.upload, s) { parts.append(state) }
+        if more > 0 { parts.append(s.counted(.morePhotos, more)) }
         return parts.joined(separator: ", ")
     }
 
@@ -68,7 +68,7 @@ package enum PhotoGrid {
         case .uploading: classes.append(" cr-photo--uploading")
         case .failed: classes.append(" cr-photo--failed")
         }
-        let name = accessibleName(attachment, available: asset.image != nil, more: more)
+        let name = accessibleName(attachment, available: asset.image != nil, more: more, options.strings)
         var picture: HTML
         if let photo = asset.image {
             let img = image(photo, layout: Layout(count: total), eager: eager)
@@ -90,11 +90,11 @@ package enum PhotoGrid {
         switch attachment.upload {
         case .done: break
         case .uploading(let fraction):
-            picture.append("<span class=\"cr-photo-status\" aria-hidden=\"true\">\(ProgressRing.render(fraction))<span class=\"cr-photo-status-text\">Uploading \(ProgressRing.percent(fraction))%</span></span>")
+            picture.append("<span class=\"cr-photo-status\" aria-hidden=\"true\">\(ProgressRing.render(fraction))<span class=\"cr-photo-status-text\">\(options.strings.uploading(percent: ProgressRing.percent(fraction)))</span></span>")
         case .failed:
             var status: HTML = "<span class=\"cr-photo-status cr-photo-status--failed\">"
             status.append("<span class=\"cr-photo-failed-icon\" aria-hidden=\"true\">\(Icon.warning)</span>")
-            if options.showRetry { status.append(UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: true)) }
+            if options.showRetry { status.append(UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: true, options.strings)) }
             status.append("</span>")
             picture.append(status)
         }

@@ -17,7 +17,7 @@ package enum TurnView {
         let turnID = "\(idPrefix)-t\(index)"
         let context = PartContext(message: message, messageIndex: index, assets: assets, options: options, role: message.role,
                                   turnID: turnID, headingLevel: 2,
-                                  citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID))
+                                  citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID, label: options.strings[.sourceNumber]))
         return article(message, context: context, nested: false)
     }
 
@@ -28,7 +28,7 @@ package enum TurnView {
         context.role = message.role
         context.turnID = "\(idPrefix)-t\(index)"
         context.headingLevel = outer.headingLevel + 1
-        context.citations = CitationLinks(sources: message.sources, turnIDPrefix: context.turnID)
+        context.citations = CitationLinks(sources: message.sources, turnIDPrefix: context.turnID, label: outer.options.strings[.sourceNumber])
         return article(message, context: context, nested: true)
     }
 
@@ -38,7 +38,8 @@ package enum TurnView {
         let headingID = turnID + "-h"
         let level = min(context.headingLevel, 6)
         let named = message.speaker.flatMap { $0.isEmpty ? nil : $0 }
-        let speaker = named ?? (message.role == .user ? "You" : "Assistant")
+        let s = options.strings
+        let speaker = named ?? (message.role == .user ? s[.you] : s[.assistant])
         // A name from the input may be written right to left; the words chatrender writes are not.
         let speakerClass: HTML = named == nil ? "cr-turn-speaker" : "cr-turn-speaker cr-turn-speaker--named"
         let dir: HTML = named == nil ? "" : " dir=\"auto\""
@@ -55,7 +56,7 @@ package enum TurnView {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
         }
         // The glyph comes from the stylesheet (parts.css): markup in every turn of a long page adds up.
-        head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"Link to this turn\"></a>")
+        head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"\(s[.permalink])\"></a>")
 
         // Attachments a part shows are drawn there; the rest under the turn, as before parts.
         let shownInParts = nested ? [] : attachmentIDs(in: message.parts)
@@ -79,7 +80,7 @@ package enum TurnView {
             if !files.isEmpty {
                 var chips = HTML()
                 for file in files { chips.append(FileChip.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
-                body.append("<ul class=\"cr-files\" aria-label=\"Files\">\(chips)</ul>")
+                body.append("<ul class=\"cr-files\" aria-label=\"\(s[.files])\">\(chips)</ul>")
             }
             if let content { body.append(content) }
         case .assistant:
@@ -88,10 +89,10 @@ package enum TurnView {
             if !files.isEmpty {
                 var cards = HTML()
                 for file in files { cards.append(FileCard.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
-                body.append("<ul class=\"cr-cards\" aria-label=\"Files\">\(cards)</ul>")
+                body.append("<ul class=\"cr-cards\" aria-label=\"\(s[.files])\">\(cards)</ul>")
             }
         }
-        body.append(SourceList.render(message.sources, turnID: turnID, headingLevel: context.headingLevel + 1))
+        body.append(SourceList.render(message.sources, turnID: turnID, headingLevel: context.headingLevel + 1, strings: s))
         let role: HTML = message.role == .user ? "user" : "assistant"
         if nested {
             return "<article class=\"cr-turn cr-turn--\(role) cr-turn--nested\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>"
@@ -144,13 +145,13 @@ package enum TurnView {
     }
 
     /// Grey turns drawn while the conversation loads (`messages: null`).
-    static func skeleton() -> HTML {
+    static func skeleton(_ s: UIStrings) -> HTML {
         let shapes: [HTML] = [
             "<div class=\"cr-skeleton cr-skeleton--user\"><span class=\"cr-skeleton-block cr-skeleton-photo\"></span><span class=\"cr-skeleton-block cr-skeleton-line cr-skeleton-line--short\"></span></div>",
             "<div class=\"cr-skeleton cr-skeleton--assistant\"><span class=\"cr-skeleton-block cr-skeleton-line\"></span><span class=\"cr-skeleton-block cr-skeleton-line\"></span><span class=\"cr-skeleton-block cr-skeleton-line cr-skeleton-line--short\"></span></div>",
             "<div class=\"cr-skeleton cr-skeleton--user\"><span class=\"cr-skeleton-block cr-skeleton-line cr-skeleton-line--medium\"></span></div>",
             "<div class=\"cr-skeleton cr-skeleton--assistant\"><span class=\"cr-skeleton-block cr-skeleton-line\"></span><span class=\"cr-skeleton-block cr-skeleton-line cr-skeleton-line--medium\"></span></div>",
         ]
-        return "<p class=\"cr-visually-hidden\" role=\"status\">Loading conversation…</p><div class=\"cr-skeletons\" aria-hidden=\"true\">\(shapes)</div>"
+        return "<p class=\"cr-visually-hidden\" role=\"status\">\(s[.loadingConversation])</p><div class=\"cr-skeletons\" aria-hidden=\"true\">\(shapes)</div>"
     }
 }

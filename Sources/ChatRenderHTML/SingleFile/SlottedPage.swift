@@ -120,7 +120,7 @@ extension PageAssembler {
     package static func assembleSlotted(conversation: Conversation, style: PageStyle, assets: AssetTable,
                                         options: RenderOptions) -> SlottedPage {
         let page = SlottedPageCollector()
-        fill(conversation, style: style, into: page.sink) { _ in
+        fill(conversation, style: style, strings: options.strings, into: page.sink) { _ in
             page.append(.html(PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode)))
         }
         return page.page

@@ -1,0 +1,206 @@
+/// The words of the page in the reader's language (`--locale`): one string table, looked up by
+/// ``UIKey``. English is compiled in, so a page in English needs no file and reads the same on
+/// every machine; other languages come from `templates/strings/<tag>.json` (see `ChatLoad`'s
+/// `UIStrings.load`), and a key a table lacks reads in English.
+public struct UIStrings: Sendable, Equatable {
+    /// The table's BCP 47 tag (`en`, `de`, `zh-Hans`): the page's `<html lang>`.
+    public var tag: String
+    /// The language subtag, lower-case (`zh`): picks the plural rules.
+    public var language: String
+    /// Whether the page's chrome runs right to left (`<html dir="rtl">`): Arabic, Hebrew, Persian, Urdu.
+    public var isRightToLeft: Bool
+    private var texts: [UIKey: String] = [:]
+    private var counts: [UIKey: [PluralCategory: String]] = [:]
+    private var lists: [UIKey: [String]] = [:]
+
+    /// English, compiled in.
+    public static let english = UIStrings(tag: "en")
+
+    /// An empty table for `tag`: every key reads in English until set.
+    public init(tag: String) {
+        self.tag = tag
+        language = tag.split(separator: "-").first.map { $0.lowercased() } ?? "en"
+        isRightToLeft = ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb"].contains(language)
+    }
+
+    /// Whether dates are written by the English rules in code (`ComposerClock`).
+    package var isEnglish: Bool { language == "en" }
+
+    /// Sets a text key.
+    package mutating func set(_ key: UIKey, text: String) { texts[key] = text }
+    /// Sets a counted key's forms.
+    package mutating func set(_ key: UIKey, forms: [PluralCategory: String]) { counts[key] = forms }
+    /// Sets a list key (12 months, 7 weekdays from Sunday).
+    package mutating func set(_ key: UIKey, list: [String]) { lists[key] = list }
+
+    /// Whether the table itself gives `key` (not the English fallback).
+    package func has(_ key: UIKey) -> Bool { texts[key] != nil || counts[key] != nil || lists[key] != nil }
+    /// The plural forms the table gives for a counted key.
+    package func forms(_ key: UIKey) -> [PluralCategory: String]? { counts[key] }
+
+    /// A text key as the table gives it, `{placeholders}` filled from `values`.
+    public func text(_ key: UIKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        Self.fill(texts[key] ?? key.english, values)
+    }
+
+    /// A text key with no values.
+    public subscript(_ key: UIKey) -> String { text(key) }
+
+    /// A counted key in the form `count` takes in the language (CLDR categories), with `{count}`
+    /// the number written in the language and the other `values` filled.
+    public func counted(_ key: UIKey, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let pattern: String
+        if let forms = counts[key] {
+            let category = PluralCategory.of(count, language: language)
+            pattern = forms[category] ?? forms[.other] ?? Self.englishForm(key, count)
+        } else {
+            pattern = Self.englishForm(key, count)
+        }
+        var all = Array(values)
+        all.append(("count", number(count)))
+        return Self.fill(pattern, all)
+    }
+
+    /// A list key (`months`, `monthsShort`, `weekdays`).
+    package func list(_ key: UIKey) -> [String] {
+        lists[key] ?? key.english.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// English's form of a counted key: `one|other` in the raw value.
+    static func englishForm(_ key: UIKey, _ count: Int) -> String {
+        let forms = key.english.split(separator: "|", omittingEmptySubsequences: false)
+        return String(count == 1 || forms.count == 1 ? forms[0] : forms[1])
+    }
+
+    /// A whole number with the language's grouping ("1,234", "1.234", "1 234").
+    package func number(_ value: Int) -> String {
+        let group = text(.groupSeparator)
+        let digits = Array(String(value.magnitude))
+        var out = value < 0 ? "-" : ""
+        // CLDR: Polish and Spanish leave four-digit numbers ungrouped ("1234", "12 345").
+        let minimum = ["pl", "es"].contains(language) ? 5 : 4
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 && digits.count >= minimum { out.append(group) }
+            out.append(digit)
+        }
+        return out
+    }
+
+    /// An English-formatted decimal ("1,234.5") in the language's separators ("1.234,5").
+    package func localized(decimal english: String) -> String {
+        guard !isEnglish else { return english }
+        let decimal = text(.decimalSeparator), group = text(.groupSeparator)
+        var out = ""
+        for character in english {
+            switch character {
+            case ".": out += decimal
+            case ",": out += group
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Fills `{name}` placeholders; an unknown one stays as written.
+    package static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
+        guard pattern.contains("{") else { return pattern }
+        var table: [String: String] = [:]
+        for (name, value) in values { table[name] = value }
+        var out = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = table[name] { out += value } else { out += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return out
+    }
+
+    package static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {
+        fill(pattern, values.lazy.map { ($0.key, $0.value) })
+    }
+
+    /// The placeholders a pattern names, for checking a table against English.
+    package static func placeholders(in pattern: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    /// The texts the page's scripts use, as a JSON object for `<html data-cr-strings>` (empty for
+    /// English, whose words the scripts carry).
+    package var scriptStrings: String {
+        let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
+                             .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
+                             .recording, .groupSeparator]
+        guard !isEnglish || keys.contains(where: { text($0) != $0.english }) else { return "" }
+        var json = "{"
+        for (i, key) in keys.enumerated() {
+            if i > 0 { json += "," }
+            json += "\"\(key.name)\":" + Self.jsonString(text(key))
+        }
+        return json + "}"
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension UIStrings {
+    /// A file size in the language: "2.3 MB" / "2,3 MB", "Zero KB" / "0 KB", "512 bytes" / "512 Byte".
+    package func size(_ byteCount: Int64) -> String {
+        if byteCount == 0 { return self[.zeroBytes] }
+        if byteCount.magnitude < 1000 {
+            let text = counted(.bytes, Int(byteCount.magnitude))
+            return byteCount < 0 ? "-" + text : text
+        }
+        return localized(decimal: ByteCountFormat.string(byteCount))
+    }
+
+    /// A percentage as the upload line says it ("Uploading 45%", "Wird hochgeladen … 45 %").
+    package func uploading(percent: Int) -> String { text(.uploading, ["percent": number(percent)]) }
+
+    /// "Upload failed" or "Upload failed: reason".
+    package func uploadFailed(_ reason: String) -> String {
+        reason.isEmpty ? self[.uploadFailed] : text(.uploadFailedReason, ["reason": reason])
+    }
+
+    /// A file kind as a screen reader says it.
+    package func spokenName(_ kind: FileKind) -> String {
+        switch kind {
+        case .pdf: return self[.kindPDF]
+        case .spreadsheet: return self[.kindSpreadsheet]
+        case .presentation: return self[.kindPresentation]
+        case .image: return self[.kindImage]
+        case .movie: return self[.kindMovie]
+        case .audio: return self[.kindAudio]
+        case .archive: return self[.kindArchive]
+        case .sourceCode: return self[.kindSourceCode]
+        case .text: return self[.kindText]
+        case .document: return self[.kindDocument]
+        }
+    }
+}

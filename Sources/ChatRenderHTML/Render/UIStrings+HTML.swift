@@ -1,0 +1,38 @@
+import ChatModel
+
+extension UIStrings {
+    /// A text key as markup: the table's words escaped, each `{name}` replaced by the markup
+    /// `values` gives ("Ran {command}" with the command in `<code>`). Word order is the table's.
+    func html(_ key: UIKey, _ values: KeyValuePairs<String, HTML>) -> HTML {
+        Self.html(text(key), values)
+    }
+
+    /// A counted key as markup (see ``html(_:_:)``); `{count}` is the number in the language.
+    func html(_ key: UIKey, count: Int, _ values: KeyValuePairs<String, HTML>) -> HTML {
+        Self.html(counted(key, count), values)
+    }
+
+    /// A file size as markup: in right-to-left chrome a size with a Latin unit ("2.4 MB") is
+    /// isolated left to right, so it does not read "MB 2.4".
+    func sizeHTML(_ byteCount: Int64) -> HTML {
+        let text = size(byteCount)
+        return isRightToLeft && byteCount.magnitude >= 1000 ? "<bdi dir=\"ltr\">\(text)</bdi>" : "\(text)"
+    }
+
+    static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
+        var out = HTML()
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out.appendEscaped(String(rest[..<open]))
+            let name = String(rest[rest.index(after: open)..<close])
+            if let value = values.first(where: { $0.key == name })?.value {
+                out.append(value)
+            } else {
+                out.appendEscaped(String(rest[open...close]))
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        out.appendEscaped(String(rest))
+        return out
+    }
+}
