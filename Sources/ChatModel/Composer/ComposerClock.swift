@@ -9,7 +9,7 @@ public struct ComposerClock: Sendable, Equatable {
     public private(set) var usesTwelveHours: Bool
     /// The words of the locale's table: month and day names and date patterns for every language
     /// but English, whose dates are written below.
-    public var strings: UIStrings = .english
+    package var strings: UIStrings = .english
 
     public init(locale: String = "en-US", offsetSeconds: Int = 0) {
         self.locale = locale

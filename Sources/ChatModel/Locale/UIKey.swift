@@ -6,7 +6,7 @@
 /// A counted text gives its English `one|other` forms split by `|`; a table gives an object of
 /// CLDR plural categories (`{"one": …, "few": …, "many": …, "other": …}`). A list (month names)
 /// is `|`-separated here and a JSON array in a table.
-public enum UIKey: String, CaseIterable, Sendable {
+package enum UIKey: String, CaseIterable, Sendable {
     // Page chrome.
     case conversation = "Conversation"
     case noMessages = "No messages yet."

@@ -2,22 +2,22 @@
 /// ``UIKey``. English is compiled in, so a page in English needs no file and reads the same on
 /// every machine; other languages come from `templates/strings/<tag>.json` (see `ChatLoad`'s
 /// `UIStrings.load`), and a key a table lacks reads in English.
-public struct UIStrings: Sendable, Equatable {
+package struct UIStrings: Sendable, Equatable {
     /// The table's BCP 47 tag (`en`, `de`, `zh-Hans`): the page's `<html lang>`.
-    public var tag: String
+    package var tag: String
     /// The language subtag, lower-case (`zh`): picks the plural rules.
-    public var language: String
+    package var language: String
     /// Whether the page's chrome runs right to left (`<html dir="rtl">`): Arabic, Hebrew, Persian, Urdu.
-    public var isRightToLeft: Bool
+    package var isRightToLeft: Bool
     private var texts: [UIKey: String] = [:]
     private var counts: [UIKey: [PluralCategory: String]] = [:]
     private var lists: [UIKey: [String]] = [:]
 
     /// English, compiled in.
-    public static let english = UIStrings(tag: "en")
+    package static let english = UIStrings(tag: "en")
 
     /// An empty table for `tag`: every key reads in English until set.
-    public init(tag: String) {
+    package init(tag: String) {
         self.tag = tag
         language = tag.split(separator: "-").first.map { $0.lowercased() } ?? "en"
         isRightToLeft = ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb"].contains(language)
@@ -39,16 +39,16 @@ public struct UIStrings: Sendable, Equatable {
     package func forms(_ key: UIKey) -> [PluralCategory: String]? { counts[key] }
 
     /// A text key as the table gives it, `{placeholders}` filled from `values`.
-    public func text(_ key: UIKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    package func text(_ key: UIKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
         Self.fill(texts[key] ?? key.english, values)
     }
 
     /// A text key with no values.
-    public subscript(_ key: UIKey) -> String { text(key) }
+    package subscript(_ key: UIKey) -> String { text(key) }
 
     /// A counted key in the form `count` takes in the language (CLDR categories), with `{count}`
     /// the number written in the language and the other `values` filled.
-    public func counted(_ key: UIKey, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+    package func counted(_ key: UIKey, _ count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let pattern: String
         if let forms = counts[key] {
             let category = PluralCategory.of(count, language: language)

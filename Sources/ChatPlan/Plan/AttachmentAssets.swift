@@ -94,7 +94,7 @@ public struct RenderOptions: Sendable, Equatable {
 
     /// The words of the page (`--locale`): its interface text, numbers and dates. They travel
     /// with the clock, so the composers, which take only a clock, write the same language.
-    public var strings: UIStrings {
+    package var strings: UIStrings {
         get { clock.strings }
         set { clock.strings = newValue }
     }
