@@ -141,7 +141,7 @@ def start_chrome(default_font_size: int | None = None, logging: bool = True,
     temporary = tempfile.mkdtemp(prefix="chatrender-chromium-")
     service = Service(CHROMEDRIVER, env={**os.environ, "TMPDIR": temporary})
     driver = webdriver.Chrome(service=service, options=options or chrome_options(default_font_size, logging))
-    driver.set_script_timeout(30)
+    driver.set_script_timeout(120)
     quit_browser = driver.quit
 
     def quit() -> None:
