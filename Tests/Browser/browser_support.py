@@ -141,7 +141,7 @@ def start_chrome(default_font_size: int | None = None, logging: bool = True,
     temporary = tempfile.mkdtemp(prefix="chatrender-chromium-")
     service = Service(CHROMEDRIVER, env={**os.environ, "TMPDIR": temporary})
     driver = webdriver.Chrome(service=service, options=options or chrome_options(default_font_size, logging))
-    driver.set_script_timeout(30)
+    driver.set_script_timeout(120)
     quit_browser = driver.quit
 
     def quit() -> None:
@@ -186,9 +186,17 @@ const done = arguments[arguments.length - 1];
   const images = Array.from(document.images).filter(img => img.loading !== 'lazy' || img.getClientRects().length > 0);
   await Promise.all(images.map(img => img.complete ? null :
     new Promise(resolve => { img.addEventListener('load', resolve); img.addEventListener('error', resolve); })));
-  // Finite animations and transitions only: the loading skeleton pulses forever.
+  // Finite animations and transitions only: the loading skeleton pulses forever. Their `finished`
+  // promises are not awaited: Chrome does not tick animations inside content-visibility-skipped
+  // turns, so a chevron's transition far down the page never resolves its promise. The play state,
+  // read each frame, is computed from the timeline and does reach "finished"; anything still running
+  // after ten seconds is finished by hand, so the page is measured in its end state.
   const finite = document.getAnimations().filter(a => Number.isFinite(a.effect.getComputedTiming().endTime));
-  await Promise.all(finite.map(a => a.finished.catch(() => null)));
+  const deadline = performance.now() + 10000;
+  while (finite.some(a => a.playState === 'running') && performance.now() < deadline) {
+    await new Promise(resolve => requestAnimationFrame(resolve));
+  }
+  finite.filter(a => a.playState === 'running').forEach(a => a.finish());
   await new Promise(resolve => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   return images.filter(img => !img.complete).length;
 })().then(done, error => done('error: ' + error));
