@@ -18,6 +18,16 @@
     var text = typeof words[key] === "string" ? words[key] : english;
     return text.replace(/\{(\w+)\}/g, function (m, name) { return values && name in values ? String(values[name]) : m; });
   }
+  // A counted text: the table's form for the count's CLDR plural category (the page's lang),
+  // else its "other" form; English's one and other without the table. {count} is the grouped number.
+  var plurals = typeof Intl === "object" && Intl.PluralRules ? new Intl.PluralRules(words.$lang || document.documentElement.lang || "en") : null;
+  function sayCount(key, one, other, count, values) {
+    var forms = words[key] && typeof words[key] === "object" ? words[key] : null;
+    var text = forms ? (forms[plurals ? plurals.select(count) : "other"] || forms.other) : (count === 1 ? one : other);
+    var all = { count: grouped(count) };
+    for (var name in values || {}) all[name] = values[name];
+    return say("", text, all);
+  }
   var SEND_HOLD_MS = 1500;
   var reduceMotion = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -56,24 +66,24 @@
       var count = characters(text);
       if (limit && count > limit) {
         var over = count - limit;
-        return "Send, off: " + grouped(over) + " character" + (over === 1 ? "" : "s") + " over the limit";
+        return sayCount("sendOffOver", "Send, off: {count} character over the limit", "Send, off: {count} characters over the limit", over);
       }
       var tiles = qa(c, ".cr-tile");
-      if (!trimmed(text) && !tiles.length) return "Send, off until you type a message or add an attachment";
+      if (!trimmed(text) && !tiles.length) return say("sendOffTypeOrAttach", "Send, off until you type a message or add an attachment");
       var up = tiles.filter(function (t) { return t.getAttribute("data-state") === "uploading"; }).length;
       var loading = tiles.filter(function (t) { return t.getAttribute("data-state") === "loading"; }).length;
       var failed = tiles.filter(function (t) { return t.getAttribute("data-state") === "failed"; }).length;
-      if (up) return up === 1 ? "Send, off until the upload finishes" : "Send, off until " + up + " uploads finish";
-      if (loading) return loading === 1 ? "Send, off until the photo has loaded" : "Send, off until " + loading + " photos have loaded";
-      if (failed) return "Send, off until the failed upload is retried or removed";
+      if (up) return sayCount("sendOffUploads", "Send, off until the upload finishes", "Send, off until {count} uploads finish", up);
+      if (loading) return sayCount("sendOffLoading", "Send, off until the photo has loaded", "Send, off until {count} photos have loaded", loading);
+      if (failed) return say("sendOffFailed", "Send, off until the failed upload is retried or removed");
       return null;
     }
     if (kind === "model") {
-      if (c.classList.contains("cr-composer--at-limit")) return "Send, off: you've reached today's limit";
-      return trimmed(text) ? null : "Send, off until you type a message";
+      if (c.classList.contains("cr-composer--at-limit")) return say("sendOffLimit", "Send, off: you've reached today's limit");
+      return trimmed(text) ? null : say("sendOffType", "Send, off until you type a message");
     }
-    if (c.classList.contains("cr-composer--recording")) return "Send, off until you type or dictate a message";
-    return trimmed(text) ? null : "Send, off until you type or dictate a message";
+    if (c.classList.contains("cr-composer--recording")) return say("sendOffDictate", "Send, off until you type or dictate a message");
+    return trimmed(text) ? null : say("sendOffDictate", "Send, off until you type or dictate a message");
   }
 
   function update(c) {
@@ -195,9 +205,11 @@
     var at = c.getAttribute("data-resets-text");
     var text;
     if (remaining <= 0) {
-      text = "You've used all " + grouped(limit) + " message" + (limit === 1 ? "" : "s") + "." + (at ? " More at " + at + "." : "");
+      text = sayCount("usedAllMessages", "You've used all {count} message.", "You've used all {count} messages.", limit) +
+        (at ? " " + say("moreAt", "More at {time}.", { time: at }) : "");
     } else {
-      text = grouped(remaining) + " message" + (remaining === 1 ? "" : "s") + " left " + (at ? "until " + at : "today");
+      text = at ? sayCount("messagesLeftUntil", "{count} message left until {time}", "{count} messages left until {time}", remaining, { time: at })
+                : sayCount("messagesLeftToday", "{count} message left today", "{count} messages left today", remaining);
     }
     line.textContent = text;
     var usage = line.parentNode;
@@ -211,7 +223,7 @@
     if (remaining <= 0) {
       c.classList.add("cr-composer--at-limit");
       var field = q(c, "[data-cr-field]");
-      if (field) { field.disabled = true; field.placeholder = "You've reached today's limit"; }
+      if (field) { field.disabled = true; field.placeholder = say("limitPlaceholder", "You've reached today's limit"); }
       qa(c, ".cr-pill, .cr-mode").forEach(function (b) { b.disabled = true; });
     }
   }
@@ -247,7 +259,7 @@
     var session = { typed: field.value, placeholder: field.placeholder, heard: 0, elapsed: 0, levels: [], words: words };
     sessions.set(c, session);
     setRecording(c, true);
-    if (!field.value) field.placeholder = "Listening…";
+    if (!field.value) field.placeholder = say("listening", "Listening…");
     setMeter(c, []);
     emit(c, "dictation-start");
     var done = q(c, "[data-cr-done]");
@@ -283,7 +295,7 @@
     sessions.delete(c);
     var field = q(c, "[data-cr-field]");
     if (!keep) field.value = session.typed;
-    field.placeholder = session.placeholder === "Listening…" ? "Message" : session.placeholder;
+    field.placeholder = session.placeholder === say("listening", "Listening…") ? say("message", "Message") : session.placeholder;
     setRecording(c, false);
     grow(field);
     update(c);

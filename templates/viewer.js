@@ -32,6 +32,7 @@
     svg.appendChild(path);
     return svg;
   }
+  function rtl() { return getComputedStyle(dialog || document.documentElement).direction === "rtl"; }
   function button(cls, label, d) {
     var b = document.createElement("button");
     b.type = "button"; b.className = "cr-viewer-button " + cls;
@@ -139,8 +140,9 @@
       case "+": case "=": zoomTo(scale * STEP); break;
       case "-": case "_": zoomTo(scale / STEP); break;
       case "0": zoomTo(1); break;
-      case "ArrowLeft": if (scale > 1) { tx += pan; apply(); } else show(index - 1); break;
-      case "ArrowRight": if (scale > 1) { tx -= pan; apply(); } else show(index + 1); break;
+      // Right to left, the next photo is to the left, as its button is.
+      case "ArrowLeft": if (scale > 1) { tx += pan; apply(); } else show(rtl() ? index + 1 : index - 1); break;
+      case "ArrowRight": if (scale > 1) { tx -= pan; apply(); } else show(rtl() ? index - 1 : index + 1); break;
       case "ArrowUp": if (scale > 1) { ty += pan; apply(); } else return; break;
       case "ArrowDown": if (scale > 1) { ty -= pan; apply(); } else return; break;
       default: return;
@@ -190,7 +192,7 @@
     if (gesture && gesture.kind === "drag" && pointers.size === 0) {
       var dx = e.clientX - gesture.x;
       if (scale === 1 && gesture.moved && Math.abs(dx) > 50) {
-        show(dx < 0 ? index + 1 : index - 1);  // swipe between photos
+        show((dx < 0) !== rtl() ? index + 1 : index - 1);  // swipe between photos (the other way right to left)
       } else if (!gesture.moved && e.pointerType === "touch") {
         var now = Date.now();
         if (now - lastTap < 300) { toggleZoom(e.clientX, e.clientY); lastTap = 0; } else lastTap = now;

@@ -206,7 +206,9 @@ struct ClaudeAITurnReader {
         builder.pending[found].answered = true
         guard let index = builder.pending[found].partIndex else {
             if failed, name == "artifacts" {
-                builder.parts.append(.notice(NoticePart(kind: .error, text: "An artifact change failed", detail: resultText(content, name: name))))
+                var notice = NoticePart(kind: .error, text: "An artifact change failed", detail: resultText(content, name: name))
+                notice.phrase = UIPhrase(.artifactChangeFailed)
+                builder.parts.append(.notice(notice))
             }
             return
         }

@@ -278,7 +278,9 @@ struct ClaudeCodeSession {
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.compactMap { ImportSource.string($0.0["text"]) }.joined(separator: "\n")
-            append(.notice(NoticePart(kind: .error, text: text.isEmpty ? "API error" : ClaudeCodeText.oneLine(text))), toAssistant: node)
+            var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : ClaudeCodeText.oneLine(text))
+            if text.isEmpty { notice.phrase = UIPhrase(.apiError) }
+            append(.notice(notice), toAssistant: node)
             return
         }
         let turn = assistantTurn(node)
@@ -368,7 +370,9 @@ struct ClaudeCodeSession {
             return
         }
         if ClaudeCodeText.isInterruption(text) {
-            append(.notice(NoticePart(kind: .interrupted, text: "Interrupted by the person")), toAssistant: node)
+            var notice = NoticePart(kind: .interrupted, text: "Interrupted by the person")
+            notice.phrase = UIPhrase(.interruptedByPerson)
+            append(.notice(notice), toAssistant: node)
             return
         }
         if let command = ClaudeCodeText.command(text) {
@@ -417,7 +421,9 @@ struct ClaudeCodeSession {
             return
         }
         drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
-                            items: [.part(.notice(NoticePart(kind: .command, text: "Command output", detail: text)))]))
+                            items: [.part(.notice({ var notice = NoticePart(kind: .command, text: "Command output", detail: text)
+                                notice.phrase = UIPhrase(.commandOutput)
+                                return notice }()))]))
     }
 
     mutating func attachCompactionSummary(_ text: String, node: JSONNode) {
@@ -430,7 +436,9 @@ struct ClaudeCodeSession {
                 }
             }
         }
-        append(.notice(NoticePart(kind: .compacted, text: "Conversation compacted", detail: text)), toAssistant: node)
+        var notice = NoticePart(kind: .compacted, text: "Conversation compacted", detail: text)
+        notice.phrase = UIPhrase(.conversationCompacted)
+        append(.notice(notice), toAssistant: node)
     }
 
     mutating func readSystem(_ node: JSONNode, line: Int) {
@@ -440,14 +448,20 @@ struct ClaudeCodeSession {
         case "compact_boundary":
             var text = "Conversation compacted"
             let metadata = node["compactMetadata"]
-            if ImportSource.string(metadata?["trigger"]) == "auto" { text += " automatically" }
+            let automatic = ImportSource.string(metadata?["trigger"]) == "auto"
+            if automatic { text += " automatically" }
             let before = Self.int(metadata?["preTokens"])
             if before > 0 { text += " at \(ClaudeCodeText.tokens(before)) tokens" }
-            append(.notice(NoticePart(kind: .compacted, text: text)), toAssistant: node)
+            var notice = NoticePart(kind: .compacted, text: text)
+            notice.phrase = before > 0 ? UIPhrase(automatic ? .compactedAutomaticallyAt : .compactedAt, ["tokens": ClaudeCodeText.tokens(before)])
+                                       : UIPhrase(automatic ? .compactedAutomatically : .conversationCompacted)
+            append(.notice(notice), toAssistant: node)
         case "turn_duration":
             let milliseconds = Self.int(node["durationMs"])
             if milliseconds > 0, let last = drafts.indices.last, drafts[last].role == .assistant {
-                drafts[last].items.append(.part(.notice(NoticePart(kind: .info, text: "Worked for \(ClaudeCodeText.duration(milliseconds / 1000))"))))
+                var notice = NoticePart(kind: .info, text: "Worked for \(ClaudeCodeText.duration(milliseconds / 1000))")
+                notice.phrase = UIPhrase(.workedFor, seconds: Double(milliseconds / 1000))
+                drafts[last].items.append(.part(.notice(notice)))
             }
         case "api_error":
             var text = "API error"
@@ -534,12 +548,12 @@ struct ClaudeCodeSession {
     /// The header: project, branch, Claude Code version, models, time span and token totals.
     func facts() -> [ConversationFact] {
         var facts: [ConversationFact] = []
-        if let cwd { facts.append(ConversationFact(label: "Project", value: cwd)) }
-        if let branch { facts.append(ConversationFact(label: "Branch", value: branch)) }
+        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
+        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
         if let version { facts.append(ConversationFact(label: "Claude Code", value: version)) }
-        if !models.isEmpty { facts.append(ConversationFact(label: models.count == 1 ? "Model" : "Models", value: models.joined(separator: ", "))) }
+        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate {
-            facts.append(ConversationFact(label: "Time", value: ClaudeCodeText.span(first, last)))
+            facts.append(ConversationFact(.factTime, value: ClaudeCodeText.span(first, last)))
         }
         var total = Usage()
         for key in usageOrder {
@@ -550,7 +564,7 @@ struct ClaudeCodeSession {
             var pieces = ["\(ClaudeCodeText.tokens(total.input)) in", "\(ClaudeCodeText.tokens(total.output)) out"]
             if total.cacheRead > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheRead)) cache read") }
             if total.cacheWrite > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheWrite)) cache written") }
-            facts.append(ConversationFact(label: "Tokens", value: pieces.joined(separator: " · ")))
+            facts.append(ConversationFact(.factTokens, value: pieces.joined(separator: " · ")))
         }
         return facts
     }

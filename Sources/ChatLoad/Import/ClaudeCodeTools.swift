@@ -144,8 +144,14 @@ enum ClaudeCodeTools {
             return toolCall(string("description").map { "Agent: \($0)" })
         case "ExitPlanMode":
             if let plan = string("plan"), !plan.isEmpty {
-                var parts: [TurnPart] = [.document(DocumentPart(title: "Plan", content: plan))]
-                if status == .rejected { parts.append(.notice(NoticePart(kind: .interrupted, text: "Plan not approved", detail: shown))) }
+                var document = DocumentPart(title: "Plan", content: plan)
+                document.titlePhrase = UIPhrase(.planTitle)
+                var parts: [TurnPart] = [.document(document)]
+                if status == .rejected {
+                    var notice = NoticePart(kind: .interrupted, text: "Plan not approved", detail: shown)
+                    notice.phrase = UIPhrase(.planNotApproved)
+                    parts.append(.notice(notice))
+                }
                 return parts
             }
             return toolCall("Presented a plan")
@@ -242,6 +248,7 @@ enum ClaudeCodeTools {
                 message.parts = turn.parts
                 message.model = turn.model
                 message.speaker = turn.role == .user ? "Claude" : (kind.map { "\($0) agent" } ?? "Sub-agent")
+                if turn.role != .user { message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent) }
                 messages.append(message)
             }
         } else {
@@ -251,11 +258,20 @@ enum ClaudeCodeTools {
             var answer = Message(id: call.id + "-report", role: .assistant, text: "")
             answer.parts = resultText.isEmpty ? [] : [.text(resultText)]
             answer.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
+            answer.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
             messages = [ask] + (answer.parts.isEmpty ? [] : [answer])
         }
         guard !messages.isEmpty else { return nil }
         let who = kind.map { "\($0) agent" } ?? "Agent"
-        return TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        // In another language the agent's kind and task stay as written; the words around them are the page's.
+        switch (kind, description) {
+        case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
+        case let (kind?, nil): transcript.phrase = UIPhrase(.agentOfKind, ["kind": kind])
+        case let (nil, task?): transcript.phrase = UIPhrase(.agentTask, ["task": task])
+        case (nil, nil): transcript.phrase = UIPhrase(.agentGeneric)
+        }
+        return transcript
     }
 
     /// The sidechain lines from the one whose prompt is `prompt` to the next sidechain start.

@@ -80,7 +80,7 @@ private struct Scrubber {
         var chat = chat
         chat.title = text(chat.title)
         chat.project = text(chat.project)
-        chat.facts = chat.facts.map { ConversationFact(label: text($0.label), value: text($0.value)) }
+        chat.facts = chat.facts.map { var fact = $0; fact.label = text(fact.label); fact.value = text(fact.value); return fact }
         chat.turns = chat.turns.map { turn in
             var turn = turn
             turn.text = text(turn.text)

@@ -136,7 +136,7 @@ extension UIStrings {
 
     /// A placeholder the English text does not have would never be filled: refused.
     static func placeholderProblem(_ text: String, key: UIKey) -> String? {
-        let known = placeholders(in: key.english)
+        let known = key.placeholderNames
         let unknown = placeholders(in: text).subtracting(known)
         guard !unknown.isEmpty else { return nil }
         return "unknown placeholder \(unknown.sorted().map { "{\($0)}" }.joined(separator: ", ")); \"\(key.name)\" has \(known.isEmpty ? "none" : known.sorted().map { "{\($0)}" }.joined(separator: ", "))"

@@ -102,7 +102,20 @@ package struct AttachmentComposerState: Sendable, Equatable {
     /// Send's accessible name: "Send", or "Send, off until …" saying why.
     package var sendLabel: String { Self.sendLabel(sendBlock) }
 
-    static func sendLabel(_ block: SendBlock?) -> String {
+    /// Send's accessible name in the page's language.
+    package func sendLabel(_ t: UIStrings) -> String { Self.sendLabel(sendBlock, t) }
+
+    static func sendLabel(_ block: SendBlock?, _ t: UIStrings = .english) -> String {
+        if !t.isEnglish {
+            switch block {
+            case nil, .sending?: return t[.send]
+            case .empty?: return t[.sendOffTypeOrAttach]
+            case .uploading(let n)?: return t.counted(.sendOffUploads, n)
+            case .loading(let n)?: return t.counted(.sendOffLoading, n)
+            case .failed?: return t[.sendOffFailed]
+            case .overLimit(let over)?: return t.counted(.sendOffOver, over)
+            }
+        }
         switch block {
         case nil, .sending?: return "Send"
         case .empty?: return "Send, off until you type a message or add an attachment"

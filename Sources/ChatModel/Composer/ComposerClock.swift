@@ -108,6 +108,13 @@ public struct ComposerClock: Sendable, Equatable {
         let secondsOfDay = Int(local - days * 86400)
         let hour = secondsOfDay / 3600, minute = (secondsOfDay % 3600) / 60
         let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        if !strings.isEnglish {
+            // The language's own clock (CLDR short time): "09:12" in German, "9:12" in Japanese,
+            // "오전 9:12" in Korean, "9:12 ص" in Arabic.
+            let h12 = hour % 12 == 0 ? 12 : hour % 12
+            return strings.text(.timeFormat, ["HH": hour < 10 ? "0\(hour)" : "\(hour)", "H": "\(hour)", "h": "\(h12)", "mm": mm,
+                                              "period": hour < 12 ? strings[.am] : strings[.pm]])
+        }
         if usesTwelveHours {
             let h12 = hour % 12 == 0 ? 12 : hour % 12
             return "\(h12):\(mm) \(hour < 12 ? "AM" : "PM")"
@@ -121,6 +128,14 @@ extension ModelComposerState.Usage {
     /// 9:00 AM", "You've used all 40 messages. More at 9:00 AM."
     public func sentence(clock: ComposerClock = .standard) -> String {
         let at = resets.map { clock.time($0) }
+        let t = clock.strings
+        if !t.isEnglish {
+            if isExhausted {
+                let all = t.counted(.usedAllMessages, limit)
+                return at.map { "\(all) \(t.text(.moreAt, ["time": $0]))" } ?? all
+            }
+            return at.map { t.counted(.messagesLeftUntil, remaining, ["time": $0]) } ?? t.counted(.messagesLeftToday, remaining)
+        }
         if isExhausted {
             let all = "You've used all \(ComposerRules.grouped(limit)) message\(limit == 1 ? "" : "s")."
             return at.map { "\(all) More at \($0)." } ?? all

@@ -8,9 +8,15 @@ package struct DictationComposerState: Sendable, Equatable {
         case allowed, notDetermined, denied, restricted, unavailable
 
         /// The line under the card, or nil when there is nothing to say.
-        package var message: String? {
+        package var message: String? { message(.english) }
+
+        /// The line under the card in the page's language.
+        package func message(_ t: UIStrings) -> String? {
             switch self {
             case .allowed, .notDetermined: return nil
+            case .denied where !t.isEnglish: return t[.accessDenied]
+            case .restricted where !t.isEnglish: return t[.accessRestricted]
+            case .unavailable where !t.isEnglish: return t[.accessUnavailable]
             case .denied: return "Turn on Microphone and Speech Recognition in Settings to dictate."
             case .restricted: return "Dictation is restricted on this device."
             case .unavailable: return "Dictation isn't available on this device."
@@ -22,8 +28,13 @@ package struct DictationComposerState: Sendable, Equatable {
     package enum Failure: String, Sendable, Equatable, CaseIterable {
         case interrupted, unavailable
 
-        package var message: String {
+        package var message: String { message(.english) }
+
+        /// The message in the page's language.
+        package func message(_ t: UIStrings) -> String {
             switch self {
+            case .interrupted where !t.isEnglish: return t[.dictationInterrupted]
+            case .unavailable where !t.isEnglish: return t[.dictationUnavailableNow]
             case .interrupted: return "Dictation stopped. Try again."
             case .unavailable: return "Dictation isn't available right now."
             }
@@ -95,12 +106,26 @@ package struct DictationComposerState: Sendable, Equatable {
 
     package var isSendEnabled: Bool { !sending && !isRecording && !ComposerRules.trimmed(fieldText).isEmpty }
 
-    package var sendLabel: String {
-        if sending || isSendEnabled { return "Send" }
-        return "Send, off until you type or dictate a message"
+    package var sendLabel: String { sendLabel(.english) }
+
+    /// Send's accessible name in the page's language.
+    package func sendLabel(_ t: UIStrings) -> String {
+        if sending || isSendEnabled { return t[.send] }
+        return t[.sendOffDictate]
     }
 
-    package var micLabel: String {
+    package var micLabel: String { micLabel(.english) }
+
+    /// The mic's accessible name in the page's language.
+    package func micLabel(_ t: UIStrings) -> String {
+        if !t.isEnglish {
+            switch access {
+            case .allowed, .notDetermined: return t[.dictate]
+            case .denied: return t[.dictateDenied]
+            case .restricted: return t[.dictateRestricted]
+            case .unavailable: return t[.dictateUnavailable]
+            }
+        }
         switch access {
         case .allowed, .notDetermined: return "Dictate"
         case .denied: return "Dictate, off: microphone and speech recognition are turned off"

@@ -119,7 +119,16 @@ package struct ModelComposerState: Sendable, Equatable {
     package var isAtLimit: Bool { usage?.isExhausted ?? false }
 
     /// Nil when Send is on, else why it is off.
-    package var sendLabel: String {
+    package var sendLabel: String { sendLabel(.english) }
+
+    /// Send's accessible name in the page's language.
+    package func sendLabel(_ t: UIStrings) -> String {
+        if !t.isEnglish {
+            if sending { return t[.send] }
+            if isAtLimit { return t[.sendOffLimit] }
+            if ComposerRules.trimmed(text).isEmpty { return t[.sendOffType] }
+            return t[.send]
+        }
         if sending { return "Send" }
         if isAtLimit { return "Send, off: you've reached today's limit" }
         if ComposerRules.trimmed(text).isEmpty { return "Send, off until you type a message" }

@@ -135,6 +135,81 @@ package enum UIKey: String, CaseIterable, Sendable {
     case conversations = "Conversations"
     case conversationCount = "{count} conversation|{count} conversations"
     case messageCount = "{count} message|{count} messages"
+    // Imported conversations: the header, the turn's version, redaction, tool results, the index.
+    case versionOf = "Version {number} of {count}"
+    case aboutConversation = "About this conversation"
+    case factProject = "Project"
+    case factBranch = "Branch"
+    case factModel = "Model"
+    case models = "Models"
+    case factTime = "Time"
+    case factTokens = "Tokens"
+    case redactedNothing = "Redacted on import; nothing needed masking."
+    case redactedNoneFound = "Redacted on import; no {kinds} were found."
+    case redactedMasked = "Redacted on import: {list} masked."
+    case credentialCount = "{count} credential|{count} credentials"
+    case homePathCount = "{count} home folder path|{count} home folder paths"
+    case emailCount = "{count} email address|{count} email addresses"
+    case credentialsKind = "credentials"
+    case homePathsKind = "home folder paths"
+    case emailsKind = "email addresses"
+    case listSeparator = ", "
+    case listAnd = "{list} and {last}"
+    case listOr = "{list} or {last}"
+    case matches = "Matches"
+    case todoList = "To-do list"
+    case todoDone = "Done (a to-do item)"  // English "Done": see `english`
+    case todoInProgress = "In progress"
+    case todoPending = "To do"
+    case fileLines = "{name}, lines {first}–{last}"
+    case unnamedFile = "file"
+    case noProject = "No project"
+    case conversationCompacted = "Conversation compacted"
+    case compactedAutomatically = "Conversation compacted automatically"
+    case compactedAt = "Conversation compacted at {tokens} tokens"
+    case compactedAutomaticallyAt = "Conversation compacted automatically at {tokens} tokens"
+    case interruptedByPerson = "Interrupted by the person"
+    case apiError = "API error"
+    case workedFor = "Worked for {duration}"
+    case planTitle = "Plan"
+    case planNotApproved = "Plan not approved"
+    case commandOutput = "Command output"
+    case agentOfKind = "{kind} agent"
+    case agentGeneric = "Agent"
+    case subAgent = "Sub-agent"
+    case agentTask = "Agent: {task}"
+    case agentOfKindTask = "{kind} agent: {task}"
+    case artifactChangeFailed = "An artifact change failed"
+    // The composers' states.
+    case pro = "Pro"
+    case limitPlaceholder = "You've reached today's limit"
+    case messagesLeftToday = "{count} message left today|{count} messages left today"
+    case messagesLeftUntil = "{count} message left until {time}|{count} messages left until {time}"
+    case usedAllMessages = "You've used all {count} message.|You've used all {count} messages."
+    case moreAt = "More at {time}."
+    case sendOffType = "Send, off until you type a message"
+    case sendOffTypeOrAttach = "Send, off until you type a message or add an attachment"
+    case sendOffUploads = "Send, off until the upload finishes|Send, off until {count} uploads finish"
+    case sendOffLoading = "Send, off until the photo has loaded|Send, off until {count} photos have loaded"
+    case sendOffFailed = "Send, off until the failed upload is retried or removed"
+    case sendOffOver = "Send, off: {count} character over the limit|Send, off: {count} characters over the limit"
+    case sendOffLimit = "Send, off: you've reached today's limit"
+    case sendOffDictate = "Send, off until you type or dictate a message"
+    case sendFailed = "Couldn't send. Try again."
+    case dictate = "Dictate"
+    case dictateDenied = "Dictate, off: microphone and speech recognition are turned off"
+    case dictateRestricted = "Dictate, off: dictation is restricted"
+    case dictateUnavailable = "Dictate, off: dictation isn't available"
+    case accessDenied = "Turn on Microphone and Speech Recognition in Settings to dictate."
+    case accessRestricted = "Dictation is restricted on this device."
+    case accessUnavailable = "Dictation isn't available on this device."
+    case dictationInterrupted = "Dictation stopped. Try again."
+    case dictationUnavailableNow = "Dictation isn't available right now."
+    // The time of day for every language but English (CLDR's short time pattern): `{HH}` 09,
+    // `{H}` 9, `{h}` 9 on a 12-hour clock, `{mm}` 05, `{period}` the language's AM or PM.
+    case timeFormat = "{HH}:{mm}"
+    case am = "AM"
+    case pm = "PM"
     // Dates: used for every language but English, whose dates are written in code (en-US
     // "May 2, 2026 at 9:12 AM", other English "2 May 2026, 09:12").
     case months = "January|February|March|April|May|June|July|August|September|October|November|December"
@@ -148,6 +223,12 @@ package enum UIKey: String, CaseIterable, Sendable {
     case decimalSeparator = "."
     case groupSeparator = ","
 
+    /// The placeholders a table may use for this key: the English text's, and for `timeFormat`
+    /// every part of a clock (a language picks 24 or 12 hours, with or without a leading zero).
+    package var placeholderNames: Set<String> {
+        self == .timeFormat ? ["HH", "H", "h", "mm", "period"] : UIStrings.placeholders(in: english)
+    }
+
     /// The key in a string table: the case's name.
     package var name: String { String(describing: self) }
 
@@ -157,14 +238,21 @@ package enum UIKey: String, CaseIterable, Sendable {
     package var shape: Shape {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
-             .earlierVersions, .messageCount, .conversationCount: return .counted
+             .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
+             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver: return .counted
         case .months, .monthsShort, .weekdays: return .list
         default: return .text
         }
     }
 
     /// The English text (one form for a counted text: see ``UIStrings/english``).
-    package var english: String { rawValue }
+    package var english: String {
+        switch self {
+        // Raw values must differ; the to-do state reads as the dictation button does in English only.
+        case .todoDone: return "Done"
+        default: return rawValue
+        }
+    }
 
     /// The key named `name` in a table.
     package static func named(_ name: String) -> UIKey? { byName[name] }

@@ -139,12 +139,24 @@ package struct UIStrings: Sendable, Equatable {
     package var scriptStrings: String {
         let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
                              .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
-                             .recording, .groupSeparator]
-        guard !isEnglish || keys.contains(where: { text($0) != $0.english }) else { return "" }
-        var json = "{"
-        for (i, key) in keys.enumerated() {
-            if i > 0 { json += "," }
-            json += "\"\(key.name)\":" + Self.jsonString(text(key))
+                             .recording, .groupSeparator, .sendOffType, .sendOffTypeOrAttach, .sendOffFailed, .sendOffLimit,
+                             .sendOffDictate, .moreAt, .limitPlaceholder, .listening, .message]
+        // Counted texts go as their plural forms; the script picks one with the page's plural rules.
+        let countedKeys: [UIKey] = [.sendOffOver, .sendOffUploads, .sendOffLoading, .usedAllMessages, .messagesLeftUntil, .messagesLeftToday]
+        guard !isEnglish || keys.contains(where: { text($0) != $0.english }) || countedKeys.contains(where: { key in
+            counts[key].map { $0[.one] != Self.englishForm(key, 1) || $0[.other] != Self.englishForm(key, 2) } ?? false
+        })
+        else { return "" }
+        // The table's language, for the script's plural rules (a gallery page is itself in English).
+        var json = "{\"$lang\":" + Self.jsonString(tag)
+        for key in keys {
+            json += ",\"\(key.name)\":" + Self.jsonString(text(key))
+        }
+        for key in countedKeys {
+            let forms = counts[key].map { table in
+                PluralCategory.allCases.compactMap { c in table[c].map { (c.rawValue, $0) } }
+            } ?? [("one", Self.englishForm(key, 1)), ("other", Self.englishForm(key, 2))]
+            json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + Self.jsonString($0.1) }.joined(separator: ",") + "}"
         }
         return json + "}"
     }

@@ -50,6 +50,8 @@ public struct Message: Sendable, Equatable, Identifiable {
     package var sources: [Source] = []
     /// Who speaks, when not just "You" or "Assistant" (a named person, a sub-agent).
     package var speaker: String?
+    /// The speaker as chatrender's words ("Explore agent", "Sub-agent"), shown in the page's language.
+    package var speakerPhrase: UIPhrase?
     /// The model that wrote the turn ("gpt-4o", "claude-sonnet-4-5").
     package var model: String?
     /// Which version of an edited or regenerated turn this is, when the chat kept others
@@ -149,10 +151,20 @@ package struct TurnVersion: Sendable, Equatable {
 package struct ConversationFact: Sendable, Equatable {
     package var label: String
     package var value: String
+    /// Set when chatrender wrote the label (an importer's "Project"): the page shows it in the
+    /// reader's language. Nil for a label from the file, shown as written.
+    package var key: UIKey?
 
     package init(label: String, value: String) {
         self.label = label
         self.value = value
+    }
+
+    /// A fact whose label is chatrender's own.
+    package init(_ key: UIKey, value: String) {
+        self.label = key.english
+        self.value = value
+        self.key = key
     }
 }
 

@@ -135,6 +135,8 @@ package struct TerminalPart: Sendable, Equatable {
 /// A document or artifact the assistant wrote, with its earlier versions.
 package struct DocumentPart: Sendable, Equatable {
     package var title: String
+    /// The title as chatrender's words (a plan's "Plan"), shown in the page's language.
+    package var titlePhrase: UIPhrase?
     /// What the content is: `markdown` (the default), `code`, or `text`.
     package var kind: DocumentKind
     /// For code documents, the language as a fence would name it.
@@ -166,6 +168,9 @@ package struct NoticePart: Sendable, Equatable {
     package var text: String
     /// More to read, collapsed under the line (a compaction summary).
     package var detail: String?
+    /// The line as interface words of chatrender's (an importer's "Conversation compacted"), shown
+    /// in the page's language; nil for a line from the file.
+    package var phrase: UIPhrase?
 
     package init(kind: NoticeKind = .info, text: String, detail: String? = nil) {
         self.kind = kind
@@ -185,6 +190,8 @@ package enum NoticeKind: String, Sendable, Equatable, CaseIterable {
 package struct TranscriptPart: Sendable, Equatable {
     /// What the transcript is ("Explore the test suite").
     package var title: String
+    /// The title as chatrender's words ("Explore agent: …"), shown in the page's language.
+    package var phrase: UIPhrase?
     /// Its turns. Their parts may name attachments of the enclosing top-level message by id.
     package var messages: [Message]
 

@@ -76,6 +76,11 @@ package enum ThemePreview {
             }
         }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: kind) }
+        // The chats and composers speak `--locale`'s language; the gallery's own notes stay English.
+        var request = request
+        let (strings, stringWarnings) = try UIStrings.load(locale: request.clock.locale, templates: request.templatesDirectory)
+        request.clock.strings = strings
+        warnings += stringWarnings
         let template = try PageTemplate.load(directory: request.templatesDirectory)
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {

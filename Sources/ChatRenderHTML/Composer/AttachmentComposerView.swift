@@ -14,10 +14,10 @@ package enum AttachmentComposerView {
             tray = "<ul class=\"cr-tray\" aria-label=\"\(t[.attachments])\">\(tiles)</ul>"
         }
         let counter = counterMarkup(s.counter, id: id, t)
-        let field = ComposerParts.field(id: id, text: s.text, placeholder: s.placeholder, describedBy: [id + "-counter"], strings: t)
-        let send = ComposerParts.send(label: s.sendLabel, enabled: s.sendBlock == nil, sending: s.sending, strings: t)
+        let field = ComposerParts.field(id: id, text: s.text, placeholder: ComposerParts.placeholder(s.placeholder, t), describedBy: [id + "-counter"], strings: t)
+        let send = ComposerParts.send(label: s.sendLabel(t), enabled: s.sendBlock == nil, sending: s.sending, strings: t)
         let limit: HTML = s.characterLimit.map { " data-limit=\"\($0)\"" } ?? ""
-        return "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id, t))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id))</div>"
+        return "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id, t))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id, strings: t))</div>"
     }
 
     /// Plus: a 36 px `fill` circle in a 44 px target; dimmed at the attachment limit.

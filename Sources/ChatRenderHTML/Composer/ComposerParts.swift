@@ -19,6 +19,11 @@ package enum ComposerParts {
         return "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"\(strings[.message])\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
     }
 
+    /// The field's placeholder: the composer's own "Message" in the page's language, a file's own as given.
+    static func placeholder(_ placeholder: String, _ strings: UIStrings) -> String {
+        placeholder == AttachmentComposerState.defaultPlaceholder ? strings[.message] : placeholder
+    }
+
     /// Send (an accent circle with an arrow; `fill` with a `textTertiary` arrow while off), or Stop
     /// in its place while a send runs.
     static func send(label: String, enabled: Bool, sending: Bool, strings: UIStrings = .english) -> HTML {
@@ -32,9 +37,10 @@ package enum ComposerParts {
     }
 
     /// The message under the card after a failed send or dictation; announced when it appears.
-    static func error(_ message: String?, id: String) -> HTML {
+    static func error(_ message: String?, id: String, strings: UIStrings = .english) -> HTML {
         guard let message else { return "" }
-        let text = message.isEmpty ? ComposerRules.sendFailed : message
+        // The composer's own fallback reads in the page's language; a message of the file's stays as given.
+        let text = message.isEmpty || message == ComposerRules.sendFailed ? strings[.sendFailed] : message
         return "<p class=\"cr-composer-error\" id=\"\(id)-error\" role=\"alert\">\(ComposerIcon.warning)<span>\(text)</span></p>"
     }
 

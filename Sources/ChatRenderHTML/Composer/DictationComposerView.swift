@@ -11,20 +11,20 @@ package enum DictationComposerView {
     static func render(_ s: DictationComposerState, id: String, label: String, strings t: UIStrings = .english) -> HTML {
         let recording = s.isRecording
         let listening = recording && s.fieldText.isEmpty
-        let field = ComposerParts.field(id: id, text: s.fieldText, placeholder: listening ? "Listening…" : s.placeholder,
+        let field = ComposerParts.field(id: id, text: s.fieldText, placeholder: listening ? t[.listening] : ComposerParts.placeholder(s.placeholder, t),
                                         readonly: recording, strings: t)
-        let send = ComposerParts.send(label: s.sendLabel, enabled: s.isSendEnabled, sending: s.sending, strings: t)
+        let send = ComposerParts.send(label: s.sendLabel(t), enabled: s.isSendEnabled, sending: s.sending, strings: t)
         let micOff: HTML = s.isMicAvailable ? "" : " disabled"
         let idleHidden: HTML = recording ? " hidden" : ""
         let recordingHidden: HTML = recording ? "" : " hidden"
-        let idle: HTML = "<div class=\"cr-composer-row cr-dictation-idle\" data-cr-idle-row\(idleHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-mic\" data-cr-mic aria-label=\"\(s.micLabel)\"\(micOff)>\(ComposerIcon.mic)</button><span class=\"cr-row-spacer\"></span>\(send)</div>"
+        let idle: HTML = "<div class=\"cr-composer-row cr-dictation-idle\" data-cr-idle-row\(idleHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-mic\" data-cr-mic aria-label=\"\(s.micLabel(t))\"\(micOff)>\(ComposerIcon.mic)</button><span class=\"cr-row-spacer\"></span>\(send)</div>"
         let row: HTML = "<div class=\"cr-composer-row cr-dictation-recording\" data-cr-recording-row\(recordingHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-cancel\" data-cr-cancel aria-label=\"\(t[.cancelDictation])\" aria-describedby=\"\(id)-cancel-hint\">\(ComposerIcon.xmark)</button><span class=\"cr-rec\" role=\"group\" aria-label=\"\(t.text(.recording, ["time": s.elapsedText]))\" data-cr-rec><span class=\"cr-rec-dot\"></span><span class=\"cr-rec-time\" aria-hidden=\"true\" data-cr-rec-time>\(s.elapsedText)</span>\(meter(s.levels))</span><button type=\"button\" class=\"cr-round cr-round--accent cr-done\" data-cr-done aria-label=\"\(t[.done])\" aria-describedby=\"\(id)-done-hint\">\(ComposerIcon.check)</button><span class=\"cr-visually-hidden\" id=\"\(id)-cancel-hint\">\(t[.cancelHint])</span><span class=\"cr-visually-hidden\" id=\"\(id)-done-hint\">\(t[.doneHint])</span></div>"
         var below = HTML()
-        if let message = s.access.message {
+        if let message = s.access.message(t) {
             let settings: HTML = s.access == .denied ? " <button type=\"button\" class=\"cr-settings\" data-cr-settings>\(t[.openSettings])</button>" : ""
             below.append("<p class=\"cr-access\" id=\"\(id)-access\"><span>\(message)</span>\(settings)</p>")
         }
-        if let failure = s.error { below.append(ComposerParts.error(failure.message, id: id)) }
+        if let failure = s.error { below.append(ComposerParts.error(failure.message(t), id: id, strings: t)) }
         let script = s.transcript.isEmpty ? sampleScript : s.transcript
         var classes: HTML = "cr-composer cr-composer--dictation"
         if recording { classes.append(" cr-composer--recording") }

@@ -6,12 +6,12 @@ import ChatTheme
 package enum ModelComposerView {
     static func render(_ s: ModelComposerState, id: String, label: String, clock: ComposerClock) -> HTML {
         let off = s.isAtLimit
-        let placeholder = off ? ModelComposerState.limitPlaceholder : s.placeholder
+        let t = clock.strings
+        let placeholder = off ? (t.isEnglish ? ModelComposerState.limitPlaceholder : t[.limitPlaceholder]) : ComposerParts.placeholder(s.placeholder, t)
         var describedBy: [String] = []
         if s.usage != nil { describedBy.append(id + "-usage") }
-        let t = clock.strings
         let field = ComposerParts.field(id: id, text: s.text, placeholder: placeholder, disabled: off, describedBy: describedBy, strings: t)
-        let send = ComposerParts.send(label: s.sendLabel, enabled: s.isSendEnabled, sending: s.sending, strings: t)
+        let send = ComposerParts.send(label: s.sendLabel(t), enabled: s.isSendEnabled, sending: s.sending, strings: t)
         var chips = HTML()
         if !s.availableModes.isEmpty {
             var items = HTML()
@@ -25,7 +25,7 @@ package enum ModelComposerView {
         }
         var classes: HTML = "cr-composer cr-composer--model"
         if off { classes.append(" cr-composer--at-limit") }
-        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, clock: clock))\(ComposerParts.error(s.error, id: id))</div>"
+        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, clock: clock))\(ComposerParts.error(s.error, id: id, strings: t))</div>"
     }
 
     /// The pill: a `fill` capsule naming the model, read as "Model, Atlas 3"; its menu lists every
@@ -39,8 +39,8 @@ package enum ModelComposerView {
             var name = "\(model.name)"
             if !model.detail.isEmpty { name += ", \(model.detail)" }
             if model.isLocked {
-                trailing = "<span class=\"cr-menu-pro\">\(ComposerIcon.lock)<span>Pro</span></span>"
-                name += ", Pro"
+                trailing = "<span class=\"cr-menu-pro\">\(ComposerIcon.lock)<span>\(t[.pro])</span></span>"
+                name += ", " + t[.pro]
             } else if isCurrent {
                 trailing = "<span class=\"cr-menu-check\">\(ComposerIcon.check)</span>"
             }
@@ -51,7 +51,7 @@ package enum ModelComposerView {
         let open = s.menuOpen && !disabled
         let hidden: HTML = open ? "" : " hidden"
         let off: HTML = disabled ? " disabled" : ""
-        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"\(t.text(.model, ["name": current.name]))\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"Models\" data-cr-menu\(hidden)>\(items)</ul></div>"
+        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"\(t.text(.model, ["name": current.name]))\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.models])\" data-cr-menu\(hidden)>\(items)</ul></div>"
     }
 
     /// A mode chip: a `separator` ring around the symbol while off; `fill` with the filled symbol

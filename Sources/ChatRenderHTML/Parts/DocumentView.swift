@@ -18,7 +18,7 @@ enum DocumentView {
             let language = CodeExecutionView.languageName(part.language ?? "")
             kind = language.isEmpty ? "\(s[.codeKind])" : "\(s.text(.codeInLanguage, ["language": language]))"
         }
-        var html: HTML = "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><h\(level) class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(part.title)</h\(level)><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
+        var html: HTML = "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><h\(level) class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(s.phrase(part.titlePhrase, or: part.title))</h\(level)><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
         if !part.versions.isEmpty {
             let count = part.versions.count
             var versions = HTML()

@@ -15,7 +15,7 @@ enum NoticeView {
         }
         let kind: HTML = "notice cr-part--notice-\(part.kind.rawValue)"
         // A command is code the person typed: kept left to right, in the code face.
-        let title: HTML = part.kind == .command ? "<code class=\"cr-part-code\" dir=\"ltr\">\(part.text)</code>" : "<span dir=\"auto\">\(part.text)</span>"
+        let title: HTML = part.kind == .command ? "<code class=\"cr-part-code\" dir=\"ltr\">\(part.text)</code>" : "<span dir=\"auto\">\(context.options.strings.phrase(part.phrase, or: part.text))</span>"
         guard let detail = part.detail, !detail.isEmpty else {
             return PartFrame.line(kind: kind, id: id, icon: icon, title: title)
         }

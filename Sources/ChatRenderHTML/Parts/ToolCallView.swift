@@ -23,13 +23,13 @@ enum ToolCallView {
             meta.append("</p>")
             body.append(meta)
         }
-        if let checklist = ToolResultView.input(part, input: input) {
+        if let checklist = ToolResultView.input(part, input: input, strings: s) {
             body.append(checklist)
         } else if let input, !input.text.isEmpty {
             body.append(PartFrame.label("\(s[.input])"))
             body.append(CodeBlock.render(input.pretty, language: input.isJSON ? "json" : nil))
         }
-        if let shaped = ToolResultView.result(part, input: input) {
+        if let shaped = ToolResultView.result(part, input: input, strings: s) {
             body.append(PartFrame.label("\(s[.result])"))
             body.append(shaped)
         } else if part.name == "TodoWrite", part.status == .ok, ToolResultView.input(part, input: input) != nil {

@@ -11,25 +11,25 @@ import ChatModel
 /// Anything else, or a result that is not in the expected shape, is nil: the call is drawn as any other.
 enum ToolResultView {
     /// The result's body, or nil to draw it as plain output.
-    static func result(_ part: ToolCallPart, input: ToolInput?) -> HTML? {
+    static func result(_ part: ToolCallPart, input: ToolInput?, strings: UIStrings = .english) -> HTML? {
         guard part.status == .ok, let result = part.result, !result.isEmpty else { return nil }
         switch part.name {
-        case "Read": return numbered(result, path: input.flatMap { string("file_path", in: $0) })
-        case "Grep", "Glob": return matches(result)
+        case "Read": return numbered(result, path: input.flatMap { string("file_path", in: $0) }, strings: strings)
+        case "Grep", "Glob": return matches(result, strings: strings)
         default: return nil
         }
     }
 
     /// The tool's input as a checklist (TodoWrite), or nil.
-    static func input(_ part: ToolCallPart, input: ToolInput?) -> HTML? {
+    static func input(_ part: ToolCallPart, input: ToolInput?, strings: UIStrings = .english) -> HTML? {
         guard part.name == "TodoWrite", let input, input.isJSON else { return nil }
-        return checklist(input)
+        return checklist(input, strings: strings)
     }
 
     // MARK: Read
 
     /// `     1→line` (or `     1<tab>line`, as older versions wrote) on every line.
-    static func numbered(_ text: String, path: String?) -> HTML? {
+    static func numbered(_ text: String, path: String?, strings: UIStrings = .english) -> HTML? {
         var numbers: [Substring] = []
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -49,8 +49,9 @@ enum ToolResultView {
         let code = lines.joined(separator: "\n")
         let language = path.flatMap(language(forPath:))
         let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.text(code)
-        let name = path.map { FilePath.lastComponent($0) } ?? "file"
-        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(name), lines \(String(numbers.first!))–\(String(numbers.last!))\"><code>\(body)</code></pre></div></figure>"
+        let name = path.map { FilePath.lastComponent($0) } ?? strings[.unnamedFile]
+        let spoken = strings.text(.fileLines, ["name": name, "first": String(numbers.first!), "last": String(numbers.last!)])
+        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"
     }
 
     /// The highlighter's name for a file's extension, or nil for none it knows.
@@ -71,7 +72,7 @@ enum ToolResultView {
     // MARK: Grep and Glob
 
     /// One match a line; a first line "Found 3 files" (or "No files found") is the caption.
-    static func matches(_ text: String) -> HTML? {
+    static func matches(_ text: String, strings: UIStrings = .english) -> HTML? {
         var lines = text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingASCIIWhitespace().isEmpty }
         guard !lines.isEmpty else { return nil }
         var caption: String?
@@ -81,7 +82,7 @@ enum ToolResultView {
         var html: HTML = "<div class=\"cr-matches\">"
         if let caption { html.append("<p class=\"cr-part-meta-line\">\(caption)</p>") }
         if !lines.isEmpty {
-            html.append("<ul class=\"cr-match-list\" aria-label=\"Matches\">")
+            html.append("<ul class=\"cr-match-list\" aria-label=\"\(strings[.matches])\">")
             for line in lines { html.append("<li><code dir=\"ltr\">\(line)</code></li>") }
             html.append("</ul>")
         }
@@ -92,7 +93,7 @@ enum ToolResultView {
     // MARK: TodoWrite
 
     /// `{"todos": [{"content": …, "status": "completed" | "in_progress" | "pending"}, …]}` as a list.
-    static func checklist(_ input: ToolInput) -> HTML? {
+    static func checklist(_ input: ToolInput, strings: UIStrings = .english) -> HTML? {
         guard let tokens = ToolInput.tokens(input.text) else { return nil }
         var items: [(content: String, status: String)] = []
         // Walk the objects inside the top-level "todos" array.
@@ -123,14 +124,14 @@ enum ToolResultView {
             k += 1
         }
         guard !items.isEmpty else { return nil }
-        var html: HTML = "<ul class=\"cr-checklist\" aria-label=\"To-do list\">"
+        var html: HTML = "<ul class=\"cr-checklist\" aria-label=\"\(strings[.todoList])\">"
         for item in items {
             let state: HTML
             let words: HTML
             switch item.status {
-            case "completed": state = "done"; words = "Done"
-            case "in_progress": state = "doing"; words = "In progress"
-            default: state = "todo"; words = "To do"
+            case "completed": state = "done"; words = "\(strings[.todoDone])"
+            case "in_progress": state = "doing"; words = "\(strings[.todoInProgress])"
+            default: state = "todo"; words = "\(strings[.todoPending])"
             }
             html.append("<li class=\"cr-check cr-check--\(state)\"><span class=\"cr-check-box\" aria-hidden=\"true\"></span><span class=\"cr-visually-hidden\">\(words): </span><span dir=\"auto\">\(item.content)</span></li>")
         }

@@ -7,7 +7,7 @@ enum TranscriptView {
     static func render(_ part: TranscriptPart, id: String, context: PartContext) -> HTML {
         let count = part.messages.count
         // One turn (an agent's steps, folded) needs no count.
-        var title: HTML = "<span dir=\"auto\">\(part.title)</span>"
+        var title: HTML = "<span dir=\"auto\">\(context.options.strings.phrase(part.phrase, or: part.title))</span>"
         if count != 1 { title.append(" <span class=\"cr-part-meta\">(\(context.options.strings.counted(.turnCount, count)))</span>") }
         var body: HTML = "<div class=\"cr-transcript\">"
         for (index, message) in part.messages.enumerated() {

@@ -58,14 +58,14 @@ package enum PreviewGallery {
         // The chat block: the Planning thread.
         var chat = HTML()
         for scheme in modes {
-            chat.append(column(scheme, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)")))
+            chat.append(column(scheme, strings: clock.strings, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)", options: options(clock))))
         }
         html.append("<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n")
         // The rich sample and the person's own chats, each with its own id prefix per column.
         for (n, conversation) in conversations.enumerated() {
             var pair = HTML()
             for scheme in modes {
-                pair.append(column(scheme, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
+                pair.append(column(scheme, strings: clock.strings, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
                                                            assets: conversation.assets, options: conversation.options)))
             }
             html.append("<div class=\"cr-pv-section cr-pv-chat cr-pv-conversation\"><h3>\(conversation.title)</h3><figure class=\"cr-pv-state\"><figcaption>\(conversation.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure></div>\n")
@@ -76,7 +76,7 @@ package enum PreviewGallery {
                 var pair = HTML()
                 for scheme in modes {
                     let id = "cr-pv-t\(i)-\(section.id)\(n)-\(scheme.prefix(1))"
-                    pair.append(column(scheme, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", clock: clock)))
+                    pair.append(column(scheme, strings: clock.strings, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", clock: clock)))
                 }
                 var classes: HTML = "cr-pv-state"
                 if case .attachment(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--menu") }
@@ -90,9 +90,21 @@ package enum PreviewGallery {
         return html
     }
 
-    static func column(_ scheme: String, content: HTML) -> HTML {
+    /// One mode's column. Its chat or composer speaks the page's language (`--locale`), marked
+    /// with `lang` as the gallery's own words around it stay English.
+    static func column(_ scheme: String, strings: UIStrings = .english, content: HTML) -> HTML {
         let label: HTML = scheme == "dark" ? "Dark" : "Light"
-        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\"><span class=\"cr-pv-mode-label\">\(label)</span>\(content)</div>"
+        guard !strings.isEnglish else {
+            return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\"><span class=\"cr-pv-mode-label\">\(label)</span>\(content)</div>"
+        }
+        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
+    }
+
+    /// The built-in thread's options: the gallery's clock and language.
+    static func options(_ clock: ComposerClock) -> RenderOptions {
+        var options = RenderOptions(showRetry: false)
+        options.clock = clock
+        return options
     }
 
     /// Turns of a thread. The turn view numbers its headings `cr-t0-h`, …; the gallery shows a

@@ -2,13 +2,15 @@ import ChatModel
 
 /// The facts under the page title (project, branch, models, time span, tokens): a description
 /// list, so a screen reader announces each value with its term. Compact: terms and values run
-/// on in rows that wrap, and each pair stays together.
+/// on in rows that wrap, and each pair stays together. A label chatrender wrote (an importer's
+/// "Project") reads in the page's language; a label from the file stays as written.
 enum FactList {
-    static func render(_ facts: [ConversationFact]) -> HTML {
+    static func render(_ facts: [ConversationFact], strings: UIStrings = .english) -> HTML {
         guard !facts.isEmpty else { return HTML() }
-        var html: HTML = "<dl class=\"cr-facts\" aria-label=\"About this conversation\">"
+        var html: HTML = "<dl class=\"cr-facts\" aria-label=\"\(strings[.aboutConversation])\">"
         for fact in facts {
-            html.append("<div class=\"cr-fact\"><dt>\(fact.label)</dt><dd dir=\"auto\">\(fact.value)</dd></div>")
+            let label = fact.key.map { strings[$0] } ?? fact.label
+            html.append("<div class=\"cr-fact\"><dt>\(label)</dt><dd dir=\"auto\">\(fact.value)</dd></div>")
         }
         html.append("</dl>")
         return html

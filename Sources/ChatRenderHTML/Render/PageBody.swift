@@ -34,8 +34,8 @@ package enum PageBody {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? s[.conversation]
         var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
         if hasDarkMode { html.append(themeSwitch(s)) }
-        html.append(FactList.render(conversation.facts))
-        html.append(RedactionNote.render(conversation.redaction))
+        html.append(FactList.render(conversation.facts, strings: s))
+        html.append(RedactionNote.render(conversation.redaction, strings: s))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
             html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")

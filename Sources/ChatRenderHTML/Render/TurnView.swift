@@ -37,7 +37,7 @@ package enum TurnView {
         let turnID = context.turnID
         let headingID = turnID + "-h"
         let level = min(context.headingLevel, 6)
-        let named = message.speaker.flatMap { $0.isEmpty ? nil : $0 }
+        let named = message.speaker.flatMap { $0.isEmpty ? nil : options.strings.phrase(message.speakerPhrase, or: $0) }
         let s = options.strings
         let speaker = named ?? (message.role == .user ? s[.you] : s[.assistant])
         // A name from the input may be written right to left; the words chatrender writes are not.
@@ -50,7 +50,7 @@ package enum TurnView {
         if let version = message.version, version.count > 1 {
             // The chat apps' "‹ 2/3 ›": the other versions are not on the page, so nothing to press;
             // a screen reader hears the words instead of the arrows.
-            head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(version.index)/\(version.count) ›</span><span class=\"cr-visually-hidden\">Version \(version.index) of \(version.count)</span></span>")
+            head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(s.number(version.index))/\(s.number(version.count)) ›</span><span class=\"cr-visually-hidden\">\(s.text(.versionOf, ["number": s.number(version.index), "count": s.number(version.count)]))</span></span>")
         }
         if let date = message.date {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")

@@ -12,6 +12,15 @@ extension UIStrings {
         Self.html(counted(key, count), values)
     }
 
+    /// An importer's interface words in the page's language; an English page keeps the importer's
+    /// own `text` exactly, and a part with no phrase (words from the file) is shown as written.
+    func phrase(_ phrase: UIPhrase?, or text: String) -> String {
+        guard let phrase, !isEnglish else { return text }
+        var values = phrase.values.map { ($0.key, $0.value) }
+        if let seconds = phrase.seconds, let duration = ThinkingView.durationText(seconds, self) { values.append(("duration", duration)) }
+        return Self.fill(self.text(phrase.key), values)
+    }
+
     /// A file size as markup: in right-to-left chrome a size with a Latin unit ("2.4 MB") is
     /// isolated left to right, so it does not read "MB 2.4".
     func sizeHTML(_ byteCount: Int64) -> HTML {
