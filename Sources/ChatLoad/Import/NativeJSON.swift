@@ -9,7 +9,7 @@ package enum NativeJSON {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
         if !conversation.facts.isEmpty {
-            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))}" }.joined(separator: ",") + "\n  ],"
+            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")}" }.joined(separator: ",") + "\n  ],"
         }
         if let redaction = conversation.redaction {
             out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"
@@ -35,6 +35,7 @@ package enum NativeJSON {
         let member = indent + "  "
         out += "\(indent){\n\(member)\"id\": \(quote(message.id)),\n\(member)\"role\": \(quote(message.role.rawValue)),\n\(member)\"text\": \(quote(message.text))"
         if let speaker = message.speaker { out += ",\n\(member)\"speaker\": \(quote(speaker))" }
+        if let phrase = message.speakerPhrase { out += ",\n\(member)\"speakerPhrase\": \(Self.phrase(phrase))" }
         if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
         if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
@@ -105,10 +106,13 @@ package enum NativeJSON {
             fields.append(("type", quote("document"))); add("title", document.title); add("kind", document.kind.rawValue)
             add("language", document.language); add("content", document.content)
             if !document.versions.isEmpty { fields.append(("versions", "[" + document.versions.map(quote).joined(separator: ", ") + "]")) }
+            if let phrase = document.titlePhrase { fields.append(("titlePhrase", Self.phrase(phrase))) }
         case .notice(let notice):
             fields.append(("type", quote("notice"))); add("kind", notice.kind.rawValue); add("text", notice.text); add("detail", notice.detail)
+            if let phrase = notice.phrase { fields.append(("phrase", Self.phrase(phrase))) }
         case .transcript(let transcript):
             fields.append(("type", quote("transcript"))); add("title", transcript.title)
+            if let phrase = transcript.phrase { fields.append(("phrase", Self.phrase(phrase))) }
             nested = transcript
         }
         out += indent + "{" + fields.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ")
@@ -117,6 +121,17 @@ package enum NativeJSON {
             appendMessages(nested.messages, indent: indent, to: &out)
         }
         out += "}"
+    }
+
+    /// Interface words beside their English text: `{"key": "workedFor", "seconds": 48}`
+    /// (docs/conversation-format.md#interface-words).
+    static func phrase(_ phrase: UIPhrase) -> String {
+        var out = "{\"key\": \(quote(phrase.key.name))"
+        if !phrase.values.isEmpty {
+            out += ", \"values\": {" + phrase.values.sorted { $0.key < $1.key }.map { "\(quote($0.key)): \(quote($0.value))" }.joined(separator: ", ") + "}"
+        }
+        if let seconds = phrase.seconds { out += ", \"seconds\": \(number(seconds))" }
+        return out + "}"
     }
 
     /// A number as JSON writes it: whole numbers without a fraction.

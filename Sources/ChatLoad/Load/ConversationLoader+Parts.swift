@@ -104,17 +104,21 @@ extension ConversationLoader {
                 exitCode: reader.optionalInteger(node, "exitCode", path: path),
                 title: reader.optionalString(node, "title", path: path)))
         case "document":
-            part = .document(DocumentPart(
+            var document = DocumentPart(
                 title: reader.requiredString(node, "title", path: path) ?? "",
                 kind: reader.optionalWord(node, "kind", path: path) ?? .markdown,
                 language: reader.optionalString(node, "language", path: path),
                 content: reader.requiredString(node, "content", path: path) ?? "",
-                versions: decodeVersions(node, path: path, reader: &reader)))
+                versions: decodeVersions(node, path: path, reader: &reader))
+            document.titlePhrase = decodePhrase(node["titlePhrase"], path: JSONReader.join(path, "titlePhrase"), reader: &reader)
+            part = .document(document)
         case "notice":
-            part = .notice(NoticePart(
+            var notice = NoticePart(
                 kind: reader.optionalWord(node, "kind", path: path) ?? .info,
                 text: reader.requiredString(node, "text", path: path) ?? "",
-                detail: reader.optionalString(node, "detail", path: path)))
+                detail: reader.optionalString(node, "detail", path: path))
+            notice.phrase = decodePhrase(node["phrase"], path: JSONReader.join(path, "phrase"), reader: &reader)
+            part = .notice(notice)
         case "transcript":
             guard let transcript = decodeTranscript(node, path: path, scope: &scope, reader: &reader) else { return nil }
             part = .transcript(transcript)
@@ -281,6 +285,8 @@ extension ConversationLoader {
             if let message { messages.append(message) }
         }
         guard let title else { return nil }
-        return TranscriptPart(title: title, messages: messages)
+        var transcript = TranscriptPart(title: title, messages: messages)
+        transcript.phrase = decodePhrase(node["phrase"], path: JSONReader.join(path, "phrase"), reader: &reader)
+        return transcript
     }
 }

@@ -257,6 +257,7 @@ package enum ConversationLoader {
         message.parts = parts
         message.sources = sources
         message.speaker = speaker
+        if hasSpeaker { message.speakerPhrase = decodePhrase(node["speakerPhrase"], path: JSONReader.join(path, "speakerPhrase"), reader: &reader) }
         message.model = model
         message.version = version
         return message
