@@ -93,3 +93,41 @@ def test_no_axe_violations_in_other_languages(driver, page_url, axe_source, loca
     bs.open_page(driver, page_url("garden", "--locale", locale))
     violations = bs.run_axe(driver, axe_source)["violations"]
     assert not violations, f"axe on garden ({locale}, {scheme}):\n" + bs.format_violations(violations)
+
+
+def test_german_composer_script_speaks_german(driver, tmp_path):
+    """The words composer.js writes as the person types and sends: Send's reasons, counted with the
+    language's plural rules, and the usage line as it counts down."""
+    out = tmp_path / "research"
+    bs.render(bs.ROOT / "examples" / "composers" / "research.json", out, "--locale", "de-DE")
+    bs.open_page(driver, (out / "index.html").as_uri())
+    field = driver.find_element(By.CSS_SELECTOR, "[data-cr-field]")
+    assert field.get_attribute("placeholder") == "Nachricht"
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.DELETE)
+    send = driver.find_element(By.CSS_SELECTOR, "[data-cr-send]")
+    assert wait_for(lambda: bs.name_of(driver, send) == "Senden, aus, bis du eine Nachricht schreibst")
+    field.send_keys("Noch eine Frage")
+    assert wait_for(lambda: bs.name_of(driver, send) == "Senden")
+    send.click()
+    usage = driver.find_element(By.CSS_SELECTOR, ".cr-usage-text")
+    assert wait_for(lambda: usage.text.startswith("Noch 11 Nachrichten bis "))
+    assert "messages" not in usage.text
+
+
+def test_arabic_viewer_arrows_point_the_reading_way(driver, page_url):
+    bs.set_viewport(driver, 1024, 800)
+    bs.open_page(driver, page_url("garden", "--locale", "ar"))
+    driver.find_elements(By.CSS_SELECTOR, "a[data-cr-photo]")[1].click()
+    assert wait_for(lambda: driver.execute_script("const d = document.querySelector('dialog.cr-viewer'); return d && d.open"))
+    prev = driver.find_element(By.CSS_SELECTOR, ".cr-viewer-prev")
+    nxt = driver.find_element(By.CSS_SELECTOR, ".cr-viewer-next")
+    # Previous sits on the right and its chevron points right (mirrored); Next on the left.
+    assert prev.rect["x"] > nxt.rect["x"]
+    assert driver.execute_script("return getComputedStyle(arguments[0].querySelector('svg')).scale", prev) == "-1 1"
+    title = driver.find_element(By.CSS_SELECTOR, ".cr-viewer-title")
+    before = title.text
+    # ArrowLeft goes to the next photo, the one on the left.
+    driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert wait_for(lambda: title.text != before and "3" in title.text)
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)

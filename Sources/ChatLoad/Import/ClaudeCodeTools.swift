@@ -60,15 +60,17 @@ enum ClaudeCodeTools {
         func string(_ key: String) -> String? { input.flatMap { ImportSource.string($0[key]) } }
         let path = string("file_path") ?? string("notebook_path") ?? string("path")
         let shortPath = path.map { session.relative($0) }
-        func toolCall(_ title: String?) -> [TurnPart] {
-            [.toolCall(ToolCallPart(name: call.name, title: title, input: inputText, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs))]
+        func toolCall(_ title: String?, _ phrase: UIPhrase? = nil) -> [TurnPart] {
+            var part = ToolCallPart(name: call.name, title: title, input: inputText, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs)
+            part.titlePhrase = title == nil ? nil : phrase
+            return [.toolCall(part)]
         }
 
         switch call.name {
         case "Bash":
             let command = string("command") ?? ""
             let description = string("description")
-            guard status == .ok || status == .error else { return toolCall(description.map { "\($0)" } ?? "Run a command") }
+            guard status == .ok || status == .error else { return toolCall(description.map { "\($0)" } ?? "Run a command", description == nil ? UIPhrase(.toolRunCommand) : nil) }
             var output = text
             var exitCode: Int? = status == .ok ? 0 : nil
             if case .object? = record?.value, let stdout = ImportSource.string(record?["stdout"]) {
@@ -81,12 +83,15 @@ enum ClaudeCodeTools {
                     exitCode = digits
                     if output == text { output = String(text.drop { $0 != "\n" }.dropFirst()) }
                 } else {
-                    return toolCall(description ?? "Run a command")
+                    return toolCall(description ?? "Run a command", description == nil ? UIPhrase(.toolRunCommand) : nil)
                 }
             }
             return [.terminal(TerminalPart(command: command, output: ClaudeCodeText.withoutErrorTags(output), exitCode: exitCode, title: description))]
         case "Edit", "MultiEdit", "Write":
-            guard status == .ok else { return toolCall(shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" }) }
+            guard status == .ok else {
+                return toolCall(shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" },
+                                shortPath.map { UIPhrase(call.name == "Write" ? .toolWrite : .toolEdit, ["path": $0]) })
+            }
             if let unified = unifiedDiff(record, path: shortPath ?? path ?? "file") {
                 return [.diff(DiffPart(path: shortPath, unified: unified))]
             }
@@ -104,44 +109,60 @@ enum ClaudeCodeTools {
             if let old = string("old_string"), let new = string("new_string") {
                 return [.diff(DiffPart(path: shortPath, old: old, new: new))]
             }
-            return toolCall(shortPath.map { "Edit \($0)" })
+            return toolCall(shortPath.map { "Edit \($0)" }, shortPath.map { UIPhrase(.toolEdit, ["path": $0]) })
         case "Read":
             var title = shortPath.map { "Read \($0)" } ?? "Read a file"
+            var phrase: UIPhrase? = shortPath.map { UIPhrase(.toolRead, ["path": $0]) } ?? UIPhrase(.toolReadAFile)
             if case .object? = record?["file"]?.value, let record {
                 let start = ClaudeCodeSession.int(record["file"]?["startLine"]), lines = ClaudeCodeSession.int(record["file"]?["numLines"])
                 let total = ClaudeCodeSession.int(record["file"]?["totalLines"])
-                if lines > 0, total > lines { title += " · lines \(max(start, 1))–\(max(start, 1) + lines - 1) of \(total)" }
+                if lines > 0, total > lines {
+                    title += " · lines \(max(start, 1))–\(max(start, 1) + lines - 1) of \(total)"
+                    phrase = shortPath.map { UIPhrase(.toolReadLines, ["path": $0, "first": "\(max(start, 1))", "last": "\(max(start, 1) + lines - 1)", "total": "\(total)"]) }
+                }
             }
-            return toolCall(title)
+            return toolCall(title, phrase)
         case "Grep":
             let pattern = string("pattern") ?? ""
             var title = "Searched for “\(pattern)”"
-            if let scope = string("path") { title += " in \(session.relative(scope))" }
-            if let glob = string("glob") { title += " (\(glob))" }
-            return toolCall(title)
+            var phrase = UIPhrase(.toolGrep, ["pattern": pattern])
+            if let scope = string("path") {
+                title += " in \(session.relative(scope))"
+                phrase = UIPhrase(.toolGrepIn, ["pattern": pattern, "scope": session.relative(scope)])
+            }
+            if let glob = string("glob") { title += " (\(glob))"; phrase.values["pattern"] = nil }
+            return toolCall(title, phrase.values["pattern"] == nil ? nil : phrase)
         case "Glob":
             var title = "Found files matching \(string("pattern") ?? "")"
-            if let scope = string("path") { title += " in \(session.relative(scope))" }
-            return toolCall(title)
+            var phrase = UIPhrase(.toolGlob, ["pattern": string("pattern") ?? ""])
+            if let scope = string("path") {
+                title += " in \(session.relative(scope))"
+                phrase = UIPhrase(.toolGlobIn, ["pattern": string("pattern") ?? "", "scope": session.relative(scope)])
+            }
+            return toolCall(title, phrase)
         case "TodoWrite":
             var title = "Updated the to-do list"
+            var phrase = UIPhrase(.toolTodos)
             if case .array(let todos)? = input?["todos"]?.value {
                 let done = todos.filter { ImportSource.string($0["status"]) == "completed" }.count
                 title += " · \(done) of \(todos.count) done"
+                phrase = UIPhrase(.toolTodosDone, ["done": "\(done)", "count": "\(todos.count)"])
             }
-            return toolCall(title)
+            return toolCall(title, phrase)
         case "WebFetch":
             let url = string("url") ?? ""
             if status == .ok, let fetched = record.flatMap({ ImportSource.string($0["result"]) }) { shown = fetched }
-            return toolCall("Fetched \(host(url) ?? url)")
+            return toolCall("Fetched \(host(url) ?? url)", UIPhrase(.toolFetched, ["host": host(url) ?? url]))
         case "WebSearch":
-            return toolCall("Searched the web for “\(string("query") ?? "")”")
+            return toolCall("Searched the web for “\(string("query") ?? "")”", UIPhrase(.toolWebSearch, ["query": string("query") ?? ""]))
         case "Task", "Agent":
-            guard status == .ok || status == .running else { return toolCall(string("description").map { "Agent: \($0)" }) }
+            guard status == .ok || status == .running else {
+                return toolCall(string("description").map { "Agent: \($0)" }, string("description").map { UIPhrase(.agentTask, ["task": $0]) })
+            }
             if let transcript = agentTranscript(call, record: record, resultText: text, in: &session, attachments: &attachments) {
                 return [.transcript(transcript)]
             }
-            return toolCall(string("description").map { "Agent: \($0)" })
+            return toolCall(string("description").map { "Agent: \($0)" }, string("description").map { UIPhrase(.agentTask, ["task": $0]) })
         case "ExitPlanMode":
             if let plan = string("plan"), !plan.isEmpty {
                 var document = DocumentPart(title: "Plan", content: plan)
@@ -154,7 +175,7 @@ enum ClaudeCodeTools {
                 }
                 return parts
             }
-            return toolCall("Presented a plan")
+            return toolCall("Presented a plan", UIPhrase(.toolPresentedPlan))
         default:
             if call.name.hasPrefix("mcp__") {
                 let pieces = call.name.dropFirst(5).components(separatedBy: "__")

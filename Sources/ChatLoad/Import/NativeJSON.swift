@@ -93,6 +93,7 @@ package enum NativeJSON {
         case .toolCall(let call):
             fields.append(("type", quote("toolCall"))); add("name", call.name); add("title", call.title); add("input", call.input)
             add("status", call.status.rawValue); add("result", call.result); ids(call.attachmentIDs)
+            if let phrase = call.titlePhrase { fields.append(("titlePhrase", Self.phrase(phrase))) }
         case .codeExecution(let run):
             fields.append(("type", quote("codeExecution"))); add("language", run.language); add("code", run.code)
             add("output", run.output); add("status", run.status.rawValue); ids(run.attachmentIDs)

@@ -81,13 +81,15 @@ extension ConversationLoader {
                 duration: reader.optionalNumber(node, "durationSeconds", path: path, expected: "a number of seconds ≥ 0", minimum: 0),
                 summary: reader.optionalString(node, "summary", path: path)))
         case "toolCall":
-            part = .toolCall(ToolCallPart(
+            var call = ToolCallPart(
                 name: reader.requiredString(node, "name", path: path, nonEmpty: true) ?? "",
                 title: reader.optionalString(node, "title", path: path),
                 input: toolInput(node["input"]),
                 status: reader.optionalWord(node, "status", path: path) ?? .ok,
                 result: reader.optionalString(node, "result", path: path),
-                attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader)))
+                attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader))
+            call.titlePhrase = decodePhrase(node["titlePhrase"], path: JSONReader.join(path, "titlePhrase"), reader: &reader)
+            part = .toolCall(call)
         case "codeExecution":
             part = .codeExecution(CodeExecutionPart(
                 language: reader.requiredString(node, "language", path: path, nonEmpty: true) ?? "",

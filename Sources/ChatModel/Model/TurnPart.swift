@@ -56,6 +56,8 @@ package struct ToolCallPart: Sendable, Equatable {
     package var name: String
     /// A short human description of what the call does, if the app gave one.
     package var title: String?
+    /// The title as chatrender's words ("Read cart/totals.py"), shown in the page's language.
+    package var titlePhrase: UIPhrase?
     /// The input as text: usually JSON, shown pretty-printed and highlighted.
     package var input: String?
     package var status: ToolStatus

@@ -11,7 +11,7 @@ enum ToolCallView {
         if let command = input?.command {
             title = s.html(.ranCommand, ["command": "<code class=\"cr-part-code\">\(ToolInput.oneLine(command))</code>"])
         } else if let name = part.title, !name.isEmpty {
-            title = "<span dir=\"auto\">\(name)</span>"
+            title = "<span dir=\"auto\">\(s.phrase(part.titlePhrase, or: name))</span>"
         } else {
             title = s.html(.usedTool, ["tool": "<code class=\"cr-part-code\">\(part.name)</code>"])
         }
@@ -19,7 +19,7 @@ enum ToolCallView {
         if input?.command != nil || !(part.title ?? "").isEmpty {
             // The tool's own name, which the line above does not say.
             var meta: HTML = "<p class=\"cr-part-meta-line\">\(s.html(.toolNamed, ["tool": "<code class=\"cr-part-code\">\(part.name)</code>"]))"
-            if input?.command != nil, let name = part.title, !name.isEmpty { meta.append(" · <span dir=\"auto\">\(name)</span>") }
+            if input?.command != nil, let name = part.title, !name.isEmpty { meta.append(" · <span dir=\"auto\">\(s.phrase(part.titlePhrase, or: name))</span>") }
             meta.append("</p>")
             body.append(meta)
         }

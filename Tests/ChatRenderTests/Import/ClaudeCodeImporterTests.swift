@@ -143,7 +143,7 @@ import Testing
         for hidden in ["EqQBCkgI", "local-command-caveat", "system-reminder", "file-history-snapshot", "also check the page", "<command-name>"] {
             #expect(!native.contains(hidden), "\(hidden) leaked")
         }
-        #expect(native.contains("\"facts\": [\n    {\"label\": \"Project\", \"value\": \"/home/ana/src/shop\"}"))
+        #expect(native.contains("\"facts\": [\n    {\"label\": \"Project\", \"value\": \"/home/ana/src/shop\", \"phrase\": {\"key\": \"factProject\"}}"))
         let (back, _) = try ConversationLoader.decode(bytes: Array(native.utf8), file: "back.json")
         #expect(back.facts == chat.facts)
     }
@@ -216,7 +216,7 @@ import Testing
         #expect(warnings == [])
         #expect(chat?.turns.count == 2)
         #expect(kinds(chat?.turns[1].parts ?? []) == ["thinking", "text"])
-        #expect(chat?.facts.last == ConversationFact(label: "Tokens", value: "100 in · 40 out · 2,000 cache read"))
+        #expect(chat?.facts.last == ConversationFact(.factTokens, value: "100 in · 40 out · 2,000 cache read"))
     }
 
     @Test func aLineWrittenTwiceCountsOnce() {
@@ -282,11 +282,12 @@ import Testing
         ])
         #expect(warnings == [])
         let notices = chat?.turns.flatMap(\.parts).compactMap { part -> NoticePart? in if case .notice(let n) = part { return n }; return nil }
-        #expect(notices == [
-            NoticePart(kind: .error, text: "API error: Internal server error (retry 2 of 10)"),
-            NoticePart(kind: .info, text: "Worked for 2 min 5 s"),
-            NoticePart(kind: .compacted, text: "Conversation compacted at 52k tokens", detail: "Summary of before"),
-        ])
+        // The importer's own words carry their string-table key, for pages in other languages.
+        var worked = NoticePart(kind: .info, text: "Worked for 2 min 5 s")
+        worked.phrase = UIPhrase(.workedFor, seconds: 125)
+        var compacted = NoticePart(kind: .compacted, text: "Conversation compacted at 52k tokens", detail: "Summary of before")
+        compacted.phrase = UIPhrase(.compactedAt, ["tokens": "52k"])
+        #expect(notices == [NoticePart(kind: .error, text: "API error: Internal server error (retry 2 of 10)"), worked, compacted])
     }
 
     @Test func interruptionsAndRefusalsAreStates() {
