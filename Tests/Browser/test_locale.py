@@ -100,7 +100,7 @@ def test_german_composer_script_speaks_german(driver, tmp_path):
     language's plural rules, and the usage line as it counts down."""
     out = tmp_path / "research"
     bs.render(bs.ROOT / "examples" / "composers" / "research.json", out, "--locale", "de-DE")
-    bs.open_page(driver, (out / "index.html").as_uri())
+    bs.open_page(driver, out / "index.html")
     field = driver.find_element(By.CSS_SELECTOR, "[data-cr-field]")
     assert field.get_attribute("placeholder") == "Nachricht"
     field.send_keys(Keys.CONTROL, "a")

@@ -160,7 +160,8 @@ package enum ThemePreview {
             "page_js": Array(template.script.utf8),
             // The gallery's own words are English; its composers speak the clock's language.
             "lang": Array("en".utf8),
-            "html_attributes": PageAssembler.htmlAttributes(clock.strings).bytes,
+            // Its columns carry the language's direction; the English page around them runs left to right.
+            "html_attributes": PageAssembler.htmlAttributes(clock.strings, direction: false).bytes,
         ]
         return template.fill(values)
     }

@@ -97,7 +97,8 @@ package enum PreviewGallery {
         guard !strings.isEnglish else {
             return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\"><span class=\"cr-pv-mode-label\">\(label)</span>\(content)</div>"
         }
-        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
+        let dir: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
+        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"\(dir)><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
     }
 
     /// The built-in thread's options: the gallery's clock and language.

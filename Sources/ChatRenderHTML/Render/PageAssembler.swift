@@ -46,9 +46,9 @@ package enum PageAssembler {
     /// What `<html>` carries besides `lang`: `dir="rtl"` for a right-to-left language, and the
     /// texts the scripts write (`data-cr-strings`, a JSON object; absent in English, whose words
     /// the scripts carry). Data, not script, so the CSP hashes stay those of the templates.
-    package static func htmlAttributes(_ strings: UIStrings) -> HTML {
+    package static func htmlAttributes(_ strings: UIStrings, direction: Bool = true) -> HTML {
         var html = HTML()
-        if strings.isRightToLeft { html.append(" dir=\"rtl\"") }
+        if direction && strings.isRightToLeft { html.append(" dir=\"rtl\"") }
         let script = strings.scriptStrings
         if !script.isEmpty { html.append(" data-cr-strings=\"\(script)\"") }
         return html

@@ -16,7 +16,10 @@ extension UIStrings {
     /// own `text` exactly, and a part with no phrase (words from the file) is shown as written.
     func phrase(_ phrase: UIPhrase?, or text: String) -> String {
         guard let phrase, !isEnglish else { return text }
-        var values = phrase.values.map { ($0.key, $0.value) }
+        // Right to left, a path or name from the chat is isolated (FSI … PDI), so "/home/ana/src"
+        // keeps its slashes where they belong inside an Arabic sentence.
+        let isolate: (String) -> String = isRightToLeft ? { "\u{2068}\($0)\u{2069}" } : { $0 }
+        var values = phrase.values.map { ($0.key, isolate($0.value)) }
         if let seconds = phrase.seconds, let duration = ThinkingView.durationText(seconds, self) { values.append(("duration", duration)) }
         return Self.fill(self.text(phrase.key), values)
     }
