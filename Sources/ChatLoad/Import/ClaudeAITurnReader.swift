@@ -166,6 +166,7 @@ struct ClaudeAITurnReader {
         default:
             var call = ToolCallPart(name: name, input: input.map { NativeJSON.pretty($0) })
             call.title = title(name: name, input: input, block: block)
+            call.titlePhrase = titlePhrase(name: name, input: input)
             builder.parts.append(.toolCall(call))
             builder.pending.append(PendingTool(id: id, name: name, partIndex: builder.parts.count - 1))
         }
@@ -187,6 +188,20 @@ struct ClaudeAITurnReader {
         }
     }
 
+    /// The title's string-table key, for pages in other languages (nil for the app's own words).
+    private func titlePhrase(name: String, input: JSONNode?) -> UIPhrase? {
+        switch name {
+        case "web_search":
+            if let query = input.flatMap({ ImportSource.string($0["query"]) }), !query.isEmpty { return UIPhrase(.webSearchedQuery, ["query": query]) }
+            return UIPhrase(.webSearched)
+        case "web_fetch":
+            if let url = input.flatMap({ ImportSource.string($0["url"]) }), !url.isEmpty { return UIPhrase(.toolFetched, ["host": url]) }
+            return UIPhrase(.fetchedAPage)
+        default:
+            return nil
+        }
+    }
+
     private mutating func toolResult(_ block: JSONNode, path: String, into builder: inout PartsBuilder) {
         let name = ImportSource.string(block["name"]).flatMap { $0.isEmpty ? nil : $0 } ?? "tool"
         let failed = block["is_error"]?.value == .bool(true)
@@ -200,6 +215,7 @@ struct ClaudeAITurnReader {
             // A result whose call the export left out: shown on its own.
             var call = ToolCallPart(name: name, status: failed ? .error : .ok, result: resultText(content, name: name))
             call.title = name == "web_search" ? "Searched the web" : nil
+            call.titlePhrase = name == "web_search" ? UIPhrase(.webSearched) : nil
             builder.parts.append(.toolCall(call))
             return
         }

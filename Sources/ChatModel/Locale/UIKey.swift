@@ -195,6 +195,9 @@ package enum UIKey: String, CaseIterable, Sendable {
     case toolFetched = "Fetched {host}"
     case toolWebSearch = "Searched the web for “{query}”"
     case toolPresentedPlan = "Presented a plan"
+    case webSearched = "Searched the web"
+    case webSearchedQuery = "Searched the web: {query}"
+    case fetchedAPage = "Fetched a page"
     // The composers' states.
     case pro = "Pro"
     case limitPlaceholder = "You've reached today's limit"

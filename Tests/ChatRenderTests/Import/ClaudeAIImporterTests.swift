@@ -156,8 +156,11 @@ import Testing
         {"type": "tool_result", "name": "web_fetch", "is_error": true, "content": [{"type": "text", "text": "Blocked"}]}
         """#
         let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
+        // The importer's own title keeps its string-table key, for pages in other languages.
+        var fetch = ToolCallPart(name: "web_fetch", title: "Fetched https://example.com/a", input: "{\n  \"url\": \"https://example.com/a\"\n}", status: .error, result: "Blocked")
+        fetch.titlePhrase = UIPhrase(.toolFetched, ["host": "https://example.com/a"])
         #expect(chat.turns[1].parts == [
-            .toolCall(ToolCallPart(name: "web_fetch", title: "Fetched https://example.com/a", input: "{\n  \"url\": \"https://example.com/a\"\n}", status: .error, result: "Blocked")),
+            .toolCall(fetch),
             .toolCall(ToolCallPart(name: "memory_user_edits", title: "Managing memory", input: "{\n  \"command\": \"view\"\n}", status: .ok, result: "No edits")),
         ])
     }
