@@ -562,9 +562,18 @@ struct ClaudeCodeSession {
         }
         if total.input + total.output + total.cacheRead + total.cacheWrite > 0 {
             var pieces = ["\(ClaudeCodeText.tokens(total.input)) in", "\(ClaudeCodeText.tokens(total.output)) out"]
-            if total.cacheRead > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheRead)) cache read") }
-            if total.cacheWrite > 0 { pieces.append("\(ClaudeCodeText.tokens(total.cacheWrite)) cache written") }
-            facts.append(ConversationFact(.factTokens, value: pieces.joined(separator: " · ")))
+            var phrases = [UIPhrase(.tokensIn, ["count": ClaudeCodeText.tokens(total.input)]), UIPhrase(.tokensOut, ["count": ClaudeCodeText.tokens(total.output)])]
+            if total.cacheRead > 0 {
+                pieces.append("\(ClaudeCodeText.tokens(total.cacheRead)) cache read")
+                phrases.append(UIPhrase(.tokensCacheRead, ["count": ClaudeCodeText.tokens(total.cacheRead)]))
+            }
+            if total.cacheWrite > 0 {
+                pieces.append("\(ClaudeCodeText.tokens(total.cacheWrite)) cache written")
+                phrases.append(UIPhrase(.tokensCacheWritten, ["count": ClaudeCodeText.tokens(total.cacheWrite)]))
+            }
+            var fact = ConversationFact(.factTokens, value: pieces.joined(separator: " · "))
+            fact.valuePhrases = phrases
+            facts.append(fact)
         }
         return facts
     }

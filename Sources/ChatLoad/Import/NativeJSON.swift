@@ -9,7 +9,7 @@ package enum NativeJSON {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
         if !conversation.facts.isEmpty {
-            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")}" }.joined(separator: ",") + "\n  ],"
+            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")\($0.valuePhrases.isEmpty ? "" : ", \"valuePhrases\": [" + $0.valuePhrases.map(phrase).joined(separator: ", ") + "]")}" }.joined(separator: ",") + "\n  ],"
         }
         if let redaction = conversation.redaction {
             out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"

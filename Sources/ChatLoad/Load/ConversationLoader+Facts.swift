@@ -44,6 +44,12 @@ extension ConversationLoader {
                 if let label, let value {
                     var fact = ConversationFact(label: label, value: value)
                     fact.key = decodePhrase(element["phrase"], path: JSONReader.join(path, "phrase"), reader: &reader)?.key
+                    if case .array(let pieces)? = element["valuePhrases"]?.value {
+                        for (n, piece) in pieces.enumerated() {
+                            let piecePath = JSONReader.join(JSONReader.join(path, "valuePhrases"), n)
+                            if let phrase = decodePhrase(piece, path: piecePath, reader: &reader) { fact.valuePhrases.append(phrase) }
+                        }
+                    }
                     facts.append(fact)
                 }
             }

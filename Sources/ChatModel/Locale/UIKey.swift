@@ -198,6 +198,10 @@ package enum UIKey: String, CaseIterable, Sendable {
     case webSearched = "Searched the web"
     case webSearchedQuery = "Searched the web: {query}"
     case fetchedAPage = "Fetched a page"
+    case tokensIn = "{count} in"
+    case tokensOut = "{count} out"
+    case tokensCacheRead = "{count} cache read"
+    case tokensCacheWritten = "{count} cache written"
     // The composers' states.
     case pro = "Pro"
     case limitPlaceholder = "You've reached today's limit"

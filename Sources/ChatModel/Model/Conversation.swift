@@ -154,6 +154,9 @@ package struct ConversationFact: Sendable, Equatable {
     /// Set when chatrender wrote the label (an importer's "Project"): the page shows it in the
     /// reader's language. Nil for a label from the file, shown as written.
     package var key: UIKey?
+    /// Set when chatrender wrote the value in words ("96 in · 3,640 out"): its pieces, joined
+    /// with " · " in the page's language. Empty for a value shown as written.
+    package var valuePhrases: [UIPhrase] = []
 
     package init(label: String, value: String) {
         self.label = label

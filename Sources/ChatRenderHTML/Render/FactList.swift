@@ -10,7 +10,13 @@ enum FactList {
         var html: HTML = "<dl class=\"cr-facts\" aria-label=\"\(strings[.aboutConversation])\">"
         for fact in facts {
             let label = fact.key.map { strings[$0] } ?? fact.label
-            html.append("<div class=\"cr-fact\"><dt>\(label)</dt><dd dir=\"auto\">\(fact.value)</dd></div>")
+            // Counts in words ("96 in · 3,640 out") in the language's words and separators ("3.640").
+            let value = fact.valuePhrases.isEmpty || strings.isEnglish ? fact.value : fact.valuePhrases.map { phrase in
+                var local = phrase
+                if let count = phrase.values["count"] { local.values["count"] = strings.localized(decimal: count) }
+                return strings.phrase(local, or: "")
+            }.joined(separator: " · ")
+            html.append("<div class=\"cr-fact\"><dt>\(label)</dt><dd dir=\"auto\">\(value)</dd></div>")
         }
         html.append("</dl>")
         return html

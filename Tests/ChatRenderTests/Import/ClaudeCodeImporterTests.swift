@@ -216,7 +216,10 @@ import Testing
         #expect(warnings == [])
         #expect(chat?.turns.count == 2)
         #expect(kinds(chat?.turns[1].parts ?? []) == ["thinking", "text"])
-        #expect(chat?.facts.last == ConversationFact(.factTokens, value: "100 in · 40 out · 2,000 cache read"))
+        #expect(chat?.facts.last?.label == "Tokens")
+        #expect(chat?.facts.last?.value == "100 in · 40 out · 2,000 cache read")
+        #expect(chat?.facts.last?.valuePhrases == [UIPhrase(.tokensIn, ["count": "100"]), UIPhrase(.tokensOut, ["count": "40"]),
+                                                   UIPhrase(.tokensCacheRead, ["count": "2,000"])])
     }
 
     @Test func aLineWrittenTwiceCountsOnce() {
