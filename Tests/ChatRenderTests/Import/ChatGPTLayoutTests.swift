@@ -207,6 +207,9 @@ import Testing
         let (one, _) = try read(Self.export + "/conversations-000.json")
         #expect(one.map(\.title) == ["Packing for Kyoto"])
         #expect(one.first?.turns[0].attachments.map(\.name) == ["kyoto-station.png", "itinerary.pdf"])
+        // …and its folder's Library names the files nothing else names.
+        let (other, _) = try read(Self.export + "/conversations-001.json")
+        #expect(other.first?.turns.flatMap(\.attachments).map(\.name) == ["receipt.jpg", "IMG_0412.jpeg", "March statement.pdf"])
         // A 2024 export: one conversations.json, which a manifest may name without shards.
         let old = try String(contentsOfFile: TestPaths.fixture("import/chatgpt/export/conversations.json"), encoding: .utf8)
         try Self.copyExport(to: temp + "/e", leaving: ["conversations-000.json", "conversations-001.json"],
