@@ -95,6 +95,7 @@ package enum NativeJSON {
         case .codeExecution(let run):
             fields.append(("type", quote("codeExecution"))); add("language", run.language); add("code", run.code)
             add("output", run.output); add("status", run.status.rawValue); ids(run.attachmentIDs)
+            if run.title != .ranCode { add("title", run.title.rawValue) }
         case .diff(let diff):
             fields.append(("type", quote("diff"))); add("path", diff.path); add("unified", diff.unified); add("old", diff.old); add("new", diff.new)
         case .terminal(let terminal):

@@ -143,7 +143,7 @@ import Testing
         let (chats, _) = try read(.chatgpt, "chatgpt/export/conversations.json")
         let turns = chats[1].turns
         #expect(turns.map(\.id) == ["u1", "a1", "u2-new", "a2"])
-        #expect(turns[3].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10")),
+        #expect(turns[3].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
                                    .text("A ticket is **3.10 EUR**.\n\n- about 20 minutes\n- pay on board")])
         // --include-system adds the system message ChatGPT hid; the reply is the same.
         let (all, _) = try read(.chatgpt, "chatgpt/export/conversations.json", includeSystem: true)

@@ -32,6 +32,23 @@ import Testing
         #expect(NativeJSON.encode(decoded) == bytes)
     }
 
+    @Test func aCodeRunsTitleSurvivesTheFile() throws {
+        var message = Message(id: "m", role: .assistant, text: "")
+        message.parts = [
+            .codeExecution(CodeExecutionPart(language: "python", code: "1", title: .analyzed)),
+            .codeExecution(CodeExecutionPart(language: "javascript", code: "2", status: .error, title: .analyzedData)),
+            .codeExecution(CodeExecutionPart(language: "python", code: "3")),
+        ]
+        let bytes = NativeJSON.encode(Conversation(title: "T", messages: [message]))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"title\": \"analyzed\"") && text.contains("\"title\": \"analyzedData\"") && !text.contains("ranCode"))
+        let (decoded, warnings) = try ConversationLoader.decode(bytes: bytes, file: "written.json")
+        #expect(warnings.isEmpty && decoded.messages?.first?.parts == message.parts)
+        // A word the format does not know is an error naming it.
+        let wrong = Array(text.replacingOccurrences(of: "\"analyzedData\"", with: "\"analysed\"").utf8)
+        #expect(throws: DiagnosticError.self) { try ConversationLoader.decode(bytes: wrong, file: "written.json") }
+    }
+
     @Test func aConversationWithoutPartsIsWrittenAsBefore() {
         let conversation = Conversation(title: "T", messages: [Message(id: "m", role: .user, text: "Hi")], markup: .full)
         #expect(String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
