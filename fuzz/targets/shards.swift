@@ -4,9 +4,11 @@
 //
 // Input: a mode byte, then the files' contents separated by NUL bytes (JSON never holds a raw
 // NUL). Mode bit 0: --include-system; bit 1: the first piece is export_manifest.json; bit 2: the
-// next piece is conversation_asset_file_names.json; bit 3: the first conversation piece is
-// conversations.json rather than conversations-000.json. The rest are conversations-NNN.json
-// (at most 8). Beside them sit three .dat files (a PNG, a PDF, text) for the conversations to use.
+// next piece is conversation_asset_file_names.json; bit 4: the next piece is library_files.json;
+// bit 3: the first conversation piece is conversations.json rather than conversations-000.json.
+// The rest are conversations-NNN.json (at most 8; the same conversation may be in several, which
+// exercises the copies being found). Beside them sit three .dat files (a PNG, a PDF, text) for the
+// conversations to use.
 @testable import ChatLoad
 import Foundation
 
@@ -39,6 +41,7 @@ public func fuzzShards(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var pieces = Array(bytes).split(separator: 0, omittingEmptySubsequences: false)[...]
     if mode & 2 != 0, let manifest = pieces.popFirst() { write("export_manifest.json", manifest) }
     if mode & 4 != 0, let names = pieces.popFirst() { write("conversation_asset_file_names.json", names) }
+    if mode & 16 != 0, let library = pieces.popFirst() { write("library_files.json", library) }
     for (index, piece) in pieces.prefix(8).enumerated() {
         write(index == 0 && mode & 8 != 0 ? "conversations.json" : String(format: "conversations-%03d.json", index), piece)
     }

@@ -227,15 +227,28 @@ public struct AssetProducer: Sendable {
         let workers = max(1, min(ParallelChunks.cores, jobs.count))
         // Two photos at once with one libvips thread each beat one photo with both cores.
         VipsRuntime.setConcurrency(workers > 1 ? 1 : 0)
-        let next = Counter()
         let done = Counter()
         let total = jobs.count
         let progress = self.progress
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.increment() - 1
-                guard index < total else { break }
-                let outcome = makePhoto(jobs[index], assets: assets, cache: cache, digester: digester)
+        // The same bytes in many places (a screenshot pasted into every copy of a prompt, one
+        // photo in two turns) are decoded once: every source is hashed first, the first job of
+        // each content is run, and the others then find its images in `shared`.
+        let digests = DigestBox(count: jobs.count)
+        parallel(jobs.indices.map { $0 }, workers: workers) { index in
+            if case .success(let real) = SourcePath.resolve(jobs[index].source, base: baseDirectory, allowedOutside: settings.allowedOutside),
+               let digest = try? digester.digest(of: real) {
+                digests.set(index, digest)
+            }
+        }
+        var firsts: [Int] = [], repeats: [Int] = []
+        var seen: Set<String> = []
+        for index in jobs.indices {
+            if let digest = digests.value(index), !seen.insert(digest).inserted { repeats.append(index) } else { firsts.append(index) }
+        }
+        let shared = SharedImages()
+        for batch in [firsts, repeats] where !batch.isEmpty {
+            parallel(batch, workers: min(workers, batch.count)) { index in
+                let outcome = makePhoto(jobs[index], digest: digests.value(index), assets: assets, cache: cache, digester: digester, shared: shared)
                 results.set(index, outcome)
                 let finished = done.increment()
                 progress?(finished, total)
@@ -244,14 +257,32 @@ public struct AssetProducer: Sendable {
         return results.values()
     }
 
-    private func makePhoto(_ job: PhotoJob, assets: String, cache: ImageCache, digester: SourceDigester) -> JobOutcome {
+    /// Runs `body` for every index of `indices` on `workers` threads.
+    private func parallel(_ indices: [Int], workers: Int, _ body: @Sendable (Int) -> Void) {
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            while true {
+                let k = next.increment() - 1
+                guard k < indices.count else { break }
+                body(indices[k])
+            }
+        }
+    }
+
+    /// `digest`: the source's content digest when already known.
+    private func makePhoto(_ job: PhotoJob, digest known: String?, assets: String, cache: ImageCache, digester: SourceDigester,
+                           shared: SharedImages) -> JobOutcome {
         let real: String
         switch SourcePath.resolve(job.source, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return JobOutcome(result: .failure(problem))
         case .success(let path): real = path
         }
         let digest: String
-        do { digest = try digester.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
+        if let known { digest = known } else {
+            do { digest = try digester.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
+        }
+        // The same content already failed in this run: the same answer, without a second try.
+        if let problem = shared.failure(digest) { return JobOutcome(result: .failure(problem)) }
         let display: PhotoVariant = job.needsDisplay ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
                                                      : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
         let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
@@ -260,8 +291,11 @@ public struct AssetProducer: Sendable {
         var missing: [(variant: PhotoVariant, key: String)] = []
         for variant in wanted {
             let key = cacheKey(digest: digest, variant: variant)
-            if let hit = cache.entries[key], let asset = cache.reuse(hit, into: assets) {
+            if let asset = shared.image(key) {
                 made[variant] = asset
+            } else if let hit = cache.entries[key], let asset = cache.reuse(hit, into: assets) {
+                made[variant] = asset
+                shared.set(key, asset)
                 outcome.reused += 1
             } else {
                 missing.append((variant, key))
@@ -274,6 +308,7 @@ public struct AssetProducer: Sendable {
                     throw ImageProblem("the image is \(info.width)×\(info.height) pixels, over the limit of \(settings.maxPixels) pixels")
                 }
             } catch {
+                shared.fail(digest, error)
                 return JobOutcome(result: .failure(error))
             }
             // Largest first, so the engine can decode once and make the rest from memory.
@@ -282,8 +317,9 @@ public struct AssetProducer: Sendable {
                 return x != y ? x > y : a.variant < b.variant
             }
             // Written under temporary names first: sizes are only known once the files exist.
-            // Two sources with the same bytes share keys and may be made at the same moment:
-            // each job writes its own temporary files, and renaming equal content is harmless.
+            // Two sources with the same bytes share keys (a repeat made after its first, above, or
+            // a source also found in the cache): each job writes its own temporary files, and
+            // renaming equal content is harmless.
             let requests = missing.map { (variant: $0.variant, destination: FilePath.join(assets, ".\($0.key).\(job.order).partial.\(settings.format.fileExtension)")) }
             do throws(ImageProblem) {
                 let sizes = try inspector.thumbnails(source: real, requests: requests, settings: settings)
@@ -292,12 +328,16 @@ public struct AssetProducer: Sendable {
                     guard rename(request.destination, FilePath.join(assets, name)) == 0 else {
                         throw ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")
                     }
-                    made[entry.variant] = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
+                    let asset = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: size.width, height: size.height)
+                    made[entry.variant] = asset
+                    shared.set(entry.key, asset)
                     outcome.made += 1
                 }
             } catch {
                 let full = AssetProducer.outputFailure(assets)
                 for request in requests { unlink(request.destination) }
+                // A full disk is not the photo's fault: its repeats try again (and say so).
+                if full == nil { shared.fail(digest, error) }
                 return JobOutcome(result: .failure(error), made: outcome.made, reused: outcome.reused, outputFailure: full)
             }
         }
@@ -405,6 +445,27 @@ package final class ResultBox: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return slots.map { $0 ?? AssetProducer.JobOutcome(result: .failure(ImageProblem("not made"))) }
     }
+}
+
+/// Each job's source digest, filled in from many threads.
+package final class DigestBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [String?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: String) { lock.lock(); slots[index] = value; lock.unlock() }
+    func value(_ index: Int) -> String? { lock.lock(); defer { lock.unlock() }; return slots[index] }
+}
+
+/// Images made (or reused) so far in this run, by cache key, and contents that failed, by
+/// digest: jobs with the same bytes share them instead of decoding again.
+package final class SharedImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [String: ImageAsset] = [:]
+    private var failures: [String: ImageProblem] = [:]
+    func image(_ key: String) -> ImageAsset? { lock.lock(); defer { lock.unlock() }; return images[key] }
+    func set(_ key: String, _ asset: ImageAsset) { lock.lock(); images[key] = asset; lock.unlock() }
+    func failure(_ digest: String) -> ImageProblem? { lock.lock(); defer { lock.unlock() }; return failures[digest] }
+    func fail(_ digest: String, _ problem: ImageProblem) { lock.lock(); failures[digest] = problem; lock.unlock() }
 }
 
 package final class Counter: @unchecked Sendable {

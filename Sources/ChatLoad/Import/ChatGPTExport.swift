@@ -7,7 +7,8 @@ import ChatModel
 /// Two layouts exist. Until 2025 the conversations are one `conversations.json`; since early 2026
 /// they are numbered shards `conversations-000.json`, `conversations-001.json`, … that
 /// `export_manifest.json` lists, with uploads stored as `<file id>.dat` whose names are in
-/// `conversation_asset_file_names.json`. Both are found in a folder, at the root of a zip, or in
+/// `conversation_asset_file_names.json`; newer ones add `library_files.json`, the person's
+/// Library, which names and types files too. Both layouts are found in a folder, at the root of a zip, or in
 /// the zip's one top-level folder. What is odd about the layout (a listed shard missing, one not
 /// listed, a manifest of an unknown shape) is a warning: the conversations found are read.
 package struct ChatGPTExport {
@@ -36,11 +37,13 @@ package struct ChatGPTExport {
     package var shards: [Shard]
     /// Original file names by stored name (`file_00ab.dat`) and by file id (`file_00ab`).
     package var assetNames: [String: String] = [:]
+    /// The person's Library (`library_files.json`): names, types and sizes by file id.
+    var library = ChatGPTLibrary()
     /// What is odd about the layout; the conversations found are read all the same.
     package var warnings: [Diagnostic] = []
 
     /// The export's files, found by file id and named from `assetNames`.
-    package func files() -> ExportFiles { ExportFiles(source: source, assetNames: assetNames) }
+    package func files() -> ExportFiles { ExportFiles(source: source, assetNames: assetNames, library: library) }
 
     /// How the first conversation file is named in messages.
     package var displayPath: String { shards.first?.displayPath ?? location }
@@ -77,6 +80,9 @@ package struct ChatGPTExport {
         let names = FilePath.join(folder.isEmpty ? "." : folder, assetNamesName)
         if FileManager.default.fileExists(atPath: names) {
             export.readAssetNames(assetNamesName, displayPath: FilePath.join(folder, assetNamesName))
+        }
+        if FileManager.default.fileExists(atPath: FilePath.join(folder.isEmpty ? "." : folder, ChatGPTLibrary.fileName)) {
+            export.readLibrary(displayPath: FilePath.join(folder, ChatGPTLibrary.fileName))
         }
         return export
     }
@@ -182,6 +188,7 @@ package struct ChatGPTExport {
             }
         }
         if source.contains(assetNamesName) { export.readAssetNames(assetNamesName, displayPath: display(assetNamesName)) }
+        if source.contains(ChatGPTLibrary.fileName) { export.readLibrary(displayPath: display(ChatGPTLibrary.fileName)) }
         return export
     }
 
@@ -224,6 +231,13 @@ package struct ChatGPTExport {
         let (names, problem) = ExportManifest.assetNames(root)
         assetNames = names
         if let problem { warnings.append(Diagnostic(.warning, file: displayPath, location: SourceLocation(line: root.line, column: root.column), message: problem)) }
+    }
+
+    /// Reads `library_files.json` into `library`; a file that cannot be parsed, or a record that
+    /// cannot be used, is a warning.
+    mutating func readLibrary(displayPath: String) {
+        guard let root = readSideFile(ChatGPTLibrary.fileName, displayPath: displayPath, what: "Library file list") else { return }
+        library = ChatGPTLibrary(root, file: displayPath, warnings: &warnings)
     }
 
     /// A zip's first bytes: a local header, or the end record of an empty archive.

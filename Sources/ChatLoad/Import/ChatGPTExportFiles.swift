@@ -6,21 +6,26 @@ import ChatModel
 /// sub-folders such as `user-…/` or `dalle-generations/`), in the folder or the zip archive alike.
 ///
 /// Names shown are, first to last: the name the message gives (`metadata.attachments`), the
-/// original name in `conversation_asset_file_names.json`, the file's own name without its id
-/// (`tram.png` from `file-Img001-tram.png`), and for a `.dat` file or a missing one a name
-/// from its type (`image.png`, `document.pdf`). A raw file id is shown only when nothing else
-/// is known, not even a type.
+/// original name in `conversation_asset_file_names.json`, the name in the Library
+/// (`library_files.json`), the file's own name without its id (`tram.png` from
+/// `file-Img001-tram.png`), and for a `.dat` file or a missing one a name from its type
+/// (`image.png`, `document.pdf`). A raw file id is shown only when nothing else is known, not
+/// even a type. Types: what the bytes prove, then the name's extension, the Library's type, a
+/// guess from the bytes, and the type the message declares.
 package struct ExportFiles {
     let source: ExportSource
     /// File id prefix → path relative to the export; the first in sorted order wins.
     private var byID: [String: String] = [:]
     /// Original names by stored file name (`file_00ab.dat`) and by file id (`file_00ab`).
     private let assetNames: [String: String]
+    /// The Library's records by file id.
+    private let library: ChatGPTLibrary
 
     /// Lists the export's files once (an export holds thousands): every lookup after is a dictionary read.
-    init(source: ExportSource, assetNames: [String: String] = [:]) {
+    init(source: ExportSource, assetNames: [String: String] = [:], library: ChatGPTLibrary = ChatGPTLibrary()) {
         self.source = source
         self.assetNames = assetNames
+        self.library = library
         byID.reserveCapacity(assetNames.count * 2)
         for relative in source.files(depth: 3) {
             let name = FilePath.lastComponent(relative)
@@ -48,7 +53,7 @@ package struct ExportFiles {
     /// The original name the export records for a stored file or a file id.
     func originalName(file: String?, id: String) -> String? {
         if let file, let name = assetNames[file] { return name }
-        return assetNames[id]
+        return assetNames[id] ?? library[id]?.name
     }
 
     /// The attachment for a file id: copied from the export when there, else unavailable (warned).
@@ -65,15 +70,16 @@ package struct ExportFiles {
                 known = fileName.hasPrefix(id + "-") && fileName.count > id.count + 1 ? String(fileName.dropFirst(id.count + 1)) : fileName
             }
             let byName = known.flatMap(InlineData.contentType(forName:)) ?? (stored ? nil : InlineData.contentType(forName: fileName))
-            let type = found.sniffed ?? byName ?? found.guessed ?? usable(declaredType) ?? "application/octet-stream"
+            let type = found.sniffed ?? byName ?? library[id]?.contentType ?? found.guessed ?? usable(declaredType) ?? "application/octet-stream"
             let shown = known ?? (type == "application/octet-stream" ? fileName : ExportFileType.defaultName(for: type))
             return ImportedAttachment(name: shown, contentType: type, byteCount: found.size, content: found.content)
         }
         reader.warning("the export has no file for \(JSONReader.quote(id)); shown as unavailable", at: node, path: path)
         let known = name ?? originalName(file: nil, id: id)
-        let type = usable(declaredType) ?? known.flatMap(InlineData.contentType(forName:)) ?? "application/octet-stream"
+        // The name's type first: a message's declared type may be a default ("image/png" for any image pointer).
+        let type = known.flatMap(InlineData.contentType(forName:)) ?? library[id]?.contentType ?? usable(declaredType) ?? "application/octet-stream"
         let shown = known ?? (type == "application/octet-stream" ? id : ExportFileType.defaultName(for: type))
-        return ImportedAttachment(name: shown, contentType: type, byteCount: size, content: .unavailable)
+        return ImportedAttachment(name: shown, contentType: type, byteCount: size > 0 ? size : library[id]?.byteCount ?? 0, content: .unavailable)
     }
 
     private func usable(_ declared: String?) -> String? {

@@ -12,6 +12,7 @@ extension ChatGPTImporter {
     package static func read(_ export: ChatGPTExport, includeSystem: Bool) throws(DiagnosticError) -> ([ImportedChat], [Diagnostic]) {
         let files = export.files()
         var chats: [ImportedChat] = []
+        var origins: [ChatGPTOrigin] = []
         var diagnostics = export.warnings
         var leftOutErrors: [Int] = []
         var anyLeftOut = false
@@ -47,13 +48,49 @@ extension ChatGPTImporter {
             leftOutErrors += result.leftOutErrors.map { $0 + diagnostics.count }
             diagnostics += result.diagnostics
             chats += result.chats
+            origins += result.origins
             anyLeftOut = anyLeftOut || result.leftOut > 0
         }
         if chats.isEmpty && anyLeftOut {
             for index in leftOutErrors { diagnostics[index].severity = .error }
             throw DiagnosticError(diagnostics)
         }
-        return (chats, diagnostics)
+        let (unique, copies) = withoutCopies(chats, origins)
+        return (unique, diagnostics + copies)
+    }
+
+    /// One record per conversation id. The same conversation can be in two shards, or twice in one
+    /// file (an export cut while a conversation changed): the copy with the newest `update_time`
+    /// is shown (on a tie, the later one: the later shard, or further down the file), in the place
+    /// of the first copy, so the index order and the page names are those of the export without
+    /// the copy. Each copy left out is one warning naming where it is and where the shown one is.
+    static func withoutCopies(_ chats: [ImportedChat], _ origins: [ChatGPTOrigin]) -> ([ImportedChat], [Diagnostic]) {
+        guard chats.count == origins.count else { return (chats, []) }
+        var kept: [(chat: ImportedChat, origin: ChatGPTOrigin)] = []
+        var slot: [String: Int] = [:]
+        var warnings: [Diagnostic] = []
+        func warn(leftOut: ChatGPTOrigin, shown: ChatGPTOrigin) {
+            let newer = (shown.updated ?? -.infinity) > (leftOut.updated ?? -.infinity)
+            let why = newer ? "updated later" : "updated at the same time and later in the export"
+            warnings.append(Diagnostic(.warning, file: leftOut.file, location: leftOut.location, message:
+                "\(leftOut.name) is also in \(shown.file) at \(shown.location.jsonPath ?? "(document)"), \(why); only that copy is shown"))
+        }
+        for (chat, origin) in zip(chats, origins) {
+            guard let id = origin.id else { kept.append((chat, origin)); continue }
+            guard let at = slot[id] else {
+                slot[id] = kept.count
+                kept.append((chat, origin))
+                continue
+            }
+            let earlier = kept[at].origin
+            if (origin.updated ?? -.infinity) >= (earlier.updated ?? -.infinity) {
+                warn(leftOut: earlier, shown: origin)
+                kept[at] = (chat, origin)
+            } else {
+                warn(leftOut: origin, shown: earlier)
+            }
+        }
+        return (kept.map(\.chat), warnings)
     }
 
     /// The conversation as it can be read, or nil for an empty "New chat" (warned once): one
@@ -113,9 +150,23 @@ extension ChatGPTImporter {
     }
 }
 
+/// Where a conversation was read and which one it is, to find copies of it.
+struct ChatGPTOrigin {
+    /// The conversation's `id` (or `conversation_id`); nil when it has none.
+    var id: String?
+    /// Its `update_time`, seconds since 1970.
+    var updated: Double?
+    /// `conversation "Trip plans" (id "6f3a…")`.
+    var name: String
+    var file: String
+    var location: SourceLocation
+}
+
 /// What one file of conversations gave.
 struct ShardResult {
     var chats: [ImportedChat] = []
+    /// Where each of `chats` was read, in the same order.
+    var origins: [ChatGPTOrigin] = []
     var diagnostics: [Diagnostic] = []
     /// Where in `diagnostics` errors of left-out conversations are, told as warnings.
     var leftOutErrors: [Int] = []
@@ -151,6 +202,11 @@ struct ShardResult {
                 diagnostics.append(Diagnostic(.warning, file: file, location: location, message: "\(name) has no message to show; skipped"))
             } else {
                 chats.append(chat)
+                var id = ImportSource.string(conversation["id"]) ?? ImportSource.string(conversation["conversation_id"])
+                if id?.isEmpty == true { id = nil }
+                var updated: Double? = nil
+                if case .number(let seconds, _)? = conversation["update_time"]?.value, seconds.isFinite { updated = seconds }
+                origins.append(ChatGPTOrigin(id: id, updated: updated, name: name, file: file, location: location))
             }
             return
         }

@@ -21,7 +21,9 @@ package enum ChatGPTImporter {
     /// could be read. A whole export is read by ``read(_:includeSystem:)``.
     package static func read(_ root: JSONNode, source: ExportSource, file: String, includeSystem: Bool) -> ([ImportedChat]?, [Diagnostic]) {
         let result = read(root, files: ExportFiles(source: source), file: file, includeSystem: includeSystem)
-        return result.nothingReadable ? (nil, result.diagnosticsAsErrors) : (result.chats, result.diagnostics)
+        guard !result.nothingReadable else { return (nil, result.diagnosticsAsErrors) }
+        let (unique, copies) = withoutCopies(result.chats, result.origins)
+        return (unique, result.diagnostics + copies)
     }
 
     /// The conversations of one file, each read with its own diagnostics: one with errors is left

@@ -189,7 +189,7 @@ struct ChatGPTThread {
         draft.lastWasAnswer = false
         switch recipient {
         case "python":
-            draft.parts.append(.codeExecution(CodeExecutionPart(language: "python", code: input)))
+            draft.parts.append(.codeExecution(CodeExecutionPart(language: "python", code: input, title: .analyzed)))
             draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: recipient)
         case "bio":
             // A memory write: ChatGPT shows "Updated saved memory".
@@ -307,7 +307,7 @@ struct ChatGPTThread {
             index = at
         } else {
             let code = ImportSource.string(aggregate?["code"]) ?? ""
-            run = CodeExecutionPart(language: "python", code: code)
+            run = CodeExecutionPart(language: "python", code: code, title: .analyzed)
             draft.parts.append(.codeExecution(run))
             index = draft.parts.count - 1
         }

@@ -161,7 +161,7 @@ struct ClaudeAITurnReader {
             builder.pending.append(PendingTool(id: id, name: name, partIndex: nil))
         case "repl":
             let code = input.flatMap { ImportSource.string($0["code"]) } ?? input.map { NativeJSON.pretty($0) } ?? ""
-            builder.parts.append(.codeExecution(CodeExecutionPart(language: "javascript", code: code)))
+            builder.parts.append(.codeExecution(CodeExecutionPart(language: "javascript", code: code, title: .analyzedData)))
             builder.pending.append(PendingTool(id: id, name: name, partIndex: builder.parts.count - 1))
         default:
             var call = ToolCallPart(name: name, input: input.map { NativeJSON.pretty($0) })

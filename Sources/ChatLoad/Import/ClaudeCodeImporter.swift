@@ -32,6 +32,16 @@ package enum ClaudeCodeImporter {
             diagnostics += found
             if let chat { chats.append(chat) }
         }
+        // The index groups by project under the folder's last name ("shop"); two projects of
+        // that name in different places ("~/work/app", "~/play/app") keep their whole paths
+        // so they stay apart.
+        var places: [String: Set<String>] = [:]
+        for chat in chats { if let path = chat.project { places[FilePath.lastComponent(path), default: []].insert(path) } }
+        for k in chats.indices {
+            guard let path = chats[k].project else { continue }
+            let name = FilePath.lastComponent(path)
+            chats[k].project = (places[name]?.count ?? 0) > 1 || name.isEmpty ? path : name
+        }
         return (chats, diagnostics)
     }
 
@@ -48,7 +58,8 @@ package enum ClaudeCodeImporter {
         var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, depth: 0)
         reader.read(bytes)
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
-        chat?.project = session.projectFolder.map { _ in reader.projectName } ?? nil
+        // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
+        chat?.project = session.projectFolder.map { _ in reader.cwd } ?? nil
         if chat == nil {
             reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
@@ -543,7 +554,6 @@ struct ClaudeCodeSession {
         return chat
     }
 
-    var projectName: String? { cwd.map { FilePath.lastComponent($0) } }
 
     /// The header: project, branch, Claude Code version, models, time span and token totals.
     func facts() -> [ConversationFact] {

@@ -154,6 +154,11 @@ enum ClaudeCodeTools {
             if status == .ok, let fetched = record.flatMap({ ImportSource.string($0["result"]) }) { shown = fetched }
             return toolCall("Fetched \(host(url) ?? url)", UIPhrase(.toolFetched, ["host": host(url) ?? url]))
         case "WebSearch":
+            // The page draws the pages found as links from the result's `Links: […]` line; a
+            // result kept only in the record's `results` gets that line made from them.
+            if status == .ok, !text.contains("Links: ["), let links = searchLinks(record) {
+                shown = "Links: " + links + (text.isEmpty ? "" : "\n\n" + text)
+            }
             return toolCall("Searched the web for “\(string("query") ?? "")”", UIPhrase(.toolWebSearch, ["query": string("query") ?? ""]))
         case "Task", "Agent":
             guard status == .ok || status == .running else {
@@ -186,6 +191,21 @@ enum ClaudeCodeTools {
             }
             return toolCall(nil)
         }
+    }
+
+    /// `toolUseResult.results` of a web search — `[{"tool_use_id": …, "content": [{"title", "url"}, …]}, "summary", …]`
+    /// — as one JSON array of its links; nil when it has none.
+    static func searchLinks(_ record: JSONNode?) -> String? {
+        guard case .array(let results)? = record?["results"]?.value else { return nil }
+        var items: [String] = []
+        for result in results {
+            guard case .array(let links)? = result["content"]?.value else { continue }
+            for link in links {
+                guard let url = ImportSource.string(link["url"]) else { continue }
+                items.append("{\"title\":\(NativeJSON.quote(ImportSource.string(link["title"]) ?? "")),\"url\":\(NativeJSON.quote(url))}")
+            }
+        }
+        return items.isEmpty ? nil : "[" + items.joined(separator: ",") + "]"
     }
 
     /// `structuredPatch` hunks as unified diff text under `--- a/path` / `+++ b/path`; nil when

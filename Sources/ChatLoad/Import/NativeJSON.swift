@@ -97,6 +97,7 @@ package enum NativeJSON {
         case .codeExecution(let run):
             fields.append(("type", quote("codeExecution"))); add("language", run.language); add("code", run.code)
             add("output", run.output); add("status", run.status.rawValue); ids(run.attachmentIDs)
+            if run.title != .ranCode { add("title", run.title.rawValue) }
         case .diff(let diff):
             fields.append(("type", quote("diff"))); add("path", diff.path); add("unified", diff.unified); add("old", diff.old); add("new", diff.new)
         case .terminal(let terminal):
@@ -142,27 +143,52 @@ package enum NativeJSON {
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else as it is.
+    /// Works on UTF-8 bytes: most text needs no escape and is copied in one piece (quoting was
+    /// an eighth of `render --from claude-code` when it went scalar by scalar).
     static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var start = 0
+            var i = 0
+            func flush() { if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) } }
+            while i < bytes.count {
+                let byte = bytes[i]
+                var short: UInt8 = 0
+                switch byte {
+                case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+                case 0x0A: short = UInt8(ascii: "n")
+                case 0x0D: short = UInt8(ascii: "r")
+                case 0x09: short = UInt8(ascii: "t")
+                case 0x00..<0x20, 0x7F:
+                    flush()
+                    let digits = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                    start = i + 1
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    // U+2028 and U+2029: valid in JSON, but not in JavaScript string literals.
+                    flush()
+                    out.append(contentsOf: Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                    i += 3
+                    start = i
+                    continue
+                default: break
                 }
+                if short != 0 {
+                    flush()
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(short)
+                    start = i + 1
+                }
+                i += 1
             }
+            flush()
+            out.append(UInt8(ascii: "\""))
+            return String(decoding: out, as: UTF8.self)
         }
-        return out + "\""
     }
 
     /// A parsed value written back as indented JSON (tool call arguments shown with `--include-system`).

@@ -22,6 +22,14 @@ package enum Redactor {
     /// Masks every string of `chats` that a reader sees or a file name carries. Returns the chats,
     /// each with its ``ImportedChat/redaction`` set, and the counts for all of them together.
     package static func redact(_ chats: [ImportedChat], emails: Bool) -> ([ImportedChat], RedactionSummary) {
+        var unscanned: [Unscanned] = []
+        return redact(chats, emails: emails, unscanned: &unscanned)
+    }
+
+    /// As above; `unscanned` collects, per chat, the files that are copied as they are because
+    /// they are not text (PDFs, office documents, archives …: only text can be masked). Photos,
+    /// films and sound are not listed: nobody expects words masked in them.
+    package static func redact(_ chats: [ImportedChat], emails: Bool, unscanned: inout [Unscanned]) -> ([ImportedChat], RedactionSummary) {
         var total = Counts()
         let redacted = chats.map { chat -> ImportedChat in
             var counts = Counts()
@@ -30,10 +38,29 @@ package enum Redactor {
             counts = scrubber.counts
             out.redaction = counts.summary(emails: emails)
             total.add(counts)
+            if !scrubber.unscanned.isEmpty { unscanned.append(Unscanned(chat: out.title, files: scrubber.unscanned)) }
             return out
         }
         return (redacted, total.summary(emails: emails))
     }
+
+    /// Files of one chat that `--redact` copied without scanning them.
+    package struct Unscanned: Sendable, Equatable {
+        /// The chat's title (already masked).
+        package var chat: String
+        /// The files' names (already masked).
+        package var files: [String]
+
+        /// "“Title”: 2 files are copied as they are, not scanned: report.pdf, deck.key (--redact masks text only)".
+        package var message: String {
+            let count = files.count == 1 ? "1 file is" : "\(files.count) files are"
+            return "“\(chat)”: \(count) copied as they are, not scanned: \(files.joined(separator: ", ")) (--redact masks text only)"
+        }
+    }
+
+    /// Text attachments larger than this are not read into memory to be masked; they are listed
+    /// as unscanned instead. No pasted log or source file comes near it.
+    static let textLimit = 32 * 1024 * 1024
 
     /// One text with its masks applied; `counts` grows by what was masked.
     package static func redact(_ text: String, emails: Bool, counts: inout Counts) -> String {
@@ -72,6 +99,8 @@ package enum Redactor {
 private struct Scrubber {
     var emails: Bool
     var counts: Redactor.Counts
+    /// Names of files copied without being scanned.
+    var unscanned: [String] = []
 
     mutating func text(_ value: String) -> String { Redactor.redact(value, emails: emails, counts: &counts) }
     mutating func text(_ value: String?) -> String? { value.map { text($0) } }
@@ -101,16 +130,29 @@ private struct Scrubber {
         var item = item
         item.name = text(item.name)
         item.alt = text(item.alt)
-        // Text the export carried (a pasted file's extracted text) is masked like the turn's;
-        // bytes of photos and other files are copied as they are.
-        if case .bytes(let bytes) = item.content, Self.isText(item.contentType),
-           let original = String(validating: bytes, as: UTF8.self) {
-            let masked = text(original)
-            if masked != original {
-                let out = Array(masked.utf8)
-                item.content = .bytes(out)
-                item.byteCount = Int64(out.count)
-            }
+        // Text is masked like the turn's, whether the export carried it (a pasted file's
+        // extracted text) or holds it as a file (an uploaded .env, a log, source code): the
+        // masked bytes replace the file's in the output. Other files are copied as they are.
+        let bytes: [UInt8]?
+        switch item.content {
+        case .bytes(let carried): bytes = carried
+        case .file(let path): bytes = try? FileInput.read(path: path, displayPath: path, limit: Redactor.textLimit, what: "attached")
+        case .zipEntry(let archive, let entry): bytes = try? archive.read(entry, limit: Redactor.textLimit, what: "an attached file")
+        case .remote, .unavailable: return item
+        }
+        let kind = FileKind(contentType: item.contentType)
+        if kind == .image || kind == .movie || kind == .audio { return item }
+        let declaredText = Self.isText(item.contentType) || kind == .sourceCode
+        let untyped = FileKind.essence(item.contentType).isEmpty || FileKind.essence(item.contentType) == "application/octet-stream"
+        guard let bytes, declaredText || untyped, !bytes.contains(0), let original = String(validating: bytes, as: UTF8.self) else {
+            unscanned.append(item.name)
+            return item
+        }
+        let masked = text(original)
+        if masked != original {
+            let out = Array(masked.utf8)
+            item.content = .bytes(out)
+            item.byteCount = Int64(out.count)
         }
         return item
     }

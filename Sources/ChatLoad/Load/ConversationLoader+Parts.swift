@@ -96,7 +96,8 @@ extension ConversationLoader {
                 code: reader.requiredString(node, "code", path: path) ?? "",
                 output: reader.optionalString(node, "output", path: path),
                 status: reader.optionalWord(node, "status", path: path) ?? .ok,
-                attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader)))
+                attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader),
+                title: reader.optionalWord(node, "title", path: path) ?? .ranCode))
         case "diff":
             part = .diff(decodeDiff(node, path: path, reader: &reader))
         case "terminal":

@@ -75,6 +75,12 @@ package enum UIKey: String, CaseIterable, Sendable {
     case terminalOutput = "Terminal output"
     case ranCode = "Ran code"
     case ranLanguageCode = "Ran {language} code"
+    // How apps title their code runs (see `CodeRunTitle`): ChatGPT, then claude.ai's analysis tool.
+    case analyzed = "Analyzed"
+    case analyzing = "Analyzing"
+    case analysisErrored = "Analysis errored"
+    case analyzedData = "Analyzed data"
+    case analyzingData = "Analyzing data"
     case editedFile = "Edited {name}"
     case editedFiles = "Edited {count} file|Edited {count} files"
     case editedAFile = "Edited a file"

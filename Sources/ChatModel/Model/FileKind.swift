@@ -51,7 +51,7 @@ package enum FileKind: String, Sendable, Equatable, CaseIterable {
 
     /// The type without parameters, trimmed and in lower case: "Text/Plain; charset=utf-8" → "text/plain".
     /// Types that are already clean (nearly all) are returned as they are.
-    static func essence(_ raw: String) -> String {
+    package static func essence(_ raw: String) -> String {
         var clean = true
         for byte in raw.utf8 where (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: ";")
             || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {

@@ -87,14 +87,30 @@ package struct CodeExecutionPart: Sendable, Equatable {
     package var status: ToolStatus
     /// Ids of the message's attachments the run made (charts, files).
     package var attachmentIDs: [String]
+    /// How the collapsed line words the run: the importer says, in the words of the app that ran it.
+    package var title: CodeRunTitle
 
-    package init(language: String, code: String, output: String? = nil, status: ToolStatus = .ok, attachmentIDs: [String] = []) {
+    package init(language: String, code: String, output: String? = nil, status: ToolStatus = .ok, attachmentIDs: [String] = [],
+                 title: CodeRunTitle = .ranCode) {
         self.language = language
         self.code = code
         self.output = output
         self.status = status
         self.attachmentIDs = attachmentIDs
+        self.title = title
     }
+}
+
+/// How a code run is titled on its collapsed line. Each app words its runs its own way, and the
+/// page says it as the app did, in the reader's language (the words are interface strings, so a
+/// title is a choice of wording, never free text).
+package enum CodeRunTitle: String, Sendable, Equatable, CaseIterable {
+    /// "Ran Python code": for a run from an app with no wording of its own.
+    case ranCode
+    /// ChatGPT's Code Interpreter: "Analyzed"; "Analyzing" while it runs; "Analysis errored" when it failed.
+    case analyzed
+    /// claude.ai's analysis tool: "Analyzed data"; "Analyzing data" while it runs.
+    case analyzedData
 }
 
 /// A change to a file.

@@ -81,6 +81,9 @@ package enum ImportWriter {
         var entries: [ImportedEntry] = []
         for (chat, slug) in zip(chats, slugs) {
             var usedNames: Set<String> = []
+            // The same bytes under the same name (a screenshot pasted into many prompts) are
+            // written once and shared: the photos are then made once too.
+            var written: [String: [[UInt8]: String]] = [:]
             var messages: [Message] = []
             for turn in chat.turns {
                 var attachments: [Attachment] = []
@@ -89,9 +92,15 @@ package enum ImportWriter {
                                                 contentType: item.contentType, alt: item.alt)
                     switch item.content {
                     case .bytes(let bytes):
-                        let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
-                        try output.write(bytes, to: relative)
-                        attachment.url = .local(relative)
+                        let safe = safeFileName(item.name).lowercased()
+                        if let same = written[safe]?[bytes] {
+                            attachment.url = .local(same)
+                        } else {
+                            let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
+                            try output.write(bytes, to: relative)
+                            written[safe, default: [:]][bytes] = relative
+                            attachment.url = .local(relative)
+                        }
                     case .file(let source):
                         let relative = freshPath(slug: slug, name: item.name, used: &usedNames)
                         try output.copy(source, to: relative)

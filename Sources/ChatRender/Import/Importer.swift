@@ -54,7 +54,11 @@ public enum Importer {
         var redaction: RedactionSummary?
         if request.redact || request.redactEmails {
             // Before anything is written: no unmasked byte reaches the output folder.
-            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails)
+            var unscanned: [Redactor.Unscanned] = []
+            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails, unscanned: &unscanned)
+            // Not a fault of the input (so not refused by --strict), but the person sharing the
+            // page must know which files were not masked.
+            warnings += unscanned.map { Diagnostic(.warning, file: request.inputPath, message: $0.message) }
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {

@@ -1,12 +1,11 @@
 import ChatModel
 
-/// Code the assistant ran, closed: "Ran Python code" with its status; inside, the code, what it
-/// printed and what it drew.
+/// Code the assistant ran, closed: titled as the app that ran it titles it ("Ran Python code",
+/// ChatGPT's "Analyzed") with its status; inside, the code, what it printed and what it drew.
 enum CodeExecutionView {
     static func render(_ part: CodeExecutionPart, id: String, context: PartContext) -> HTML {
-        let language = languageName(part.language)
         let s = context.options.strings
-        let title: HTML = language.isEmpty ? "\(s[.ranCode])" : "\(s.text(.ranLanguageCode, ["language": language]))"
+        let (title, saysStatus) = title(part, s)
         var body = CodeBlock.render(part.code, language: part.language)
         if let output = part.output, !output.isEmpty {
             let label = part.status == .error ? s[.error] : s[.output]
@@ -14,8 +13,24 @@ enum CodeExecutionView {
             body.append(OutputBlock.render(output, label: label, strings: s))
         }
         body.append(context.renderAttachments(part.attachmentIDs))
-        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title, status: PartFrame.status(part.status, s),
+        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title,
+                                   status: saysStatus ? HTML() : PartFrame.status(part.status, s),
                                    body: body, extraClass: ToolCallView.statusClass(part.status))
+    }
+
+    /// The collapsed line's words, and whether they already say how the run ended (ChatGPT's
+    /// "Analysis errored" needs no "— failed" after it).
+    static func title(_ part: CodeExecutionPart, _ s: UIStrings) -> (HTML, saysStatus: Bool) {
+        switch (part.title, part.status) {
+        case (.ranCode, _):
+            let language = languageName(part.language)
+            return (language.isEmpty ? "\(s[.ranCode])" : "\(s.text(.ranLanguageCode, ["language": language]))", false)
+        case (.analyzed, .running): return ("\(s[.analyzing])", true)
+        case (.analyzed, .error): return ("\(s[.analysisErrored])", true)
+        case (.analyzed, _): return ("\(s[.analyzed])", false)
+        case (.analyzedData, .running): return ("\(s[.analyzingData])", true)
+        case (.analyzedData, _): return ("\(s[.analyzedData])", false)
+        }
     }
 
     /// How a language is written in a sentence: `python` → Python, `js` → JavaScript.

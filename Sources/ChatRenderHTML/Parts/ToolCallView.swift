@@ -29,7 +29,7 @@ enum ToolCallView {
             body.append(PartFrame.label("\(s[.input])"))
             body.append(CodeBlock.render(input.pretty, language: input.isJSON ? "json" : nil))
         }
-        if let shaped = ToolResultView.result(part, input: input, strings: s) {
+        if let shaped = WebSearchResults.render(part, context: context) ?? ToolResultView.result(part, input: input, strings: s) {
             body.append(PartFrame.label("\(s[.result])"))
             body.append(shaped)
         } else if part.name == "TodoWrite", part.status == .ok, ToolResultView.input(part, input: input) != nil {

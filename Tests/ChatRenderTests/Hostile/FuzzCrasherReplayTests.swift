@@ -95,6 +95,7 @@ import Testing
             var pieces = rest.split(separator: 0, omittingEmptySubsequences: false)[...]
             if mode & 2 != 0, let manifest = pieces.popFirst() { write("export_manifest.json", manifest) }
             if mode & 4 != 0, let names = pieces.popFirst() { write("conversation_asset_file_names.json", names) }
+            if mode & 16 != 0, let library = pieces.popFirst() { write("library_files.json", library) }
             for (index, piece) in pieces.prefix(8).enumerated() {
                 write(index == 0 && mode & 8 != 0 ? "conversations.json" : String(format: "conversations-%03d.json", index), piece)
             }

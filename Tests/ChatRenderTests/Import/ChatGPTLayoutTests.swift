@@ -17,7 +17,7 @@ import Testing
 @Suite struct ChatGPTLayoutTests {
     typealias Entry = ZipBuilder.Entry
     static let export = TestPaths.fixture("import/chatgpt-2026/export")
-    static let files = ["conversations-000.json", "conversations-001.json", "export_manifest.json", "conversation_asset_file_names.json",
+    static let files = ["conversations-000.json", "conversations-001.json", "export_manifest.json", "conversation_asset_file_names.json", "library_files.json",
                         "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "file_00000000c0ffee0718293a4b5c6d7e8f.dat",
                         "file_00000000d4e5f60718293a4b5c6d7e8f.dat", "file_00000000fee10718293a4b5c6d7e8f00.dat"]
 
@@ -75,12 +75,13 @@ import Testing
         #expect(chats[1].turns.map(\.id) == ["u1", "a1", "u2", "u3"])
         let kyoto = chats[0].turns[0].attachments
         let receipts = chats[1].turns.flatMap(\.attachments)
-        // Named from the asset names, from the message, and from the type; never by a raw id.
+        // Named from the asset names (before the Library's "IMG_2041.png"), from the message, and
+        // from the Library (library_files.json) for a stored file and a missing one; never by a raw id.
         #expect(kyoto.map(\.name) == ["kyoto-station.png", "itinerary.pdf"])
         #expect(kyoto.map(\.contentType) == ["image/png", "application/pdf"])
         #expect(kyoto.map(\.byteCount) == [686, 45])
-        #expect(receipts.map(\.name) == ["receipt.jpg", "image.png", "document.pdf"])
-        #expect(receipts.map(\.contentType) == ["image/jpeg", "image/png", "application/pdf"])
+        #expect(receipts.map(\.name) == ["receipt.jpg", "IMG_0412.jpeg", "March statement.pdf"])
+        #expect(receipts.map(\.contentType) == ["image/jpeg", "image/jpeg", "application/pdf"])
         #expect(receipts[1].content == .unavailable)
         #expect(!(kyoto + receipts).contains { $0.name.contains("file_") || $0.name.hasSuffix(".dat") })
     }
@@ -174,7 +175,7 @@ import Testing
         let written = try FileManager.default.subpathsOfDirectory(atPath: temp + "/site")
         #expect(Set(written.filter { $0.hasPrefix("files/") && $0.contains(".") }) == [
             "files/packing-for-kyoto/kyoto-station.png", "files/packing-for-kyoto/itinerary.pdf",
-            "files/receipt-totals/receipt.jpg", "files/receipt-totals/document.pdf",
+            "files/receipt-totals/receipt.jpg", "files/receipt-totals/March statement.pdf",
         ])
     }
 
@@ -206,6 +207,9 @@ import Testing
         let (one, _) = try read(Self.export + "/conversations-000.json")
         #expect(one.map(\.title) == ["Packing for Kyoto"])
         #expect(one.first?.turns[0].attachments.map(\.name) == ["kyoto-station.png", "itinerary.pdf"])
+        // …and its folder's Library names the files nothing else names.
+        let (other, _) = try read(Self.export + "/conversations-001.json")
+        #expect(other.first?.turns.flatMap(\.attachments).map(\.name) == ["receipt.jpg", "IMG_0412.jpeg", "March statement.pdf"])
         // A 2024 export: one conversations.json, which a manifest may name without shards.
         let old = try String(contentsOfFile: TestPaths.fixture("import/chatgpt/export/conversations.json"), encoding: .utf8)
         try Self.copyExport(to: temp + "/e", leaving: ["conversations-000.json", "conversations-001.json"],
@@ -277,7 +281,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: temp) }
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         let broken = #"{"title": "No author", "id": "c-bad", "mapping": {"u": {"parent": null, "message": {"content": {"content_type": "text", "parts": ["x"]}}}}, "current_node": "u"}"#
-        try "[\(Self.good),\n\(broken),\n\(Self.good)]".write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
+        let another = Self.good.replacingOccurrences(of: "c-good", with: "c-good-2")  // a copy with the same id would be shown once
+        try "[\(Self.good),\n\(broken),\n\(another)]".write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
         let (chats, warnings) = try read(temp, strip: temp + "/")
         #expect(chats.map(\.title) == ["Good", "Good"])
         #expect(warnings == ["conversations.json:2:84: warning: [1].mapping.u.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"No author\" (id \"c-bad\") is left out"])
@@ -359,7 +364,7 @@ import Testing
             #expect(!index.contains("New chat") && !index.contains("Broken thread"))
             let kyoto = try String(contentsOfFile: site + "/packing-for-kyoto/index.html", encoding: .utf8)
             let receipts = try String(contentsOfFile: site + "/receipt-totals/index.html", encoding: .utf8)
-            #expect(kyoto.contains("itinerary.pdf") && receipts.contains("document.pdf") && receipts.contains("Photo unavailable, image.png"))
+            #expect(kyoto.contains("itinerary.pdf") && receipts.contains("March statement.pdf") && receipts.contains("Photo unavailable, IMG_0412.jpeg"))
             #expect(!(kyoto + receipts).contains("file_0000") && !(kyoto + receipts).contains(".dat"))
             let written = try FileManager.default.subpathsOfDirectory(atPath: site)
             #expect(written.contains { $0.hasPrefix("packing-for-kyoto/") && $0.hasSuffix(".pdf") })

@@ -143,8 +143,9 @@ import Testing
         """#
         let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
         #expect(chat.turns[1].parts == [
-            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(x)", output: "ReferenceError: x is not defined", status: .error)),
-            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(1 + 1)", output: "2", status: .ok)),
+            // Titled in claude.ai's words for its analysis tool ("Analyzed data"), not "Ran JavaScript code".
+            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(x)", output: "ReferenceError: x is not defined", status: .error, title: .analyzedData)),
+            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(1 + 1)", output: "2", status: .ok, title: .analyzedData)),
         ])
     }
 

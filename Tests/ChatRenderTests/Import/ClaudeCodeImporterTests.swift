@@ -162,6 +162,20 @@ import Testing
         #expect(chats.allSatisfy { $0.project == "shop" })
     }
 
+    /// Projects are named by their folder's last name; two of one name in different places keep
+    /// their whole paths, so the index does not merge them.
+    @Test func projectsOfOneNameInTwoPlacesStayApart() throws {
+        let root = TestPaths.temporaryFolder("cc-projects")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (folder, cwd) in [("-home-a-work-app", "/home/a/work/app"), ("-home-a-play-app", "/home/a/play/app"), ("-home-a-src-shop", "/home/a/src/shop")] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            let line = Self.user("\"Hello from \(folder)\"", ",\"cwd\":\"\(cwd)\"")
+            _ = FileManager.default.createFile(atPath: root + "/" + folder + "/s.jsonl", contents: Data((line + "\n").utf8))
+        }
+        let (chats, _) = try read(root)
+        #expect(Set(chats.compactMap(\.project)) == ["/home/a/work/app", "/home/a/play/app", "shop"])
+    }
+
     @Test func olderSubAgentsComeFromSidechainLinesAndFromBesideTheSession() throws {
         let (chats, _) = try read(Self.project + "/2b1d0c9e-8f7a-4e65-b432-10fedcba9876.jsonl")
         let chat = try #require(chats.first)
@@ -353,6 +367,19 @@ import Testing
             #expect(agent.messages.map(\.text) == ["Find it", ""])
             #expect(agent.messages[1].parts == [.text("Found it.")])
         }
+    }
+
+    /// A search whose result text lost its links (older logs keep them only in the record) gets
+    /// them back from `toolUseResult.results`.
+    @Test func aWebSearchGetsItsLinksFromTheRecord() {
+        let record = #"{"query":"q","results":[{"tool_use_id":"srv","content":[{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]},"The summary."],"durationSeconds":1.5}"#
+        let (chat, _) = lines([
+            Self.user("\"Go\""),
+            Self.call("s", "WebSearch", "{\"query\":\"q\"}"), Self.result("s", "\"The summary.\"", record: record),
+        ])
+        guard case .toolCall(let search)? = chat?.turns[1].parts.first else { Issue.record("no search"); return }
+        #expect(search.result == #"Links: [{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]"# + "\n\nThe summary.")
+        #expect(WebSearchResults.read(search.result ?? "").links.map(\.title) == ["A \"quoted\" page", "B"])
     }
 
     @Test func unknownLineAndBlockTypesAreWarnings() {

@@ -38,6 +38,51 @@ import Testing
         Golden.assertMatches(TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/\(name).html")
     }
 
+    static func render(_ part: ToolCallPart) -> String {
+        var message = Message(id: "m", role: .assistant, text: "")
+        message.parts = [.toolCall(part)]
+        return TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description
+    }
+
+    /// A web search shows the pages it found as links and its summary as text; the query line
+    /// and the note to the model are left out.
+    @Test func aWebSearchShowsItsPagesAsLinks() {
+        let result = """
+        Web search results for query: "decimal rounding python"
+
+        Links: [{"title":"decimal — Decimal fixed point","url":"https://docs.python.org/3/library/decimal.html"},{"title":"Rounding <b>half</b> even","url":"https://www.example.com/round?x=1&y=2"},{"title":"bad","url":"javascript:alert(1)"}]
+
+        Python's **decimal** module rounds with `ROUND_HALF_EVEN` by default.
+
+        REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.
+        """
+        let html = Self.render(ToolCallPart(name: "WebSearch", title: "Searched the web for “decimal rounding python”", input: "{\"query\":\"decimal rounding python\"}", result: result))
+        Golden.assertMatches(html, named: "claude-code/web-search.html")
+        #expect(html.contains("<ol class=\"cr-source-list\" aria-label=\"Sources\"><li class=\"cr-source\"><a class=\"cr-source-title\" href=\"https://docs.python.org/3/library/decimal.html\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">decimal — Decimal fixed point</a><span class=\"cr-source-host\">docs.python.org</span></li>"))
+        #expect(html.contains("href=\"https://www.example.com/round?x=1&amp;y=2\""))
+        #expect(html.contains(">Rounding &lt;b&gt;half&lt;/b&gt; even</a>"))
+        // Not a web address: its title as text, never a link.
+        #expect(!html.contains("href=\"javascript:"))
+        #expect(html.contains("<span class=\"cr-source-title\" dir=\"auto\">bad</span>"))
+        #expect(html.contains("<strong>decimal</strong>"))
+        #expect(!html.contains("REMINDER") && !html.contains("Web search results for query"))
+    }
+
+    @Test func claudeAIsNumberedResultsAreLinksToo() {
+        let (links, summary) = WebSearchResults.read("1. First page\n   https://a.example/x\n2. Second\n   https://b.example/\n3. Not a link\n   ftp://c")
+        #expect(links.map(\.url) == ["https://a.example/x", "https://b.example/"])
+        #expect(links.map(\.title) == ["First page", "Second"])
+        #expect(summary == "3. Not a link\n   ftp://c")
+    }
+
+    @Test func aSearchThatFoundNothingOrFailedIsPlainOutput() {
+        #expect(WebSearchResults.read("Web search results for query: \"x\"\n\nNo results.").links.isEmpty)
+        let failed = Self.render(ToolCallPart(name: "WebSearch", status: .error, result: "Links: [{\"title\":\"a\",\"url\":\"https://a.example\"}]"))
+        #expect(!failed.contains("cr-search-results"))
+        let other = Self.render(ToolCallPart(name: "Bash", result: "Links: [{\"title\":\"a\",\"url\":\"https://a.example\"}]"))
+        #expect(!other.contains("cr-search-results"))
+    }
+
     @Test func factsAreADescriptionListUnderTheTitle() throws {
         var conversation = Conversation(title: "Session", messages: [])
         conversation.facts = try Self.chat().facts

@@ -35,6 +35,27 @@ import Testing
         return nil
     }
 
+    /// A screenshot pasted into many prompts is written once: its turns share the file (and the
+    /// page then makes its photos once); other bytes or another name get a file of their own.
+    @Test func theSameBytesUnderTheSameNameAreWrittenOnce() throws {
+        let folder = TestPaths.temporaryFolder("import-dedupe")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func turn(_ id: String, _ name: String, _ bytes: [UInt8]) -> ImportedTurn {
+            var turn = ImportedTurn(id: id, role: .user, text: "see")
+            turn.attachments = [ImportedAttachment(name: name, contentType: "image/png", byteCount: Int64(bytes.count), content: .bytes(bytes))]
+            return turn
+        }
+        let chat = ImportedChat(title: "Shots", date: nil, turns: [turn("1", "image.png", [1, 2, 3]), turn("2", "image.png", [1, 2, 3]),
+                                                                    turn("3", "image.png", [4, 5]), turn("4", "other.png", [1, 2, 3])])
+        let output = try StagingFolder(replacing: folder + "/out")
+        _ = try ImportWriter.write([chat], into: output)
+        try output.commit()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder + "/out/files/shots").sorted()
+        #expect(files == ["image-2.png", "image.png", "other.png"])
+        let native = try String(contentsOfFile: folder + "/out/shots.json", encoding: .utf8)
+        #expect(native.components(separatedBy: "\"files/shots/image.png\"").count - 1 == 2)
+    }
+
     // MARK: OpenAI
 
     @Test func openAIEveryPartType() throws {
@@ -143,7 +164,7 @@ import Testing
         let (chats, _) = try read(.chatgpt, "chatgpt/export/conversations.json")
         let turns = chats[1].turns
         #expect(turns.map(\.id) == ["u1", "a1", "u2-new", "a2"])
-        #expect(turns[3].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10")),
+        #expect(turns[3].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
                                    .text("A ticket is **3.10 EUR**.\n\n- about 20 minutes\n- pay on board")])
         // --include-system adds the system message ChatGPT hid; the reply is the same.
         let (all, _) = try read(.chatgpt, "chatgpt/export/conversations.json", includeSystem: true)

@@ -32,10 +32,41 @@ import Testing
         #expect(NativeJSON.encode(decoded) == bytes)
     }
 
+    @Test func aCodeRunsTitleSurvivesTheFile() throws {
+        var message = Message(id: "m", role: .assistant, text: "")
+        message.parts = [
+            .codeExecution(CodeExecutionPart(language: "python", code: "1", title: .analyzed)),
+            .codeExecution(CodeExecutionPart(language: "javascript", code: "2", status: .error, title: .analyzedData)),
+            .codeExecution(CodeExecutionPart(language: "python", code: "3")),
+        ]
+        let bytes = NativeJSON.encode(Conversation(title: "T", messages: [message]))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("\"title\": \"analyzed\"") && text.contains("\"title\": \"analyzedData\"") && !text.contains("ranCode"))
+        let (decoded, warnings) = try ConversationLoader.decode(bytes: bytes, file: "written.json")
+        #expect(warnings.isEmpty && decoded.messages?.first?.parts == message.parts)
+        // A word the format does not know is an error naming it.
+        let wrong = Array(text.replacingOccurrences(of: "\"analyzedData\"", with: "\"analysed\"").utf8)
+        #expect(throws: DiagnosticError.self) { try ConversationLoader.decode(bytes: wrong, file: "written.json") }
+    }
+
     @Test func aConversationWithoutPartsIsWrittenAsBefore() {
         let conversation = Conversation(title: "T", messages: [Message(id: "m", role: .user, text: "Hi")], markup: .full)
         #expect(String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
                 == "{\n  \"title\": \"T\",\n  \"markup\": \"full\",\n  \"messages\": [\n    {\n      \"id\": \"m\",\n      \"role\": \"user\",\n      \"text\": \"Hi\"\n    }\n  ]\n}\n")
         #expect(String(decoding: NativeJSON.encode(Conversation(messages: [])), as: UTF8.self) == "{\n  \"title\": null,\n  \"messages\": []\n}\n")
+    }
+
+    /// Strings are written as JSON any parser (and a JavaScript string literal) reads back exactly.
+    @Test func stringsAreQuotedExactly() throws {
+        let samples = ["", "plain", "quote \" and \\ backslash", "lines\nand\r\ttabs", "\u{0}\u{1}\u{1B}[31mred\u{7F}",
+                       "é ü 日本語 🎉", "sep\u{2028}para\u{2029}end", "\u{E2}\u{80}", String(repeating: "long text ", count: 500)]
+        for sample in samples {
+            let quoted = NativeJSON.quote(sample)
+            let node = try JSONParser.parse(Array(quoted.utf8))
+            guard case .string(let back) = node.value else { Issue.record("not a string: \(quoted)"); continue }
+            #expect(back == sample)
+            #expect(!quoted.contains("\u{2028}") && !quoted.contains("\u{2029}"))
+        }
+        #expect(NativeJSON.quote("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }
 }

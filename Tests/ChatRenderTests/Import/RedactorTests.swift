@@ -142,6 +142,47 @@ import Testing
         #expect(masked.redaction == total)
     }
 
+    /// Files the export holds (an uploaded `.env`, a log in a zip) are masked too: their masked
+    /// bytes replace them. Files that are not text are copied as they are and named, so the
+    /// person sharing knows; photos are not named.
+    @Test func textFilesInTheExportAreMaskedAndOthersAreNamed() throws {
+        let key = Self.token("ghp_", 36)
+        let folder = TestPaths.temporaryFolder("redact")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func file(_ name: String, _ bytes: [UInt8]) -> ImportedAttachment.Content {
+            let path = folder + "/" + name
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            return .file(path)
+        }
+        let zipPath = folder + "/export.zip"
+        _ = FileManager.default.createFile(atPath: zipPath, contents: Data(ZipBuilder([.init("logs/run.log", "cd /home/alice && deploy --token \(key)", deflate: true)]).build()))
+        let archive = try ZipArchive(path: zipPath, displayPath: "export.zip")
+        let entry = try #require(archive.entry(named: "logs/run.log"))
+        var turn = ImportedTurn(id: "t", role: .user, text: "")
+        turn.attachments = [
+            ImportedAttachment(name: ".env", contentType: "application/octet-stream", byteCount: 0, content: file("env.dat", Array("GITHUB_TOKEN=\(key)\n".utf8))),
+            ImportedAttachment(name: "app.py", contentType: "text/x-python", byteCount: 0, content: file("app.py", Array("print('ok')\n".utf8))),
+            ImportedAttachment(name: "run.log", contentType: "text/plain", byteCount: 0, content: .zipEntry(archive, entry)),
+            ImportedAttachment(name: "report.pdf", contentType: "application/pdf", byteCount: 0, content: file("r.pdf", Array("%PDF-1.7 \(key)".utf8))),
+            ImportedAttachment(name: "blob.bin", contentType: "application/octet-stream", byteCount: 0, content: file("b.bin", [0, 1, 2, 0xFF])),
+            ImportedAttachment(name: "photo.jpg", contentType: "image/jpeg", byteCount: 0, content: file("p.jpg", [0xFF, 0xD8, 0xFF])),
+        ]
+        let chat = ImportedChat(title: "Deploy for /home/alice", date: nil, turns: [turn])
+        var unscanned: [Redactor.Unscanned] = []
+        let (out, total) = Redactor.redact([chat], emails: false, unscanned: &unscanned)
+        let files = out[0].turns[0].attachments
+        #expect(files[0].content == .bytes(Array("GITHUB_TOKEN=[REDACTED]\n".utf8)))
+        #expect(files[0].byteCount == 24)
+        // Nothing to mask: the file is copied from where it is.
+        #expect(files[1].content == turn.attachments[1].content)
+        #expect(files[2].content == .bytes(Array("cd ~ && deploy --token [REDACTED]".utf8)))
+        #expect(files[3].content == turn.attachments[3].content)
+        #expect(files[5].content == turn.attachments[5].content)
+        #expect(total == RedactionSummary(counts: [("credential", 2), ("home folder", 2)]))
+        #expect(unscanned == [Redactor.Unscanned(chat: "Deploy for ~", files: ["report.pdf", "blob.bin"])])
+        #expect(unscanned[0].message == "“Deploy for ~”: 2 files are copied as they are, not scanned: report.pdf, blob.bin (--redact masks text only)")
+    }
+
     @Test func theNoteSaysWhatWasMasked() {
         #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 1), ("home folder", 3)])) == "Redacted on import: 1 credential and 3 home folder paths masked.")
         #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 2), ("email", 1)])) == "Redacted on import: 2 home folder paths and 1 email address masked.")

@@ -105,9 +105,32 @@ import Testing
         #expect(summary(.toolCall(ToolCallPart(name: "x", status: .running))) == "Used x — running")
         #expect(summary(.toolCall(ToolCallPart(name: "shell", input: "{\"command\":[\"bash\",\"-lc\",\"ls -la\"]}"))) == "Ran ls -la")
         #expect(summary(PartsFixture.codeExecution) == "Ran Python code")
+        // Each app's own wording for its runs; a title that says how the run ended needs no "— failed".
+        func run(_ title: CodeRunTitle, _ status: ToolStatus) -> TurnPart {
+            .codeExecution(CodeExecutionPart(language: "python", code: "1/0", status: status, title: title))
+        }
+        #expect(summary(run(.analyzed, .ok)) == "Analyzed")
+        #expect(summary(run(.analyzed, .running)) == "Analyzing")
+        #expect(summary(run(.analyzed, .error)) == "Analysis errored")
+        #expect(summary(run(.analyzed, .rejected)) == "Analyzed — rejected")
+        #expect(summary(run(.analyzedData, .ok)) == "Analyzed data")
+        #expect(summary(run(.analyzedData, .running)) == "Analyzing data")
+        #expect(summary(run(.analyzedData, .error)) == "Analyzed data — failed")
+        #expect(summary(run(.ranCode, .error)) == "Ran Python code — failed")
         #expect(summary(PartsFixture.diff) == "Edited src/x.py +3 −1, 3 lines added, 1 removed")
         #expect(summary(PartsFixture.terminal) == "$ make test — exit 2")
         #expect(summary(PartsFixture.transcript) == "Explore the test suite (2 turns)")
+    }
+
+    @Test func codeRunTitlesAreInThePagesLanguage() throws {
+        let (de, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/de.json"), tag: "de")
+        let (ja, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/ja.json"), tag: "ja")
+        func title(_ title: CodeRunTitle, _ status: ToolStatus, _ strings: UIStrings) -> String {
+            CodeExecutionView.title(CodeExecutionPart(language: "python", code: "x", status: status, title: title), strings).0.description
+        }
+        #expect(title(.analyzed, .ok, de) == "Analysiert" && title(.analyzed, .error, de) == "Analyse fehlgeschlagen")
+        #expect(title(.analyzedData, .ok, de) == "Daten analysiert")
+        #expect(title(.analyzed, .ok, ja) == "分析済み" && title(.analyzed, .running, ja) == "分析中")
     }
 
     @Test func longOutputIsBehindItsOwnDisclosureWithNothingCut() {
