@@ -32,6 +32,7 @@ struct ChatGPTThread {
             flush(reader: &reader)
             var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: message.date)
             turn.speaker = "System"
+            turn.speakerPhrase = UIPhrase(.speakerSystem)
             turn.parts = [.text(text)]
             turns.append(turn)
         default:
@@ -91,7 +92,7 @@ struct ChatGPTThread {
             attachment.id = "a\(turn.attachments.count + 1)"
             turn.attachments.append(attachment)
         }
-        if message.voice { turn.speaker = "You · voice" }
+        if message.voice { turn.speaker = "You · voice"; turn.speakerPhrase = UIPhrase(.youVoice) }
         guard !turn.text.isEmpty || !turn.attachments.isEmpty else { return }
         turns.append(turn)
     }
@@ -194,7 +195,9 @@ struct ChatGPTThread {
         case "bio":
             // A memory write: ChatGPT shows "Updated saved memory".
             let detail = input.trimmingCharacters(in: .whitespacesAndNewlines)
-            draft.parts.append(.notice(NoticePart(kind: .memory, text: "Updated saved memory", detail: detail.isEmpty ? nil : detail)))
+            var notice = NoticePart(kind: .memory, text: "Updated saved memory", detail: detail.isEmpty ? nil : detail)
+            notice.phrase = UIPhrase(.memoryUpdated)
+            draft.parts.append(.notice(notice))
             draft.pending = ChatGPTReply.Pending(part: nil, tool: recipient)
         case "canmore.create_textdoc", "canmore.update_textdoc", "canmore.comment_textdoc":
             canvas(recipient, input: input, message: message, to: &draft, at: message.content, path: inputPath, reader: &reader)
@@ -532,7 +535,7 @@ struct ChatGPTReply {
         turn.sources = sources.sources
         turn.model = model
         turn.version = version
-        if voice { turn.speaker = "Assistant · voice" }
+        if voice { turn.speaker = "Assistant · voice"; turn.speakerPhrase = UIPhrase(.assistantVoice) }
         return turn
     }
 }

@@ -93,7 +93,10 @@ enum ChatGPTTools {
             var message = Message(id: "\(replyID)-agent-\(out.count)", role: .assistant, text: "")
             message.parts = run
             message.speaker = "Agent"
-            out.append(.transcript(TranscriptPart(title: "Worked on the task · \(steps) step\(steps == 1 ? "" : "s")", messages: [message])))
+            message.speakerPhrase = UIPhrase(.agentGeneric)
+            var transcript = TranscriptPart(title: "Worked on the task · \(steps) step\(steps == 1 ? "" : "s")", messages: [message])
+            transcript.phrase = UIPhrase(.workedOnTask, ["count": String(steps)])
+            out.append(.transcript(transcript))
             run = []
         }
         for part in parts {

@@ -30,6 +30,8 @@ package struct ImportedTurn: Sendable, Equatable {
     package var sources: [Source] = []
     /// Who speaks, when not just "You" or "Assistant".
     package var speaker: String? = nil
+    /// `speaker` as chatrender's words ("You · voice"), shown in the page's language.
+    package var speakerPhrase: UIPhrase? = nil
     /// The model that wrote the turn.
     package var model: String? = nil
     /// Which version of an edited or regenerated turn this is, when others exist.

@@ -80,6 +80,12 @@ package enum UIKey: String, CaseIterable, Sendable {
     case analyzing = "Analyzing"
     case analysisErrored = "Analysis errored"
     case analyzedData = "Analyzed data"
+    // ChatGPT's own words for turns and parts it adds.
+    case speakerSystem = "System"
+    case youVoice = "You · voice"
+    case assistantVoice = "Assistant · voice"
+    case memoryUpdated = "Updated saved memory"
+    case workedOnTask = "Worked on the task · {count} step|Worked on the task · {count} steps"
     case analyzingData = "Analyzing data"
     case editedFile = "Edited {name}"
     case editedFiles = "Edited {count} file|Edited {count} files"
@@ -267,7 +273,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
              .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
-             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver: return .counted
+             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask: return .counted
         case .months, .monthsShort, .weekdays: return .list
         default: return .text
         }

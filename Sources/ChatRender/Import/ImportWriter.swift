@@ -122,6 +122,7 @@ package enum ImportWriter {
                 message.parts = turn.parts
                 message.sources = turn.sources
                 message.speaker = turn.speaker
+                message.speakerPhrase = turn.speakerPhrase
                 message.model = turn.model
                 message.version = turn.version
                 messages.append(message)

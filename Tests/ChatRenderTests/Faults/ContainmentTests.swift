@@ -83,7 +83,8 @@ import Testing
         #expect(Faults.names(root + "/site") == ["out"])
         let files = Faults.tree(root + "/site/out").keys.filter { !$0.hasSuffix("/") }
         #expect(files.allSatisfy { $0 == "index.html" || $0 == ".chatrender" || $0 == "export.json" || $0.hasPrefix("files/export/") }, "\(files.sorted())")
-        #expect(files.filter { $0.hasPrefix("files/export/") }.count == names.count)
+        // One file a name; names that become the same safe name hold the same bytes here, so they share one.
+        #expect(files.filter { $0.hasPrefix("files/export/") }.count == Set(names.map { ImportWriter.safeFileName($0).lowercased() }).count)
         // And rendering what was imported stays inside as well.
         let render = try CLIRun.run(["render", "site/out/export.json", "--out", "page", "--quiet", "--strict"], in: root)
         #expect(render.status == 0, "\(render.stderr)")

@@ -200,7 +200,10 @@ import Testing
         #expect(chat.turns[0].speaker == "You · voice" && chat.turns[0].text == "Remember that I am vegetarian, and suggest a dinner spot for Friday.")
         let reply = chat.turns[1]
         #expect(reply.speaker == "Assistant · voice")
-        #expect(reply.parts == [.notice(NoticePart(kind: .memory, text: "Updated saved memory", detail: "Is vegetarian.")),
+        var memory = NoticePart(kind: .memory, text: "Updated saved memory", detail: "Is vegetarian.")
+        memory.phrase = UIPhrase(.memoryUpdated)
+        #expect(chat.turns[0].speakerPhrase == UIPhrase(.youVoice) && reply.speakerPhrase == UIPhrase(.assistantVoice))
+        #expect(reply.parts == [.notice(memory),
                                 .text("Noted! For Friday, try Tasca Verde in Alfama: all vegetarian, book ahead.")])
     }
 

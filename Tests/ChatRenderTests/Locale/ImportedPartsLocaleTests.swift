@@ -73,6 +73,37 @@ import Testing
         }
     }
 
+    /// ChatGPT's own words: voice turns, the memory notice and the agent's activity, through the
+    /// native file as `render --from chatgpt` reads them.
+    @Test func aGermanChatGPTPageHasGermanWordsForVoiceMemoryAndAgentSteps() throws {
+        let chats = try ChatGPTContentTests.read().0
+        func page(_ chat: ImportedChat, _ tag: String) throws -> String {
+            let messages = chat.turns.map { turn -> Message in
+                let attachments = turn.attachments.enumerated().map { index, file in
+                    Attachment(id: file.id ?? "a\(index + 1)", name: file.name, byteCount: file.byteCount, contentType: file.contentType)
+                }
+                var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", attachments: attachments, date: turn.date)
+                message.parts = turn.parts
+                message.speaker = turn.speaker
+                message.speakerPhrase = turn.speakerPhrase
+                return message
+            }
+            let (loaded, warnings) = try ConversationLoader.decode(bytes: NativeJSON.encode(Conversation(title: chat.title, messages: messages)), file: "x.json")
+            #expect(warnings.isEmpty, "\(warnings)")
+            return PageBody.render(loaded, assets: AssetTable(), options: try Self.options(tag), hasDarkMode: true).description
+        }
+        let voice = try page(chats[6], "de")
+        #expect(voice.contains(">Du · Sprache<") && voice.contains(">Assistent · Sprache<"))
+        #expect(voice.contains("Gespeicherte Erinnerung aktualisiert"))
+        #expect(!voice.contains("You · voice") && !voice.contains("Updated saved memory"))
+        let agent = try page(chats[7], "de")
+        #expect(agent.contains("An der Aufgabe gearbeitet · 2 Schritte"))
+        #expect(try page(chats[7], "pl").contains("Praca nad zadaniem · 2 kroki"))
+        #expect(!agent.contains("Worked on the task"))
+        // English keeps the importer's words exactly.
+        #expect(try page(chats[7], "en").contains("Worked on the task · 2 steps"))
+    }
+
     @Test func anEnglishPageKeepsTheImportersOwnWords() throws {
         let html = try Self.claudeCodePage("en")
         #expect(html.contains("<dt>Project</dt>"))
