@@ -133,17 +133,23 @@ private struct Scrubber {
         // Text is masked like the turn's, whether the export carried it (a pasted file's
         // extracted text) or holds it as a file (an uploaded .env, a log, source code): the
         // masked bytes replace the file's in the output. Other files are copied as they are.
-        let bytes: [UInt8]?
-        switch item.content {
-        case .bytes(let carried): bytes = carried
-        case .file(let path): bytes = try? FileInput.read(path: path, displayPath: path, limit: Redactor.textLimit, what: "attached")
-        case .zipEntry(let archive, let entry): bytes = try? archive.read(entry, limit: Redactor.textLimit, what: "an attached file")
-        case .remote, .unavailable: return item
-        }
+        if case .remote = item.content { return item }
+        if case .unavailable = item.content { return item }
+        // Photos, films and sound are never read: nobody expects words masked in them.
         let kind = FileKind(contentType: item.contentType)
         if kind == .image || kind == .movie || kind == .audio { return item }
         let declaredText = Self.isText(item.contentType) || kind == .sourceCode
         let untyped = FileKind.essence(item.contentType).isEmpty || FileKind.essence(item.contentType) == "application/octet-stream"
+        // Only text, or what may be text, is read; a PDF or an archive is named unread.
+        var bytes: [UInt8]? = nil
+        if declaredText || untyped {
+            switch item.content {
+            case .bytes(let carried): bytes = carried
+            case .file(let path): bytes = try? FileInput.read(path: path, displayPath: path, limit: Redactor.textLimit, what: "attached")
+            case .zipEntry(let archive, let entry): bytes = try? archive.read(entry, limit: Redactor.textLimit, what: "an attached file")
+            case .remote, .unavailable: return item
+            }
+        }
         guard let bytes, declaredText || untyped, !bytes.contains(0), let original = String(validating: bytes, as: UTF8.self) else {
             unscanned.append(item.name)
             return item
