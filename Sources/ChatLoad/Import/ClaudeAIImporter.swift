@@ -47,7 +47,7 @@ package enum ClaudeAIImporter {
                     continue
                 }
                 let name = ImportSource.string(item["name"]).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
-                names[uuid] = name.isEmpty ? "Untitled project" : name
+                names[uuid] = name  // empty: the index writes "Untitled project" in the reader's language
             }
         } else {
             reader.warning("expected an array of projects (claude.ai's projects.json), found \(root.kindDescription); the conversations are listed without their projects", at: root, path: "")

@@ -563,7 +563,11 @@ struct ClaudeCodeSession {
         if let version { facts.append(ConversationFact(label: "Claude Code", value: version)) }
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate {
-            facts.append(ConversationFact(.factTime, value: ClaudeCodeText.span(first, last)))
+            var fact = ConversationFact(.factTime, value: ClaudeCodeText.span(first, last))
+            if let (span, seconds) = ClaudeCodeText.spanAndLength(first, last) {
+                fact.valuePhrases = [UIPhrase(.timeSpan, ["span": span], seconds: Double(seconds))]
+            }
+            facts.append(fact)
         }
         var total = Usage()
         for key in usageOrder {

@@ -112,6 +112,19 @@ enum ClaudeCodeText {
 
     /// "2026-03-02 09:14 – 11:02 UTC (1 h 48 min)"; the second date is written out when the day changes.
     static func span(_ first: ChatDate, _ last: ChatDate) -> String {
+        guard let (span, length) = spanAndLength(first, last) else { return spanText(first, last) }
+        return "\(span) (\(duration(length)))"
+    }
+
+    /// The span without its length, and the length in seconds; nil for a span under a minute.
+    static func spanAndLength(_ first: ChatDate, _ last: ChatDate) -> (String, Int)? {
+        let length = Int(last.secondsSinceEpoch - first.secondsSinceEpoch)
+        guard length >= 60 else { return nil }
+        return (spanText(first, last), length)
+    }
+
+    /// "2026-03-31 09:12 – 09:23 UTC", or the start alone for a span under a minute.
+    private static func spanText(_ first: ChatDate, _ last: ChatDate) -> String {
         func parts(_ date: ChatDate) -> (day: String, time: String) {
             let seconds = Int(date.secondsSinceEpoch)
             let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
@@ -124,7 +137,7 @@ enum ClaudeCodeText {
         let end = a.day == b.day ? b.time : "\(b.day) \(b.time)"
         let length = Int(last.secondsSinceEpoch - first.secondsSinceEpoch)
         if length < 60 { return "\(a.day) \(a.time) UTC" }
-        return "\(a.day) \(a.time) – \(end) UTC (\(duration(length)))"
+        return "\(a.day) \(a.time) – \(end) UTC"
     }
 }
 

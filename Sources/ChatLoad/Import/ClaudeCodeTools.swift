@@ -130,8 +130,12 @@ enum ClaudeCodeTools {
                 title += " in \(session.relative(scope))"
                 phrase = UIPhrase(.toolGrepIn, ["pattern": pattern, "scope": session.relative(scope)])
             }
-            if let glob = string("glob") { title += " (\(glob))"; phrase.values["pattern"] = nil }
-            return toolCall(title, phrase.values["pattern"] == nil ? nil : phrase)
+            if let glob = string("glob") {
+                title += " (\(glob))"
+                phrase.key = phrase.key == .toolGrepIn ? .toolGrepInGlob : .toolGrepGlob
+                phrase.values["glob"] = glob
+            }
+            return toolCall(title, phrase)
         case "Glob":
             var title = "Found files matching \(string("pattern") ?? "")"
             var phrase = UIPhrase(.toolGlob, ["pattern": string("pattern") ?? ""])

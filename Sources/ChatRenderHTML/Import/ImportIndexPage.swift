@@ -55,7 +55,7 @@ package enum ImportIndexPage {
             // (newest first), and the groups follow their newest conversation.
             for (index, group) in groups.enumerated() {
                 let headingID = "cr-project-\(index + 1)"
-                let name = group.project ?? strings[.noProject]
+                let name = group.project.map { $0.isEmpty ? strings[.untitledProject] : $0 } ?? strings[.noProject]
                 items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
             }
         }

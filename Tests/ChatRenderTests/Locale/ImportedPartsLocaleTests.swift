@@ -104,6 +104,26 @@ import Testing
         #expect(try page(chats[7], "en").contains("Worked on the task · 2 steps"))
     }
 
+    /// The session's length in the header, a search limited by a glob, and an untitled claude.ai
+    /// project speak the language too; the dates stay as written (ISO, UTC).
+    @Test func theTimeSpanAGlobSearchAndAnUntitledProjectSpeakTheLanguage() throws {
+        let japanese = try Self.claudeCodePage("ja")
+        #expect(japanese.contains("<dd dir=\"auto\">2026-03-02 09:14 – 09:25 UTC (11分3秒)</dd>"), "the Time fact's length in Japanese")
+        let a = ChatDate(iso: "2026-03-02T23:50:00Z")!, b = ChatDate(iso: "2026-03-03T00:20:00Z")!
+        let spanned = try #require(ClaudeCodeText.spanAndLength(a, b))
+        #expect(spanned.0 == "2026-03-02 23:50 – 2026-03-03 00:20 UTC" && spanned.1 == 1800)
+        #expect(ClaudeCodeText.spanAndLength(a, a) == nil)
+        let call = "{\"type\":\"assistant\",\"uuid\":\"u2\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Grep\",\"input\":{\"pattern\":\"total\",\"glob\":\"*.py\"}}]}}"
+        let (chat, _) = ClaudeCodeImporter.read(bytes: Array(("{\"type\":\"user\",\"uuid\":\"u1\",\"message\":{\"role\":\"user\",\"content\":\"Go\"}}\n" + call).utf8), file: "s.jsonl")
+        guard case .toolCall(let grep)? = chat?.turns.last?.parts.first else { Issue.record("no grep"); return }
+        #expect(grep.title == "Searched for “total” (*.py)")
+        #expect(try Self.table("de").phrase(grep.titlePhrase, or: grep.title ?? "") == "Nach „total“ gesucht (*.py)")
+        let entries = [ImportedEntry(title: "A", file: "a.json", slug: "a", date: nil, messageCount: 2, project: ""),
+                       ImportedEntry(title: "B", file: "b.json", slug: "b", date: nil, messageCount: 2, project: "Garden")]
+        let index = String(decoding: ImportIndexPage.render(entries, strings: try Self.table("de"), link: { $0.file }), as: UTF8.self)
+        #expect(index.contains("Unbenanntes Projekt") && !index.contains("Untitled project"))
+    }
+
     @Test func anEnglishPageKeepsTheImportersOwnWords() throws {
         let html = try Self.claudeCodePage("en")
         #expect(html.contains("<dt>Project</dt>"))
