@@ -53,8 +53,8 @@ package enum Redactor {
 
         /// "“Title”: 2 files are copied as they are, not scanned: report.pdf, deck.key (--redact masks text only)".
         package var message: String {
-            let count = files.count == 1 ? "1 file is" : "\(files.count) files are"
-            return "“\(chat)”: \(count) copied as they are, not scanned: \(files.joined(separator: ", ")) (--redact masks text only)"
+            let count = files.count == 1 ? "1 file is copied as it is" : "\(files.count) files are copied as they are"
+            return "“\(chat)”: \(count), not scanned: \(files.joined(separator: ", ")) (--redact masks text only)"
         }
     }
 

@@ -181,6 +181,7 @@ import Testing
         #expect(total == RedactionSummary(counts: [("credential", 2), ("home folder", 2)]))
         #expect(unscanned == [Redactor.Unscanned(chat: "Deploy for ~", files: ["report.pdf", "blob.bin"])])
         #expect(unscanned[0].message == "“Deploy for ~”: 2 files are copied as they are, not scanned: report.pdf, blob.bin (--redact masks text only)")
+        #expect(Redactor.Unscanned(chat: "T", files: ["a.pdf"]).message == "“T”: 1 file is copied as it is, not scanned: a.pdf (--redact masks text only)")
     }
 
     @Test func theNoteSaysWhatWasMasked() {
