@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),
         .target(name: "ChatOutput", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
-        .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatLoad", "ChatPlan", "ChatOutput", "CVipsShim"], swiftSettings: stage),
+        .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatLoad", "ChatPlan", "ChatOutput", "CVipsShim", "CZlib"], swiftSettings: stage),
         .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),
         .target(
             name: "ChatRender",

@@ -99,6 +99,14 @@ public enum ChatRenderer {
     /// The one render driver: load → plan → produce assets → render → write, into an output
     /// folder (`index.html` and its assets) or, with `request.singleFile`, one page.
     package static func render(_ request: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
+        try render(request, loaded: nil, inspector: inspector)
+    }
+
+    /// ``render(_:inspector:)`` of a conversation already in memory (`loaded`, with its load
+    /// warnings) instead of the file at `request.conversationPath`, which then only names the
+    /// conversation in messages; its photos and files are still found beside that path (or in
+    /// `attachmentsDirectory`). `render --from` hands each imported conversation over this way.
+    package static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
         if request.singleFile != nil && request.pdf != nil {
             throw DiagnosticError([Diagnostic(file: request.conversationPath, message: "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)")], kind: .usage)
         }
@@ -112,7 +120,8 @@ public enum ChatRenderer {
             let (strings, warnings) = try request.strings()
             return (style, strings, warnings)
         }
-        let (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
+        let (conversation, loadWarnings): (Conversation, [Diagnostic])
+        if let loaded { (conversation, loadWarnings) = loaded } else { (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath) }
         let (pageStyle, strings, stringWarnings) = try style.value()
         let themeWarnings = stringWarnings + ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
         var options = request.options(for: conversation)

@@ -301,6 +301,27 @@ public struct AssetProducer: Sendable {
                 missing.append((variant, key))
             }
         }
+        if !missing.isEmpty, let kept = keptPNG(real, wanted: wanted) {
+            // No layout shrinks it: the file itself is every size, and libvips is not needed.
+            let name = "\(keptKey(digest: digest))-\(kept.width)x\(kept.height).png"
+            let destination = FilePath.join(assets, name)
+            if access(destination, F_OK) != 0 {
+                let partial = FilePath.join(assets, ".\(name).\(job.order).partial")
+                guard FileManager.default.createFile(atPath: partial, contents: Data(kept.bytes)), rename(partial, destination) == 0 else {
+                    unlink(partial)
+                    let full = AssetProducer.outputFailure(assets)
+                    return JobOutcome(result: .failure(ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")),
+                                      reused: outcome.reused, outputFailure: full)
+                }
+            }
+            let asset = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: kept.width, height: kept.height)
+            for entry in missing {
+                made[entry.variant] = asset
+                shared.set(entry.key, asset)
+            }
+            outcome.made += 1
+            missing = []
+        }
         if !missing.isEmpty {
             do throws(ImageProblem) {
                 let info = try inspector.inspect(path: real)
@@ -345,6 +366,27 @@ public struct AssetProducer: Sendable {
         if job.needsDisplay { made[display] = nil }
         outcome.result = .success(PhotoAsset(display: displayAsset, sizes: made))
         return outcome
+    }
+
+    /// The source as a ``KeptPNG`` when it is one and fits every size in `wanted` (and the
+    /// pixel limit) as it is.
+    func keptPNG(_ path: String, wanted: [PhotoVariant]) -> KeptPNG? {
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) <= KeptPNG.byteLimit,
+              let bytes = try? FileInput.read(path: path, displayPath: path, limit: KeptPNG.byteLimit, what: "photo"),
+              let kept = KeptPNG.check(bytes, keepMetadata: settings.keepMetadata),
+              kept.width * kept.height <= settings.maxPixels else { return nil }
+        for variant in wanted {
+            let box = variant.box
+            if kept.width > Int(box.width) || kept.height > Int(box.height) { return nil }
+        }
+        return kept
+    }
+
+    /// The name of a kept PNG: its own key, so no setting's web image is ever taken for it.
+    func keptKey(digest: String) -> String {
+        let text = ["kept", AssetProducer.imagePipelineVersion, digest, settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
+        return String(SHA256.hash(Array(text.utf8)).hexString.prefix(20))
     }
 
     /// First 20 hex digits of SHA-256 over the source's digest and everything that shapes the

@@ -11,9 +11,32 @@ enum ClaudeCodeText {
 
     /// The text between `<tag>` and `</tag>` (the first pair), or nil when there is none.
     static func tagged(_ tag: String, in text: String) -> String? {
-        guard let open = text.range(of: "<\(tag)>") else { return nil }
-        guard let close = text.range(of: "</\(tag)>", range: open.upperBound..<text.endIndex) else { return nil }
+        let whole = Substring(text)
+        guard let open = find("<\(tag)>", in: whole) else { return nil }
+        guard let close = find("</\(tag)>", in: whole[open.upperBound...]) else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
+    }
+
+    /// Where `needle` (ASCII) first occurs in `text`: a search of the UTF-8 bytes, since
+    /// Foundation's `range(of:)` goes through UTF-16 and is a twentieth of the session's time.
+    static func find(_ needle: String, in text: Substring) -> Range<String.Index>? {
+        let n = Array(needle.utf8)
+        func search(_ hay: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let first = n.first, hay.count >= n.count else { return nil }
+            var i = 0
+            let last = hay.count - n.count
+            while i <= last {
+                guard let at = hay[i...last].firstIndex(of: first) else { return nil }
+                if hay[(at + 1)..<(at + n.count)].elementsEqual(n.dropFirst()) { return at }
+                i = at + 1
+            }
+            return nil
+        }
+        // Native strings are contiguous UTF-8; a bridged one is searched in a copy.
+        let found = text.utf8.withContiguousStorageIfAvailable(search) ?? Array(text.utf8).withUnsafeBufferPointer(search)
+        guard let found else { return nil }
+        let start = text.utf8.index(text.startIndex, offsetBy: found)
+        return start..<text.utf8.index(start, offsetBy: n.count)
     }
 
     /// `<command-name>/model</command-name><command-args>opus</command-args>` as a command.
@@ -25,12 +48,12 @@ enum ClaudeCodeText {
 
     /// The text without the `<system-reminder>` blocks Claude Code adds for the model.
     static func withoutReminders(_ text: String) -> String {
-        guard text.contains("<system-reminder>") else { return text }
-        var out = ""
         var rest = Substring(text)
-        while let open = rest.range(of: "<system-reminder>") {
+        guard find("<system-reminder>", in: rest) != nil else { return text }
+        var out = ""
+        while let open = find("<system-reminder>", in: rest) {
             out += rest[..<open.lowerBound]
-            guard let close = rest.range(of: "</system-reminder>", range: open.upperBound..<rest.endIndex) else { return out }
+            guard let close = find("</system-reminder>", in: rest[open.upperBound...]) else { return out }
             rest = rest[close.upperBound...]
         }
         out += rest

@@ -6,6 +6,12 @@ import ChatModel
 package protocol FolderOutput: OutputSink {
     /// The folder on disk the output is being made in.
     var path: String { get }
+    /// Whether each file is flushed to disk when it is finished (see ``OutputFile``).
+    var durable: Bool { get }
+}
+
+extension FolderOutput {
+    package var durable: Bool { true }
 }
 
 extension FolderOutput {
@@ -24,7 +30,7 @@ extension FolderOutput {
         }
         let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw StagingFolder.cannotWrite(destination, "cannot write \(relative): \(String(cString: strerror(errno)))") }
-        return OutputFile(fd: fd, relative: relative, destination: destination)
+        return OutputFile(fd: fd, relative: relative, destination: destination, durable: durable)
     }
 
     package func folder(_ relative: String) throws(DiagnosticError) -> String {

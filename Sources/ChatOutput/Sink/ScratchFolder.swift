@@ -15,3 +15,21 @@ package enum ScratchFolder {
         return String(cString: made)
     }
 }
+
+/// A ``ScratchFolder`` written as an output: what one stage hands the next on disk within a run
+/// (an import's photos and files for the render that follows). Nothing in it is output, so no file
+/// is flushed to disk, and the whole folder is removed by ``remove()``.
+package final class ScratchOutput: FolderOutput, @unchecked Sendable {
+    package let path: String
+    package var destination: String { path }
+    package var durable: Bool { false }
+
+    /// A new scratch folder `chatrender-LABEL-XXXXXX`.
+    package init(_ label: String) throws(DiagnosticError) {
+        path = try ScratchFolder.make(label)
+    }
+
+    package func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

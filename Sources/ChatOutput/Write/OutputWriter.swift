@@ -85,11 +85,15 @@ package final class OutputFile: @unchecked Sendable {
     private let destination: String
     /// Bytes written so far.
     private(set) var size = 0
+    /// Flushed to disk before it counts as written: an output must survive a crash right after
+    /// the render; a scratch file, removed at the end of the run, need not.
+    private let durable: Bool
 
-    init(fd: Int32, relative: String, destination: String) {
+    init(fd: Int32, relative: String, destination: String, durable: Bool = true) {
         self.fd = fd
         self.relative = relative
         self.destination = destination
+        self.durable = durable
     }
 
     deinit { if fd >= 0 { close(fd) } }
@@ -101,16 +105,16 @@ package final class OutputFile: @unchecked Sendable {
         let written = chunks.reduce(0) { $0 + $1.count }
         // The page's pieces arrive while later turns are still being rendered: their writeback
         // overlaps that work, and `finish`'s fsync waits only for the tail.
-        cplatform_start_writeback(fd, Int64(size), Int64(written))
+        if durable { cplatform_start_writeback(fd, Int64(size), Int64(written)) }
         size += written
     }
 
     package var sink: ByteSink { { [self] bytes in if !bytes.isEmpty { write([bytes]) } } }
 
-    /// Flushes the file to disk and closes it; its size, or the first error of any write.
+    /// Flushes the file to disk (when durable) and closes it; its size, or the first error of any write.
     package func finish() throws(DiagnosticError) -> Int {
         guard fd >= 0 else { return size }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if durable, failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         fd = -1
         guard failure == 0 else {

@@ -77,8 +77,16 @@ package enum ImportWriter {
 
     /// Writes every conversation; returns one entry per conversation, in the order given.
     static func write(_ chats: [ImportedChat], into output: OutputSink) throws(DiagnosticError) -> [ImportedEntry] {
+        try write(chats, into: output, native: true).map(\.entry)
+    }
+
+    /// Writes every conversation's photos and files, and with `native` its `SLUG.json`; returns
+    /// one entry per conversation with the conversation itself (as its native file reads back),
+    /// in the order given. `render --from` renders the conversations from memory and writes only
+    /// their files, each distinct content once whatever its name (the names are not shown).
+    static func write(_ chats: [ImportedChat], into output: OutputSink, native: Bool) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
         let slugs = slugs(for: chats.map(\.title))
-        var entries: [ImportedEntry] = []
+        var entries: [(entry: ImportedEntry, conversation: Conversation)] = []
         for (chat, slug) in zip(chats, slugs) {
             var usedNames: Set<String> = []
             // The same bytes under the same name (a screenshot pasted into many prompts) are
@@ -92,7 +100,7 @@ package enum ImportWriter {
                                                 contentType: item.contentType, alt: item.alt)
                     switch item.content {
                     case .bytes(let bytes):
-                        let safe = safeFileName(item.name).lowercased()
+                        let safe = native ? safeFileName(item.name).lowercased() : ""
                         if let same = written[safe]?[bytes] {
                             attachment.url = .local(same)
                         } else {
@@ -132,9 +140,9 @@ package enum ImportWriter {
             var conversation = Conversation(title: chat.title, messages: messages, markup: .full)
             conversation.facts = chat.facts
             conversation.redaction = chat.redaction
-            try output.write(NativeJSON.encode(conversation), to: file)
-            entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
-                                         project: chat.project))
+            if native { try output.write(NativeJSON.encode(conversation), to: file) }
+            entries.append((ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
+                                          project: chat.project), conversation))
         }
         return entries
     }
@@ -157,8 +165,12 @@ package enum ImportWriter {
 
     /// Newest first by date (undated last); equal dates keep their order.
     static func newestFirst(_ entries: [ImportedEntry]) -> [ImportedEntry] {
+        newestFirst(entries, date: \.date)
+    }
+
+    static func newestFirst<Item>(_ entries: [Item], date: (Item) -> ChatDate?) -> [Item] {
         entries.enumerated().sorted { a, b in
-            switch (a.element.date, b.element.date) {
+            switch (date(a.element), date(b.element)) {
             case let (x?, y?) where x.secondsSinceEpoch != y.secondsSinceEpoch: return x.secondsSinceEpoch > y.secondsSinceEpoch
             case (_?, nil): return true
             case (nil, _?): return false

@@ -47,19 +47,7 @@ public struct ImportResult: Sendable {
 /// a ``StagingFolder``, so bad input leaves nothing half-written.
 public enum Importer {
     public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult {
-        var (chats, warnings) = try read(request)
-        if request.strict && !warnings.isEmpty {
-            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
-        }
-        var redaction: RedactionSummary?
-        if request.redact || request.redactEmails {
-            // Before anything is written: no unmasked byte reaches the output folder.
-            var unscanned: [Redactor.Unscanned] = []
-            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails, unscanned: &unscanned)
-            // Not a fault of the input (so not refused by --strict), but the person sharing the
-            // page must know which files were not masked.
-            warnings += unscanned.map { Diagnostic(.warning, file: request.inputPath, message: $0.message) }
-        }
+        let (chats, warnings, redaction) = try prepare(request)
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             let entries = ImportWriter.newestFirst(try ImportWriter.write(chats, into: output))
@@ -70,6 +58,24 @@ public enum Importer {
             output.discard()
             throw error
         }
+    }
+
+    /// The conversations to write: read, refused under `strict` when anything was wrong, and
+    /// masked under `--redact` before anything is written, so no unmasked byte reaches the output.
+    static func prepare(_ request: ImportRequest) throws(DiagnosticError) -> (chats: [ImportedChat], warnings: [Diagnostic], redaction: RedactionSummary?) {
+        var (chats, warnings) = try read(request)
+        if request.strict && !warnings.isEmpty {
+            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
+        var redaction: RedactionSummary?
+        if request.redact || request.redactEmails {
+            var unscanned: [Redactor.Unscanned] = []
+            (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails, unscanned: &unscanned)
+            // Not a fault of the input (so not refused by --strict), but the person sharing the
+            // page must know which files were not masked.
+            warnings += unscanned.map { Diagnostic(.warning, file: request.inputPath, message: $0.message) }
+        }
+        return (chats, warnings, redaction)
     }
 
     /// Reads and checks the input; throws every error in it at once (warnings included).
@@ -131,25 +137,28 @@ public enum ImportedSite {
     /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         let strict = render.strict
-        let scratch = try ScratchFolder.make("import")
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var importRequest = request
-        importRequest.outputDirectory = FilePath.join(scratch, "import")
-        let imported = try Importer.run(importRequest)
-        var warnings = imported.warnings
+        let (chats, importWarnings, redaction) = try Importer.prepare(request)
+        var warnings = importWarnings
         if strict && !warnings.isEmpty {
             throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
         }
-        func renderOne(_ entry: ImportedEntry, into folder: String) throws(DiagnosticError) -> RenderResult {
-            let conversation = FilePath.join(importRequest.outputDirectory, entry.file)
+        // The conversations go to the renderer in memory; only their photos and files are put
+        // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
+        let scratch = try ScratchOutput("import")
+        defer { scratch.remove() }
+        let written = ImportWriter.newestFirst(try ImportWriter.write(chats, into: scratch, native: false), date: \.entry.date)
+        let entries = written.map(\.entry)
+        func renderOne(_ entry: ImportedEntry, _ conversation: Conversation, into folder: String) throws(DiagnosticError) -> RenderResult {
+            // Names the conversation in messages as if it were the import's native file.
+            let path = FilePath.join(scratch.path, entry.file)
             var one = render
-            one.conversationPath = conversation
+            one.conversationPath = path
             one.outputDirectory = folder
             // The sources are this run's temporary copies: an index of them would differ every run.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, inspector: inspector)
+            let result = try ChatRenderer.render(one, loaded: (conversation, []), inspector: inspector)
             for warning in result.warnings {
-                if warning.file == conversation {
+                if warning.file == path {
                     // Name the imported file the way the person would find it in the output.
                     var named = warning
                     named.file = entry.file
@@ -163,18 +172,18 @@ public enum ImportedSite {
             return result
         }
         if request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath)),
-           imported.entries.count == 1 {
-            let result = try renderOne(imported.entries[0], into: request.outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: imported.redaction)
+           written.count == 1 {
+            let result = try renderOne(written[0].entry, written[0].conversation, into: request.outputDirectory)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: redaction)
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
             // Each page is a render of its own, made (and swapped in) inside this output's staging.
-            for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(output.path, entry.slug)) }
-            let index = ImportIndexPage.render(imported.entries, strings: try render.strings().0, link: { "\($0.slug)/index.html" })
+            for (entry, conversation) in written { _ = try renderOne(entry, conversation, into: FilePath.join(output.path, entry.slug)) }
+            let index = ImportIndexPage.render(entries, strings: try render.strings().0, link: { "\($0.slug)/index.html" })
             try output.write(index, to: "index.html")
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count, redaction: imported.redaction)
+            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: index.count, redaction: redaction)
         } catch {
             output.discard()
             throw error

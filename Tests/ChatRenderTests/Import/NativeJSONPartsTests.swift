@@ -70,3 +70,38 @@ import Testing
         #expect(NativeJSON.quote("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
     }
 }
+
+/// `render --from` hands each imported conversation to the renderer in memory instead of through
+/// its native file; the page is the same only if the file reads back as exactly that conversation.
+@Suite struct ImportedInMemoryTests {
+    static let fixtures: [(ImportFormat, String)] = [
+        (.chatgpt, "chatgpt/export"), (.chatgpt, "chatgpt/export-deflated.zip"), (.chatgpt, "chatgpt-2025"),
+        (.chatgpt, "chatgpt-2026/export"), (.claudeAI, "claude-ai/export"), (.claudeCode, "claude-code/projects"),
+        (.openai, "openai/trip.json"), (.anthropic, "anthropic/support.json"),
+    ]
+
+    @Test(arguments: fixtures.indices)
+    func theNativeFileReadsBackAsTheConversationInMemory(_ index: Int) throws {
+        let (format, input) = Self.fixtures[index]
+        for redact in [false, true] {
+            var request = ImportRequest(format: format, inputPath: TestPaths.repo("Tests/ChatRenderTests/Fixtures/import/\(input)"), outputDirectory: "unused")
+            request.redact = redact
+            let (chats, _, _) = try Importer.prepare(request)
+            let output = MemoryOutput()
+            let written = try ImportWriter.write(chats, into: output, native: false)
+            #expect(!written.isEmpty)
+            #expect(!output.files.keys.contains { $0.hasSuffix(".json") }, "no native file is written for a render")
+            for (entry, conversation) in written {
+                let (decoded, warnings) = try ConversationLoader.decode(bytes: NativeJSON.encode(conversation), file: entry.file)
+                #expect(warnings.isEmpty, "\(input) \(entry.file): \(warnings)")
+                #expect(decoded == conversation, "\(input) \(entry.file)")
+                if decoded != conversation {
+                    for (a, b) in zip(decoded.messages ?? [], conversation.messages ?? []) where a != b {
+                        Issue.record("first differing message: \(a.id)\nfile:   \(a)\nmemory: \(b)")
+                        break
+                    }
+                }
+            }
+        }
+    }
+}
