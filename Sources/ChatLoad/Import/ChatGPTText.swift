@@ -22,7 +22,7 @@ enum ChatGPTText {
     /// entry as "Tram 28 – Carris (carris.pt)", no raw bracket marker. Private-use characters go too.
     static func browsingResult(_ text: String) -> String {
         let text = plain(text)
-        guard text.contains("【") else { return text }
+        guard text.containsBytes("【") else { return text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "【") {
@@ -47,7 +47,7 @@ enum ChatGPTText {
     /// `{{file:file-AbC}}` tokens (an agent's answer pointing at files it made): their ids, and
     /// the text without them.
     static func fileTokens(_ text: String) -> (text: String, ids: [String]) {
-        guard text.contains("{{file:") else { return (text, []) }
+        guard text.containsBytes("{{file:") else { return (text, []) }
         var out = ""
         var ids: [String] = []
         var rest = Substring(text)
@@ -71,7 +71,7 @@ enum ChatGPTText {
     /// and offered for download, which the export does not contain. Shown as the file's name and
     /// "not included in the export", never as a dead link. Also returns how many there were.
     static func sandboxLinks(_ text: String) -> (text: String, count: Int) {
-        guard text.contains("sandbox:") else { return (text, 0) }
+        guard text.containsBytes("sandbox:") else { return (text, 0) }
         var out = ""
         var count = 0
         var rest = Substring(text)

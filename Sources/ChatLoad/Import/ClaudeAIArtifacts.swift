@@ -117,7 +117,7 @@ enum ClaudeAIInlineTags {
     /// The text cut at its tags; text without them is one `.text` piece. A tag left open runs to
     /// the end of the text (a reply cut off mid-artifact).
     static func split(_ text: String) -> [Piece] {
-        guard text.contains("<antArtifact") || text.contains("<antThinking>") else { return [.text(text)] }
+        guard text.containsBytes("<antArtifact") || text.containsBytes("<antThinking>") else { return [.text(text)] }
         var pieces: [Piece] = []
         var rest = Substring(text)
         while true {

@@ -71,7 +71,7 @@ enum ClaudeCodeText {
         let markers = ["The user doesn't want to proceed with this tool use", "The user doesn't want to take this action right now",
                        "User rejected tool use", "Error: User rejected"]
         guard markers.contains(where: { text.hasPrefix($0) }) else { return (false, nil) }
-        if let said = text.range(of: "the user said:\n") {
+        if let said = find("the user said:\n", in: Substring(text)) {
             let reason = String(text[said.upperBound...]).trimmingASCIIWhitespace()
             return (true, reason.isEmpty ? nil : reason)
         }
@@ -81,7 +81,7 @@ enum ClaudeCodeText {
     /// A command's printout as words: its terminal escapes (`ESC[1m` bold and the like) dropped,
     /// since a chip's detail is text, not a terminal.
     static func plain(_ text: String) -> String {
-        guard text.contains("\u{1B}") else { return text }
+        guard text.containsBytes("\u{1B}") else { return text }
         var out = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {

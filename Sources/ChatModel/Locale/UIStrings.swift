@@ -103,7 +103,8 @@ package struct UIStrings: Sendable, Equatable {
 
     /// Fills `{name}` placeholders; an unknown one stays as written.
     package static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
-        guard pattern.contains("{") else { return pattern }
+        // Asked of the UTF-8 bytes: `contains("{")` would be Foundation's substring search.
+        guard pattern.utf8.contains(UInt8(ascii: "{")) else { return pattern }
         var table: [String: String] = [:]
         for (name, value) in values { table[name] = value }
         var out = ""

@@ -13,3 +13,25 @@ extension String {
         return out
     }
 }
+
+extension StringProtocol {
+    /// Whether `needle` occurs in the string, compared byte for byte in UTF-8. With Foundation
+    /// imported, `contains("x")` is Foundation's substring search, which converts to UTF-16 first:
+    /// this is the one to use on hot paths (every turn, every tool result).
+    package func containsBytes(_ needle: String) -> Bool {
+        let n = Array(needle.utf8)
+        guard let first = n.first else { return true }
+        func search(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard hay.count >= n.count else { return false }
+            var i = 0
+            let last = hay.count - n.count
+            while i <= last {
+                guard let at = hay[i...last].firstIndex(of: first) else { return false }
+                if hay[(at + 1)..<(at + n.count)].elementsEqual(n.dropFirst()) { return true }
+                i = at + 1
+            }
+            return false
+        }
+        return utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
+    }
+}

@@ -435,7 +435,7 @@ private struct Scanner {
         let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<end]), as: UTF8.self)
         var tex = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<contentEnd]), as: UTF8.self)
         // A formula over several lines of a block quote: its lines start with the quote's markers.
-        let depth = tex.contains("\n") ? quoteDepth(i) : 0
+        let depth = tex.containsBytes("\n") ? quoteDepth(i) : 0
         if depth > 0 {
             tex = tex.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
                 guard index > 0 else { return String(line) }

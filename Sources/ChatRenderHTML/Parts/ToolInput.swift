@@ -36,32 +36,35 @@ struct ToolInput {
     /// JSON tokens: strings with their quotes and escapes, punctuation, and literal words; nil
     /// when the text is not made of them.
     static func tokens(_ text: String) -> [Substring]? {
+        // Walked in UTF-8 bytes: every delimiter is ASCII, so each cut falls between characters
+        // (and Character by Character, grapheme breaking was most of a long session's tool time).
         var tokens: [Substring] = []
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == " " || c == "\n" || c == "\t" || c == "\r" { i = text.index(after: i); continue }
-            if "{}[]:,".contains(c) {
-                let next = text.index(after: i)
+        let bytes = text.utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { i = bytes.index(after: i); continue }
+            if c == 0x7B || c == 0x7D || c == 0x5B || c == 0x5D || c == 0x3A || c == 0x2C {   // { } [ ] : ,
+                let next = bytes.index(after: i)
                 tokens.append(text[i..<next]); i = next; continue
             }
-            if c == "\"" {
-                var j = text.index(after: i)
+            if c == 0x22 {
+                var j = bytes.index(after: i)
                 var closed = false
-                while j < text.endIndex {
-                    let d = text[j]
-                    if d == "\\" { j = text.index(after: j); if j < text.endIndex { j = text.index(after: j) }; continue }
-                    if d == "\n" { return nil }
-                    j = text.index(after: j)
-                    if d == "\"" { closed = true; break }
+                while j < bytes.endIndex {
+                    let d = bytes[j]
+                    if d == 0x5C { j = bytes.index(after: j); if j < bytes.endIndex { j = bytes.index(after: j) }; continue }
+                    if d == 0x0A { return nil }
+                    j = bytes.index(after: j)
+                    if d == 0x22 { closed = true; break }
                 }
                 guard closed else { return nil }
                 tokens.append(text[i..<j]); i = j; continue
             }
             var j = i
-            while j < text.endIndex, let ascii = text[j].asciiValue,
+            while j < bytes.endIndex, case let ascii = bytes[j],
                   (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45 {
-                j = text.index(after: j)
+                j = bytes.index(after: j)
             }
             guard j > i else { return nil }
             tokens.append(text[i..<j]); i = j

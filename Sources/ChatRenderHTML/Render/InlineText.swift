@@ -212,7 +212,7 @@ package enum InlineText {
 
     /// Splits on lines that are empty or only whitespace; trims blank lines at the ends.
     static func paragraphs(of text: String) -> [Substring] {
-        let normalized = text.contains("\r") ? text.replacingCRLF() : text
+        let normalized = text.containsBytes("\r") ? text.replacingCRLF() : text
         var result: [Substring] = []
         var current: Substring.Index? = nil
         var lastContentEnd = normalized.startIndex
