@@ -9,7 +9,8 @@ import CZlib
 /// Kept only when the file is checked whole here: the signature; every chunk's length and
 /// CRC-32; a valid header; the pixel data inflating to exactly the rows the header promises,
 /// each with a known filter; nothing after `IEND`. Anything else (an animation, Exif, an unknown
-/// chunk, interlacing, a damaged file) goes to libvips as before, which decides and reports.
+/// chunk, interlacing, a damaged file, an ICC profile unless metadata is kept) goes to libvips
+/// as before, which decides and reports.
 package struct KeptPNG: Equatable, Sendable {
     package var width: Int
     package var height: Int
@@ -74,7 +75,8 @@ package struct KeptPNG: Equatable, Sendable {
             default:
                 guard header != nil else { return nil }
                 if colourChunks.contains(type) {
-                    guard !sawIDAT else { return nil }
+                    // A colour profile is metadata to strip; libvips converts to sRGB first.
+                    guard !sawIDAT, type != "iCCP" || keepMetadata else { return nil }
                 } else if metadataChunks.contains(type) {
                     keep = keepMetadata
                 } else {

@@ -16,7 +16,7 @@ import CZlib
         var raw: [UInt8] = []
         for y in 0..<height {
             raw.append(filter)
-            for x in 0..<width { raw += [UInt8(x * 40), UInt8(y * 90), 200, 255] }
+            for x in 0..<width { raw += [UInt8(truncatingIfNeeded: x * 40), UInt8(truncatingIfNeeded: y * 90), 200, 255] }
         }
         var size = compressBound(UInt(raw.count))
         var packed = [UInt8](repeating: 0, count: Int(size))
@@ -57,6 +57,8 @@ import CZlib
         #expect(stripped.bytes == Self.png())
         #expect(!String(decoding: stripped.bytes, as: UTF8.self).contains("Ana"))
         #expect(try #require(KeptPNG.check(bytes, keepMetadata: true)).bytes == bytes)
+        let profiled = Self.png(extra: [("iCCP", Array("p\u{0}\u{0}x".utf8))])
+        #expect(KeptPNG.check(profiled, keepMetadata: true)?.bytes == profiled, "kept with its profile when metadata is kept")
     }
 
     @Test func anythingNotCheckedWholeGoesToTheImageLibrary() {
@@ -75,6 +77,7 @@ import CZlib
             ("Exif (it may turn the picture)", Self.png(extra: [("eXIf", [0x4D, 0x4D, 0, 42])])),
             ("an animation", Self.png(extra: [("acTL", [0, 0, 0, 2, 0, 0, 0, 0])])),
             ("an unknown chunk", Self.png(extra: [("zzZz", [1])])),
+            ("an ICC profile, which stripping would lose", Self.png(extra: [("iCCP", Array("p\u{0}\u{0}x".utf8))])),
             ("a colour chunk after the pixels", Self.png(after: [("gAMA", [0, 0, 0xB1, 0x8F])])),
             ("too big to keep", Self.png(extra: [("tEXt", [UInt8](repeating: 0x41, count: KeptPNG.byteLimit))])),
         ]
@@ -98,7 +101,7 @@ import CZlib
         let bytes = Self.png(width: 40, height: 30, extra: [("tEXt", Array("Comment\u{0}secret".utf8))])
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/shot.png"))
         try Data(Self.png(width: 900, height: 30)).write(to: URL(fileURLWithPath: folder + "/wide.png"))
-        let inspector = CountingInspector()
+        let inspector = PathRecordingInspector()
         let producer = AssetProducer(inspector: inspector, baseDirectory: folder, displayPath: folder + "/c.json")
         let photo = { (name: String) in Attachment(id: name, name: name, byteCount: 1, contentType: "image/png", url: .local(name)) }
         let conversation = Conversation(title: "T", messages: [
@@ -110,7 +113,7 @@ import CZlib
         #expect(warnings.isEmpty)
         let single = try #require(table[0, 0].image)
         #expect(single.display.path.hasSuffix("-40x30.png") && single.display.width == 40 && single.display.height == 30)
-        #expect(Set(single.sizes.values.map(\.path)) == [single.display.path])
+        #expect(single.sizes.values.allSatisfy { $0.path == single.display.path })
         #expect(table[1, 0].image?.display == single.display, "the same file in a grid tile")
         let pngs = output.files.filter { $0.key.hasSuffix(".png") }
         #expect(pngs.count == 1)
@@ -122,7 +125,7 @@ import CZlib
 }
 
 /// An image engine that records what it was asked and makes every size as a small file.
-final class CountingInspector: ImageInspector, @unchecked Sendable {
+final class PathRecordingInspector: ImageInspector, @unchecked Sendable {
     private let lock = NSLock()
     private var asked: [String] = []
     var paths: [String] { lock.lock(); defer { lock.unlock() }; return Array(Set(asked)).sorted() }
