@@ -187,10 +187,15 @@ package final class SourceDigester: @unchecked Sendable {
         return digest
     }
 
-    /// First 20 hex digits of the SHA-256 of everything readable from `fd`, in 4 MiB chunks.
+    /// First 20 hex digits of the SHA-256 of everything readable from `fd`, in chunks of at most
+    /// 4 MiB: no larger than the file (a screenshot of a few hundred bytes must not cost a
+    /// zeroed 4 MiB buffer, which was most of a small render's time).
     static func hash(descriptor fd: Int32) throws(ImageProblem) -> String {
         var hasher = SHA256()
-        let chunk = 4 << 20
+        var info = stat()
+        let size = fstat(fd, &info) == 0 && info.st_size >= 0 ? Int(info.st_size) : Int.max
+        // One byte over the size, so a file read whole ends with one more read returning 0.
+        let chunk = min(4 << 20, max(4096, size + 1))
         var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
             let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, chunk) }
