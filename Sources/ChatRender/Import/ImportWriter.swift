@@ -133,8 +133,10 @@ package enum ImportWriter {
             conversation.facts = chat.facts
             conversation.redaction = chat.redaction
             try output.write(NativeJSON.encode(conversation), to: file)
-            entries.append(ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
-                                         project: chat.project))
+            var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
+                                      project: chat.project)
+            entry.summary = ConversationSummary(messages)
+            entries.append(entry)
         }
         return entries
     }

@@ -140,9 +140,11 @@ public enum ImportedSite {
         if strict && !warnings.isEmpty {
             throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
         }
+        var site: SiteWriter? = nil
         func renderOne(_ entry: ImportedEntry, into folder: String) throws(DiagnosticError) -> RenderResult {
             let conversation = FilePath.join(importRequest.outputDirectory, entry.file)
             var one = render
+            one.options.site = site?.link  // the site's index and search (SiteWriter)
             one.conversationPath = conversation
             one.outputDirectory = folder
             // The sources are this run's temporary copies: an index of them would differ every run.
@@ -169,12 +171,15 @@ public enum ImportedSite {
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
+            // The site: its search shards first (each page names how many), then the pages, then
+            // the themed index with the shards (SiteWriter).
+            let writer = SiteWriter(imported.entries)
+            site = writer
             // Each page is a render of its own, made (and swapped in) inside this output's staging.
             for entry in imported.entries { _ = try renderOne(entry, into: FilePath.join(output.path, entry.slug)) }
-            let index = ImportIndexPage.render(imported.entries, strings: try render.strings().0, link: { "\($0.slug)/index.html" })
-            try output.write(index, to: "index.html")
+            let indexSize = try writer.write(imported.entries, render: render, into: output)
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: index.count, redaction: imported.redaction)
+            return Result(outputDirectory: output.destination, pages: imported.entries.count, warnings: warnings, pageSize: indexSize, redaction: imported.redaction)
         } catch {
             output.discard()
             throw error

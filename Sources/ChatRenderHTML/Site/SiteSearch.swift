@@ -1,0 +1,298 @@
+import ChatModel
+import ChatPlan
+/// Search across every conversation of a site, on the index and on each page: a search field,
+/// a live count and a list of results (links to the matching turns), the script that loads the
+/// shards of ``SearchIndex`` and searches them, and their stylesheet.
+///
+/// The form is `hidden` until the script shows it: without JavaScript there is no search and no
+/// dead field. The results follow WAI-ARIA's advice for a search with a results list: a labelled
+/// field, the count in a `status` live region, results as links the arrow keys move through
+/// (Escape clears and returns to the field, Enter opens the first). Matches are drawn with
+/// `textContent` and `<mark>` elements, never as markup.
+package enum SiteSearch {
+    /// The form; `root` is the site's folder relative to the page (`""` on the index, `../` on a page).
+    package static func form(root: String, shards: Int, strings s: UIStrings) -> HTML {
+        let label = s[.searchConversations]
+        let icon = Icon.svg("<circle cx=\"10.5\" cy=\"10.5\" r=\"6\"/><path d=\"M15 15l5 5\"/>")
+        return "<form class=\"cr-search\" role=\"search\" aria-label=\"\(label)\" data-cr-root=\"\(root)\" data-cr-shards=\"\(shards)\" data-cr-search-strings=\"\(scriptStrings(s))\" hidden><div class=\"cr-search-field\">\(icon)<input id=\"cr-search-input\" type=\"search\" aria-label=\"\(label)\" placeholder=\"\(label)\" autocomplete=\"off\" spellcheck=\"false\" enterkeyhint=\"search\" aria-controls=\"cr-search-results\" aria-expanded=\"false\" aria-describedby=\"cr-search-status\"></div><p class=\"cr-search-status\" id=\"cr-search-status\" role=\"status\"></p><ol class=\"cr-search-results\" id=\"cr-search-results\" aria-label=\"\(label)\"></ol></form>"
+    }
+
+    /// The words the script writes, with the counted ones in every plural form the language has
+    /// (the script picks one with `Intl.PluralRules`). Data in an attribute, not script.
+    static func scriptStrings(_ s: UIStrings) -> String {
+        func forms(_ key: UIKey) -> String {
+            let table = s.forms(key) ?? [.one: UIStrings.englishForm(key, 1), .other: UIStrings.englishForm(key, 2)]
+            return "{" + PluralCategory.allCases.compactMap { c in table[c].map { UIStrings.jsonString(c.rawValue) + ":" + UIStrings.jsonString($0) } }.joined(separator: ",") + "}"
+        }
+        return "{\"lang\":\(UIStrings.jsonString(s.tag)),\"loading\":\(UIStrings.jsonString(s[.searchLoading])),\"failed\":\(UIStrings.jsonString(s[.searchFailed])),\"none\":\(UIStrings.jsonString(s[.searchNoResults])),\"you\":\(UIStrings.jsonString(s[.you])),\"assistant\":\(UIStrings.jsonString(s[.assistant])),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
+    }
+
+    /// The search's stylesheet: the theme's custom properties only.
+    package static let stylesheet: StaticString = """
+/* Search across the site's conversations (see SiteSearch). */
+.cr-search { margin: 0; }
+.cr-search-field {
+  display: flex; align-items: center; gap: 0.5rem; padding-inline: 0.75rem;
+  border: 1px solid var(--color-separator); border-radius: var(--radius-lg); background: var(--color-surface);
+}
+.cr-search-field:focus-within { outline: 2px solid var(--color-accent); outline-offset: 1px; }
+.cr-search-field .cr-icon { inline-size: 1.125rem; block-size: 1.125rem; flex: none; color: var(--color-text-secondary); }
+.cr-search-field input {
+  flex: 1; min-inline-size: 0; margin: 0; padding-block: 0.625rem; border: 0; outline: none;
+  background: transparent; color: var(--color-text-primary); font: inherit;
+}
+.cr-search-field input::placeholder { color: var(--color-text-secondary); opacity: 1; }
+.cr-search-status {
+  margin: 0.5rem 0 0; color: var(--color-text-secondary);
+  font-family: var(--type-footnote-family); font-size: var(--type-footnote-size);
+}
+.cr-search-status:empty, .cr-search-results:empty { display: none; }
+.cr-search-results { list-style: none; margin: 0.5rem 0 0; padding: 0; display: flex; flex-direction: column; gap: 0.25rem; }
+.cr-search-results a {
+  display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.125rem 0.5rem; padding: 0.625rem 0.75rem;
+  border-radius: var(--radius-md); background: var(--color-surface); color: var(--color-text-primary); text-decoration: none;
+}
+.cr-search-results a:hover { background: var(--color-fill); }
+.cr-search-hit-title { font-weight: 600; overflow-wrap: anywhere; }
+.cr-search-hit-who { font-family: var(--type-caption-family); font-size: var(--type-caption-size); color: var(--color-text-secondary); }
+.cr-search-hit-text {
+  flex-basis: 100%; overflow-wrap: anywhere; color: var(--color-text-secondary);
+  font-family: var(--type-footnote-family); font-size: var(--type-footnote-size); line-height: 1.45;
+}
+.cr-search mark { background: color-mix(in srgb, var(--color-accent) 24%, transparent); color: var(--color-text-primary); border-radius: 2px; }
+/* A page of a site: the way back to the index, and the search. */
+.cr-site-bar {
+  max-inline-size: 44rem; margin-inline: auto; padding: 0.75rem 1rem 0;
+  display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0.5rem 1rem;
+}
+.cr-site-bar > a {
+  padding-block: 0.625rem; font-weight: 600; color: var(--color-text-primary); text-underline-offset: 0.2em;
+}
+.cr-site-bar > .cr-search { flex: 1 1 16rem; }
+@media print { .cr-site-bar { display: none; } }
+"""
+
+    /// The search's script (loaded shards call `crSearchShard`).
+    package static let script: StaticString = #"""
+(function () {
+  'use strict';
+  // Search across a site's conversations. The shards (search/N.js) are scripts this one adds, so
+  // they load from disk as over HTTP; the page's CSP trusts them through 'strict-dynamic'.
+  var form = document.querySelector('.cr-search');
+  if (!form || !window.Intl) return;
+  var input = form.querySelector('input');
+  var status = form.querySelector('.cr-search-status');
+  var list = form.querySelector('.cr-search-results');
+  var root = form.getAttribute('data-cr-root') || '';
+  var shardCount = Number(form.getAttribute('data-cr-shards')) || 0;
+  var words = {};
+  try { words = JSON.parse(form.getAttribute('data-cr-search-strings') || '{}'); } catch (e) { words = {}; }
+  var lang = words.lang || document.documentElement.lang || 'en';
+  var plurals = new Intl.PluralRules(lang);
+  var numbers = new Intl.NumberFormat(lang);
+  var LIMIT = 50;
+  var shards = [];
+  var docs = null;
+  var state = 'idle';
+  var timer = 0;
+  form.hidden = false;
+
+  // One rule for the texts and the query: lower case, accents and compatibility forms folded
+  // (NFKD, Latin-style combining marks dropped), final sigma as sigma. ASCII skips the costly part.
+  var nonAscii = /[^\x00-\x7f]/;
+  var marks = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  function fold(text) {
+    if (!nonAscii.test(text)) return text.toLowerCase();
+    return text.normalize('NFKD').replace(marks, '').toLowerCase().replace(/\u03c2/g, '\u03c3');
+  }
+  // The folded text with, for each of its code units, where it came from in the original.
+  function foldMap(text) {
+    var out = '';
+    var map = [];
+    for (var i = 0; i < text.length;) {
+      var ch = String.fromCodePoint(text.codePointAt(i));
+      var folded = fold(ch);
+      for (var k = 0; k < folded.length; k++) map.push(i);
+      out += folded;
+      i += ch.length;
+    }
+    map.push(text.length);
+    return { text: out, map: map };
+  }
+
+  function counted(key, n, shown) {
+    var forms = words[key] || {};
+    var form = forms[plurals.select(n)] || forms.other || '';
+    return form.replace('{count}', numbers.format(n)).replace('{shown}', numbers.format(shown || 0));
+  }
+
+  window.crSearchShard = function (n, items) { shards[n] = items; };
+
+  function load() {
+    if (state !== 'idle') return;
+    state = 'loading';
+    var started = performance.now();
+    var remaining = shardCount;
+    function done() {
+      docs = [];
+      for (var s = 0; s < shardCount; s++) {
+        var items = shards[s] || [];
+        for (var d = 0; d < items.length; d++) {
+          var item = items[d];
+          var turns = item[2];
+          var folded = [];
+          for (var t = 2; t < turns.length; t += 3) folded.push(fold(turns[t]));
+          docs.push({ slug: item[0], title: item[1], turns: turns, folded: folded });
+        }
+      }
+      shards = [];
+      state = 'ready';
+      form.setAttribute('data-cr-load-ms', String(Math.round(performance.now() - started)));
+      run();
+    }
+    if (!remaining) { done(); return; }
+    for (var s = 0; s < shardCount; s++) {
+      var script = document.createElement('script');
+      script.src = root + 'search/' + s + '.js';
+      script.onload = function () { if (--remaining === 0 && state === 'loading') done(); };
+      script.onerror = function () {
+        if (state !== 'loading') return;
+        state = 'failed';
+        status.textContent = words.failed || '';
+      };
+      document.head.appendChild(script);
+    }
+  }
+
+  function snippet(text, terms) {
+    var plain = !nonAscii.test(text);
+    var mapped = plain ? { text: text.toLowerCase(), map: null } : foldMap(text);
+    function at(i) { return mapped.map ? mapped.map[i] : i; }
+    var first = mapped.text.indexOf(terms[0]);
+    if (first < 0) first = 0;
+    var start = Math.max(0, at(first) - 60);
+    var end = Math.min(text.length, at(first) + 140);
+    if (start > 0) { var space = text.indexOf(' ', start); if (space >= 0 && space < at(first)) start = space + 1; }
+    if (end < text.length) { var back = text.lastIndexOf(' ', end); if (back > at(first)) end = back; }
+    var ranges = [];
+    terms.forEach(function (term) {
+      var from = 0;
+      for (;;) {
+        var i = mapped.text.indexOf(term, from);
+        if (i < 0) break;
+        var a = at(i);
+        var b = at(i + term.length);
+        if (a >= end) break;
+        if (b > start) ranges.push([Math.max(a, start), Math.min(b, end)]);
+        from = i + Math.max(1, term.length);
+      }
+    });
+    ranges.sort(function (x, y) { return x[0] - y[0]; });
+    var span = document.createElement('span');
+    span.className = 'cr-search-hit-text';
+    span.dir = 'auto';
+    var cursor = start;
+    if (start > 0) span.append('…');
+    ranges.forEach(function (r) {
+      if (r[1] <= cursor) return;
+      var a = Math.max(r[0], cursor);
+      if (a > cursor) span.append(text.slice(cursor, a));
+      var mark = document.createElement('mark');
+      mark.textContent = text.slice(a, r[1]);
+      span.append(mark);
+      cursor = r[1];
+    });
+    span.append(text.slice(cursor, end));
+    if (end < text.length) span.append('…');
+    return span;
+  }
+
+  function search(query) {
+    var terms = fold(query).split(/\s+/).filter(Boolean);
+    var hits = [];
+    var count = 0;
+    if (!terms.length || !docs) return { terms: terms, hits: hits, count: count };
+    for (var d = 0; d < docs.length; d++) {
+      var folded = docs[d].folded;
+      for (var t = 0; t < folded.length; t++) {
+        var text = folded[t];
+        var all = true;
+        for (var k = 0; k < terms.length; k++) { if (text.indexOf(terms[k]) < 0) { all = false; break; } }
+        if (!all) continue;
+        count++;
+        if (hits.length < LIMIT) hits.push([docs[d], t]);
+      }
+    }
+    return { terms: terms, hits: hits, count: count };
+  }
+
+  function show(result) {
+    list.textContent = '';
+    input.setAttribute('aria-expanded', result.hits.length ? 'true' : 'false');
+    result.hits.forEach(function (hit) {
+      var doc = hit[0];
+      var t = hit[1];
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = root + encodeURIComponent(doc.slug) + '/index.html#cr-t' + doc.turns[t * 3];
+      var title = document.createElement('span');
+      title.className = 'cr-search-hit-title';
+      title.dir = 'auto';
+      title.textContent = doc.title;
+      var who = document.createElement('span');
+      who.className = 'cr-search-hit-who';
+      who.textContent = (doc.turns[t * 3 + 1] === 'u' ? words.you : words.assistant) || '';
+      a.append(title, who, snippet(doc.turns[t * 3 + 2], result.terms));
+      li.append(a);
+      list.append(li);
+    });
+    if (!result.terms.length) status.textContent = '';
+    else if (!result.count) status.textContent = words.none || '';
+    else if (result.count > result.hits.length) status.textContent = counted('first', result.count, result.hits.length);
+    else status.textContent = counted('count', result.count);
+  }
+
+  function run() {
+    if (state === 'failed') return;
+    if (!input.value.trim()) { show({ terms: [], hits: [], count: 0 }); return; }
+    if (state !== 'ready') { status.textContent = words.loading || ''; load(); return; }
+    var started = performance.now();
+    var result = search(input.value);
+    form.setAttribute('data-cr-query-ms', (performance.now() - started).toFixed(1));
+    show(result);
+  }
+
+  // For measuring (bench/): the same search without drawing.
+  window.crSearch = { load: load, search: search, ready: function () { return state === 'ready'; } };
+
+  input.addEventListener('focus', load);
+  input.addEventListener('input', function () {
+    clearTimeout(timer);
+    timer = setTimeout(run, 80);
+  });
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    clearTimeout(timer);
+    run();
+    var first = list.querySelector('a');
+    if (first) first.focus();
+  });
+  form.addEventListener('keydown', function (event) {
+    var links = Array.prototype.slice.call(list.querySelectorAll('a'));
+    var at = links.indexOf(document.activeElement);
+    if (event.key === 'ArrowDown' && links.length) {
+      event.preventDefault();
+      links[Math.min(at + 1, links.length - 1)].focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
+      event.preventDefault();
+      if (at === 0) input.focus(); else links[at - 1].focus();
+    } else if (event.key === 'Escape' && (input.value || at >= 0)) {
+      event.preventDefault();
+      input.value = '';
+      run();
+      input.focus();
+    }
+  });
+})();
+"""#
+}
