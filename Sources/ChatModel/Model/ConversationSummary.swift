@@ -51,12 +51,28 @@ package struct ConversationSummary: Sendable, Equatable {
         return collapsed(pieces.joined(separator: " "))
     }
 
-    /// White space runs as one space, none at either end.
+    /// White space runs as one space, none at either end, and Markdown's marks a reader does not
+    /// see dropped (backticks, `**` and `__`, `#` opening a heading), so that a search for "tram 28"
+    /// finds `**tram 28**` and a result's snippet reads as the page does.
     static func collapsed(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var space = false
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            i += 1
+            if scalar == "`" { continue }
+            if (scalar == "*" || scalar == "_"), i < scalars.count, scalars[i] == scalar {
+                while i < scalars.count, scalars[i] == scalar { i += 1 }
+                continue
+            }
+            if scalar == "#", out.isEmpty || space || out.unicodeScalars.last == "\n" {
+                var j = i
+                while j < scalars.count, scalars[j] == "#" { j += 1 }
+                if j < scalars.count, scalars[j] == " " { i = j; continue }
+            }
             if scalar.properties.isWhitespace || scalar.value < 0x20 {
                 space = !out.isEmpty
             } else {

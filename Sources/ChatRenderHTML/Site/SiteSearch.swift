@@ -98,12 +98,12 @@ package enum SiteSearch {
   form.hidden = false;
 
   // One rule for the texts and the query: lower case, accents and compatibility forms folded
-  // (NFKD, Latin-style combining marks dropped), final sigma as sigma. ASCII skips the costly part.
+  // (NFKD, Latin-style combining marks dropped), final sigma as sigma, ß as ss. ASCII skips the costly part.
   var nonAscii = /[^\x00-\x7f]/;
   var marks = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
   function fold(text) {
     if (!nonAscii.test(text)) return text.toLowerCase();
-    return text.normalize('NFKD').replace(marks, '').toLowerCase().replace(/\u03c2/g, '\u03c3');
+    return text.normalize('NFKD').replace(marks, '').toLowerCase().replace(/\u03c2/g, '\u03c3').replace(/\u00df/g, 'ss');
   }
   // The folded text with, for each of its code units, where it came from in the original.
   function foldMap(text) {
