@@ -52,7 +52,7 @@ package struct ConversationSummary: Sendable, Equatable {
     }
 
     /// White space runs as one space, none at either end, and Markdown's marks a reader does not
-    /// see dropped (backticks, `**` and `__`, `#` opening a heading), so that a search for "tram 28"
+    /// see dropped (backticks, `**` and `__`, `#` opening a heading, citation markers `[^s1]`), so that a search for "tram 28"
     /// finds `**tram 28**` and a result's snippet reads as the page does.
     static func collapsed(_ text: String) -> String {
         var out = ""
@@ -64,6 +64,12 @@ package struct ConversationSummary: Sendable, Equatable {
             let scalar = scalars[i]
             i += 1
             if scalar == "`" { continue }
+            // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
+            if scalar == "[", i < scalars.count, scalars[i] == "^" {
+                var j = i + 1
+                while j < scalars.count, j - i < 40, scalars[j] != "]", !scalars[j].properties.isWhitespace { j += 1 }
+                if j < scalars.count, scalars[j] == "]" { i = j + 1; continue }
+            }
             if (scalar == "*" || scalar == "_"), i < scalars.count, scalars[i] == scalar {
                 while i < scalars.count, scalars[i] == scalar { i += 1 }
                 continue

@@ -14,7 +14,7 @@ package enum SiteSearch {
     package static func form(root: String, shards: Int, strings s: UIStrings) -> HTML {
         let label = s[.searchConversations]
         let icon = Icon.svg("<circle cx=\"10.5\" cy=\"10.5\" r=\"6\"/><path d=\"M15 15l5 5\"/>")
-        return "<form class=\"cr-search\" role=\"search\" aria-label=\"\(label)\" data-cr-root=\"\(root)\" data-cr-shards=\"\(shards)\" data-cr-search-strings=\"\(scriptStrings(s))\" hidden><div class=\"cr-search-field\">\(icon)<input id=\"cr-search-input\" type=\"search\" aria-label=\"\(label)\" placeholder=\"\(label)\" autocomplete=\"off\" spellcheck=\"false\" enterkeyhint=\"search\" aria-controls=\"cr-search-results\" aria-expanded=\"false\" aria-describedby=\"cr-search-status\"></div><p class=\"cr-search-status\" id=\"cr-search-status\" role=\"status\"></p><ol class=\"cr-search-results\" id=\"cr-search-results\" aria-label=\"\(label)\"></ol></form>"
+        return "<form class=\"cr-search\" role=\"search\" aria-label=\"\(label)\" data-cr-root=\"\(root)\" data-cr-shards=\"\(shards)\" data-cr-search-strings=\"\(scriptStrings(s))\" hidden><div class=\"cr-search-field\">\(icon)<input id=\"cr-search-input\" type=\"search\" aria-label=\"\(label)\" placeholder=\"\(label)\" autocomplete=\"off\" spellcheck=\"false\" enterkeyhint=\"search\" aria-controls=\"cr-search-results\" aria-describedby=\"cr-search-status\"></div><p class=\"cr-search-status\" id=\"cr-search-status\" role=\"status\"></p><ol class=\"cr-search-results\" id=\"cr-search-results\" aria-label=\"\(label)\"></ol></form>"
     }
 
     /// The words the script writes, with the counted ones in every plural form the language has
@@ -60,6 +60,8 @@ package enum SiteSearch {
   font-family: var(--type-footnote-family); font-size: var(--type-footnote-size); line-height: 1.45;
 }
 .cr-search mark { background: color-mix(in srgb, var(--color-accent) 24%, transparent); color: var(--color-text-primary); border-radius: 2px; }
+/* The turn a result opened. */
+.cr-turn:target { scroll-margin-block-start: 1rem; outline: 2px solid color-mix(in srgb, var(--color-accent) 55%, transparent); outline-offset: 0.25rem; border-radius: var(--radius-md); }
 /* A page of a site: the way back to the index, and the search. */
 .cr-site-bar {
   max-inline-size: 44rem; margin-inline: auto; padding: 0.75rem 1rem 0;
@@ -228,7 +230,6 @@ package enum SiteSearch {
 
   function show(result) {
     list.textContent = '';
-    input.setAttribute('aria-expanded', result.hits.length ? 'true' : 'false');
     result.hits.forEach(function (hit) {
       var doc = hit[0];
       var t = hit[1];
@@ -260,7 +261,29 @@ package enum SiteSearch {
     var result = search(input.value);
     form.setAttribute('data-cr-query-ms', (performance.now() - started).toFixed(1));
     show(result);
+    // What the results shown answer (tests and bench/ wait for it).
+    form.setAttribute('data-cr-query', input.value);
   }
+
+  // A result opens a page at a turn (#cr-tN). Turns far down a long page are laid out only as
+  // they near the screen, so the place the browser first scrolls to moves: follow the turn until
+  // it stays put (at most half a second, so a reader scrolling away is not fought).
+  function settleOnTurn() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = /^cr-t\d+$/.test(id) ? document.getElementById(id) : null;
+    if (!target) return;
+    var frames = 0;
+    var last = NaN;
+    (function step() {
+      var top = target.getBoundingClientRect().top;
+      if (top === last) return;
+      last = top;
+      target.scrollIntoView({ block: 'start' });
+      if (++frames < 30) requestAnimationFrame(step);
+    })();
+  }
+  window.addEventListener('hashchange', settleOnTurn);
+  settleOnTurn();
 
   // For measuring (bench/): the same search without drawing.
   window.crSearch = { load: load, search: search, ready: function () { return state === 'ready'; } };

@@ -80,7 +80,7 @@ import Testing
 
     @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {
         func attachment(_ name: String, _ type: String) -> Attachment { Attachment(id: name, name: name, byteCount: 10, contentType: type) }
-        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.\n\n## Tickets\nPay   on board.")
+        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\nPay   on board.")
         reply.model = "gpt-4o"
         reply.attachments = [attachment("fox.png", "image/png")]
         var other = Message(id: "a2", role: .assistant, text: "Another.")
