@@ -93,19 +93,27 @@ package enum SiteSearch {
   var plurals = new Intl.PluralRules(lang);
   var numbers = new Intl.NumberFormat(lang);
   var LIMIT = 50;
-  var shards = [];
-  var docs = null;
+  var SEPARATOR = '\u0001';
+  var arrived = [];
+  var shards = null;
   var state = 'idle';
   var timer = 0;
+  var loadStarted = 0;
+  // Shards whose texts have non-ASCII characters and are lower-cased but not yet folded.
+  var pending = [];
   form.hidden = false;
 
   // One rule for the texts and the query: lower case, accents and compatibility forms folded
-  // (NFKD, Latin-style combining marks dropped), final sigma as sigma, ß as ss. ASCII skips the costly part.
+  // (NFKD, Latin-style combining marks dropped), final sigma as sigma, ß as ss. Only the runs of
+  // non-ASCII characters need more than lower case.
   var nonAscii = /[^\x00-\x7f]/;
+  var nonAsciiRuns = /[^\x00-\x7f]+/g;
   var marks = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  function foldRun(run) {
+    return run.normalize('NFKD').toLowerCase().replace(marks, '').replace(/\u03c2/g, '\u03c3').replace(/\u00df/g, 'ss');
+  }
   function fold(text) {
-    if (!nonAscii.test(text)) return text.toLowerCase();
-    return text.normalize('NFKD').replace(marks, '').toLowerCase().replace(/\u03c2/g, '\u03c3').replace(/\u00df/g, 'ss');
+    return text.toLowerCase().replace(nonAsciiRuns, foldRun);
   }
   // The folded text with, for each of its code units, where it came from in the original.
   function foldMap(text) {
@@ -121,6 +129,28 @@ package enum SiteSearch {
     map.push(text.length);
     return { text: out, map: map };
   }
+  // Where each turn starts in a shard's text (turns are joined by SEPARATOR), and its end + 1.
+  function bounds(text, count) {
+    var starts = new Int32Array(count + 1);
+    var at = 0;
+    for (var k = 0; k < count; k++) {
+      starts[k] = at;
+      var next = text.indexOf(SEPARATOR, at);
+      at = next < 0 ? text.length + 1 : next + 1;
+    }
+    starts[count] = text.length + 1;
+    return starts;
+  }
+  // The turn holding position `at`: the last start at or before it.
+  function turnAt(starts, at) {
+    var low = 0;
+    var high = starts.length - 2;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (starts[mid] <= at) low = mid; else high = mid - 1;
+    }
+    return low;
+  }
 
   function counted(key, n, shown) {
     var forms = words[key] || {};
@@ -128,28 +158,43 @@ package enum SiteSearch {
     return form.replace('{count}', numbers.format(n)).replace('{shown}', numbers.format(shown || 0));
   }
 
-  window.crSearchShard = function (n, items) { shards[n] = items; };
+  // A shard: its conversations ([slug, title, [turn, role, …]]) and their turns' texts, one string.
+  window.crSearchShard = function (n, docs, text) { arrived[n] = { docs: docs, text: text }; };
 
   function load() {
     if (state !== 'idle') return;
     state = 'loading';
-    var started = performance.now();
+    loadStarted = performance.now();
     var remaining = shardCount;
+    // Ready once every shard's text is in lower case, which is most of the folding; accents are
+    // folded after that, a shard at a time, and a query that comes first folds what is left.
     function done() {
-      docs = [];
-      for (var s = 0; s < shardCount; s++) {
-        var items = shards[s] || [];
-        for (var d = 0; d < items.length; d++) {
-          var item = items[d];
-          var turns = item[2];
-          var folded = [];
-          for (var t = 2; t < turns.length; t += 3) folded.push(fold(turns[t]));
-          docs.push({ slug: item[0], title: item[1], turns: turns, folded: folded });
-        }
-      }
       shards = [];
+      for (var s = 0; s < shardCount; s++) {
+        var shard = arrived[s] || { docs: [], text: '' };
+        var turnDoc = [];
+        var turnIndex = [];
+        var turnRole = [];
+        shard.docs.forEach(function (doc, d) {
+          for (var t = 0; t < doc[2].length; t += 2) {
+            turnDoc.push(d);
+            turnIndex.push(doc[2][t]);
+            turnRole.push(doc[2][t + 1]);
+          }
+        });
+        shard.turnDoc = turnDoc;
+        shard.turnIndex = turnIndex;
+        shard.turnRole = turnRole;
+        shard.folded = shard.text.toLowerCase();
+        shard.starts = bounds(shard.folded, turnDoc.length);
+        shard.textStarts = null;
+        if (nonAscii.test(shard.folded)) pending.push(shard);
+        shards.push(shard);
+      }
+      arrived = [];
       state = 'ready';
-      form.setAttribute('data-cr-load-ms', String(Math.round(performance.now() - started)));
+      form.setAttribute('data-cr-load-ms', String(Math.round(performance.now() - loadStarted)));
+      setTimeout(foldInSlices, 0);
       run();
     }
     if (!remaining) { done(); return; }
@@ -164,6 +209,21 @@ package enum SiteSearch {
       };
       document.head.appendChild(script);
     }
+  }
+
+  function foldShard(shard) {
+    shard.folded = fold(shard.text);
+    shard.starts = bounds(shard.folded, shard.turnDoc.length);
+  }
+  function foldInSlices() {
+    if (pending.length) foldShard(pending.shift());
+    if (pending.length) setTimeout(foldInSlices, 0);
+    else form.setAttribute('data-cr-folded-ms', String(Math.round(performance.now() - loadStarted)));
+  }
+
+  function turnText(shard, k) {
+    if (!shard.textStarts) shard.textStarts = bounds(shard.text, shard.turnDoc.length);
+    return shard.text.substring(shard.textStarts[k], shard.textStarts[k + 1] - 1);
   }
 
   function snippet(text, terms) {
@@ -209,20 +269,33 @@ package enum SiteSearch {
     return span;
   }
 
+  // Every turn holding every word of the query: the first word's matches are found in each
+  // shard's one folded text, and each turn they fall in is checked for the others.
   function search(query) {
-    var terms = fold(query).split(/\s+/).filter(Boolean);
+    var terms = fold(query).replace(/[\u0000-\u001f]/g, ' ').split(/\s+/).filter(Boolean);
     var hits = [];
     var count = 0;
-    if (!terms.length || !docs) return { terms: terms, hits: hits, count: count };
-    for (var d = 0; d < docs.length; d++) {
-      var folded = docs[d].folded;
-      for (var t = 0; t < folded.length; t++) {
-        var text = folded[t];
-        var all = true;
-        for (var k = 0; k < terms.length; k++) { if (text.indexOf(terms[k]) < 0) { all = false; break; } }
-        if (!all) continue;
+    if (!terms.length || !shards) return { terms: terms, hits: hits, count: count };
+    while (pending.length) foldShard(pending.shift());
+    var first = terms[0];
+    for (var s = 0; s < shards.length; s++) {
+      var shard = shards[s];
+      var text = shard.folded;
+      var starts = shard.starts;
+      var from = 0;
+      for (;;) {
+        var at = text.indexOf(first, from);
+        if (at < 0) break;
+        var k = turnAt(starts, at);
+        from = starts[k + 1];
+        if (terms.length > 1) {
+          var turn = text.substring(starts[k], starts[k + 1] - 1);
+          var all = true;
+          for (var j = 1; j < terms.length; j++) { if (turn.indexOf(terms[j]) < 0) { all = false; break; } }
+          if (!all) continue;
+        }
         count++;
-        if (hits.length < LIMIT) hits.push([docs[d], t]);
+        if (hits.length < LIMIT) hits.push([shard, k]);
       }
     }
     return { terms: terms, hits: hits, count: count };
@@ -231,19 +304,20 @@ package enum SiteSearch {
   function show(result) {
     list.textContent = '';
     result.hits.forEach(function (hit) {
-      var doc = hit[0];
-      var t = hit[1];
+      var shard = hit[0];
+      var k = hit[1];
+      var doc = shard.docs[shard.turnDoc[k]];
       var li = document.createElement('li');
       var a = document.createElement('a');
-      a.href = root + encodeURIComponent(doc.slug) + '/index.html#cr-t' + doc.turns[t * 3];
+      a.href = root + encodeURIComponent(doc[0]) + '/index.html#cr-t' + shard.turnIndex[k];
       var title = document.createElement('span');
       title.className = 'cr-search-hit-title';
       title.dir = 'auto';
-      title.textContent = doc.title;
+      title.textContent = doc[1];
       var who = document.createElement('span');
       who.className = 'cr-search-hit-who';
-      who.textContent = (doc.turns[t * 3 + 1] === 'u' ? words.you : words.assistant) || '';
-      a.append(title, who, snippet(doc.turns[t * 3 + 2], result.terms));
+      who.textContent = (shard.turnRole[k] === 'u' ? words.you : words.assistant) || '';
+      a.append(title, who, snippet(turnText(shard, k), result.terms));
       li.append(a);
       list.append(li);
     });
@@ -286,7 +360,11 @@ package enum SiteSearch {
   settleOnTurn();
 
   // For measuring (bench/): the same search without drawing.
-  window.crSearch = { load: load, search: search, ready: function () { return state === 'ready'; } };
+  window.crSearch = {
+    load: load, search: search,
+    ready: function () { return state === 'ready'; },
+    folded: function () { return state === 'ready' && !pending.length; }
+  };
 
   input.addEventListener('focus', load);
   input.addEventListener('input', function () {

@@ -6,15 +6,24 @@ import Testing
 /// The search index a site is built with: what each conversation's summary keeps, and the
 /// shards it is written in (escaping, sharding, Unicode).
 @Suite struct SearchIndexTests {
-    /// The documents a shard holds, read back as JSON: a shard is `crSearchShard(N,[…]);`.
-    static func documents(_ shard: [UInt8], number: Int) throws -> [[Any]] {
+    /// A shard read back as JSON: `crSearchShard(N,[conversations…],"texts");` holds the
+    /// conversations (slug, title, [turn, role, …]) and their turns' texts joined by U+0001.
+    static func read(_ shard: [UInt8], number: Int) throws -> (documents: [[Any]], texts: [String]) {
         let text = try #require(String(bytes: shard, encoding: .utf8))
         let prefix = "crSearchShard(\(number),"
         #expect(text.hasPrefix(prefix))
         #expect(text.hasSuffix(");\n"))
-        let json = text.dropFirst(prefix.count).dropLast(3)
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]])
+        let json = "[" + text.dropFirst(prefix.count).dropLast(3) + "]"
+        let parts = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+        let documents = try #require(parts[0] as? [[Any]])
+        let joined = try #require(parts[1] as? String)
+        let texts = joined.isEmpty && documents.allSatisfy({ ($0[2] as? [Any])?.isEmpty ?? true }) ? [] : joined.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+        // One text per turn the conversations list.
+        #expect(texts.count == documents.reduce(0) { $0 + (($1[2] as? [Any])?.count ?? 0) / 2 })
+        return (documents, texts)
     }
+
+    static func documents(_ shard: [UInt8], number: Int) throws -> [[Any]] { try read(shard, number: number).documents }
 
     static func document(_ slug: String, _ texts: [String], title: String? = nil) -> SearchIndex.Document {
         SearchIndex.Document(slug: slug, title: title ?? slug,
@@ -22,31 +31,33 @@ import Testing
     }
 
     @Test func stringsAreEscapedAndReadBackUnchanged() throws {
-        let hostile = "</script><script>alert(1)</script> \"quoted\" \\ back & <b> \u{2028}line\u{2029}para \u{7}bell\ttab"
-        let shards = SearchIndex.shards([Self.document("x", [hostile], title: "<img src=x onerror=alert(1)>")])
+        let hostile = "</script><script>alert(1)</script> \"quoted\" \\ back & <b> \u{2028}line\u{2029}para"
+        let shards = SearchIndex.shards([Self.document("x", [hostile, "bell\u{7}tab\tjoin\u{1}here"], title: "<img src=x onerror=alert(1)>")])
         #expect(shards.count == 1)
         let text = try #require(String(bytes: shards[0], encoding: .utf8))
         // Nothing in a shard can close a script, open a tag or end a line inside a string.
-        for raw in ["<", ">", "&", "\u{2028}", "\u{2029}", "\u{7}", "\t"] { #expect(!text.contains(raw), "raw \(raw.debugDescription)") }
+        for raw in ["<", ">", "&", "\u{2028}", "\u{2029}", "\u{7}", "\t", "\u{1}"] { #expect(!text.contains(raw), "raw \(raw.debugDescription)") }
         #expect(text.contains("\\u003c/script\\u003e"))
         #expect(text.contains("\\\"quoted\\\""))
         #expect(text.contains("\\u2028line\\u2029para"))
-        let document = try #require(try Self.documents(shards[0], number: 0).first)
-        #expect(document[1] as? String == "<img src=x onerror=alert(1)>")
-        let turns = try #require(document[2] as? [Any])
-        #expect(turns.count == 3)
+        let (documents, texts) = try Self.read(shards[0], number: 0)
+        #expect(documents[0][1] as? String == "<img src=x onerror=alert(1)>")
+        let turns = try #require(documents[0][2] as? [Any])
+        #expect(turns.count == 4)
         #expect(turns[0] as? Int == 0)
         #expect(turns[1] as? String == "u")
-        #expect(turns[2] as? String == hostile)
+        // A control character in a text is a space: U+0001 joins the turns and must not split one.
+        #expect(texts == [hostile, "bell tab join here"])
     }
 
     @Test func unicodeTextsKeepEveryCharacter() throws {
         let texts = ["Crème brûlée for 4 🍮", "東京の天気は？", "مرحبا بالعالم", "e\u{301}cole (decomposed)", "𝒳 outside the BMP 👩‍👩‍👧"]
         let shards = SearchIndex.shards([Self.document("u", texts)])
-        let turns = try #require(try Self.documents(shards[0], number: 0).first?[2] as? [Any])
-        #expect(stride(from: 2, to: turns.count, by: 3).map { turns[$0] as? String } == texts)
-        #expect(stride(from: 0, to: turns.count, by: 3).map { turns[$0] as? Int } == [0, 2, 4, 6, 8])
-        #expect(stride(from: 1, to: turns.count, by: 3).map { turns[$0] as? String } == ["u", "a", "u", "a", "u"])
+        let (documents, read) = try Self.read(shards[0], number: 0)
+        #expect(read == texts)
+        let turns = try #require(documents.first?[2] as? [Any])
+        #expect(stride(from: 0, to: turns.count, by: 2).map { turns[$0] as? Int } == [0, 2, 4, 6, 8])
+        #expect(stride(from: 1, to: turns.count, by: 2).map { turns[$0] as? String } == ["u", "a", "u", "a", "u"])
     }
 
     @Test func shardsCloseAtTheLimitAndKeepConversationsWholeAndInOrder() throws {
@@ -55,14 +66,17 @@ import Testing
         let shards = SearchIndex.shards(documents, limit: limit)
         #expect(shards.count > 5)
         var slugs: [String] = []
+        var texts: [String] = []
         for (n, shard) in shards.enumerated() {
-            let held = try Self.documents(shard, number: n)
+            let (held, heldTexts) = try Self.read(shard, number: n)
+            texts += heldTexts
             #expect(!held.isEmpty)
             // A shard passes the limit only when one conversation alone does.
             #expect(shard.count <= limit || held.count == 1, "shard \(n): \(shard.count) bytes")
             slugs += held.map { $0[0] as? String ?? "" }
         }
         #expect(slugs == documents.map(\.slug))
+        #expect(texts == documents.flatMap { $0.turns.map(\.text) })
     }
 
     @Test func aConversationLargerThanAShardIsAShardOfItsOwn() throws {
@@ -72,10 +86,17 @@ import Testing
         #expect(try Self.documents(shards[1], number: 1).map { $0[0] as? String } == ["big"])
     }
 
+    @Test func aConversationWithoutTextKeepsTheTextsInStep() throws {
+        let shards = SearchIndex.shards([Self.document("a", ["one", ""]), Self.document("empty", []), Self.document("b", ["", "two"])])
+        let (documents, texts) = try Self.read(shards[0], number: 0)
+        #expect(documents.map { $0[0] as? String } == ["a", "empty", "b"])
+        #expect(texts == ["one", "", "", "two"])
+    }
+
     @Test func anEmptySiteHasOneEmptyShard() throws {
         let shards = SearchIndex.shards([])
         #expect(shards.count == 1)
-        #expect(String(decoding: shards[0], as: UTF8.self) == "crSearchShard(0,[]);\n")
+        #expect(String(decoding: shards[0], as: UTF8.self) == "crSearchShard(0,[],\"\");\n")
     }
 
     @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {
