@@ -58,7 +58,7 @@ def made_site(tmp_path_factory):
     conversations = [
         conversation("Crème brûlée", 1_767_000_000, [("user", "How do I make a crème brûlée?"),
                                                      ("assistant", "Bake the CUSTARD gently, then caramelise the sugar.")]),
-        conversation("Hostile", 1_766_000_000, [("user", "Show me <img src=x onerror=alert(1)> as text"),
+        conversation("<img src=x onerror=alert(3)> Hostile", 1_766_000_000, [("user", "Show me <img src=x onerror=alert(1)> as text"),
                                                 ("assistant", "Here it is: <script>alert(2)</script> stays text.")]),
         conversation("Garden", 1_765_000_000, long_turns),
     ]
@@ -128,6 +128,10 @@ def test_case_and_accents_fold_and_matches_stay_text(driver, made_site):
     hit = results(driver)[0]
     assert "<img src=x onerror=alert(1)>" in hit.text
     assert not driver.find_elements(By.CSS_SELECTOR, ".cr-search-results img, .cr-search-results script")
+    # The title and the snippet are text on the index and in the results: nothing ran, no image.
+    assert not driver.find_elements(By.CSS_SELECTOR, "main img")
+    assert "<img src=x onerror=alert(3)> Hostile" in driver.find_element(By.TAG_NAME, "main").text
+    assert not [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
     search(driver, "zzz-nothing")
     assert driver.find_element(By.CSS_SELECTOR, ".cr-search-status").text == "No matches."
     assert results(driver) == []

@@ -109,8 +109,15 @@ package enum SiteSearch {
   var nonAscii = /[^\x00-\x7f]/;
   var nonAsciiRuns = /[^\x00-\x7f]+/g;
   var marks = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+  // The same few runs come back again and again (é, ’, —, a word in another script): remembered.
+  var folds = new Map();
   function foldRun(run) {
-    return run.normalize('NFKD').toLowerCase().replace(marks, '').replace(/\u03c2/g, '\u03c3').replace(/\u00df/g, 'ss');
+    var folded = folds.get(run);
+    if (folded === undefined) {
+      folded = run.normalize('NFKD').toLowerCase().replace(marks, '').replace(/\u03c2/g, '\u03c3').replace(/\u00df/g, 'ss');
+      if (folds.size < 100000) folds.set(run, folded);
+    }
+    return folded;
   }
   function fold(text) {
     return text.toLowerCase().replace(nonAsciiRuns, foldRun);
