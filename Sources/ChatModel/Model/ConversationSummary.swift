@@ -52,12 +52,14 @@ package struct ConversationSummary: Sendable, Equatable {
     }
 
     /// White space runs as one space, none at either end, and Markdown's marks a reader does not
-    /// see dropped (backticks, `**` and `__`, `#` opening a heading, citation markers `[^s1]`), so that a search for "tram 28"
+    /// see dropped (backticks, `**` and `__`, citation markers `[^s1]`, and what opens a line:
+    /// a heading's `#`s, a list's `-`, `*` or `+`, a quote's `>`), so that a search for "tram 28"
     /// finds `**tram 28**` and a result's snippet reads as the page does.
     static func collapsed(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var space = false
+        var lineStart = true
         let scalars = Array(text.unicodeScalars)
         var i = 0
         while i < scalars.count {
@@ -74,16 +76,20 @@ package struct ConversationSummary: Sendable, Equatable {
                 while i < scalars.count, scalars[i] == scalar { i += 1 }
                 continue
             }
-            if scalar == "#", out.isEmpty || space || out.unicodeScalars.last == "\n" {
+            // What opens a line in Markdown without being read: a heading's #s, a list's bullet,
+            // a quote's >.
+            if lineStart, "#-*+>".unicodeScalars.contains(scalar) {
                 var j = i
-                while j < scalars.count, scalars[j] == "#" { j += 1 }
+                if scalar == "#" { while j < scalars.count, scalars[j] == "#" { j += 1 } }
                 if j < scalars.count, scalars[j] == " " { i = j; continue }
             }
             if scalar.properties.isWhitespace || scalar.value < 0x20 {
                 space = !out.isEmpty
+                if scalar == "\n" { lineStart = true }
             } else {
                 if space { out.unicodeScalars.append(" ") }
                 space = false
+                lineStart = false
                 out.unicodeScalars.append(scalar)
             }
         }

@@ -101,7 +101,7 @@ import Testing
 
     @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {
         func attachment(_ name: String, _ type: String) -> Attachment { Attachment(id: name, name: name, byteCount: 10, contentType: type) }
-        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\nPay   on board.")
+        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\n- Pay   on board.\n  > * C# or F# - both\n#hashtag")
         reply.model = "gpt-4o"
         reply.attachments = [attachment("fox.png", "image/png")]
         var other = Message(id: "a2", role: .assistant, text: "Another.")
@@ -118,7 +118,7 @@ import Testing
         #expect(summary.generatedImages == 1)
         // Turns without text are left out; the others keep their place on the page (#cr-tN).
         #expect(summary.turns.map(\.index) == [1, 2, 3])
-        #expect(summary.turns[1].text == "Take tram 28 from Martim Moniz. Tickets Pay on board.")
+        #expect(summary.turns[1].text == "Take tram 28 from Martim Moniz. Tickets Pay on board. C# or F# - both #hashtag")
     }
 
     @Test func aLongFirstPromptIsCutAtAWord() {
