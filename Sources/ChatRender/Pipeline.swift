@@ -116,7 +116,8 @@ public enum ChatRenderer {
         // order as before, the conversation's first.
         let style = InBackground { () throws(DiagnosticError) -> (PageStyle, UIStrings, [Diagnostic]) in
             let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-            let style = PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory))
+            let style = PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory),
+                                  siteSearch: request.options.site != nil)
             let (strings, warnings) = try request.strings()
             return (style, strings, warnings)
         }

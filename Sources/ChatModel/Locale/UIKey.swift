@@ -151,6 +151,18 @@ package enum UIKey: String, CaseIterable, Sendable {
     case conversations = "Conversations"
     case conversationCount = "{count} conversation|{count} conversations"
     case messageCount = "{count} message|{count} messages"
+    // The site index: months, badges and the search across conversations.
+    case monthYearFormat = "{month} {year}"
+    case monthsStandalone = "Month names standing alone"  // a heading's month (Polish "grudzień", not "grudnia"): see `english`
+    case undated = "Undated"
+    case fileCount = "{count} file|{count} files"
+    case generatedImageCount = "{count} generated image|{count} generated images"
+    case searchConversations = "Search conversations"
+    case searchLoading = "Loading the search index…"
+    case searchFailed = "The search index could not be loaded."
+    case searchNoResults = "No matches."
+    case searchResultCount = "{count} match|{count} matches"
+    case searchResultsFirst = "Showing the first {shown} of {count} match|Showing the first {shown} of {count} matches"
     // Imported conversations: the header, the turn's version, redaction, tool results, the index.
     case versionOf = "Version {number} of {count}"
     case aboutConversation = "About this conversation"
@@ -277,8 +289,9 @@ package enum UIKey: String, CaseIterable, Sendable {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
              .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
-             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask: return .counted
-        case .months, .monthsShort, .weekdays: return .list
+             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
+             .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst: return .counted
+        case .months, .monthsShort, .monthsStandalone, .weekdays: return .list
         default: return .text
         }
     }
@@ -288,6 +301,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         switch self {
         // Raw values must differ; the to-do state reads as the dictation button does in English only.
         case .todoDone: return "Done"
+        case .monthsStandalone: return UIKey.months.rawValue
         default: return rawValue
         }
     }

@@ -67,7 +67,7 @@ package struct UIStrings: Sendable, Equatable {
     }
 
     /// English's form of a counted key: `one|other` in the raw value.
-    static func englishForm(_ key: UIKey, _ count: Int) -> String {
+    package static func englishForm(_ key: UIKey, _ count: Int) -> String {
         let forms = key.english.split(separator: "|", omittingEmptySubsequences: false)
         return String(count == 1 || forms.count == 1 ? forms[0] : forms[1])
     }
@@ -162,7 +162,7 @@ package struct UIStrings: Sendable, Equatable {
         return json + "}"
     }
 
-    static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -10,6 +10,8 @@ public struct ImportedEntry: Sendable, Equatable {
     public var messageCount: Int
     /// The project the export filed it under; the index groups conversations by it.
     package var project: String?
+    /// The first prompt, model, badges and turn texts a site's index and search show.
+    package var summary = ConversationSummary()
 
     package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int, project: String? = nil) {
         self.title = title

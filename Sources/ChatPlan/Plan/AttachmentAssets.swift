@@ -99,6 +99,9 @@ public struct RenderOptions: Sendable, Equatable {
         set { clock.strings = newValue }
     }
 
+    /// Set for a page of a site: it links to the site's index and searches every conversation.
+    package var site: SiteLink?
+
     public init(showRetry: Bool = true, markup: Markup = .auto) {
         self.showRetry = showRetry
         self.markup = markup

@@ -141,8 +141,10 @@ package enum ImportWriter {
             conversation.facts = chat.facts
             conversation.redaction = chat.redaction
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
-            entries.append((ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
-                                          project: chat.project), conversation))
+            var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
+                                      project: chat.project)
+            entry.summary = ConversationSummary(messages)
+            entries.append((entry, conversation))
         }
         return entries
     }

@@ -148,10 +148,12 @@ public enum ImportedSite {
         defer { scratch.remove() }
         let written = ImportWriter.newestFirst(try ImportWriter.write(chats, into: scratch, native: false), date: \.entry.date)
         let entries = written.map(\.entry)
+        var site: SiteWriter? = nil
         func renderOne(_ entry: ImportedEntry, _ conversation: Conversation, into folder: String) throws(DiagnosticError) -> RenderResult {
             // Names the conversation in messages as if it were the import's native file.
             let path = FilePath.join(scratch.path, entry.file)
             var one = render
+            one.options.site = site?.link  // the site's index and search (SiteWriter)
             one.conversationPath = path
             one.outputDirectory = folder
             // The sources are this run's temporary copies: an index of them would differ every run.
@@ -178,12 +180,15 @@ public enum ImportedSite {
         }
         let output = try StagingFolder(replacing: request.outputDirectory)
         do throws(DiagnosticError) {
+            // The site: its search shards first (each page names how many), then the pages, then
+            // the themed index with the shards (SiteWriter).
+            let writer = SiteWriter(entries)
+            site = writer
             // Each page is a render of its own, made (and swapped in) inside this output's staging.
             for (entry, conversation) in written { _ = try renderOne(entry, conversation, into: FilePath.join(output.path, entry.slug)) }
-            let index = ImportIndexPage.render(entries, strings: try render.strings().0, link: { "\($0.slug)/index.html" })
-            try output.write(index, to: "index.html")
+            let indexSize = try writer.write(entries, render: render, into: output)
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: index.count, redaction: redaction)
+            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: indexSize, redaction: redaction)
         } catch {
             output.discard()
             throw error

@@ -56,11 +56,14 @@ package enum PageAssembler {
 
     /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,
     /// images and media from its own folder (or data URLs), no connections, forms, frames or base.
-    package static func contentSecurityPolicy(styles: [String], scripts: [String]) -> String {
+    /// `dynamic` adds `'strict-dynamic'`: a page of a site lets its (hashed) search script add the
+    /// search shards, and nothing else may (see ``SiteSearch``).
+    package static func contentSecurityPolicy(styles: [String], scripts: [String], dynamic: Bool = false) -> String {
         func hashes(_ blocks: [String]) -> String {
             blocks.map { "'sha256-\(SHA256.hash(Array($0.utf8)).base64String)'" }.joined(separator: " ")
         }
-        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(hashes(scripts)); base-uri 'none'; form-action 'none'; object-src 'none'"
+        let scriptSources = hashes(scripts) + (dynamic ? " 'strict-dynamic'" : "")
+        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(scriptSources); base-uri 'none'; form-action 'none'; object-src 'none'"
     }
 }
 
@@ -74,19 +77,27 @@ package struct PageStyle: Sendable {
     /// Every slot's bytes except `body` and `title`, which come from the conversation.
     let values: [String: [UInt8]]
 
-    package init(theme: Theme, template: PageTemplate) {
+    /// `siteSearch`: the page belongs to a site, so its stylesheet and script carry the search
+    /// across conversations (``SiteSearch``); a page rendered alone is exactly as without it.
+    package init(theme: Theme, template: PageTemplate, siteSearch: Bool = false) {
         self.theme = theme
         self.template = template
         // On paper the page is always light (see PrintStylesheet).
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
-        let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
+        var pageCSS = template.stylesheet
+        var pageJS = template.script
+        if siteSearch {
+            pageCSS += "\n" + String(describing: SiteSearch.stylesheet) + "\n"
+            pageJS += "\n" + String(describing: SiteSearch.script) + "\n"
+        }
+        let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, pageCSS], scripts: [pageJS], dynamic: siteSearch)
         values = [
             "csp": Array(csp.utf8),
             "color_scheme": Array(theme.colorScheme.utf8),
             "version": Array(ChatRenderVersion.string.utf8),
             "theme_css": Array(themeCSS.utf8),
-            "page_css": Array(template.stylesheet.utf8),
-            "page_js": Array(template.script.utf8),
+            "page_css": Array(pageCSS.utf8),
+            "page_js": Array(pageJS.utf8),
         ]
     }
 }

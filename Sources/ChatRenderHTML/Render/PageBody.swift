@@ -32,7 +32,13 @@ package enum PageBody {
     private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
         let s = options.strings
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? s[.conversation]
-        var html: HTML = "<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>"
+        var html = HTML()
+        if let site = options.site {
+            // A page of a site: back to the index, and the search across every conversation.
+            // A landmark, as everything on the page is in one.
+            html.append("<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards, strings: s))</nav>\n")
+        }
+        html.append("<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>")
         if hasDarkMode { html.append(themeSwitch(s)) }
         html.append(FactList.render(conversation.facts, strings: s))
         html.append(RedactionNote.render(conversation.redaction, strings: s))

@@ -52,6 +52,11 @@ import Testing
             #expect(count == 1, "\(name) should appear exactly once in the page")
             page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
         }
+        // A page of a site carries the search's stylesheet and script after the templates' (once).
+        for (text, name) in [(String(describing: SiteSearch.stylesheet), "SiteSearch.stylesheet"), (String(describing: SiteSearch.script), "SiteSearch.script")] {
+            #expect(page.components(separatedBy: text).count - 1 <= 1, "\(name) should appear at most once in the page")
+            page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
+        }
         return page
     }
 

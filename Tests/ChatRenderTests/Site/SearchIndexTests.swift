@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatRenderHTML
+
+/// The search index a site is built with: what each conversation's summary keeps, and the
+/// shards it is written in (escaping, sharding, Unicode).
+@Suite struct SearchIndexTests {
+    /// A shard read back as JSON: `crSearchShard(N,[conversations…],"texts");` holds the
+    /// conversations (slug, title, [turn, role, …]) and their turns' texts joined by U+0001.
+    static func read(_ shard: [UInt8], number: Int) throws -> (documents: [[Any]], texts: [String]) {
+        let text = try #require(String(bytes: shard, encoding: .utf8))
+        let prefix = "crSearchShard(\(number),"
+        #expect(text.hasPrefix(prefix))
+        #expect(text.hasSuffix(");\n"))
+        let json = "[" + text.dropFirst(prefix.count).dropLast(3) + "]"
+        let parts = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+        let documents = try #require(parts[0] as? [[Any]])
+        let joined = try #require(parts[1] as? String)
+        let texts = joined.isEmpty && documents.allSatisfy({ ($0[2] as? [Any])?.isEmpty ?? true }) ? [] : joined.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+        // One text per turn the conversations list.
+        #expect(texts.count == documents.reduce(0) { $0 + (($1[2] as? [Any])?.count ?? 0) / 2 })
+        return (documents, texts)
+    }
+
+    static func documents(_ shard: [UInt8], number: Int) throws -> [[Any]] { try read(shard, number: number).documents }
+
+    static func document(_ slug: String, _ texts: [String], title: String? = nil) -> SearchIndex.Document {
+        SearchIndex.Document(slug: slug, title: title ?? slug,
+                             turns: texts.enumerated().map { SearchTurn(index: $0.offset * 2, role: $0.offset % 2 == 0 ? .user : .assistant, text: $0.element) })
+    }
+
+    @Test func stringsAreEscapedAndReadBackUnchanged() throws {
+        let hostile = "</script><script>alert(1)</script> \"quoted\" \\ back & <b> \u{2028}line\u{2029}para"
+        let shards = SearchIndex.shards([Self.document("x", [hostile, "bell\u{7}tab\tjoin\u{1}here"], title: "<img src=x onerror=alert(1)>")])
+        #expect(shards.count == 1)
+        let text = try #require(String(bytes: shards[0], encoding: .utf8))
+        // Nothing in a shard can close a script, open a tag or end a line inside a string.
+        for raw in ["<", ">", "&", "\u{2028}", "\u{2029}", "\u{7}", "\t", "\u{1}"] { #expect(!text.contains(raw), "raw \(raw.debugDescription)") }
+        #expect(text.contains("\\u003c/script\\u003e"))
+        #expect(text.contains("\\\"quoted\\\""))
+        #expect(text.contains("\\u2028line\\u2029para"))
+        let (documents, texts) = try Self.read(shards[0], number: 0)
+        #expect(documents[0][1] as? String == "<img src=x onerror=alert(1)>")
+        let turns = try #require(documents[0][2] as? [Any])
+        #expect(turns.count == 4)
+        #expect(turns[0] as? Int == 0)
+        #expect(turns[1] as? String == "u")
+        // A control character in a text is a space: U+0001 joins the turns and must not split one.
+        #expect(texts == [hostile, "bell tab join here"])
+    }
+
+    @Test func unicodeTextsKeepEveryCharacter() throws {
+        let texts = ["Crème brûlée for 4 🍮", "東京の天気は？", "مرحبا بالعالم", "e\u{301}cole (decomposed)", "𝒳 outside the BMP 👩‍👩‍👧"]
+        let shards = SearchIndex.shards([Self.document("u", texts)])
+        let (documents, read) = try Self.read(shards[0], number: 0)
+        #expect(read == texts)
+        let turns = try #require(documents.first?[2] as? [Any])
+        #expect(stride(from: 0, to: turns.count, by: 2).map { turns[$0] as? Int } == [0, 2, 4, 6, 8])
+        #expect(stride(from: 1, to: turns.count, by: 2).map { turns[$0] as? String } == ["u", "a", "u", "a", "u"])
+    }
+
+    @Test func shardsCloseAtTheLimitAndKeepConversationsWholeAndInOrder() throws {
+        let documents = (0..<40).map { Self.document("c\($0)", [String(repeating: "word\($0) ", count: 20)]) }
+        let limit = 1_000
+        let shards = SearchIndex.shards(documents, limit: limit)
+        #expect(shards.count > 5)
+        var slugs: [String] = []
+        var texts: [String] = []
+        for (n, shard) in shards.enumerated() {
+            let (held, heldTexts) = try Self.read(shard, number: n)
+            texts += heldTexts
+            #expect(!held.isEmpty)
+            // A shard passes the limit only when one conversation alone does.
+            #expect(shard.count <= limit || held.count == 1, "shard \(n): \(shard.count) bytes")
+            slugs += held.map { $0[0] as? String ?? "" }
+        }
+        #expect(slugs == documents.map(\.slug))
+        #expect(texts == documents.flatMap { $0.turns.map(\.text) })
+    }
+
+    @Test func aConversationLargerThanAShardIsAShardOfItsOwn() throws {
+        let big = Self.document("big", [String(repeating: "x", count: 5_000)])
+        let shards = SearchIndex.shards([Self.document("a", ["a"]), big, Self.document("b", ["b"])], limit: 1_000)
+        #expect(shards.count == 3)
+        #expect(try Self.documents(shards[1], number: 1).map { $0[0] as? String } == ["big"])
+    }
+
+    @Test func aConversationWithoutTextKeepsTheTextsInStep() throws {
+        let shards = SearchIndex.shards([Self.document("a", ["one", ""]), Self.document("empty", []), Self.document("b", ["", "two"])])
+        let (documents, texts) = try Self.read(shards[0], number: 0)
+        #expect(documents.map { $0[0] as? String } == ["a", "empty", "b"])
+        #expect(texts == ["one", "", "", "two"])
+    }
+
+    @Test func anEmptySiteHasOneEmptyShard() throws {
+        let shards = SearchIndex.shards([])
+        #expect(shards.count == 1)
+        #expect(String(decoding: shards[0], as: UTF8.self) == "crSearchShard(0,[],\"\");\n")
+    }
+
+    @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {
+        func attachment(_ name: String, _ type: String) -> Attachment { Attachment(id: name, name: name, byteCount: 10, contentType: type) }
+        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\n- Pay   on board.\n  > * C# or F# - both\n#hashtag")
+        reply.model = "gpt-4o"
+        reply.attachments = [attachment("fox.png", "image/png")]
+        var other = Message(id: "a2", role: .assistant, text: "Another.")
+        other.model = "o3"
+        var third = Message(id: "a3", role: .assistant, text: "")
+        third.model = "gpt-4o"
+        let prompt = Message(id: "u1", role: .user, text: "  Which tram\n goes to the castle?  ",
+                             attachments: [attachment("photo.jpg", "image/jpeg"), attachment("plan.pdf", "application/pdf")])
+        let summary = ConversationSummary([Message(id: "u0", role: .user, text: ""), prompt, reply, other, third])
+        #expect(summary.snippet == "Which tram goes to the castle?")
+        #expect(summary.model == "gpt-4o")
+        #expect(summary.photos == 1)
+        #expect(summary.files == 1)
+        #expect(summary.generatedImages == 1)
+        // Turns without text are left out; the others keep their place on the page (#cr-tN).
+        #expect(summary.turns.map(\.index) == [1, 2, 3])
+        #expect(summary.turns[1].text == "Take tram 28 from Martim Moniz. Tickets Pay on board. C# or F# - both #hashtag")
+    }
+
+    @Test func aLongFirstPromptIsCutAtAWord() {
+        let words = Array(repeating: "lorem ipsum", count: 40).joined(separator: " ")
+        let summary = ConversationSummary([Message(id: "u", role: .user, text: words)])
+        #expect(summary.snippet.hasSuffix("…"))
+        #expect(summary.snippet.count <= ConversationSummary.snippetLimit + 1)
+        #expect(!summary.snippet.dropLast().hasSuffix(" "))
+        #expect(words.hasPrefix(String(summary.snippet.dropLast())))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatTheme
+@testable import ChatRenderHTML
+
+/// The themed index of a site: grouped by project and month, each conversation's facts and
+/// badges, every export value escaped, the language and direction of `--locale`.
+@Suite struct SiteIndexPageTests {
+    static func entry(_ title: String, _ slug: String, _ iso: String?, messages: Int, project: String? = nil,
+                      snippet: String = "", model: String? = nil, photos: Int = 0, files: Int = 0, generated: Int = 0) -> ImportedEntry {
+        var entry = ImportedEntry(title: title, file: "\(slug).json", slug: slug, date: iso.flatMap { ChatDate(iso: $0) },
+                                  messageCount: messages, project: project)
+        entry.summary.snippet = snippet
+        entry.summary.model = model
+        entry.summary.photos = photos
+        entry.summary.files = files
+        entry.summary.generatedImages = generated
+        return entry
+    }
+
+    static let entries = [
+        entry("Weekend in Lisbon", "weekend-in-lisbon", "2026-05-02T09:12:00Z", messages: 4, snippet: "Which tram goes to the castle?",
+              model: "gpt-4o", photos: 2, files: 1),
+        entry("A fox for the poster", "a-fox-for-the-poster", "2026-05-01T08:00:00Z", messages: 2, snippet: "Draw a fox", model: "gpt-4o", generated: 1),
+        entry("<script>alert(1)</script> & \"quotes\"", "hostile", "2026-04-30T23:30:00Z", messages: 1, snippet: "<img src=x onerror=alert(1)>",
+              model: "<b>model</b>"),
+        entry("Undated notes", "undated-notes", nil, messages: 3),
+    ]
+
+    static func theme() throws -> Theme { try ThemeLoader.load(path: TestPaths.repo("themes/sp.resolver.json"), displayPath: "sp") }
+
+    /// The page with its stylesheets and script named instead of spelled out (their own tests and
+    /// the browser tests look at them).
+    static func readable(_ bytes: [UInt8], theme: Theme) -> String {
+        var page = String(decoding: bytes, as: UTF8.self)
+        for (text, name) in [(ThemeStylesheet.css(for: theme), "theme"), (String(describing: SiteIndexPage.stylesheet), "SiteIndexPage.stylesheet"),
+                             (String(describing: SiteSearch.stylesheet), "SiteSearch.stylesheet"), (String(describing: SiteSearch.script), "SiteSearch.script")] {
+            #expect(page.components(separatedBy: text).count == 2, "\(name) once")
+            page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
+        }
+        return page
+    }
+
+    @Test func theIndexMatchesItsGolden() throws {
+        let theme = try Self.theme()
+        let page = SiteIndexPage.render(Self.entries, theme: theme, clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
+        Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index.html")
+    }
+
+    @Test func aRightToLeftIndexByProjectMatchesItsGolden() throws {
+        let theme = try Self.theme()
+        let (strings, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/ar.json"), tag: "ar")
+        var clock = ComposerClock.standard
+        clock.strings = strings
+        var entries = Self.entries
+        entries[0].project = "رحلات"
+        entries[1].project = ""
+        let page = SiteIndexPage.render(entries, theme: theme, clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
+        Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index-ar.html")
+    }
+
+    @Test func conversationsAreGroupedByMonthNewestFirstUndatedLast() throws {
+        let groups = SiteIndexPage.monthGroups(Self.entries, clock: .standard)
+        #expect(groups.map(\.name) == ["May 2026", "April 2026", "Undated"])
+        #expect(groups.map { $0.entries.map(\.slug) } == [["weekend-in-lisbon", "a-fox-for-the-poster"], ["hostile"], ["undated-notes"]])
+        // In the page's time zone: 23:30 UTC on 30 April is already May two hours east.
+        var clock = ComposerClock.standard
+        clock.offsetSeconds = 2 * 3600
+        #expect(SiteIndexPage.monthGroups(Self.entries, clock: clock).map(\.name) == ["May 2026", "Undated"])
+    }
+
+    @Test func aPolishHeadingNamesTheMonthAsAHeadingDoes() throws {
+        let (strings, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/pl.json"), tag: "pl")
+        var clock = ComposerClock.standard
+        clock.strings = strings
+        #expect(SiteIndexPage.monthGroups(Self.entries, clock: clock).map(\.name) == ["maj 2026", "kwiecień 2026", "Bez daty"])
+    }
+
+    @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyThePagesOwnBlocks() throws {
+        let theme = try Self.theme()
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
+        #expect(!page.contains("<script>alert"))
+        #expect(!page.contains("<img src=x"))
+        #expect(!page.contains("<b>model"))
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"))
+        #expect(page.components(separatedBy: "<script>").count == 2)
+        let csp = SiteIndexPage.contentSecurityPolicy(
+            styles: [ThemeStylesheet.css(for: theme), String(describing: SiteIndexPage.stylesheet), String(describing: SiteSearch.stylesheet)],
+            script: String(describing: SiteSearch.script))
+        #expect(page.contains("content=\"\(String(decoding: HTML.text(csp).bytes, as: UTF8.self))\""))
+        #expect(csp.hasPrefix("default-src 'none'; img-src 'none'; style-src 'sha256-"))
+        #expect(csp.contains("'strict-dynamic'"))
+        #expect(!csp.contains("unsafe"))
+    }
+
+    @Test func badgesSayWhatTheyCountInWords() throws {
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
+        #expect(page.contains("<span>2 photos</span>"))
+        #expect(page.contains("<span>1 file</span>"))
+        #expect(page.contains("<span>1 generated image</span>"))
+        #expect(page.contains("<span>4 messages</span>"))
+        #expect(page.contains("aria-hidden=\"true\""))
+    }
+}
