@@ -30,8 +30,19 @@ extension PageTemplate {
         for name in styles { stylesheet += try read(name); if !stylesheet.hasSuffix("\n") { stylesheet += "\n" } }
         var script = ""
         for name in scripts { script += try read(name); if !script.hasSuffix("\n") { script += "\n" } }
-        let template = PageTemplate(page: page, stylesheet: stylesheet, script: script,
+        var template = PageTemplate(page: page, stylesheet: stylesheet, script: script,
                                     pagePath: FilePath.join(directory, "page.html"))
+        // A site's own files, each one block of the page (the file's last line break is not part of it).
+        var folder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: FilePath.join(directory, "site"), isDirectory: &folder), folder.boolValue {
+            func block(_ name: String) throws(DiagnosticError) -> String {
+                var text = try read("site/" + name)
+                if text.hasSuffix("\n") { text.removeLast() }
+                return text
+            }
+            template.site = SiteTemplate(indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
+                                         searchScript: try block("search.js"))
+        }
         try template.validate(directory: directory)
         return template
     }

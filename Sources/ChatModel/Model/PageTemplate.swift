@@ -11,6 +11,8 @@ package struct PageTemplate: Sendable, Equatable {
     package var script: String
     /// Where the page template came from, for diagnostics.
     package var pagePath: String
+    /// What a site adds (`site/`): empty when the templates have none.
+    package var site = SiteTemplate()
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
     package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js", "lang", "html_attributes"]
@@ -45,6 +47,12 @@ package struct PageTemplate: Sendable, Equatable {
         }
         if Self.contains(script, "</script") || Self.contains(script, "<!--") {
             problems.append(Diagnostic(file: directory, message: "a script (*.js) contains \"</script\" or \"<!--\", which would break the <script> element"))
+        }
+        for (text, name) in [(site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css")] where Self.contains(text, "</style") {
+            problems.append(Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+        }
+        if Self.contains(site.searchScript, "</script") || Self.contains(site.searchScript, "<!--") {
+            problems.append(Diagnostic(file: FilePath.join(directory, "site/search.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
     }
@@ -112,4 +120,25 @@ package struct PageTemplate: Sendable, Equatable {
         }
         sink(Array(page[last...].utf8))
     }
+}
+
+/// What a site (`render --from FORMAT EXPORT --out site/`) adds to the templates, from their
+/// `site/` folder: the index page's stylesheet, and the stylesheet and script of the search
+/// across conversations that the index and every page of the site carry.
+package struct SiteTemplate: Sendable, Equatable {
+    /// `site/index.css`.
+    package var indexStylesheet = ""
+    /// `site/search.css`.
+    package var searchStylesheet = ""
+    /// `site/search.js`.
+    package var searchScript = ""
+
+    package init(indexStylesheet: String = "", searchStylesheet: String = "", searchScript: String = "") {
+        self.indexStylesheet = indexStylesheet
+        self.searchStylesheet = searchStylesheet
+        self.searchScript = searchScript
+    }
+
+    /// The templates have no `site/` folder (a templates folder made before sites had one).
+    package var isEmpty: Bool { indexStylesheet.isEmpty && searchStylesheet.isEmpty && searchScript.isEmpty }
 }

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatLoad
 import ChatTheme
 import ChatPlan
 import ChatRenderHTML
@@ -27,9 +28,14 @@ package struct SiteWriter: Sendable {
     /// returns the size of `index.html`.
     package func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath)
+        let template = try PageTemplate.load(directory: render.templatesDirectory)
+        guard !template.site.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: render.templatesDirectory, message: "the templates folder has no site/ folder (index.css, search.css, search.js); a site's index and search are made from it"), kind: .missingInput)
+        }
         var clock = render.options.clock
         clock.strings = try render.strings().0
-        let index = SiteIndexPage.render(entries, theme: theme, clock: clock, shards: shards.count, link: { "\($0.slug)/index.html" })
+        let index = SiteIndexPage.render(entries, theme: theme, site: template.site, clock: clock, shards: shards.count,
+                                         link: { "\($0.slug)/index.html" })
         for (n, shard) in shards.enumerated() {
             try output.write(shard, to: "\(Self.searchFolder)/\(n).js")
         }

@@ -87,8 +87,8 @@ package struct PageStyle: Sendable {
         var pageCSS = template.stylesheet
         var pageJS = template.script
         if siteSearch {
-            pageCSS += "\n" + String(describing: SiteSearch.stylesheet) + "\n"
-            pageJS += "\n" + String(describing: SiteSearch.script) + "\n"
+            pageCSS += "\n" + template.site.searchStylesheet + "\n"
+            pageJS += "\n" + template.site.searchScript + "\n"
         }
         let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, pageCSS], scripts: [pageJS], dynamic: siteSearch)
         values = [

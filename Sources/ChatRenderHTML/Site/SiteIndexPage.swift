@@ -12,13 +12,14 @@ import ChatTheme
 /// two stylesheets and its script by hash, and the script's shards through `'strict-dynamic'`.
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
-    package static func render(_ entries: [ImportedEntry], theme: Theme, clock: ComposerClock, shards: Int,
+    /// `site`: the templates' `site/` files (the index's stylesheet, the search's stylesheet and script).
+    package static func render(_ entries: [ImportedEntry], theme: Theme, site: SiteTemplate, clock: ComposerClock, shards: Int,
                                link: (ImportedEntry) -> String) -> [UInt8] {
         let s = clock.strings
         let heading = s[.conversations]
         let themeCSS = ThemeStylesheet.css(for: theme)
-        let css = [themeCSS, String(describing: stylesheet), String(describing: SiteSearch.stylesheet)]
-        let csp = contentSecurityPolicy(styles: css, script: String(describing: SiteSearch.script))
+        let css = [themeCSS, site.indexStylesheet, site.searchStylesheet]
+        let csp = contentSecurityPolicy(styles: css, script: site.searchScript)
 
         let groups = ImportIndexPage.projectGroups(entries)
         let byProject = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
@@ -60,24 +61,24 @@ package enum SiteIndexPage {
         <title>\(heading)</title>
         <style>
         """
-        let rest: HTML = """
+        let body: HTML = """
         </style>
-        <style>\(HTML.trusted(stylesheet))</style>
-        <style>\(HTML.trusted(SiteSearch.stylesheet))</style>
         </head>
         <body>
         <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p></header>
         <main class="cr-main">
         \(SiteSearch.form(root: "", shards: shards, strings: s))
         \(sections)</main>
-        <script>\(HTML.trusted(SiteSearch.script))</script>
-        </body>
-        </html>
-
+        <script>
         """
-        // The theme's stylesheet goes in as the pages' template puts it: generated CSS made safe
-        // by construction (ThemeStylesheet), not text from the export.
-        return head.bytes + Array(themeCSS.utf8) + rest.bytes
+        // The stylesheets and the script go in as the pages' template puts them: the theme's CSS
+        // made safe by construction (ThemeStylesheet) and the templates' files (checked when they
+        // are loaded not to close their elements), never text from the export.
+        var page = head.bytes + Array(themeCSS.utf8)
+        page += Array("</style>\n<style>".utf8) + Array(site.indexStylesheet.utf8)
+        page += Array("</style>\n<style>".utf8) + Array(site.searchStylesheet.utf8)
+        page += body.bytes + Array(site.searchScript.utf8) + Array("</script>\n</body>\n</html>\n".utf8)
+        return page
     }
 
     /// One conversation: its card, the whole of which opens it.
@@ -137,77 +138,4 @@ package enum SiteIndexPage {
         return "default-src 'none'; img-src 'none'; style-src \(hashes); script-src 'sha256-\(SHA256.hash(Array(script.utf8)).base64String)' 'strict-dynamic'; base-uri 'none'; form-action 'none'; object-src 'none'"
     }
 
-    /// The index's own stylesheet (the search's is ``SiteSearch/stylesheet``): the pages' frame,
-    /// type and switch, and the cards.
-    static let stylesheet: StaticString = """
-*, *::before, *::after { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-body {
-  margin: 0; background: var(--color-bg); color: var(--color-text-primary);
-  font-family: var(--type-body-family); font-size: var(--type-body-size); font-weight: var(--type-body-weight);
-  line-height: var(--type-body-line-height); letter-spacing: var(--type-body-tracking);
-}
-.cr-visually-hidden {
-  position: absolute !important; inline-size: 1px; block-size: 1px; margin: -1px; padding: 0;
-  overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;
-}
-:focus-visible { outline: 2px solid var(--color-accent); outline-offset: 2px; }
-.cr-page-head, .cr-main { max-inline-size: 48rem; margin-inline: auto; padding-inline: 1rem; }
-.cr-page-head {
-  display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.25rem 0.75rem;
-  padding-block: 1.5rem 0.75rem;
-}
-.cr-title { margin: 0; font-size: calc(var(--type-body-size) * 1.6); line-height: 1.2; font-weight: 700; }
-.cr-site-count {
-  margin: 0; color: var(--color-text-secondary);
-  font-family: var(--type-footnote-family); font-size: var(--type-footnote-size);
-}
-.cr-page-head > .cr-site-count { flex-basis: 100%; }
-.cr-theme-switch {
-  display: inline-flex; margin: 0; padding: 2px; border: 0; border-radius: 999px; background: var(--color-fill);
-}
-.cr-theme-switch input { position: absolute; opacity: 0; inline-size: 1px; block-size: 1px; margin: 0; }
-.cr-theme-switch label {
-  display: inline-flex; align-items: center; min-block-size: 2rem; padding-inline: 0.8rem; border-radius: 999px;
-  cursor: pointer; font-family: var(--type-footnote-family); font-size: var(--type-footnote-size);
-  font-weight: 600; line-height: 1; color: var(--color-text-primary);
-  transition: background-color var(--motion-snappy-duration) var(--motion-snappy-easing);
-}
-.cr-theme-switch input:checked + label {
-  background: var(--color-surface-elevated);
-  box-shadow: 0 1px 3px color-mix(in srgb, var(--color-text-primary) 18%, transparent);
-}
-.cr-theme-switch input:focus-visible + label { outline: 2px solid var(--color-accent); outline-offset: 1px; }
-.cr-main { padding-block: 0.5rem 4rem; }
-.cr-site-project > h2 { margin: 2.5rem 0 0.125rem; font-size: calc(var(--type-body-size) * 1.25); line-height: 1.3; overflow-wrap: anywhere; }
-.cr-site-month > h2, .cr-site-month > h3 {
-  position: sticky; inset-block-start: 0; z-index: 1; margin: 1.5rem 0 0.5rem; padding-block: 0.375rem;
-  background: var(--color-bg); color: var(--color-text-secondary);
-  font-family: var(--type-subhead-family); font-size: var(--type-subhead-size); font-weight: 600; line-height: 1.3;
-}
-.cr-site-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 0.5rem; }
-.cr-site-entry {
-  position: relative; padding: 0.75rem 1rem; border-radius: var(--radius-md);
-  background: var(--color-surface); border: 1px solid var(--color-separator);
-  transition: background-color var(--motion-snappy-duration) var(--motion-snappy-easing);
-}
-.cr-site-entry:hover { background: var(--color-fill); }
-.cr-site-link { font-weight: 600; color: var(--color-text-primary); text-decoration: none; overflow-wrap: anywhere; }
-/* The whole card opens the conversation; the ring goes round the card. */
-.cr-site-link::after { content: ""; position: absolute; inset: 0; border-radius: inherit; }
-.cr-site-link:focus-visible { outline: none; }
-.cr-site-entry:has(.cr-site-link:focus-visible) { outline: 2px solid var(--color-accent); outline-offset: 2px; }
-.cr-site-snippet {
-  margin: 0.25rem 0 0; color: var(--color-text-secondary); overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
-  font-family: var(--type-footnote-family); font-size: var(--type-footnote-size);
-}
-.cr-site-meta {
-  display: flex; flex-wrap: wrap; align-items: center; gap: 0.125rem 0.875rem; margin: 0.375rem 0 0;
-  color: var(--color-text-secondary);
-  font-family: var(--type-caption-family); font-size: var(--type-caption-size); line-height: var(--type-caption-line-height);
-}
-.cr-site-badge { display: inline-flex; align-items: center; gap: 0.25rem; }
-.cr-site-badge .cr-icon { inline-size: 1.1em; block-size: 1.1em; }
-@media (prefers-reduced-motion: reduce) { * { transition: none !important; } }
-"""
 }

@@ -53,7 +53,7 @@ import Testing
             page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
         }
         // A page of a site carries the search's stylesheet and script after the templates' (once).
-        for (text, name) in [(String(describing: SiteSearch.stylesheet), "SiteSearch.stylesheet"), (String(describing: SiteSearch.script), "SiteSearch.script")] {
+        for (text, name) in [(template.site.searchStylesheet, "templates/site/search.css"), (template.site.searchScript, "templates/site/search.js")] {
             #expect(page.components(separatedBy: text).count - 1 <= 1, "\(name) should appear at most once in the page")
             page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
         }

@@ -29,14 +29,18 @@ import Testing
         entry("Undated notes", "undated-notes", nil, messages: 3),
     ]
 
+    /// The templates' `site/` files, as a site's render reads them.
+    static let site = (try? PageTemplate.load(directory: TestPaths.repo("templates")).site) ?? SiteTemplate()
+    var site: SiteTemplate { Self.site }
+
     static func theme() throws -> Theme { try ThemeLoader.load(path: TestPaths.repo("themes/sp.resolver.json"), displayPath: "sp") }
 
     /// The page with its stylesheets and script named instead of spelled out (their own tests and
     /// the browser tests look at them).
     static func readable(_ bytes: [UInt8], theme: Theme) -> String {
         var page = String(decoding: bytes, as: UTF8.self)
-        for (text, name) in [(ThemeStylesheet.css(for: theme), "theme"), (String(describing: SiteIndexPage.stylesheet), "SiteIndexPage.stylesheet"),
-                             (String(describing: SiteSearch.stylesheet), "SiteSearch.stylesheet"), (String(describing: SiteSearch.script), "SiteSearch.script")] {
+        for (text, name) in [(ThemeStylesheet.css(for: theme), "theme"), (site.indexStylesheet, "templates/site/index.css"),
+                             (site.searchStylesheet, "templates/site/search.css"), (site.searchScript, "templates/site/search.js")] {
             #expect(page.components(separatedBy: text).count == 2, "\(name) once")
             page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
         }
@@ -45,7 +49,7 @@ import Testing
 
     @Test func theIndexMatchesItsGolden() throws {
         let theme = try Self.theme()
-        let page = SiteIndexPage.render(Self.entries, theme: theme, clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(Self.entries, theme: theme, site: site, clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index.html")
     }
 
@@ -57,7 +61,7 @@ import Testing
         var entries = Self.entries
         entries[0].project = "رحلات"
         entries[1].project = ""
-        let page = SiteIndexPage.render(entries, theme: theme, clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(entries, theme: theme, site: site, clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index-ar.html")
     }
 
@@ -80,15 +84,15 @@ import Testing
 
     @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyThePagesOwnBlocks() throws {
         let theme = try Self.theme()
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, site: site, clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("<b>model"))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"))
         #expect(page.components(separatedBy: "<script>").count == 2)
         let csp = SiteIndexPage.contentSecurityPolicy(
-            styles: [ThemeStylesheet.css(for: theme), String(describing: SiteIndexPage.stylesheet), String(describing: SiteSearch.stylesheet)],
-            script: String(describing: SiteSearch.script))
+            styles: [ThemeStylesheet.css(for: theme), site.indexStylesheet, site.searchStylesheet],
+            script: site.searchScript)
         #expect(page.contains("content=\"\(String(decoding: HTML.text(csp).bytes, as: UTF8.self))\""))
         #expect(csp.hasPrefix("default-src 'none'; img-src 'none'; style-src 'sha256-"))
         #expect(csp.contains("'strict-dynamic'"))
@@ -96,7 +100,7 @@ import Testing
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), site: site, clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
         #expect(page.contains("<span>2 photos</span>"))
         #expect(page.contains("<span>1 file</span>"))
         #expect(page.contains("<span>1 generated image</span>"))
