@@ -20,23 +20,9 @@ enum ClaudeCodeText {
     /// Where `needle` (ASCII) first occurs in `text`: a search of the UTF-8 bytes, since
     /// Foundation's `range(of:)` goes through UTF-16 and is a twentieth of the session's time.
     static func find(_ needle: String, in text: Substring) -> Range<String.Index>? {
-        let n = Array(needle.utf8)
-        func search(_ hay: UnsafeBufferPointer<UInt8>) -> Int? {
-            guard let first = n.first, hay.count >= n.count else { return nil }
-            var i = 0
-            let last = hay.count - n.count
-            while i <= last {
-                guard let at = hay[i...last].firstIndex(of: first) else { return nil }
-                if hay[(at + 1)..<(at + n.count)].elementsEqual(n.dropFirst()) { return at }
-                i = at + 1
-            }
-            return nil
-        }
-        // Native strings are contiguous UTF-8; a bridged one is searched in a copy.
-        let found = text.utf8.withContiguousStorageIfAvailable(search) ?? Array(text.utf8).withUnsafeBufferPointer(search)
-        guard let found else { return nil }
+        guard let found = text.utf8Offset(of: needle) else { return nil }
         let start = text.utf8.index(text.startIndex, offsetBy: found)
-        return start..<text.utf8.index(start, offsetBy: n.count)
+        return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
     }
 
     /// `<command-name>/model</command-name><command-args>opus</command-args>` as a command.

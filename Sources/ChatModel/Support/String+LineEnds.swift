@@ -18,20 +18,24 @@ extension StringProtocol {
     /// Whether `needle` occurs in the string, compared byte for byte in UTF-8. With Foundation
     /// imported, `contains("x")` is Foundation's substring search, which converts to UTF-16 first:
     /// this is the one to use on hot paths (every turn, every tool result).
-    package func containsBytes(_ needle: String) -> Bool {
+    package func containsBytes(_ needle: String) -> Bool { utf8Offset(of: needle) != nil }
+
+    /// Where `needle` first occurs, in UTF-8 bytes from the start; nil when it does not.
+    package func utf8Offset(of needle: String) -> Int? {
         let n = Array(needle.utf8)
-        guard let first = n.first else { return true }
-        func search(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard hay.count >= n.count else { return false }
+        guard let first = n.first else { return 0 }
+        func search(_ hay: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard hay.count >= n.count else { return nil }
             var i = 0
             let last = hay.count - n.count
             while i <= last {
-                guard let at = hay[i...last].firstIndex(of: first) else { return false }
-                if hay[(at + 1)..<(at + n.count)].elementsEqual(n.dropFirst()) { return true }
+                guard let at = hay[i...last].firstIndex(of: first) else { return nil }
+                if hay[(at + 1)..<(at + n.count)].elementsEqual(n.dropFirst()) { return at }
                 i = at + 1
             }
-            return false
+            return nil
         }
+        // Native strings are contiguous UTF-8; a bridged one is searched in a copy.
         return utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
     }
 }
