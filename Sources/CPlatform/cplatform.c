@@ -26,6 +26,22 @@ void cplatform_start_writeback(int fd, long long offset, long long length) {
 #endif
 }
 
+int cplatform_sync_filesystem(const char *path) {
+#if defined(__linux__)
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int result = syncfs(fd);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return result;
+#else
+    (void)path;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 void cplatform_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     /* Blocks up to 8 MiB (a page's chunk buffers, the decoded messages) come from the heap and

@@ -107,6 +107,14 @@ public enum ChatRenderer {
     /// conversation in messages; its photos and files are still found beside that path (or in
     /// `attachmentsDirectory`). `render --from` hands each imported conversation over this way.
     package static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
+        try render(request, loaded: loaded, prepared: nil, into: nil, inspector: inspector)
+    }
+
+    /// ``render(_:loaded:inspector:)`` with what the page takes from the theme and templates
+    /// already made (`prepared`, shared by every page of a site) and into `given` (a page's folder
+    /// inside a site) instead of an output of its own.
+    static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, prepared: PreparedPage?,
+                       into given: RenderOutput?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
         if request.singleFile != nil && request.pdf != nil {
             throw DiagnosticError([Diagnostic(file: request.conversationPath, message: "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)")], kind: .usage)
         }
@@ -114,22 +122,18 @@ public enum ChatRenderer {
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
         // another thread while this one reads the conversation. Errors are reported in the same
         // order as before, the conversation's first.
-        let style = InBackground { () throws(DiagnosticError) -> (PageStyle, UIStrings, [Diagnostic]) in
-            let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-            let style = PageStyle(theme: theme, template: try PageTemplate.load(directory: request.templatesDirectory),
-                                  siteSearch: request.options.site != nil)
-            let (strings, warnings) = try request.strings()
-            return (style, strings, warnings)
-        }
+        let style = prepared == nil ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(request) } : nil
         let (conversation, loadWarnings): (Conversation, [Diagnostic])
         if let loaded { (conversation, loadWarnings) = loaded } else { (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath) }
-        let (pageStyle, strings, stringWarnings) = try style.value()
-        let themeWarnings = stringWarnings + ThemeContrast.diagnostics(for: pageStyle.theme, displayPath: request.themePath)
+        let page: PreparedPage
+        if let prepared { page = prepared } else { page = try style!.value() }
         var options = request.options(for: conversation)
-        options.strings = strings
+        options.strings = page.strings
 
         let output: RenderOutput
-        if let singleFile = request.singleFile {
+        if let given {
+            output = given
+        } else if let singleFile = request.singleFile {
             output = try SingleFileOutput(request: request, options: singleFile)
         } else {
             output = try StagingFolder(replacing: request.outputDirectory)
@@ -138,21 +142,44 @@ public enum ChatRenderer {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
             let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
-            let page = try output.writePage(conversation, style: pageStyle, assets: assets, options: options)
-            let warnings = loadWarnings + mathWarnings + themeWarnings + assetWarnings + page.warnings
+            let written = try output.writePage(conversation, style: page.style, assets: assets, options: options)
+            let warnings = loadWarnings + mathWarnings + page.warnings + assetWarnings + written.warnings
             // Nothing is in place until the commit: a refusal leaves the output as it was.
             try request.refuseIfStrict(warnings)
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(into: output, options: options)
             }
             try output.commit()
-            return RenderResult(outputDirectory: page.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
-                                warnings: warnings, pageSize: page.size, images: statistics,
-                                singleFile: page.singleFile, pdfSize: pdfSize)
+            return RenderResult(outputDirectory: written.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
+                                warnings: warnings, pageSize: written.size, images: statistics,
+                                singleFile: written.singleFile, pdfSize: pdfSize)
         } catch {
             output.discard()
             throw error
         }
+    }
+}
+
+/// What a page takes from the theme and the templates alone: its style (stylesheets, script and
+/// their Content-Security-Policy), its words, and the warnings of both (the string table's, the
+/// theme's contrast). Made once per page, or once for all the pages of a site.
+struct PreparedPage: Sendable {
+    var style: PageStyle
+    var strings: UIStrings
+    var warnings: [Diagnostic]
+
+    /// For a page alone: its stylesheets and script inline.
+    init(_ request: RenderRequest) throws(DiagnosticError) {
+        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
+        let template = try PageTemplate.load(directory: request.templatesDirectory)
+        try self.init(request, style: PageStyle(theme: theme, template: template))
+    }
+
+    init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {
+        self.style = style
+        let (strings, stringWarnings) = try request.strings()
+        self.strings = strings
+        warnings = stringWarnings + ThemeContrast.diagnostics(for: style.theme, displayPath: request.themePath)
     }
 }
 
@@ -176,7 +203,7 @@ struct WrittenPage {
     var singleFile: SingleFileSummary?
 }
 
-extension StagingFolder: RenderOutput {
+extension RenderOutput {
     /// `index.html`, written as it is rendered: each chunk of turns as soon as it and those before
     /// it are done, so writing overlaps rendering and each buffer is reused.
     func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
@@ -185,6 +212,14 @@ extension StagingFolder: RenderOutput {
         PageAssembler.assemble(conversation: conversation, style: style, assets: assets, options: options, into: file.sink)
         return WrittenPage(size: try file.finish())
     }
+}
+
+extension StagingFolder: RenderOutput {}
+
+/// A page's folder inside a site's staging folder: it becomes visible with the site.
+extension SubfolderOutput: RenderOutput {
+    var previousAssets: String? { nil }
+    func commit() throws(DiagnosticError) {}
 }
 
 extension RenderRequest {

@@ -204,3 +204,28 @@ def test_the_search_works_over_http(driver, site):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_site_shares_one_stylesheet_and_script_and_the_theme_choice(driver, site):
+    """Every page and the index link the same two hashed files in static/ and have nothing inline;
+    they load under the CSP from disk, and Dark chosen on the index is what a page opens in."""
+    shared = sorted((p.name for p in (site / "static").iterdir()), key=lambda name: not name.endswith(".css"))
+    assert len(shared) == 2 and shared[0].endswith(".css") and shared[1].endswith(".js"), shared
+    pages = [site / "index.html"] + sorted(site.glob("*/index.html"))
+    assert len(pages) == 9
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        root = "" if page.parent == site else "../"
+        assert f'<link rel="stylesheet" href="{root}static/{shared[0]}">' in html, page
+        assert f'<script src="{root}static/{shared[1]}"></script>' in html, page
+        assert "<style" not in html and "<script>" not in html, page
+    bs.open_page(driver, site / "index.html")
+    driver.find_element(By.CSS_SELECTOR, "label[for='cr-theme-dark']").click()
+    assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
+    bs.open_page(driver, site / "train-to-porto" / "index.html")
+    assert driver.find_element(By.ID, "cr-theme-dark").is_selected()
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), background
+    driver.find_element(By.CSS_SELECTOR, "label[for='cr-theme-auto']").click()
+    assert not [r for r in bs.drain_requests(driver) if r["blocked"]]
+    assert not [e for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]

@@ -12,6 +12,12 @@ int cplatform_rename_exchange(const char *a, const char *b);
  * ignored: the fsync reports them. */
 void cplatform_start_writeback(int fd, long long offset, long long length);
 
+/* Flushes to disk everything written on the file system that holds `path` (Linux syncfs), so
+ * that an output of many files is made durable in one call before it is swapped into place,
+ * instead of one fsync per file. Returns 0 on success; -1 with errno set otherwise, ENOSYS where
+ * the system has no such call (the caller then flushes file by file). */
+int cplatform_sync_filesystem(const char *path);
+
 /* For a process that renders once and exits: keeps freed blocks of up to 8 MiB in the process
  * (glibc's mallopt) instead of handing them back to the kernel and faulting fresh zeroed pages in
  * for the next one: the turns' buffers are made and dropped many times per render. Bigger blocks

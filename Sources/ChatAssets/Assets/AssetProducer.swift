@@ -66,7 +66,14 @@ public struct AssetProducer: Sendable {
         var statistics = Statistics()
         let messages = conversation.messages ?? []
         if messages.isEmpty && conversation.composer == nil { return (table, [], statistics) }
-        let assets = try output.folder(AssetProducer.assetsFolder)
+        // Made when the first file or image needs it: a conversation of words has no assets/ folder.
+        var assetsFolder: String?
+        func assets() throws(DiagnosticError) -> String {
+            if let assetsFolder { return assetsFolder }
+            let made = try output.folder(AssetProducer.assetsFolder)
+            assetsFolder = made
+            return made
+        }
         let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
 
         func warn(_ order: Int, _ path: String, _ message: String) {
@@ -101,7 +108,7 @@ public struct AssetProducer: Sendable {
                     switch attachment.url {
                     case .remote(let url)?: table[m, a].file = .remote(url)
                     case .local(let local)?:
-                        let result = try placeFile(local, name: attachment.name, assets: assets, digester: digester, copied: &copied)
+                        let result = try placeFile(local, name: attachment.name, assets: try assets(), digester: digester, copied: &copied)
                         switch result {
                         case .success(let assetPath): table[m, a].file = .asset(assetPath)
                         case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
@@ -125,7 +132,7 @@ public struct AssetProducer: Sendable {
 
         // 2. Make the images, several photos at once.
         let cache = previousAssets.map(ImageCache.init(folder:)) ?? ImageCache(entries: [:])
-        let outcomes = runJobs(jobs, assets: assets, cache: cache, digester: digester)
+        let outcomes = jobs.isEmpty ? [] : runJobs(jobs, assets: try assets(), cache: cache, digester: digester)
         if let reason = outcomes.lazy.compactMap(\.outputFailure).first {
             throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the web images: \(reason)"), kind: .cannotWrite)
         }

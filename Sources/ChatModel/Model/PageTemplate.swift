@@ -15,8 +15,13 @@ package struct PageTemplate: Sendable, Equatable {
     package var site = SiteTemplate()
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
-    package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "theme_css", "page_css", "body", "page_js", "lang", "html_attributes"]
-    static let required: Set<String> = ["csp", "theme_css", "page_css", "body", "page_js"]
+    /// `styles` and `scripts` are whole elements: the stylesheets and script inline (`<style>`,
+    /// `<script>`, allowed by hash), or on a page of a site `<link>` and `<script src>` to the
+    /// site's one copy of each (see `SiteFiles`).
+    package static let placeholders: Set<String> = ["csp", "color_scheme", "version", "title", "styles", "body", "scripts", "lang", "html_attributes"]
+    static let required: Set<String> = ["csp", "styles", "body", "scripts"]
+    /// Placeholders of templates made before `styles` and `scripts`, and what replaced them.
+    static let replaced: [String: String] = ["theme_css": "styles", "page_css": "styles", "page_js": "scripts"]
 
     package init(page: String, stylesheet: String, script: String, pagePath: String = "page.html") {
         self.page = page
@@ -32,6 +37,9 @@ package struct PageTemplate: Sendable, Equatable {
         for slot in PageTemplate.slots(in: page) {
             if PageTemplate.placeholders.contains(slot.name) {
                 counts[slot.name, default: 0] += 1
+            } else if let now = PageTemplate.replaced[slot.name] {
+                problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
+                                           message: "{{\(slot.name)}} was replaced by {{\(now)}}, which stands for the whole elements (write {{styles}} where the <style> elements were, {{scripts}} where the <script> element was)"))
             } else {
                 problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
                                            message: "unknown placeholder {{\(slot.name)}}; expected one of \(PageTemplate.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"))

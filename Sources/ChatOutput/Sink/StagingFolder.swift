@@ -1,4 +1,5 @@
 import Foundation
+import CPlatform
 import ChatModel
 
 /// An output built in a staging folder beside its destination and swapped into place in one
@@ -22,13 +23,25 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
     private let replaces: Replaces
     /// How messages name the destination: "the output", "the snapshot".
     private let what: String
+    /// When the files reach the disk.
+    package enum Durability: Sendable {
+        /// Each file is flushed as it is finished: a page's writeback overlaps its rendering.
+        case eachFile
+        /// The whole folder is flushed once, just before ``commit()`` swaps it in: for an output
+        /// of thousands of files (a site), where an fsync per file would cost more than the render.
+        case atCommit
+    }
+    private let durability: Durability
+    package var durable: Bool { durability == .eachFile }
 
     /// Makes a fresh staging folder beside `destination` (stale ones from killed runs are removed
     /// first); refuses up front when the destination may not be replaced.
-    package init(replacing destination: String, replaces: Replaces = .chatrenderOutput, what: String = "the output") throws(DiagnosticError) {
+    package init(replacing destination: String, replaces: Replaces = .chatrenderOutput, what: String = "the output",
+                 durability: Durability = .eachFile) throws(DiagnosticError) {
         self.destination = OutputWriter.trimmingTrailingSlashes(destination)
         self.replaces = replaces
         self.what = what
+        self.durability = durability
         let target = self.destination
         path = try StagingFolder.make(beside: target) { () throws(DiagnosticError) in
             try StagingFolder.checkReplaceable(target, replaces, what: what)
@@ -75,6 +88,7 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
             if replaces == .chatrenderOutput {
                 try write(Array("chatrender output folder; replaced as a whole on each render\n".utf8), to: OutputWriter.marker)
             }
+            if durability == .atCommit { try flushAll() }
             // Checked again: the destination may have changed while the output was being made.
             try Self.checkReplaceable(destination, replaces, what: what)
             if let previous = try AtomicSwap.swap(path, into: destination, what: what) {
@@ -83,6 +97,27 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
         } catch {
             discard()
             throw error
+        }
+    }
+
+    /// Flushes everything in the staging folder to disk: the file system at once where the system
+    /// can (see `cplatform_sync_filesystem`), otherwise each file and folder in turn.
+    private func flushAll() throws(DiagnosticError) {
+        if cplatform_sync_filesystem(path) == 0 { return }
+        guard errno == ENOSYS else {
+            throw Self.cannotWrite(destination, "cannot flush the output to disk: \(String(cString: strerror(errno)))")
+        }
+        var paths = [path]
+        if let walk = FileManager.default.enumerator(atPath: path) {
+            while let relative = walk.nextObject() as? String { paths.append(FilePath.join(path, relative)) }
+        }
+        for file in paths {
+            let fd = open(file, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Self.cannotWrite(destination, "cannot flush \(file) to disk: \(String(cString: strerror(errno)))") }
+            let failed = fsync(fd) != 0
+            let reason = errno
+            close(fd)
+            if failed { throw Self.cannotWrite(destination, "cannot flush \(file) to disk: \(String(cString: strerror(reason)))") }
         }
     }
 

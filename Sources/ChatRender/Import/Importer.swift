@@ -149,7 +149,8 @@ public enum ImportedSite {
         let written = ImportWriter.newestFirst(try ImportWriter.write(chats, into: scratch, native: false), date: \.entry.date)
         let entries = written.map(\.entry)
         var site: SiteWriter? = nil
-        func renderOne(_ entry: ImportedEntry, _ conversation: Conversation, into folder: String) throws(DiagnosticError) -> RenderResult {
+        func renderOne(_ entry: ImportedEntry, _ conversation: Conversation, into folder: String,
+                       site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
             // Names the conversation in messages as if it were the import's native file.
             let path = FilePath.join(scratch.path, entry.file)
             var one = render
@@ -158,7 +159,7 @@ public enum ImportedSite {
             one.outputDirectory = folder
             // The sources are this run's temporary copies: an index of them would differ every run.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, loaded: (conversation, []), inspector: inspector)
+            let result = try ChatRenderer.render(one, loaded: (conversation, []), prepared: site?.page, into: output, inspector: inspector)
             for warning in result.warnings {
                 if warning.file == path {
                     // Name the imported file the way the person would find it in the output.
@@ -178,14 +179,18 @@ public enum ImportedSite {
             let result = try renderOne(written[0].entry, written[0].conversation, into: request.outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: redaction)
         }
-        let output = try StagingFolder(replacing: request.outputDirectory)
+        // Thousands of files: flushed to disk once, before the swap, not one by one.
+        let output = try StagingFolder(replacing: request.outputDirectory, durability: .atCommit)
         do throws(DiagnosticError) {
-            // The site: its search shards first (each page names how many), then the pages, then
-            // the themed index with the shards (SiteWriter).
-            let writer = SiteWriter(entries)
+            // The site: the theme, templates and words once, its search shards (each page names
+            // how many), then the pages, then the shared files, the shards and the themed index (SiteWriter).
+            let writer = try SiteWriter(entries, render: render)
             site = writer
-            // Each page is a render of its own, made (and swapped in) inside this output's staging.
-            for (entry, conversation) in written { _ = try renderOne(entry, conversation, into: FilePath.join(output.path, entry.slug)) }
+            // Each page is made in its folder of this output's staging and appears with the site.
+            for (entry, conversation) in written {
+                let folder = try SubfolderOutput(entry.slug, in: output)
+                _ = try renderOne(entry, conversation, into: folder.destination, site: folder)
+            }
             let indexSize = try writer.write(entries, render: render, into: output)
             try output.commit()
             return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: indexSize, redaction: redaction)

@@ -154,10 +154,9 @@ package enum ThemePreview {
             "color_scheme": Array((themes.first?.colorScheme ?? "light").utf8),
             "version": Array(ChatRenderVersion.string.utf8),
             "title": HTML.text(title).bytes,
-            "theme_css": Array(css.utf8),
-            "page_css": Array(template.stylesheet.utf8),
+            "styles": Array("<style>\(css)</style>\n<style>\(template.stylesheet)</style>".utf8),
             "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion).bytes,
-            "page_js": Array(template.script.utf8),
+            "scripts": Array("<script>\(template.script)</script>".utf8),
             // The gallery's own words are English; its composers speak the clock's language.
             "lang": Array("en".utf8),
             // Its columns carry the language's direction; the English page around them runs left to right.

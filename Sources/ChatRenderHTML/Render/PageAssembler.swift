@@ -56,48 +56,53 @@ package enum PageAssembler {
 
     /// `default-src 'none'` and only what the page needs: its inline styles and script by SHA-256,
     /// images and media from its own folder (or data URLs), no connections, forms, frames or base.
-    /// `dynamic` adds `'strict-dynamic'`: a page of a site lets its (hashed) search script add the
-    /// search shards, and nothing else may (see ``SiteSearch``).
-    package static func contentSecurityPolicy(styles: [String], scripts: [String], dynamic: Bool = false) -> String {
+    package static func contentSecurityPolicy(styles: [String], scripts: [String]) -> String {
         func hashes(_ blocks: [String]) -> String {
             blocks.map { "'sha256-\(SHA256.hash(Array($0.utf8)).base64String)'" }.joined(separator: " ")
         }
-        let scriptSources = hashes(scripts) + (dynamic ? " 'strict-dynamic'" : "")
-        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(scriptSources); base-uri 'none'; form-action 'none'; object-src 'none'"
+        return "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(hashes(styles)); script-src \(hashes(scripts)); base-uri 'none'; form-action 'none'; object-src 'none'"
     }
 }
 
 /// What a page takes from its theme and templates alone, made once: the theme's stylesheet and
 /// the template's, and the Content-Security-Policy that allows them and the script by hash. It
 /// does not depend on the conversation, so a render makes it on another thread while it reads
-/// the conversation (see ``ChatRenderer/render(_:inspector:)``).
+/// the conversation (see ``ChatRenderer/render(_:inspector:)``), and a site makes it once for
+/// all its pages.
 package struct PageStyle: Sendable {
     package let theme: Theme
     package let template: PageTemplate
     /// Every slot's bytes except `body` and `title`, which come from the conversation.
     let values: [String: [UInt8]]
 
-    /// `siteSearch`: the page belongs to a site, so its stylesheet and script carry the search
-    /// across conversations (``SiteSearch``); a page rendered alone is exactly as without it.
-    package init(theme: Theme, template: PageTemplate, siteSearch: Bool = false) {
+    /// A page alone: its stylesheets and script inline, allowed by hash; it needs no other file.
+    package init(theme: Theme, template: PageTemplate) {
         self.theme = theme
         self.template = template
         // On paper the page is always light (see PrintStylesheet).
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
-        var pageCSS = template.stylesheet
-        var pageJS = template.script
-        if siteSearch {
-            pageCSS += "\n" + template.site.searchStylesheet + "\n"
-            pageJS += "\n" + template.site.searchScript + "\n"
-        }
-        let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, pageCSS], scripts: [pageJS], dynamic: siteSearch)
-        values = [
+        let csp = PageAssembler.contentSecurityPolicy(styles: [themeCSS, template.stylesheet], scripts: [template.script])
+        values = Self.values(theme: theme, csp: csp,
+                             styles: Array("<style>\(themeCSS)</style>\n<style>\(template.stylesheet)</style>".utf8),
+                             scripts: Array("<script>\(template.script)</script>".utf8))
+    }
+
+    /// A page of a site at `SLUG/index.html`: it links the site's shared stylesheet and script
+    /// (``SiteFiles``, which carry the search across conversations) and has nothing inline.
+    package init(theme: Theme, template: PageTemplate, site files: SiteFiles) {
+        self.theme = theme
+        self.template = template
+        values = Self.values(theme: theme, csp: SiteFiles.contentSecurityPolicy(media: true),
+                             styles: files.styles(root: "../"), scripts: files.scripts(root: "../"))
+    }
+
+    private static func values(theme: Theme, csp: String, styles: [UInt8], scripts: [UInt8]) -> [String: [UInt8]] {
+        [
             "csp": Array(csp.utf8),
             "color_scheme": Array(theme.colorScheme.utf8),
             "version": Array(ChatRenderVersion.string.utf8),
-            "theme_css": Array(themeCSS.utf8),
-            "page_css": Array(pageCSS.utf8),
-            "page_js": Array(pageJS.utf8),
+            "styles": styles,
+            "scripts": scripts,
         ]
     }
 }

@@ -7,19 +7,18 @@ import ChatTheme
 /// first prompt and what it carries (photos, files, generated images, as words beside their
 /// icons), and above them the search across all conversations.
 ///
-/// It wears the pages' theme: the same custom properties, light and dark, and the same switch
-/// between them. Every value from the export goes through ``HTML``'s escaping; the CSP allows its
-/// two stylesheets and its script by hash, and the script's shards through `'strict-dynamic'`.
+/// It wears the pages' theme: it links the same stylesheet and script as the pages (``SiteFiles``),
+/// so the same custom properties, light and dark, and the same switch between them, remembered
+/// across the site. Every value from the export goes through ``HTML``'s escaping; the CSP allows
+/// styles and scripts from the site only, nothing inline, and no images.
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
-    /// `site`: the templates' `site/` files (the index's stylesheet, the search's stylesheet and script).
-    package static func render(_ entries: [ImportedEntry], theme: Theme, site: SiteTemplate, clock: ComposerClock, shards: Int,
+    /// `files`: the site's shared stylesheet and script.
+    package static func render(_ entries: [ImportedEntry], theme: Theme, files: SiteFiles, clock: ComposerClock, shards: Int,
                                link: (ImportedEntry) -> String) -> [UInt8] {
         let s = clock.strings
         let heading = s[.conversations]
-        let themeCSS = ThemeStylesheet.css(for: theme)
-        let css = [themeCSS, site.indexStylesheet, site.searchStylesheet]
-        let csp = contentSecurityPolicy(styles: css, script: site.searchScript)
+        let csp = SiteFiles.contentSecurityPolicy(media: false)
 
         let groups = ImportIndexPage.projectGroups(entries)
         let byProject = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
@@ -59,26 +58,20 @@ package enum SiteIndexPage {
         <meta name="color-scheme" content="\(theme.colorScheme)">
         <meta name="generator" content="chatrender \(ChatRenderVersion.string)">
         <title>\(heading)</title>
-        <style>
+
         """
         let body: HTML = """
-        </style>
+
         </head>
-        <body>
+        <body class="cr-site-index">
         <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p></header>
         <main class="cr-main">
         \(SiteSearch.form(root: "", shards: shards, strings: s))
         \(sections)</main>
-        <script>
+
         """
-        // The stylesheets and the script go in as the pages' template puts them: the theme's CSS
-        // made safe by construction (ThemeStylesheet) and the templates' files (checked when they
-        // are loaded not to close their elements), never text from the export.
-        var page = head.bytes + Array(themeCSS.utf8)
-        page += Array("</style>\n<style>".utf8) + Array(site.indexStylesheet.utf8)
-        page += Array("</style>\n<style>".utf8) + Array(site.searchStylesheet.utf8)
-        page += body.bytes + Array(site.searchScript.utf8) + Array("</script>\n</body>\n</html>\n".utf8)
-        return page
+        // The shared files' elements are made from their hashed names (SiteFiles), never from the export.
+        return head.bytes + files.styles(root: "") + body.bytes + files.scripts(root: "") + Array("\n</body>\n</html>\n".utf8)
     }
 
     /// One conversation: its card, the whole of which opens it.
@@ -128,14 +121,6 @@ package enum SiteIndexPage {
         var result = groups.map { (name: $0.name, entries: $0.entries) }
         if !undated.isEmpty { result.append((s[.undated], undated)) }
         return result
-    }
-
-    /// Only the page's own style blocks and script, by hash; the script's shards through
-    /// `'strict-dynamic'` (a hash would not do: browsers check a script file's hash with
-    /// Subresource Integrity, which a page opened from disk cannot use). Nothing else.
-    package static func contentSecurityPolicy(styles: [String], script: String) -> String {
-        let hashes = styles.map { "'sha256-\(SHA256.hash(Array($0.utf8)).base64String)'" }.joined(separator: " ")
-        return "default-src 'none'; img-src 'none'; style-src \(hashes); script-src 'sha256-\(SHA256.hash(Array(script.utf8)).base64String)' 'strict-dynamic'; base-uri 'none'; form-action 'none'; object-src 'none'"
     }
 
 }

@@ -186,7 +186,7 @@ import Testing
         try (page + "{{nonsense}}").write(toFile: dir + "/t/page.html", atomically: true, encoding: .utf8)
         let bad = try CLIRun.run(["render", garden, "--out", "o2", "--templates", "t"], in: dir)
         #expect(bad.status == 65)
-        #expect(bad.stderr.contains("t/page.html:19:1: error: unknown placeholder {{nonsense}}"))
+        #expect(bad.stderr.contains("t/page.html:18:1: error: unknown placeholder {{nonsense}}"))
     }
 
     @Test func themeCheckReportsContrast() throws {

@@ -189,6 +189,8 @@ import Testing
     @Test func slugsAndFileNames() {
         #expect(ImportWriter.slugs(for: ["Weekend in Lisbon", "Weekend in Lisbon", "Ünïcode — <Plan>", "日本語", "", "日本"])
                 == ["weekend-in-lisbon", "weekend-in-lisbon-2", "unicode-plan", "conversation", "conversation-2", "conversation-3"])
+        // A site's own folders are not conversations' names.
+        #expect(ImportWriter.slugs(for: ["Search", "Static", "Search results"]) == ["search-2", "static-2", "search-results"])
         #expect(ImportWriter.safeFileName("../../etc/passwd") == "-..-etc-passwd")
         #expect(ImportWriter.safeFileName(".hidden") == "hidden")
         #expect(ImportWriter.safeFileName("a\u{0}b:c.png") == "a-b-c.png")

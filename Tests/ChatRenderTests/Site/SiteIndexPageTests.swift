@@ -29,27 +29,30 @@ import Testing
         entry("Undated notes", "undated-notes", nil, messages: 3),
     ]
 
-    /// The templates' `site/` files, as a site's render reads them.
-    static let site = (try? PageTemplate.load(directory: TestPaths.repo("templates")).site) ?? SiteTemplate()
-    var site: SiteTemplate { Self.site }
+    /// The templates, as a site's render reads them.
+    static let template = (try? PageTemplate.load(directory: TestPaths.repo("templates"))) ?? PageTemplate(page: "", stylesheet: "", script: "")
 
     static func theme() throws -> Theme { try ThemeLoader.load(path: TestPaths.repo("themes/sp.resolver.json"), displayPath: "sp") }
 
-    /// The page with its stylesheets and script named instead of spelled out (their own tests and
-    /// the browser tests look at them).
+    /// The site's shared stylesheet and script for `theme`.
+    static func files(_ theme: Theme) -> SiteFiles { SiteFiles(theme: theme, template: template) }
+    var site: SiteFiles { get throws { Self.files(try Self.theme()) } }
+
+    /// The page with the hashed names of the shared files named by what they are (the names
+    /// change with every change of a template; their own tests look at them).
     static func readable(_ bytes: [UInt8], theme: Theme) -> String {
+        let files = Self.files(theme)
         var page = String(decoding: bytes, as: UTF8.self)
-        for (text, name) in [(ThemeStylesheet.css(for: theme), "theme"), (site.indexStylesheet, "templates/site/index.css"),
-                             (site.searchStylesheet, "templates/site/search.css"), (site.searchScript, "templates/site/search.js")] {
-            #expect(page.components(separatedBy: text).count == 2, "\(name) once")
-            page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
+        for (path, name) in [(files.stylesheetPath, "static/chatrender-HASH.css"), (files.scriptPath, "static/chatrender-HASH.js")] {
+            #expect(page.components(separatedBy: path).count == 2, "\(name) once")
+            page = page.replacingOccurrences(of: path, with: name)
         }
         return page
     }
 
     @Test func theIndexMatchesItsGolden() throws {
         let theme = try Self.theme()
-        let page = SiteIndexPage.render(Self.entries, theme: theme, site: site, clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index.html")
     }
 
@@ -61,7 +64,7 @@ import Testing
         var entries = Self.entries
         entries[0].project = "رحلات"
         entries[1].project = ""
-        let page = SiteIndexPage.render(entries, theme: theme, site: site, clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme), clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index-ar.html")
     }
 
@@ -82,25 +85,42 @@ import Testing
         #expect(SiteIndexPage.monthGroups(Self.entries, clock: clock).map(\.name) == ["maj 2026", "kwiecień 2026", "Bez daty"])
     }
 
-    @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyThePagesOwnBlocks() throws {
+    @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyTheSitesOwnFiles() throws {
         let theme = try Self.theme()
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, site: site, clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("<b>model"))
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;"))
-        #expect(page.components(separatedBy: "<script>").count == 2)
-        let csp = SiteIndexPage.contentSecurityPolicy(
-            styles: [ThemeStylesheet.css(for: theme), site.indexStylesheet, site.searchStylesheet],
-            script: site.searchScript)
+        // Nothing inline: one <link> and one <script src>, to the hashed shared files.
+        #expect(!page.contains("<style") && !page.contains("<script>"))
+        #expect(page.components(separatedBy: "<script").count == 2 && page.components(separatedBy: "<link").count == 2)
+        let files = Self.files(theme)
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"\(files.stylesheetPath)\">"))
+        #expect(page.contains("<script src=\"\(files.scriptPath)\"></script>"))
+        let csp = "default-src 'none'; img-src 'none'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
         #expect(page.contains("content=\"\(String(decoding: HTML.text(csp).bytes, as: UTF8.self))\""))
-        #expect(csp.hasPrefix("default-src 'none'; img-src 'none'; style-src 'sha256-"))
-        #expect(csp.contains("'strict-dynamic'"))
-        #expect(!csp.contains("unsafe"))
+    }
+
+    /// One copy of each shared file, named by its content: the theme, every template file and the
+    /// site's own go in; another theme makes another name.
+    @Test func theSharedFilesHoldEverythingAndAreNamedByTheirContent() throws {
+        let theme = try Self.theme()
+        let files = Self.files(theme)
+        let css = String(decoding: files.stylesheet, as: UTF8.self), js = String(decoding: files.script, as: UTF8.self)
+        for part in [ThemeStylesheet.css(for: theme), Self.template.stylesheet, Self.template.site.searchStylesheet, Self.template.site.indexStylesheet] {
+            #expect(css.contains(part))
+        }
+        #expect(js.contains(Self.template.script) && js.contains(Self.template.site.searchScript))
+        #expect(files.stylesheetPath == "static/chatrender-" + String(SHA256.hash(files.stylesheet).hexString.prefix(12)) + ".css")
+        #expect(files.scriptPath == "static/chatrender-" + String(SHA256.hash(files.script).hexString.prefix(12)) + ".js")
+        let other = SiteFiles(theme: try ThemeLoader.load(path: TestPaths.repo("themes/paper.resolver.json"), displayPath: "paper"), template: Self.template)
+        #expect(other.stylesheetPath != files.stylesheetPath)
+        #expect(other.scriptPath == files.scriptPath)
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), site: site, clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), files: try site, clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
         #expect(page.contains("<span>2 photos</span>"))
         #expect(page.contains("<span>1 file</span>"))
         #expect(page.contains("<span>1 generated image</span>"))

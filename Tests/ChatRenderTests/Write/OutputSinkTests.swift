@@ -67,4 +67,26 @@ import Testing
         try snapshot.commit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination) == ["index.html"])
     }
+
+    /// A site's staging folder flushes once, at the commit; each page's folder inside it appears
+    /// with the site, and a page that fails takes only its own folder away.
+    @Test func pagesOfASiteAppearWithItAndAFailedPageLeavesNothing() throws {
+        let parent = TestPaths.temporaryFolder("sink")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let destination = parent + "/site"
+        let site = try StagingFolder(replacing: destination, durability: .atCommit)
+        #expect(!site.durable)
+        let kept = try SubfolderOutput("kept", in: site)
+        #expect(!kept.durable)
+        #expect(kept.destination == destination + "/kept")
+        try kept.write(Array("<p>kept</p>".utf8), to: "index.html")
+        let failed = try SubfolderOutput("failed", in: site)
+        try failed.write(Array("<p>half</p>".utf8), to: "index.html")
+        failed.discard()
+        try site.write(Array("<p>index</p>".utf8), to: "index.html")
+        #expect(!FileManager.default.fileExists(atPath: destination))
+        try site.commit()
+        #expect(FileManager.default.contents(atPath: destination + "/kept/index.html") == Data("<p>kept</p>".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destination).sorted() == [OutputWriter.marker, "index.html", "kept"])
+    }
 }

@@ -1,0 +1,59 @@
+import ChatModel
+import ChatTheme
+
+/// The stylesheet and the script every page of a site and its index share: one copy of each in
+/// `static/`, named by a hash of its content (`static/chatrender-0123456789ab.css`), so a browser
+/// keeps them across pages and a site rendered again with another theme or version never shows a
+/// stale copy. A page alone stays self-contained (``PageStyle``'s inline form); only a site links.
+///
+/// The stylesheet holds the theme (with its print colours), the templates' component styles, the
+/// search's and the index's; the script holds the templates' script and the search's. A page of a
+/// site has no inline style or script at all: its Content-Security-Policy allows styles and
+/// scripts from the site itself (`'self'`) and nothing inline (see ``contentSecurityPolicy(media:)``).
+package struct SiteFiles: Sendable, Equatable {
+    /// Folder of the shared files inside the site (no slug can take this name; see `ImportWriter`).
+    package static let folder = "static"
+
+    /// Path of the stylesheet inside the site, and its bytes.
+    package let stylesheetPath: String
+    package let stylesheet: [UInt8]
+    /// Path of the script inside the site, and its bytes.
+    package let scriptPath: String
+    package let script: [UInt8]
+
+    package init(theme: Theme, template: PageTemplate) {
+        let css = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme) + "\n" + template.stylesheet
+            + "\n" + template.site.searchStylesheet + "\n" + template.site.indexStylesheet + "\n"
+        let js = template.script + "\n" + template.site.searchScript + "\n"
+        stylesheet = Array(css.utf8)
+        script = Array(js.utf8)
+        stylesheetPath = Self.name("chatrender", stylesheet, "css")
+        scriptPath = Self.name("chatrender", script, "js")
+    }
+
+    /// `static/STEM-HASH.EXT`: the first 12 hex digits (48 bits) of the content's SHA-256.
+    static func name(_ stem: String, _ bytes: [UInt8], _ ext: String) -> String {
+        "\(folder)/\(stem)-\(String(SHA256.hash(bytes).hexString.prefix(12))).\(ext)"
+    }
+
+    /// Every file to write into the site, by path.
+    package var files: [(path: String, bytes: [UInt8])] { [(stylesheetPath, stylesheet), (scriptPath, script)] }
+
+    /// The `<link>` to the stylesheet for a page whose site folder is `root` (`""`, `"../"`).
+    package func styles(root: String) -> [UInt8] {
+        Array("<link rel=\"stylesheet\" href=\"\(root)\(stylesheetPath)\">".utf8)
+    }
+
+    /// The `<script src>` of the script for a page whose site folder is `root`.
+    package func scripts(root: String) -> [UInt8] {
+        Array("<script src=\"\(root)\(scriptPath)\"></script>".utf8)
+    }
+
+    /// Nothing inline and nothing from elsewhere: styles and scripts only from the site (the
+    /// shared files and the search shards); a page's photos and media from its own folder (or data
+    /// URLs), none on the index; no connections, forms, frames or base.
+    package static func contentSecurityPolicy(media: Bool) -> String {
+        let media = media ? "img-src 'self' data:; media-src 'self'" : "img-src 'none'"
+        return "default-src 'none'; \(media); style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
+    }
+}
