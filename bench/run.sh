@@ -8,6 +8,8 @@
 #   3. page:    the 10k-turn pages in headless Chromium (bench/text/page.py)
 #   3b. claude-code: real-shaped Claude Code sessions through chatrender --from claude-code,
 #               claude-code-log and claude-code-transcripts (bench/claude_code.py)
+#   3c. site:   a seeded 2,000-conversation ChatGPT export as one site, against convoviz's Markdown
+#               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py)
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
@@ -22,6 +24,11 @@ mkdir -p "$WORK"
 if [ ! -x "$VENV/bin/claude-code-log" ] || [ ! -x "$VENV/bin/claude-code-transcripts" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install -q -r "$ROOT/bench/text/requirements.txt"
+fi
+# convoviz for the site benchmark, pinned with its dependencies.
+if [ ! -x "$WORK/convoviz-venv/bin/python" ] || ! "$WORK/convoviz-venv/bin/python" -c "import convoviz" 2>/dev/null; then
+  python3 -m venv "$WORK/convoviz-venv"
+  "$WORK/convoviz-venv/bin/pip" install -q -r "$ROOT/bench/site/requirements.txt"
 fi
 # Selenium for the page benchmark: the browser tests' pinned venv.
 if [ ! -x "$ROOT/.venv/bin/python" ] || ! "$ROOT/.venv/bin/python" -c "import selenium" 2>/dev/null; then
@@ -47,6 +54,9 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; 
   python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat" --rich-sizes 10000
   "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
   "$ROOT/.venv/bin/python" "$ROOT/bench/claude_code.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
+  python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --repeat "$repeat"
+  echo
+  "$ROOT/.venv/bin/python" "$ROOT/bench/site/search.py" "$WORK/site-2000/out-chatrender"
 } | tee "$WORK/text-results.md"
 
 if [ -x "$ROOT/bench/photos.sh" ]; then
