@@ -32,7 +32,7 @@ enum RenderCommand {
     static let command = Command(
         path: ["render"],
         summary: "render a conversation into a static, accessible HTML page",
-        synopsis: ["render CONVERSATION.json [options]", "render --from FORMAT INPUT [options]"],
+        synopsis: ["render CONVERSATION.json [options]", "render FOLDER [options]", "render --from FORMAT INPUT [options]"],
         about: [
             "Writes NAME/index.html and its assets/ (or, with --single-file, one NAME.html; with --pdf, also "
                 + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
@@ -43,6 +43,8 @@ enum RenderCommand {
         arguments: [
             .init(name: "CONVERSATION.json", help: "the conversation (see docs/conversation-format.md), or - to read "
                     + "it from standard input; its photos and files are then found in the current folder"),
+            .init(name: "FOLDER", help: "a folder of conversation files (*.json, an import's output say): one site of "
+                    + "them, a page per conversation in NAME/, an index and search across them"),
             .init(name: "INPUT", help: "with --from: the export to import (see chatrender help import), or - for standard input"),
         ],
         checkArguments: { arguments in
@@ -84,8 +86,15 @@ enum RenderCommand {
         let given = parsed.positionals[0]
         let format = parsed[from]
         do throws(DiagnosticError) {
+            // A folder of conversation files is rendered as one site.
+            let folder = format == nil && given != "-" && ImportedSite.isFolder(given)
+            if folder && (parsed.has(singleFile) || parsed.has(pdf)) {
+                throw DiagnosticError(Diagnostic(file: given, message: "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"), kind: .usage)
+            }
             let conversation = if let format {
                 try ImportCommand.inputPath(given, format: format, inputs: inputs)
+            } else if folder {
+                given
             } else {
                 try inputs.path(for: given, what: "conversation", role: "the conversation", copyName: "conversation.json")
             }
@@ -106,6 +115,10 @@ enum RenderCommand {
             }
             if parsed.has(pdf) {
                 request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
+            }
+            if folder {
+                let result = try ImportedSite.renderFolder(conversation, render: request)
+                return report(result, redaction: nil, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
             }
             if let format {
                 return try renderImported(format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
@@ -156,10 +169,15 @@ enum RenderCommand {
         importRequest.redact = redact
         importRequest.redactEmails = redactEmails
         let result = try ImportedSite.render(importRequest, render: request)
+        return report(result, redaction: result.redaction, quiet: quiet, inputs: inputs, output: output)
+    }
+
+    /// What a site's render says: its warnings, what was masked, where the index is.
+    static func report(_ result: ImportedSite.Result, redaction: RedactionSummary?, quiet: Bool, inputs: InputFiles, output: CLI.Output) -> CLI.ExitCode {
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
-        if let line = ImportCommand.redactionLine(result.redaction) { output.err(line + "\n") }
+        if let line = ImportCommand.redactionLine(redaction) { output.err(line + "\n") }
         let pages = result.pages == 1 ? "" : " (\(result.pages) conversations)"
         output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
         return .ok

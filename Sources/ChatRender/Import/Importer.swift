@@ -147,24 +147,45 @@ public enum ImportedSite {
         let scratch = try ScratchOutput("import")
         defer { scratch.remove() }
         let written = ImportWriter.newestFirst(try ImportWriter.write(chats, into: scratch, native: false), date: \.entry.date)
-        let entries = written.map(\.entry)
+        // Named in messages as if it were the import's native file.
+        let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
+        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
+        var result = try site(pages, alone: alone, outputDirectory: request.outputDirectory, render: render, warnings: warnings, inspector: inspector)
+        result.redaction = redaction
+        return result
+    }
+
+    /// One conversation of a site: its entry in the index, the conversation, the path its photos
+    /// and files are found beside (and that names it in messages), and how warnings name it.
+    struct Page {
+        var entry: ImportedEntry
+        var conversation: Conversation
+        var path: String
+        var shownAs: String
+    }
+
+    /// Renders `pages`, newest first, as a site in `outputDirectory`: a page per conversation in
+    /// `SLUG/`, the shared files, the search shards and the index, replaced as a whole. With
+    /// `alone` and one page, that page alone (an API conversation, one Claude Code session).
+    static func site(_ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, warnings given: [Diagnostic],
+                     inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+        var warnings = given
+        let entries = pages.map(\.entry)
         var site: SiteWriter? = nil
-        func renderOne(_ entry: ImportedEntry, _ conversation: Conversation, into folder: String,
-                       site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
-            // Names the conversation in messages as if it were the import's native file.
-            let path = FilePath.join(scratch.path, entry.file)
+        func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
             var one = render
             one.options.site = site?.link  // the site's index and search (SiteWriter)
-            one.conversationPath = path
+            one.conversationPath = page.path
             one.outputDirectory = folder
-            // The sources are this run's temporary copies: an index of them would differ every run.
+            // The sources are this run's temporary copies, or a site's pages have no earlier
+            // output to reuse images from: an index of them would serve nothing.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, loaded: (conversation, []), prepared: site?.page, into: output, inspector: inspector)
+            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: site?.page, into: output, inspector: inspector)
             for warning in result.warnings {
-                if warning.file == path {
-                    // Name the imported file the way the person would find it in the output.
+                if warning.file == page.path {
+                    // Name the conversation the way the person would find it.
                     var named = warning
-                    named.file = entry.file
+                    named.file = page.shownAs
                     warnings.append(named)
                 } else if !warnings.contains(warning) {
                     // The theme's and the string table's warnings keep their names and are told
@@ -174,34 +195,81 @@ public enum ImportedSite {
             }
             return result
         }
-        if request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath)),
-           written.count == 1 {
-            let result = try renderOne(written[0].entry, written[0].conversation, into: request.outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize, redaction: redaction)
+        if alone, pages.count == 1 {
+            let result = try renderOne(pages[0], into: outputDirectory)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
         }
         // Thousands of files: flushed to disk once, before the swap, not one by one.
-        let output = try StagingFolder(replacing: request.outputDirectory, durability: .atCommit)
+        let output = try StagingFolder(replacing: outputDirectory, durability: .atCommit)
         do throws(DiagnosticError) {
             // The site: the theme, templates and words once, its search shards (each page names
             // how many), then the pages, then the shared files, the shards and the themed index (SiteWriter).
             let writer = try SiteWriter(entries, render: render)
             site = writer
             // Each page is made in its folder of this output's staging and appears with the site.
-            for (entry, conversation) in written {
-                let folder = try SubfolderOutput(entry.slug, in: output)
-                _ = try renderOne(entry, conversation, into: folder.destination, site: folder)
+            for page in pages {
+                let folder = try SubfolderOutput(page.entry.slug, in: output)
+                _ = try renderOne(page, into: folder.destination, site: folder)
             }
             let indexSize = try writer.write(entries, render: render, into: output)
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: indexSize, redaction: redaction)
+            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: indexSize)
         } catch {
             output.discard()
             throw error
         }
     }
 
+    /// `render FOLDER`: every native conversation file (`*.json`) at the top of a folder, as one
+    /// site (an `import`'s output, say: its `SLUG.json` files find their photos in `files/`).
+    /// A file that cannot be read as a conversation is a warning naming it, and the rest are
+    /// rendered (under `--strict`, an error, and nothing is written); no conversation at all is an error.
+    public static func renderFolder(_ folder: String, render: RenderRequest) throws(DiagnosticError) -> Result {
+        try renderFolder(folder, render: render, inspector: nil)
+    }
+
+    package static func renderFolder(_ folder: String, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted()
+        var loaded: [(name: String, path: String, conversation: Conversation)] = []
+        var warnings: [Diagnostic] = []
+        for name in names {
+            let path = FilePath.join(folder, name)
+            do throws(DiagnosticError) {
+                let (conversation, loadWarnings) = try ConversationLoader.load(path: path)
+                loaded.append((name, path, conversation))
+                warnings += loadWarnings
+            } catch {
+                // Told as a warning: the other conversations of the folder are still rendered.
+                warnings += error.diagnostics.map { var d = $0; d.severity = .warning; return d }
+                warnings.append(Diagnostic(.warning, file: path, message: "not a conversation file; left out of the site"))
+            }
+        }
+        if render.strict && !warnings.isEmpty {
+            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+        }
+        guard !loaded.isEmpty else {
+            throw DiagnosticError(warnings + [Diagnostic(file: folder, message: names.isEmpty
+                ? "is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"
+                : "holds no conversation file that could be read; expected conversation files (*.json)")], kind: .missingInput)
+        }
+        let titles = loaded.map { item in item.conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.stem(item.name) }
+        let slugs = ImportWriter.slugs(for: titles)
+        var pages: [Page] = []
+        for ((item, title), slug) in zip(zip(loaded, titles), slugs) {
+            let messages = item.conversation.messages ?? []
+            var entry = ImportedEntry(title: title, file: item.name, slug: slug, date: messages.lazy.compactMap(\.date).first,
+                                      messageCount: messages.count)
+            entry.summary = ConversationSummary(messages)
+            pages.append(Page(entry: entry, conversation: item.conversation, path: item.path, shownAs: item.path))
+        }
+        pages = ImportWriter.newestFirst(pages, date: \.entry.date)
+        return try site(pages, alone: false, outputDirectory: render.outputDirectory, render: render, warnings: warnings, inspector: inspector)
+    }
+
     /// A folder of sessions makes an index even when it holds one: the next run may hold more.
-    static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }

@@ -258,7 +258,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/folder.json", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
         for (arguments, message) in [
-            (["render", "folder.json"], "folder.json: error: is a folder; expected the conversation file"),
+            (["render", "folder.json"], "folder.json: error: is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"),
             (["render", garden, "--theme", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
             (["render", "--from", "openai", "folder.json"], "folder.json: error: is a folder; expected the openai messages file"),
             (["import", "anthropic", "folder.json"], "folder.json: error: is a folder; expected the anthropic messages file"),
