@@ -216,7 +216,7 @@
     }
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule, { passive: true });
-    update();
+    schedule();
 
     // Opening the list shows the prompt being read in it.
     var details = tocList ? tocList.closest("details") : null;
@@ -240,8 +240,8 @@
     ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
       window.addEventListener(type, stop, { passive: true, capture: true });
     });
-    function scrollToEnd() {
-      var how = behavior(doc.scrollHeight - window.innerHeight - window.scrollY);
+    function scrollToEnd(smooth) {
+      var how = smooth ? behavior(doc.scrollHeight - window.innerHeight - window.scrollY) : "auto";
       window.scrollTo({ top: doc.scrollHeight, behavior: how });
       interrupted = false;
       var lastHeight = -1, steady = 0, frames = 0;
@@ -275,8 +275,24 @@
       } else {
         var id = target.getAttribute("href").slice(1);
         focusQuietly(document.getElementById(id + "-h"));
-        scrollToEnd();
+        scrollToEnd(true);
       }
+    });
+
+    // End and Ctrl+End: the browser's own animated scroll aims at the height the page had when
+    // the key went down, and the turns it passes on the way are drawn at their real heights, so
+    // it can stop short of the end. Here the page goes to the end at once and is held there.
+    // Not when the key is for something else: a field, a region that scrolls on its own (a code
+    // block, the list of prompts), or the photo viewer.
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "End" || event.defaultPrevented || event.altKey || event.metaKey || event.shiftKey) return;
+      if (document.querySelector("dialog[open]")) return;
+      for (var node = event.target; node instanceof Element && node !== document.body && node !== doc; node = node.parentElement) {
+        if (node.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName)) return;
+        if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(window.getComputedStyle(node).overflowY)) return;
+      }
+      event.preventDefault();
+      scrollToEnd(false);
     });
   }
 })();

@@ -163,6 +163,19 @@ def test_end_reaches_the_end_on_a_narrow_screen_too(driver, long_page):
     assert_at_end(wait_until_still(driver))
 
 
+def test_end_in_the_open_list_scrolls_the_list_not_the_page(driver, long_page):
+    open_unsettled(driver, long_page)
+    driver.execute_script("document.querySelector('.cr-toc-details').open = true")
+    first = driver.find_element(By.CSS_SELECTOR, ".cr-toc-list a")
+    driver.execute_script("arguments[0].focus()", first)
+    press(driver, Keys.END)
+    wait_until_still(driver)
+    list_at_end, page_y = driver.execute_script("""
+      const list = document.querySelector('.cr-toc-list');
+      return [list.scrollTop + list.clientHeight >= list.scrollHeight - 2, scrollY];""")
+    assert list_at_end and page_y < 400, (list_at_end, page_y)
+
+
 # --- Jump to latest, Back to top ----------------------------------------------------------------
 
 def jump_buttons(driver) -> dict:
