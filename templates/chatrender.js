@@ -153,4 +153,146 @@
       announce(say("copyFailed", "Copy failed: select the code to copy it"));
     });
   });
+  // A long conversation (see PromptIndex): "Back to top" and "Jump to latest" float at the
+  // window's corner, each while it is of use, and the table of contents marks the prompt being
+  // read. Without this script both are plain links: the list at the top, "Back to top" at the end.
+  var jumps = document.querySelector(".cr-main > .cr-jump");
+  var tocList = document.querySelector(".cr-toc-list");
+  if (jumps || tocList) longConversation(jumps, tocList);
+
+  function longConversation(jumps, tocList) {
+    var doc = document.documentElement;
+    var toTop = jumps ? jumps.querySelector(".cr-jump-top") : null;
+    var toEnd = jumps ? jumps.querySelector(".cr-jump-end") : null;
+    var reduceMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
+    if (jumps) jumps.classList.add("cr-jump--float");
+
+    // Each prompt's link and turn; a turn in a group of turns is found by its group first, since
+    // a group off screen is not laid out and measuring a turn inside it would lay it out.
+    var prompts = [];
+    var links = tocList ? tocList.querySelectorAll("a[href^='#cr-t']") : [];
+    for (var i = 0; i < links.length; i++) {
+      var turn = document.getElementById(links[i].getAttribute("href").slice(1));
+      if (!turn) continue;
+      var group = turn.parentElement && turn.parentElement.classList.contains("cr-turns") ? turn.parentElement : null;
+      prompts.push({ link: links[i], turn: turn, group: group });
+    }
+    var current = null;
+
+    // The prompt being read: the last one whose turn starts above a line a third down the window.
+    function startsAbove(prompt, line) {
+      if (prompt.group) {
+        var box = prompt.group.getBoundingClientRect();
+        if (box.top > line) return false;
+        if (box.bottom <= line) return true;
+      }
+      return prompt.turn.getBoundingClientRect().top <= line;
+    }
+    function markCurrent() {
+      var line = window.innerHeight / 3;
+      var low = 0, high = prompts.length;  // the first prompt that starts below the line
+      while (low < high) {
+        var mid = (low + high) >> 1;
+        if (startsAbove(prompts[mid], line)) low = mid + 1; else high = mid;
+      }
+      var next = low > 0 ? prompts[low - 1].link : null;
+      if (next === current) return;
+      if (current) current.removeAttribute("aria-current");
+      if (next) next.setAttribute("aria-current", "location");
+      current = next;
+    }
+
+    var scheduled = false;
+    function update() {
+      scheduled = false;
+      var y = window.scrollY, height = window.innerHeight;
+      // Shown once a screen away from the top, or more than a screen from the end.
+      if (toTop) toTop.hidden = y < height;
+      if (toEnd) toEnd.hidden = doc.scrollHeight - (y + height) < height;
+      if (prompts.length) markCurrent();
+    }
+    function schedule() {
+      if (!scheduled) { scheduled = true; window.requestAnimationFrame(update); }
+    }
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule, { passive: true });
+    schedule();
+
+    // Opening the list shows the prompt being read in it.
+    var details = tocList ? tocList.closest("details") : null;
+    if (details) details.addEventListener("toggle", function () {
+      if (!details.open || !current) return;
+      var list = tocList.getBoundingClientRect(), link = current.getBoundingClientRect();
+      tocList.scrollTop += link.top - list.top - (tocList.clientHeight - link.height) / 2;
+    });
+
+    // Smooth only over a short way, and never with Reduce Motion: a smooth scroll across
+    // thousands of turns would lay out every one of them on the way.
+    function behavior(distance) {
+      var reduce = reduceMotion && reduceMotion.matches;
+      return !reduce && Math.abs(distance) <= 3 * window.innerHeight ? "smooth" : "auto";
+    }
+    // The end, held there while turns drawn on arrival settle to their real heights (the last
+    // ones are always laid out, so this is a safety net): until the height holds for a few
+    // frames, or the reader scrolls on their own.
+    var interrupted = false;
+    function stop() { interrupted = true; }
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, stop, { passive: true, capture: true });
+    });
+    function scrollToEnd(smooth) {
+      var how = smooth ? behavior(doc.scrollHeight - window.innerHeight - window.scrollY) : "auto";
+      window.scrollTo({ top: doc.scrollHeight, behavior: how });
+      interrupted = false;
+      var lastHeight = -1, steady = 0, frames = 0;
+      function hold() {
+        if (interrupted || frames++ > 120) return;
+        var height = doc.scrollHeight;
+        var atEnd = window.scrollY + window.innerHeight >= height - 1;
+        if (height === lastHeight && atEnd) steady++; else steady = 0;
+        lastHeight = height;
+        if (steady >= 3) return;
+        if (!atEnd && how === "auto") window.scrollTo({ top: height, behavior: "auto" });
+        window.requestAnimationFrame(hold);
+      }
+      if (how === "auto") window.requestAnimationFrame(hold);
+      else window.addEventListener("scrollend", function () { how = "auto"; window.requestAnimationFrame(hold); }, { once: true });
+    }
+    // Keyboard focus follows the jump, so Tab goes on from where the reader now is.
+    function focusQuietly(element) {
+      if (!element) return;
+      if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+      element.focus({ preventScroll: true });
+    }
+
+    document.addEventListener("click", function (event) {
+      var target = event.target instanceof Element ? event.target.closest(".cr-jump-top, .cr-jump-end, .cr-toc-latest") : null;
+      if (!target || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      if (target.classList.contains("cr-jump-top")) {
+        focusQuietly(document.querySelector(".cr-title"));
+        window.scrollTo({ top: 0, behavior: behavior(window.scrollY) });
+      } else {
+        var id = target.getAttribute("href").slice(1);
+        focusQuietly(document.getElementById(id + "-h"));
+        scrollToEnd(true);
+      }
+    });
+
+    // End and Ctrl+End: the browser's own animated scroll aims at the height the page had when
+    // the key went down, and the turns it passes on the way are drawn at their real heights, so
+    // it can stop short of the end. Here the page goes to the end at once and is held there.
+    // Not when the key is for something else: a field, a region that scrolls on its own (a code
+    // block, the list of prompts), or the photo viewer.
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "End" || event.defaultPrevented || event.altKey || event.metaKey || event.shiftKey) return;
+      if (document.querySelector("dialog[open]")) return;
+      for (var node = event.target; node instanceof Element && node !== document.body && node !== doc; node = node.parentElement) {
+        if (node.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName)) return;
+        if (node.scrollHeight > node.clientHeight + 1 && /auto|scroll/.test(window.getComputedStyle(node).overflowY)) return;
+      }
+      event.preventDefault();
+      scrollToEnd(false);
+    });
+  }
 })();

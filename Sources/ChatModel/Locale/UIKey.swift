@@ -15,6 +15,10 @@ package enum UIKey: String, CaseIterable, Sendable {
     case themeAuto = "Auto"
     case themeLight = "Light"
     case themeDark = "Dark"
+    // A long conversation: the table of contents of the person's prompts, and the jumps.
+    case yourPrompts = "Your prompts"
+    case jumpToLatest = "Jump to latest"
+    case backToTop = "Back to top"
     // A turn.
     case you = "You"
     case assistant = "Assistant"

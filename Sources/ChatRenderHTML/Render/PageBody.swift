@@ -47,6 +47,7 @@ package enum PageBody {
             html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
             return html
         }
+        html.append(PromptIndex.render(messages, strings: s))
         html.append("<section class=\"cr-chat\" aria-label=\"\(s[.conversation])\">\n")
         if messages.isEmpty {
             html.append("<p class=\"cr-empty\">\(s[.noMessages])</p>\n")
@@ -56,7 +57,8 @@ package enum PageBody {
 
     /// Everything after the turns.
     private static func tail(_ conversation: Conversation, options: RenderOptions, assets: AssetTable) -> HTML {
-        "</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n"
+        let jumps = PromptIndex.jumps(conversation.messages ?? [], strings: options.strings)
+        return "</section>\n\(jumps)\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n"
     }
 
     /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their

@@ -59,8 +59,14 @@ package enum TurnList {
         // Groups are cut by the turn's index in the whole conversation, not in this range, so a
         // group may open in one chunk and close in the next.
         let grouped = messages.count > groupSize
+        // The last two groups are marked: they are always laid out (see `.cr-turns--end`), so
+        // End lands on the true end. A class, not `:nth-last-child`, which would restyle every
+        // group before as each new one is parsed.
+        let endGroupsStart = ((messages.count - 1) / groupSize - 1) * groupSize
         for index in range {
-            if grouped, index % groupSize == 0 { html.append("<div class=\"cr-turns\">\n") }
+            if grouped, index % groupSize == 0 {
+                html.append(index >= endGroupsStart ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
+            }
             if let date = messages[index].date {
                 let day = options.clock.localDay(date)
                 if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }

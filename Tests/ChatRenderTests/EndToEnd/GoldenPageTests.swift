@@ -22,6 +22,7 @@ import Testing
         ("Tests/ChatRenderTests/Fixtures/render/unavailable.json", "unavailable.html"),
         ("Tests/ChatRenderTests/Fixtures/render/days.json", "days.html"),
         ("Tests/ChatRenderTests/Fixtures/render/rich.json", "rich.html"),
+        ("Tests/ChatRenderTests/Fixtures/render/long.json", "long.html"),
     ]
 
     static func render(_ conversation: String, options: RenderOptions = .init()) throws -> (html: String, result: RenderResult, out: String) {

@@ -79,8 +79,12 @@ import Testing
         #expect(separators(html).count == (count - 1) / 40)
         var serial = HTML()
         var previous: Int64?
+        // The last two groups are marked as the end (always laid out).
+        let endGroups = Set(Array(stride(from: 0, to: count, by: TurnList.groupSize)).suffix(2))
         for (i, m) in messages.enumerated() {
-            if i % TurnList.groupSize == 0 { serial.append("<div class=\"cr-turns\">\n") }
+            if i % TurnList.groupSize == 0 {
+                serial.append(endGroups.contains(i) ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
+            }
             if let date = m.date {
                 let day = ComposerClock.standard.localDay(date)
                 if let previous, previous != day { serial.append(TurnList.daySeparator(date, options: .init())) }
