@@ -24,6 +24,7 @@ public enum CLI {
     /// Every command, in the order the overview lists them.
     static let commands: [Command] = [
         RenderCommand.command, ImportCommand.command, PreviewCommand.command, CheckCommand.command, ThemeCommand.command,
+        SiteCommand.command,
     ]
 
     /// `chatrender --help`: the short overview of the commands.

@@ -29,6 +29,15 @@ enum RenderCommand {
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 
+    static let shard = Option.value(
+        "--shard", valueName: "K/N",
+        help: "render only the K-th of N slices of a site's pages (with --from, or a FOLDER), with the whole site's index "
+            + "and search; join the N folders with chatrender site merge (see README, \"A site on several machines\")",
+        read: { name, raw in
+            SiteShard(parsing: raw).map { .success($0) }
+                ?? .failure(OptionValueProblem("\(name) must be K/N with 1 ≤ K ≤ N ≤ 10000, like 2/4, not \"\(raw)\""))
+        })
+
     static let command = Command(
         path: ["render"],
         summary: "render a conversation into a static, accessible HTML page",
@@ -56,7 +65,7 @@ enum RenderCommand {
             SharedOptions.themeAndTemplates,
             SharedOptions.page,
             SharedOptions.photos,
-            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option]),
+            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
             SharedOptions.messages,
         ],
@@ -88,6 +97,9 @@ enum RenderCommand {
         do throws(DiagnosticError) {
             // A folder of conversation files is rendered as one site.
             let folder = format == nil && given != "-" && ImportedSite.isFolder(given)
+            if parsed[shard] != nil && format == nil && !folder {
+                throw DiagnosticError(Diagnostic(file: given, message: "--shard slices a site: it applies with --from, or to a FOLDER of conversation files"), kind: .usage)
+            }
             if folder && (parsed.has(singleFile) || parsed.has(pdf)) {
                 throw DiagnosticError(Diagnostic(file: given, message: "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"), kind: .usage)
             }
@@ -117,13 +129,13 @@ enum RenderCommand {
                 request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
             }
             if folder {
-                let result = try ImportedSite.renderFolder(conversation, render: request)
-                return report(result, redaction: nil, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
+                let result = try ImportedSite.renderFolder(conversation, render: request, shard: parsed[shard])
+                return report(result, redaction: nil, shard: parsed[shard], quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
             }
             if let format {
                 return try renderImported(format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
                                           redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
-                                          inputs: inputs, output: output)
+                                          shard: parsed[shard], inputs: inputs, output: output)
             }
             return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
         } catch {
@@ -164,21 +176,24 @@ enum RenderCommand {
     /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
     /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
     static func renderImported(format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
-                               redactEmails: Bool = false, inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
+                               redactEmails: Bool = false, shard: SiteShard? = nil, inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
         var importRequest = ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory)
+        importRequest.shard = shard
         importRequest.redact = redact
         importRequest.redactEmails = redactEmails
         let result = try ImportedSite.render(importRequest, render: request)
-        return report(result, redaction: result.redaction, quiet: quiet, inputs: inputs, output: output)
+        return report(result, redaction: result.redaction, shard: shard, quiet: quiet, inputs: inputs, output: output)
     }
 
     /// What a site's render says: its warnings, what was masked, where the index is.
-    static func report(_ result: ImportedSite.Result, redaction: RedactionSummary?, quiet: Bool, inputs: InputFiles, output: CLI.Output) -> CLI.ExitCode {
+    static func report(_ result: ImportedSite.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
+                       inputs: InputFiles, output: CLI.Output) -> CLI.ExitCode {
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
         if let line = ImportCommand.redactionLine(redaction) { output.err(line + "\n") }
-        let pages = result.pages == 1 ? "" : " (\(result.pages) conversations)"
+        let pages = shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page")))" }
+            ?? (result.pages == 1 ? "" : " (\(result.pages) conversations)")
         output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
         return .ok
     }

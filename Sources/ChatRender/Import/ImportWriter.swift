@@ -85,10 +85,14 @@ package enum ImportWriter {
     /// one entry per conversation with the conversation itself (as its native file reads back),
     /// in the order given. `render --from` renders the conversations from memory and writes only
     /// their files, each distinct content once whatever its name (the names are not shown).
-    static func write(_ chats: [ImportedChat], into output: OutputSink, native: Bool) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
+    /// `files` says which chats (by index) have their photos and files written: a shard of a site
+    /// (`--shard`) needs every conversation's entry but only its own pages' files.
+    static func write(_ chats: [ImportedChat], into output: OutputSink, native: Bool,
+                      files: (Int) -> Bool = { _ in true }) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
         let slugs = slugs(for: chats.map(\.title))
         var entries: [(entry: ImportedEntry, conversation: Conversation)] = []
-        for (chat, slug) in zip(chats, slugs) {
+        for (c, (chat, slug)) in zip(chats, slugs).enumerated() {
+            let writesFiles = files(c)
             var usedNames: Set<String> = []
             // The same bytes under the same name (a screenshot pasted into many prompts) are
             // written once and shared: the photos are then made once too.
@@ -99,6 +103,13 @@ package enum ImportWriter {
                 for (a, item) in turn.attachments.enumerated() {
                     var attachment = Attachment(id: item.id ?? "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
                                                 contentType: item.contentType, alt: item.alt)
+                    if !writesFiles {
+                        // Counted in the entry, not rendered here: its bytes are not written.
+                        switch item.content {
+                        case .bytes, .file, .zipEntry: attachments.append(attachment); continue
+                        case .remote, .unavailable: break
+                        }
+                    }
                     switch item.content {
                     case .bytes(let bytes):
                         let safe = native ? safeFileName(item.name).lowercased() : ""

@@ -22,6 +22,8 @@ public struct ImportRequest: Sendable {
     public var redact: Bool = false
     /// Mask email addresses too (`--redact-emails`; implies ``redact``).
     public var redactEmails: Bool = false
+    /// `--shard K/N`: render only this slice of the site's pages (see ``SiteShard``).
+    package var shard: SiteShard?
 
     public init(format: ImportFormat, inputPath: String, outputDirectory: String, includeSystem: Bool = false, strict: Bool = false) {
         self.format = format
@@ -138,7 +140,7 @@ public enum ImportedSite {
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         let strict = render.strict
         let (chats, importWarnings, redaction) = try Importer.prepare(request)
-        var warnings = importWarnings
+        let warnings = importWarnings
         if strict && !warnings.isEmpty {
             throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
         }
@@ -146,11 +148,19 @@ public enum ImportedSite {
         // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
         let scratch = try ScratchOutput("import")
         defer { scratch.remove() }
-        let written = ImportWriter.newestFirst(try ImportWriter.write(chats, into: scratch, native: false), date: \.entry.date)
+        // A shard writes the files of its own pages only: the chats at its positions of the index.
+        var held: Set<Int>? = nil
+        if let shard = request.shard {
+            let order = ImportWriter.newestFirst(Array(chats.indices), date: { chats[$0].date })
+            held = Set(order.enumerated().filter { shard.holds($0.offset) }.map(\.element))
+        }
+        let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true })
+        let written = ImportWriter.newestFirst(all, date: \.entry.date)
         // Named in messages as if it were the import's native file.
         let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
         let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
-        var result = try site(pages, alone: alone, outputDirectory: request.outputDirectory, render: render, warnings: warnings, inspector: inspector)
+        var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
+                              shard: request.shard, warnings: warnings, inspector: inspector)
         result.redaction = redaction
         return result
     }
@@ -167,8 +177,9 @@ public enum ImportedSite {
     /// Renders `pages`, newest first, as a site in `outputDirectory`: a page per conversation in
     /// `SLUG/`, the shared files, the search shards and the index, replaced as a whole. With
     /// `alone` and one page, that page alone (an API conversation, one Claude Code session).
-    static func site(_ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, warnings given: [Diagnostic],
-                     inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+    /// With `shard`, only the pages of its slice, and `shard.json` naming them (see ``SiteShard``).
+    static func site(_ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil,
+                     warnings given: [Diagnostic], inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         var warnings = given
         let entries = pages.map(\.entry)
         var site: SiteWriter? = nil
@@ -207,13 +218,17 @@ public enum ImportedSite {
             let writer = try SiteWriter(entries, render: render)
             site = writer
             // Each page is made in its folder of this output's staging and appears with the site.
-            for page in pages {
+            let held = pages.enumerated().filter { shard?.holds($0.offset) ?? true }.map(\.element)
+            for page in held {
                 let folder = try SubfolderOutput(page.entry.slug, in: output)
                 _ = try renderOne(page, into: folder.destination, site: folder)
             }
             let indexSize = try writer.write(entries, render: render, into: output)
+            if let shard {
+                try output.write(shard.manifest(pages: held.map(\.entry.slug), total: pages.count), to: SiteShard.fileName)
+            }
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: entries.count, warnings: warnings, pageSize: indexSize)
+            return Result(outputDirectory: output.destination, pages: held.count, warnings: warnings, pageSize: indexSize)
         } catch {
             output.discard()
             throw error
@@ -224,11 +239,8 @@ public enum ImportedSite {
     /// site (an `import`'s output, say: its `SLUG.json` files find their photos in `files/`).
     /// A file that cannot be read as a conversation is a warning naming it, and the rest are
     /// rendered (under `--strict`, an error, and nothing is written); no conversation at all is an error.
-    public static func renderFolder(_ folder: String, render: RenderRequest) throws(DiagnosticError) -> Result {
-        try renderFolder(folder, render: render, inspector: nil)
-    }
-
-    package static func renderFolder(_ folder: String, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+    package static func renderFolder(_ folder: String, render: RenderRequest, shard: SiteShard? = nil,
+                                     inspector: ImageInspector? = nil) throws(DiagnosticError) -> Result {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }
             .sorted()
@@ -265,7 +277,8 @@ public enum ImportedSite {
             pages.append(Page(entry: entry, conversation: item.conversation, path: item.path, shownAs: item.path))
         }
         pages = ImportWriter.newestFirst(pages, date: \.entry.date)
-        return try site(pages, alone: false, outputDirectory: render.outputDirectory, render: render, warnings: warnings, inspector: inspector)
+        return try site(pages, alone: false, outputDirectory: render.outputDirectory, render: render, shard: shard,
+                        warnings: warnings, inspector: inspector)
     }
 
     /// A folder of sessions makes an index even when it holds one: the next run may hold more.

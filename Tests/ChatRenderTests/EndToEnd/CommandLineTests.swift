@@ -113,7 +113,7 @@ import Testing
         #expect(run(["render", "c.json", "--record"]).err.contains("\"--record\" for render; it is an option of check"))
         let nothingClose = run(["frobnicate"])
         #expect(nothingClose.code == .usage)
-        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check or theme init"))
+        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check, theme init or site merge"))
     }
 
     @Test func editDistanceCountsSwapsAsOne() {
