@@ -55,7 +55,7 @@ package enum ClaudeCodeImporter {
             return (nil, error.diagnostics)
         }
         let images = ImageCounter()
-        var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, depth: 0)
+        var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
         reader.read(bytes)
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
         // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
@@ -69,7 +69,7 @@ package enum ClaudeCodeImporter {
     /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
     /// files are looked for.
     package static func read(bytes: [UInt8], file: String) -> (ImportedChat?, [Diagnostic]) {
-        var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), depth: 0)
+        var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.read(bytes)
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
@@ -78,8 +78,36 @@ package enum ClaudeCodeImporter {
 /// Hands out attachment ids unique within one session, sub-agents included: a sub-agent's
 /// screenshots are attachments of the top-level turn its transcript is in.
 final class ImageCounter {
-    private var next = 1
+    /// The number the next id gets: when it has not moved, nothing was handed out.
+    private(set) var next = 1
     func id() -> String { defer { next += 1 }; return "i\(next)" }
+}
+
+/// What one session's sub-agent logs gave, kept for the session's read: a long session starts
+/// the same sub-agent log from many calls (a log copied into itself, a resumed session), and each
+/// would otherwise find, read and parse it again.
+final class AgentLogCache {
+    /// Where an agent id's log is, per session file (nil: none found).
+    var logs: [String: (log: String, meta: String?)?] = [:]
+    /// ``ClaudeCodeSource/agentLogsByCall(sessionPath:)`` per session file.
+    var byCall: [String: [String: String]] = [:]
+    /// A log read into turns, by its path and depth: only kept when reading it handed out no
+    /// image ids (ids are unique in the session, so a log with images is read afresh each time).
+    var readings: [String: AgentReading] = [:]
+}
+
+/// A sub-agent log as read: what its call's transcript and the session's header take from it.
+struct AgentReading {
+    /// The `agentType` of its `.meta.json`.
+    var metaKind: String?
+    /// The warnings reading its lines gave.
+    var diagnostics: [Diagnostic]
+    /// Its models as its own lines name them.
+    var models: [String]
+    var turns: [ImportedTurn]
+    /// Token usage per API message id, its sub-agents' included.
+    var usage: [String: ClaudeCodeSession.Usage]
+    var usageOrder: [String]
 }
 
 /// One session log as it is read, line by line.
@@ -88,6 +116,7 @@ struct ClaudeCodeSession {
     /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
     let sessionPath: String?
     let images: ImageCounter
+    let agents: AgentLogCache
     /// How deep in sub-agents this log is (0 for a session).
     let depth: Int
     var diagnostics: [Diagnostic] = []
@@ -153,10 +182,11 @@ struct ClaudeCodeSession {
         var input = 0, output = 0, cacheRead = 0, cacheWrite = 0
     }
 
-    init(file: String, sessionPath: String?, images: ImageCounter, depth: Int) {
+    init(file: String, sessionPath: String?, images: ImageCounter, agents: AgentLogCache, depth: Int) {
         self.file = file
         self.sessionPath = sessionPath
         self.images = images
+        self.agents = agents
         self.depth = depth
     }
 
