@@ -1,4 +1,5 @@
 import ChatModel
+import Dispatch
 
 /// Reads Claude Code session logs (`~/.claude/projects/<project>/<session>.jsonl`): one JSON
 /// object a line, appended as the session runs.
@@ -63,7 +64,12 @@ package enum ClaudeCodeImporter {
         if chat == nil {
             reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
-        return (chat, reader.diagnostics)
+        let diagnostics = reader.diagnostics
+        // What the reader kept (the JSON of every tool call's input, result and record) is freed
+        // on another thread: the page does not wait for it.
+        let kept = Discarded(consume reader)
+        DispatchQueue.global(qos: .utility).async { kept.drop() }
+        return (chat, diagnostics)
     }
 
     /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
@@ -75,12 +81,30 @@ package enum ClaudeCodeImporter {
     }
 }
 
+/// A session's reader, handed to another thread to be freed. Nothing else refers to it then;
+/// what its turns share with the chat (strings) is reference counted, atomically.
+private final class Discarded: @unchecked Sendable {
+    private var reader: ClaudeCodeSession?
+    init(_ reader: consuming ClaudeCodeSession) { self.reader = reader }
+    func drop() { reader = nil }
+}
+
 /// Hands out attachment ids unique within one session, sub-agents included: a sub-agent's
 /// screenshots are attachments of the top-level turn its transcript is in.
 final class ImageCounter {
     /// The number the next id gets: when it has not moved, nothing was handed out.
     private(set) var next = 1
     func id() -> String { defer { next += 1 }; return "i\(next)" }
+    /// `.png` for `image/png`, by content type: the lookup trims and lowercases each time.
+    private var extensions: [String: String] = [:]
+
+    /// ``InlineData/defaultName(_:index:contentType:)`` for the first of its kind.
+    func name(_ stem: String, contentType: String) -> String {
+        if let known = extensions[contentType] { return stem + known }
+        let ext = InlineData.fileExtension(for: contentType).map { ".\($0)" } ?? ""
+        extensions[contentType] = ext
+        return stem + ext
+    }
 }
 
 /// What one session's sub-agent logs gave, kept for the session's read: a long session starts
@@ -193,19 +217,37 @@ struct ClaudeCodeSession {
     // MARK: Lines
 
     mutating func read(_ bytes: [UInt8]) {
-        var lineNumber = 0
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            var end = start
-            while end < count && bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var last = end
-            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
-            if bytes[start..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                readLine(Array(bytes[start..<last]), number: lineNumber)
+        // Line ends found in the buffer without bounds checks: a long session is tens of
+        // thousands of lines.
+        var lines: [(start: Int, end: Int)] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var start = 0
+            let raw = UnsafeRawPointer(base)
+            while start < count {
+                var end = start
+                // Eight bytes at a time while none of them is a line feed.
+                while end + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                    end += 8
+                }
+                while end < count && base[end] != 0x0A { end += 1 }
+                var last = end
+                if last > start && base[last - 1] == 0x0D { last -= 1 }
+                lines.append((start, last))
+                start = end + 1
             }
-            start = end + 1
+        }
+        // Most lines are a turn's, each with its own uuid: room for them all up front.
+        seenLines.reserveCapacity(seenLines.count + lines.count)
+        calls.reserveCapacity(calls.count + lines.count / 2)
+        for (number, line) in lines.enumerated() {
+            let slice = bytes[line.start..<line.end]
+            if slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                readLine(Array(slice), number: number + 1)
+            }
         }
     }
 
@@ -534,7 +576,7 @@ struct ClaudeCodeSession {
               let data = ImportSource.string(source["data"]), let bytes = InlineData.decodeBase64(data) else { return nil }
         let type = InlineData.contentType(declared: ImportSource.string(source["media_type"]), bytes: bytes)
         let id = images.id()
-        return ImportedAttachment(id: id, name: InlineData.defaultName("image-\(id.dropFirst())", index: 1, contentType: type),
+        return ImportedAttachment(id: id, name: images.name("image-\(id.dropFirst())", contentType: type),
                                   contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
     }
 
