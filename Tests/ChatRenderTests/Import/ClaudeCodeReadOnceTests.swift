@@ -81,4 +81,12 @@ import Testing
             #expect(bytes?.numbers == characters?.numbers && bytes?.code == characters?.code, "\(sample.debugDescription)")
         }
     }
+
+    @Test func searchTextSpacesAreUnicodeWhiteSpace() {
+        for value in UInt32(0)..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(ConversationSummary.isSpace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+        #expect(ConversationSummary.collapsed("  **tram\u{a0}28**\n\n- [^s1]`x`\u{2003}y ") == "tram 28 x y")
+    }
 }
