@@ -1,4 +1,5 @@
 import ChatModel
+import Dispatch
 
 /// Reads Claude Code session logs (`~/.claude/projects/<project>/<session>.jsonl`): one JSON
 /// object a line, appended as the session runs.
@@ -55,7 +56,7 @@ package enum ClaudeCodeImporter {
             return (nil, error.diagnostics)
         }
         let images = ImageCounter()
-        var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, depth: 0)
+        var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
         reader.read(bytes)
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
         // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
@@ -63,23 +64,74 @@ package enum ClaudeCodeImporter {
         if chat == nil {
             reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
-        return (chat, reader.diagnostics)
+        let diagnostics = reader.diagnostics
+        // What the reader kept (the JSON of every tool call's input, result and record) is freed
+        // on another thread: the page does not wait for it.
+        let kept = Discarded(consume reader)
+        DispatchQueue.global(qos: .utility).async { kept.drop() }
+        return (chat, diagnostics)
     }
 
     /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
     /// files are looked for.
     package static func read(bytes: [UInt8], file: String) -> (ImportedChat?, [Diagnostic]) {
-        var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), depth: 0)
+        var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.read(bytes)
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
 }
 
+/// A session's reader, handed to another thread to be freed. Nothing else refers to it then;
+/// what its turns share with the chat (strings) is reference counted, atomically.
+private final class Discarded: @unchecked Sendable {
+    private var reader: ClaudeCodeSession?
+    init(_ reader: consuming ClaudeCodeSession) { self.reader = reader }
+    func drop() { reader = nil }
+}
+
 /// Hands out attachment ids unique within one session, sub-agents included: a sub-agent's
 /// screenshots are attachments of the top-level turn its transcript is in.
 final class ImageCounter {
-    private var next = 1
+    /// The number the next id gets: when it has not moved, nothing was handed out.
+    private(set) var next = 1
     func id() -> String { defer { next += 1 }; return "i\(next)" }
+    /// `.png` for `image/png`, by content type: the lookup trims and lowercases each time.
+    private var extensions: [String: String] = [:]
+
+    /// ``InlineData/defaultName(_:index:contentType:)`` for the first of its kind.
+    func name(_ stem: String, contentType: String) -> String {
+        if let known = extensions[contentType] { return stem + known }
+        let ext = InlineData.fileExtension(for: contentType).map { ".\($0)" } ?? ""
+        extensions[contentType] = ext
+        return stem + ext
+    }
+}
+
+/// What one session's sub-agent logs gave, kept for the session's read: a long session starts
+/// the same sub-agent log from many calls (a log copied into itself, a resumed session), and each
+/// would otherwise find, read and parse it again.
+final class AgentLogCache {
+    /// Where an agent id's log is, per session file (nil: none found).
+    var logs: [String: (log: String, meta: String?)?] = [:]
+    /// ``ClaudeCodeSource/agentLogsByCall(sessionPath:)`` per session file.
+    var byCall: [String: [String: String]] = [:]
+    /// A log read into turns, by its path and depth: only kept when reading it handed out no
+    /// image ids (ids are unique in the session, so a log with images is read afresh each time).
+    var readings: [String: AgentReading] = [:]
+}
+
+/// A sub-agent log as read: what its call's transcript and the session's header take from it.
+struct AgentReading {
+    /// The `agentType` of its `.meta.json`.
+    var metaKind: String?
+    /// The warnings reading its lines gave.
+    var diagnostics: [Diagnostic]
+    /// Its models as its own lines name them.
+    var models: [String]
+    var turns: [ImportedTurn]
+    /// Token usage per API message id, its sub-agents' included.
+    var usage: [String: ClaudeCodeSession.Usage]
+    var usageOrder: [String]
 }
 
 /// One session log as it is read, line by line.
@@ -88,6 +140,7 @@ struct ClaudeCodeSession {
     /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
     let sessionPath: String?
     let images: ImageCounter
+    let agents: AgentLogCache
     /// How deep in sub-agents this log is (0 for a session).
     let depth: Int
     var diagnostics: [Diagnostic] = []
@@ -153,29 +206,48 @@ struct ClaudeCodeSession {
         var input = 0, output = 0, cacheRead = 0, cacheWrite = 0
     }
 
-    init(file: String, sessionPath: String?, images: ImageCounter, depth: Int) {
+    init(file: String, sessionPath: String?, images: ImageCounter, agents: AgentLogCache, depth: Int) {
         self.file = file
         self.sessionPath = sessionPath
         self.images = images
+        self.agents = agents
         self.depth = depth
     }
 
     // MARK: Lines
 
     mutating func read(_ bytes: [UInt8]) {
-        var lineNumber = 0
-        var start = 0
-        let count = bytes.count
-        while start < count {
-            var end = start
-            while end < count && bytes[end] != 0x0A { end += 1 }
-            lineNumber += 1
-            var last = end
-            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
-            if bytes[start..<last].contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                readLine(Array(bytes[start..<last]), number: lineNumber)
+        // Line ends found in the buffer without bounds checks: a long session is tens of
+        // thousands of lines.
+        var lines: [(start: Int, end: Int)] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var start = 0
+            let raw = UnsafeRawPointer(base)
+            while start < count {
+                var end = start
+                // Eight bytes at a time while none of them is a line feed.
+                while end + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                    if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+                    end += 8
+                }
+                while end < count && base[end] != 0x0A { end += 1 }
+                var last = end
+                if last > start && base[last - 1] == 0x0D { last -= 1 }
+                lines.append((start, last))
+                start = end + 1
             }
-            start = end + 1
+        }
+        // Most lines are a turn's, each with its own uuid: room for them all up front.
+        seenLines.reserveCapacity(seenLines.count + lines.count)
+        calls.reserveCapacity(calls.count + lines.count / 2)
+        for (number, line) in lines.enumerated() {
+            let slice = bytes[line.start..<line.end]
+            if slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                readLine(Array(slice), number: number + 1)
+            }
         }
     }
 
@@ -504,7 +576,7 @@ struct ClaudeCodeSession {
               let data = ImportSource.string(source["data"]), let bytes = InlineData.decodeBase64(data) else { return nil }
         let type = InlineData.contentType(declared: ImportSource.string(source["media_type"]), bytes: bytes)
         let id = images.id()
-        return ImportedAttachment(id: id, name: InlineData.defaultName("image-\(id.dropFirst())", index: 1, contentType: type),
+        return ImportedAttachment(id: id, name: images.name("image-\(id.dropFirst())", contentType: type),
                                   contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
     }
 

@@ -11,6 +11,8 @@ enum ClaudeCodeText {
 
     /// The text between `<tag>` and `</tag>` (the first pair), or nil when there is none.
     static func tagged(_ tag: String, in text: String) -> String? {
+        // Most text has no tags at all: one pass over its bytes, and no needle built.
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return nil }
         let whole = Substring(text)
         guard let open = find("<\(tag)>", in: whole) else { return nil }
         guard let close = find("</\(tag)>", in: whole[open.upperBound...]) else { return nil }

@@ -19,7 +19,7 @@ enum ClaudeCodeTools {
 
     static func parts(for call: ClaudeCodeSession.ToolCall, in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> [TurnPart] {
         let input = call.input
-        let inputText = input.map { NativeJSON.pretty($0) }
+        let inputText = input.map { pretty($0) }
         let result = call.result
         var text = ""
         var imageIDs: [String] = []
@@ -197,6 +197,95 @@ enum ClaudeCodeTools {
         }
     }
 
+    /// ``NativeJSON/pretty(_:indent:)``'s text, written into one buffer rather than joined level
+    /// by level: every tool call's input goes through it.
+    static func pretty(_ node: JSONNode) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        writePretty(node, indent: 0, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func writePretty(_ node: JSONNode, indent: Int, into out: inout [UInt8]) {
+        func newline(_ level: Int) {
+            out.append(0x0A)
+            for _ in 0..<level { out.append(0x20); out.append(0x20) }
+        }
+        switch node.value {
+        case .null, .bool, .number: out.append(contentsOf: NativeJSON.pretty(node).utf8)
+        case .string(let text): quote(text, into: &out)
+        case .array(let items):
+            if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
+            out.append(UInt8(ascii: "["))
+            for (k, item) in items.enumerated() {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writePretty(item, indent: indent + 1, into: &out)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            if members.isEmpty { out.append(contentsOf: "{}".utf8); return }
+            out.append(UInt8(ascii: "{"))
+            for k in members.indices {
+                if k > 0 { out.append(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                quote(members[k].key, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                writePretty(members[k].node, indent: indent + 1, into: &out)
+            }
+            newline(indent)
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// ``NativeJSON/quote(_:)``'s text appended to `out`: `"`, `\\`, `\n`, `\r` and `\t` as
+    /// short escapes, other control characters and DEL as `\u00XX`, U+2028 and U+2029 escaped.
+    static func quote(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
+            out.append(UInt8(ascii: "\""))
+            var start = 0
+            var i = 0
+            func flush() { if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) } }
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 { i += 1; continue }
+                var short: UInt8 = 0
+                switch byte {
+                case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
+                case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
+                case 0x0A: short = UInt8(ascii: "n")
+                case 0x0D: short = UInt8(ascii: "r")
+                case 0x09: short = UInt8(ascii: "t")
+                case 0x00..<0x20, 0x7F:
+                    flush()
+                    let digits: StaticString = "0123456789abcdef"
+                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(digits.utf8Start[Int(byte >> 4)]); out.append(digits.utf8Start[Int(byte & 0xF)])
+                    start = i + 1
+                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    flush()
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 3
+                    start = i
+                    continue
+                default: break
+                }
+                if short != 0 {
+                    flush()
+                    out.append(UInt8(ascii: "\\"))
+                    out.append(short)
+                    start = i + 1
+                }
+                i += 1
+            }
+            flush()
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
     /// `toolUseResult.results` of a web search — `[{"tool_use_id": …, "content": [{"title", "url"}, …]}, "summary", …]`
     /// — as one JSON array of its links; nil when it has none.
     static func searchLinks(_ record: JSONNode?) -> String? {
@@ -248,41 +337,59 @@ enum ClaudeCodeTools {
         let description = input.flatMap { ImportSource.string($0["description"]) }
         var kind = input.flatMap { ImportSource.string($0["subagent_type"]) }
         let prompt = input.flatMap { ImportSource.string($0["prompt"]) } ?? ""
-        var nested: ClaudeCodeSession?
+        var nested: AgentReading?
         if session.depth < maxAgentDepth, let sessionPath = session.sessionPath {
+            let agents = session.agents
             var log: (log: String, meta: String?)?
             if let agentID = record.flatMap({ ImportSource.string($0["agentId"]) }) {
-                log = ClaudeCodeSource.agentLog(agentID, sessionPath: sessionPath)
-            }
-            if log == nil, let found = ClaudeCodeSource.agentLogsByCall(sessionPath: sessionPath)[call.id] {
-                log = (found, found.replacingOccurrences(of: ".jsonl", with: ".meta.json"))
-            }
-            if let log, let bytes = try? FileInput.read(path: log.log, displayPath: log.log, limit: ClaudeCodeSource.maxFileSize, what: "sub-agent log") {
-                if let meta = log.meta, let metaBytes = try? FileInput.read(path: meta, displayPath: meta, limit: 1 << 20, what: "sub-agent meta"),
-                   let root = try? JSONParser.parse(metaBytes), let type = ImportSource.string(root["agentType"]) {
-                    kind = kind ?? type
+                let key = sessionPath + "\u{0}" + agentID
+                if let known = agents.logs[key] {
+                    log = known
+                } else {
+                    log = ClaudeCodeSource.agentLog(agentID, sessionPath: sessionPath)
+                    agents.logs[key] = .some(log)
                 }
-                var reader = ClaudeCodeSession(file: log.log, sessionPath: log.log, images: session.images, depth: session.depth + 1)
-                reader.read(bytes)
-                session.diagnostics += reader.diagnostics
-                nested = reader
+            }
+            if log == nil {
+                let byCall = agents.byCall[sessionPath] ?? ClaudeCodeSource.agentLogsByCall(sessionPath: sessionPath)
+                agents.byCall[sessionPath] = byCall
+                if let found = byCall[call.id] { log = (found, found.replacingOccurrences(of: ".jsonl", with: ".meta.json")) }
+            }
+            if let log {
+                let key = "\(session.depth + 1)\u{0}" + log.log
+                if let known = agents.readings[key] {
+                    nested = known
+                } else if let bytes = try? FileInput.read(path: log.log, displayPath: log.log, limit: ClaudeCodeSource.maxFileSize, what: "sub-agent log") {
+                    var metaKind: String?
+                    if let meta = log.meta, let metaBytes = try? FileInput.read(path: meta, displayPath: meta, limit: 1 << 20, what: "sub-agent meta"),
+                       let root = try? JSONParser.parse(metaBytes), let type = ImportSource.string(root["agentType"]) {
+                        metaKind = type
+                    }
+                    let issued = session.images.next
+                    var reader = ClaudeCodeSession(file: log.log, sessionPath: log.log, images: session.images, agents: agents, depth: session.depth + 1)
+                    reader.read(bytes)
+                    let reading = reading(&reader, metaKind: metaKind)
+                    if session.images.next == issued { agents.readings[key] = reading }
+                    nested = reading
+                }
             }
         }
         if nested == nil, session.depth == 0, !session.sidechain.isEmpty {
             // Earlier logs kept sub-agents in the session file, marked isSidechain.
             let lines = sidechainRun(answering: prompt, in: session.sidechain)
             if !lines.isEmpty {
-                var reader = ClaudeCodeSession(file: session.file, sessionPath: session.sessionPath, images: session.images, depth: 1)
+                var reader = ClaudeCodeSession(file: session.file, sessionPath: session.sessionPath, images: session.images, agents: session.agents, depth: 1)
                 for (number, node) in lines { reader.noteContext(node); if ImportSource.string(node["type"]) == "user" { reader.readUser(node, line: number) } else { reader.readAssistant(node, line: number) } }
-                session.diagnostics += reader.diagnostics
-                nested = reader
+                nested = reading(&reader, metaKind: nil)
             }
         }
         var messages: [Message] = []
-        if var nested {
+        if let nested {
+            kind = kind ?? nested.metaKind
+            session.diagnostics += nested.diagnostics
             // The sub-agent's models and tokens are the session's too (its message ids are its own).
             for model in nested.models where !session.models.contains(model) { session.models.append(model) }
-            let turns = nested.turns()
+            let turns = nested.turns
             for key in nested.usageOrder where session.usage[key] == nil {
                 session.usageOrder.append(key)
                 session.usage[key] = nested.usage[key]
@@ -317,6 +424,14 @@ enum ClaudeCodeTools {
         case (nil, nil): transcript.phrase = UIPhrase(.agentGeneric)
         }
         return transcript
+    }
+
+    /// A sub-agent's log, its lines read, as its call's transcript takes it: the warnings and
+    /// models of its lines, then its turns (their own sub-agents read) and the token counts.
+    static func reading(_ reader: inout ClaudeCodeSession, metaKind: String?) -> AgentReading {
+        let diagnostics = reader.diagnostics, models = reader.models
+        let turns = reader.turns()
+        return AgentReading(metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder)
     }
 
     /// The sidechain lines from the one whose prompt is `prompt` to the next sidechain start.

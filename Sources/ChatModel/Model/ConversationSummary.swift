@@ -69,7 +69,7 @@ package struct ConversationSummary: Sendable, Equatable {
             // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
             if scalar == "[", i < scalars.count, scalars[i] == "^" {
                 var j = i + 1
-                while j < scalars.count, j - i < 40, scalars[j] != "]", !scalars[j].properties.isWhitespace { j += 1 }
+                while j < scalars.count, j - i < 40, scalars[j] != "]", !isSpace(scalars[j]) { j += 1 }
                 if j < scalars.count, scalars[j] == "]" { i = j + 1; continue }
             }
             if (scalar == "*" || scalar == "_"), i < scalars.count, scalars[i] == scalar {
@@ -83,7 +83,7 @@ package struct ConversationSummary: Sendable, Equatable {
                 if scalar == "#" { while j < scalars.count, scalars[j] == "#" { j += 1 } }
                 if j < scalars.count, scalars[j] == " " { i = j; continue }
             }
-            if scalar.properties.isWhitespace || scalar.value < 0x20 {
+            if isSpace(scalar) || scalar.value < 0x20 {
                 space = !out.isEmpty
                 if scalar == "\n" { lineStart = true }
             } else {
@@ -94,6 +94,12 @@ package struct ConversationSummary: Sendable, Equatable {
             }
         }
         return out
+    }
+
+    /// Unicode's White_Space, without a property lookup for ASCII (tab to carriage return, and
+    /// space): the lookup was most of the time a long conversation's search text took.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
     }
 
     /// The first line of the original text is gone once collapsed, so the snippet is the start

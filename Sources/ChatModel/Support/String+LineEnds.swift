@@ -39,3 +39,30 @@ extension StringProtocol {
         return utf8.withContiguousStorageIfAvailable(search) ?? Array(utf8).withUnsafeBufferPointer(search)
     }
 }
+
+extension String {
+    /// `split(separator: "\n", omittingEmptySubsequences:)`, the same pieces, found in the UTF-8
+    /// bytes rather than Character by Character: a line feed is a Character of its own except
+    /// right after a carriage return (`\r\n` is one Character), so that is where it cuts.
+    package func splitLines(omittingEmptySubsequences: Bool = true) -> [Substring] {
+        var offsets: [(Int, Int)] = []
+        let found: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            var start = 0
+            var previous: UInt8 = 0
+            for i in 0..<bytes.count {
+                let byte = bytes[i]
+                if byte == 0x0A && previous != 0x0D {
+                    if !omittingEmptySubsequences || i > start { offsets.append((start, i)) }
+                    start = i + 1
+                }
+                previous = byte
+            }
+            if !omittingEmptySubsequences || bytes.count > start { offsets.append((start, bytes.count)) }
+        }
+        guard found != nil else { return split(separator: "\n", omittingEmptySubsequences: omittingEmptySubsequences) }
+        let utf8 = self.utf8
+        return offsets.map { start, end in
+            self[utf8.index(startIndex, offsetBy: start)..<utf8.index(startIndex, offsetBy: end)]
+        }
+    }
+}

@@ -51,7 +51,7 @@ package struct DiffText: Sendable, Equatable {
             if !file.lines.isEmpty || !file.header.isEmpty || file.oldName != nil || file.newName != nil { files.append(file) }
             file = File()
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.splitLines(omittingEmptySubsequences: false) {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
             let inHunk = oldLeft > 0 || newLeft > 0
             if inHunk {

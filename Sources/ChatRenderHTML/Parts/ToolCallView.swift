@@ -23,7 +23,8 @@ enum ToolCallView {
             meta.append("</p>")
             body.append(meta)
         }
-        if let checklist = ToolResultView.input(part, input: input, strings: s) {
+        let checklist = ToolResultView.input(part, input: input, strings: s)
+        if let checklist {
             body.append(checklist)
         } else if let input, !input.text.isEmpty {
             body.append(PartFrame.label("\(s[.input])"))
@@ -32,7 +33,7 @@ enum ToolCallView {
         if let shaped = WebSearchResults.render(part, context: context) ?? ToolResultView.result(part, input: input, strings: s) {
             body.append(PartFrame.label("\(s[.result])"))
             body.append(shaped)
-        } else if part.name == "TodoWrite", part.status == .ok, ToolResultView.input(part, input: input) != nil {
+        } else if part.name == "TodoWrite", part.status == .ok, checklist != nil {
             // The checklist says it; the tool's "modified successfully" adds nothing.
         } else if let result = part.result, !result.isEmpty {
             let label = part.status == .error ? s[.error] : s[.result]

@@ -12,6 +12,8 @@ struct ToolInput {
     /// The top-level `command` (or `cmd`) string, or an argument list's last word after
     /// `bash -lc`: what a shell tool ran.
     var command: String?
+    /// The JSON tokens of `text` when it is JSON, for the views that read a member of it.
+    var tokens: [Substring] = []
 
     init(_ text: String) {
         self.text = text
@@ -22,6 +24,7 @@ struct ToolInput {
         self.isJSON = true
         self.pretty = pretty
         self.command = ToolInput.command(tokens)
+        self.tokens = tokens
     }
 
     /// The first line of a command, with "…" when there is more: the summary is one line.
@@ -72,39 +75,57 @@ struct ToolInput {
         return tokens
     }
 
-    /// The tokens indented; nil when brackets do not match.
+    /// The tokens indented; nil when brackets do not match. Written as UTF-8 into one buffer:
+    /// every tool call's input on a page goes through it.
     static func indent(_ tokens: [Substring]) -> String? {
-        var out = ""
-        var stack: [Character] = []
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.count * 8)
+        // The closing bracket each open one expects.
+        var stack: [UInt8] = []
         var k = 0
-        func newline() { out += "\n" + String(repeating: "  ", count: stack.count) }
+        func newline() {
+            out.append(0x0A)
+            for _ in 0..<stack.count { out.append(0x20); out.append(0x20) }
+        }
         while k < tokens.count {
             let token = tokens[k]
-            switch token {
-            case "{", "[":
-                stack.append(token == "{" ? "}" : "]")
-                out += token
-                if k + 1 < tokens.count, tokens[k + 1] == (token == "{" ? "}" : "]") {
-                    out += tokens[k + 1]; stack.removeLast(); k += 2; continue
+            let first = token.utf8.first!
+            if token.utf8.count == 1 {
+                switch first {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let close = first == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    stack.append(close)
+                    out.append(first)
+                    if k + 1 < tokens.count, tokens[k + 1].utf8.count == 1, tokens[k + 1].utf8.first == close {
+                        out.append(close); stack.removeLast(); k += 2; continue
+                    }
+                    newline()
+                    k += 1
+                    continue
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard stack.last == first else { return nil }
+                    stack.removeLast()
+                    newline()
+                    out.append(first)
+                    k += 1
+                    continue
+                case UInt8(ascii: ","):
+                    guard !stack.isEmpty else { return nil }
+                    out.append(first)
+                    newline()
+                    k += 1
+                    continue
+                case UInt8(ascii: ":"):
+                    out.append(first); out.append(0x20)
+                    k += 1
+                    continue
+                default: break
                 }
-                newline()
-            case "}", "]":
-                guard stack.last == token.first else { return nil }
-                stack.removeLast()
-                newline()
-                out += token
-            case ",":
-                guard !stack.isEmpty else { return nil }
-                out += ","
-                newline()
-            case ":":
-                out += ": "
-            default:
-                out += token
             }
+            out.append(contentsOf: token.utf8)
             k += 1
         }
-        return stack.isEmpty ? out : nil
+        return stack.isEmpty ? String(decoding: out, as: UTF8.self) : nil
     }
 
     /// `"command": "…"` or `"command": ["bash", "-lc", "…"]` at the top level of an object.
@@ -139,6 +160,8 @@ struct ToolInput {
 
     /// A JSON string token's value.
     static func decode(_ token: Substring) -> String? {
+        // Most strings have no escapes: their value is what is between the quotes.
+        if !token.utf8.contains(UInt8(ascii: "\\")) { return String(token.dropFirst().dropLast()) }
         var out = String.UnicodeScalarView()
         var scalars = token.unicodeScalars.dropFirst().dropLast().makeIterator()
         var pendingHigh: UInt32? = nil

@@ -30,13 +30,76 @@ enum ToolResultView {
 
     /// `     1→line` (or `     1<tab>line`, as older versions wrote) on every line.
     static func numbered(_ text: String, path: String?, strings: UIStrings = .english) -> HTML? {
+        guard let (numbers, code) = numberedLines(text) else { return nil }
+        let language = path.flatMap(language(forPath:))
+        let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.text(code)
+        let name = path.map { FilePath.lastComponent($0) } ?? strings[.unnamedFile]
+        let spoken = strings.text(.fileLines, ["name": name, "first": String(numbers.first!), "last": String(numbers.last!)])
+        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"
+    }
+
+    /// The numbers and the source of a numbered listing, or nil when `text` is not one. Read as
+    /// UTF-8 (a Read result can be a whole file, and Character by Character was most of its
+    /// cost), cutting where the Characters would: at a line feed not after a carriage return
+    /// (`\r\n` is one Character), after spaces and ASCII digits, and after the marker. Should a
+    /// combining mark follow a `→` (the one place bytes and Characters could disagree), the
+    /// Character reading decides.
+    static func numberedLines(_ text: String) -> (numbers: [Substring], code: String)? {
+        let utf8 = text.utf8
+        var numbers: [Substring] = []
+        var code: [UInt8] = []
+        var lines = 0
+        var i = utf8.startIndex
+        let end = utf8.endIndex
+        while true {
+            // One line: from i to the next line feed that is not part of `\r\n`.
+            var lineEnd = i
+            var previous: UInt8 = 0
+            while lineEnd < end {
+                let byte = utf8[lineEnd]
+                if byte == 0x0A && previous != 0x0D { break }
+                previous = byte
+                lineEnd = utf8.index(after: lineEnd)
+            }
+            var j = i
+            while j < lineEnd, utf8[j] == 0x20 { j = utf8.index(after: j) }
+            let digitsStart = j
+            while j < lineEnd, utf8[j] >= 0x30 && utf8[j] <= 0x39 { j = utf8.index(after: j) }
+            let digitCount = utf8.distance(from: digitsStart, to: j)
+            guard digitCount > 0, digitCount <= 9 else {
+                // A closing note after the lines (a system reminder, "… lines truncated") ends the listing.
+                if lines == 0 { return nil }
+                break
+            }
+            var bodyStart: String.Index
+            if j < lineEnd, utf8[j] == 0x09 {
+                bodyStart = utf8.index(after: j)
+            } else if utf8.distance(from: j, to: lineEnd) >= 3, utf8[j] == 0xE2, utf8[utf8.index(j, offsetBy: 1)] == 0x86,
+                      utf8[utf8.index(j, offsetBy: 2)] == 0x92 {
+                bodyStart = utf8.index(j, offsetBy: 3)
+                if bodyStart < lineEnd, utf8[bodyStart] >= 0x80 { return numberedLinesByCharacter(text) }
+            } else {
+                return nil
+            }
+            if lines > 0 { code.append(0x0A) }
+            code.append(contentsOf: utf8[bodyStart..<lineEnd])
+            numbers.append(text[digitsStart..<j])
+            lines += 1
+            if lineEnd == end { break }
+            i = utf8.index(after: lineEnd)
+        }
+        guard lines > 0 else { return nil }
+        return (numbers, String(decoding: code, as: UTF8.self))
+    }
+
+    /// ``numberedLines(_:)`` Character by Character.
+    static func numberedLinesByCharacter(_ text: String) -> (numbers: [Substring], code: String)? {
         var numbers: [Substring] = []
         var lines: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let body = line.drop { $0 == " " }
             let digits = body.prefix { $0.isASCII && $0.isNumber }
             guard !digits.isEmpty, digits.count <= 9 else {
-                // A closing note after the lines (a system reminder, "… lines truncated") ends the listing.
                 if lines.isEmpty { return nil }
                 break
             }
@@ -46,12 +109,7 @@ enum ToolResultView {
             lines.append(rest.dropFirst())
         }
         guard !lines.isEmpty else { return nil }
-        let code = lines.joined(separator: "\n")
-        let language = path.flatMap(language(forPath:))
-        let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.text(code)
-        let name = path.map { FilePath.lastComponent($0) } ?? strings[.unnamedFile]
-        let spoken = strings.text(.fileLines, ["name": name, "first": String(numbers.first!), "last": String(numbers.last!)])
-        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"
+        return (numbers, lines.joined(separator: "\n"))
     }
 
     /// The highlighter's name for a file's extension, or nil for none it knows.
@@ -59,21 +117,24 @@ enum ToolResultView {
         let name = FilePath.lastComponent(path).lowercased()
         if name == "makefile" || name == "dockerfile" { return nil }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = String(name[name.index(after: dot)...])
+        return languages[String(name[name.index(after: dot)...])]
+    }
+
+    /// File extensions and the highlighter's names for them, those it knows.
+    static let languages: [String: String] = {
         let map = ["py": "python", "js": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "ts": "typescript",
                    "tsx": "typescript", "swift": "swift", "rs": "rust", "go": "go", "rb": "ruby", "java": "java", "kt": "kotlin",
                    "kts": "kotlin", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cs": "csharp", "php": "php",
                    "sh": "bash", "bash": "bash", "zsh": "bash", "json": "json", "yml": "yaml", "yaml": "yaml", "sql": "sql",
                    "html": "html", "htm": "html", "xml": "xml", "svg": "xml", "css": "css", "scss": "css", "diff": "diff", "patch": "diff"]
-        guard let language = map[ext], SyntaxHighlighter.highlight("", language: language) != nil else { return nil }
-        return language
-    }
+        return map.filter { SyntaxHighlighter.highlight("", language: $0.value) != nil }
+    }()
 
     // MARK: Grep and Glob
 
     /// One match a line; a first line "Found 3 files" (or "No files found") is the caption.
     static func matches(_ text: String, strings: UIStrings = .english) -> HTML? {
-        var lines = text.split(separator: "\n").map { String($0) }.filter { !$0.trimmingASCIIWhitespace().isEmpty }
+        var lines = text.splitLines().map { String($0) }.filter { !$0.trimmingASCIIWhitespace().isEmpty }
         guard !lines.isEmpty else { return nil }
         var caption: String?
         if lines[0].hasPrefix("Found ") || lines[0].hasPrefix("No files found") || lines[0].hasPrefix("No matches found") {
@@ -94,7 +155,8 @@ enum ToolResultView {
 
     /// `{"todos": [{"content": …, "status": "completed" | "in_progress" | "pending"}, …]}` as a list.
     static func checklist(_ input: ToolInput, strings: UIStrings = .english) -> HTML? {
-        guard let tokens = ToolInput.tokens(input.text) else { return nil }
+        guard !input.tokens.isEmpty else { return nil }
+        let tokens = input.tokens
         var items: [(content: String, status: String)] = []
         // Walk the objects inside the top-level "todos" array.
         var k = 0, depth = 0, inTodos = false, todosDepth = 0
@@ -141,7 +203,8 @@ enum ToolResultView {
 
     /// A top-level string member of a JSON input.
     static func string(_ key: String, in input: ToolInput) -> String? {
-        guard input.isJSON, let tokens = ToolInput.tokens(input.text) else { return nil }
+        guard input.isJSON else { return nil }
+        let tokens = input.tokens
         var depth = 0
         for k in tokens.indices {
             let token = tokens[k]

@@ -36,7 +36,7 @@ enum WebSearchResults {
     static func read(_ text: String) -> (links: [Source], summary: String) {
         var links: [Source] = []
         var kept: [Substring] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.splitLines(omittingEmptySubsequences: false)
         var i = 0
         while i < lines.count {
             let line = lines[i]

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatRenderHTML
+@testable import ChatRender
+
+/// The faster paths of reading and drawing Claude Code sessions give what the plain ones gave:
+/// a sub-agent log read once for many calls, inputs pretty-printed into one buffer, lines cut in
+/// UTF-8 bytes where Characters would cut them.
+@Suite struct ClaudeCodeReadOnceTests {
+    typealias T = ClaudeCodeImporterTests
+    static let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+
+    /// A session of two Task calls that both name sub-agent `x1`, whose log is `agentLines`.
+    func session(agentLines: [String]) throws -> (ImportedChat, [String]) {
+        let root = TestPaths.temporaryFolder("cc-agent-once")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/s/subagents", withIntermediateDirectories: true)
+        let task = "{\"description\":\"Look around\",\"prompt\":\"Find it\",\"subagent_type\":\"Explore\"}"
+        let lines = [T.user("\"Go\""),
+                     T.call("toolu_1", "Task", task), T.result("toolu_1", "\"Found it\"", record: "{\"agentId\":\"x1\"}"),
+                     T.call("toolu_2", "Task", task), T.result("toolu_2", "\"Found it again\"", record: "{\"agentId\":\"x1\"}")]
+        _ = FileManager.default.createFile(atPath: root + "/s.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        _ = FileManager.default.createFile(atPath: root + "/s/subagents/agent-x1.jsonl", contents: Data(agentLines.joined(separator: "\n").utf8))
+        _ = FileManager.default.createFile(atPath: root + "/s/subagents/agent-x1.meta.json", contents: Data("{\"agentType\":\"Explore\"}".utf8))
+        let (chats, warnings) = try Importer.read(ImportRequest(format: .claudeCode, inputPath: root + "/s.jsonl", outputDirectory: "unused"))
+        return (try #require(chats.first), warnings.map { $0.description.replacingOccurrences(of: root + "/", with: "") })
+    }
+
+    func transcripts(_ chat: ImportedChat) -> [TranscriptPart] {
+        chat.turns.flatMap(\.parts).compactMap { if case .transcript(let t) = $0 { return t }; return nil }
+    }
+
+    @Test func aSubAgentLogNamedByTwoCallsIsTheSameTranscriptTwiceWithItsWarningsEachTime() throws {
+        let (chat, warnings) = try session(agentLines: [T.user("\"Find it\""), "not json", T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"It is in cart.py\"}")])
+        let found = transcripts(chat)
+        #expect(found.count == 2)
+        #expect(found[0] == found[1])
+        #expect(found[0].title == "Explore agent: Look around")
+        #expect(found[0].messages.map(\.role) == [.user, .assistant])
+        let bad = warnings.filter { $0.hasPrefix("s/subagents/agent-x1.jsonl:2:") }
+        #expect(bad.count == 2, "the log's warning, once for each call that shows it: \(warnings)")
+    }
+
+    @Test func aSubAgentLogWithImagesIsReadAfreshSoEveryImageHasItsOwnID() throws {
+        let picture = "[{\"type\":\"text\",\"text\":\"Find it\"},{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(Self.png)\"}}]"
+        let (chat, _) = try session(agentLines: [T.user(picture), T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"Done\"}")])
+        #expect(transcripts(chat).count == 2)
+        let ids = chat.turns.flatMap(\.attachments).compactMap(\.id)
+        #expect(ids == ["i1", "i2"])
+        #expect(chat.turns.flatMap(\.attachments).map(\.name) == ["image-1.png", "image-2.png"])
+    }
+
+    @Test func inputsPrettyPrintAsNativeJSONDoes() throws {
+        let samples = ["{}", "[]", "{\"a\":[],\"b\":{},\"c\":[1,2.5,-3e2,true,false,null]}",
+                       "{\"q\":\"say \\\"hi\\\"\\\\ \\n\\r\\t \\u0001 \\u007f \\u2028 \\u2029 é 😀\",\"nested\":[{\"x\":[[{}]]}]}",
+                       "[\"\\u00e2\\u0080\", \"\\u00e2\", 1.0, 12345678901234567890, 0.1]"]
+        for sample in samples {
+            let node = try JSONParser.parse(Array(sample.utf8))
+            #expect(ClaudeCodeTools.pretty(node) == NativeJSON.pretty(node), "\(sample)")
+        }
+    }
+
+    @Test func linesAreCutWhereCharactersWouldCutThem() {
+        let samples = ["", "\n", "a", "a\n", "\na", "a\r\nb\nc", "a\rb\n\n\nc\r", "e\u{301}\nx\u{301}\n", "\r\n\r\n", "😀\n👍🏽\r\n"]
+        for sample in samples {
+            #expect(sample.splitLines(omittingEmptySubsequences: false) == sample.split(separator: "\n", omittingEmptySubsequences: false), "\(sample.debugDescription)")
+            #expect(sample.splitLines() == sample.split(separator: "\n"), "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func numberedListingsReadInBytesAsInCharacters() {
+        let samples = ["     1\u{2192}import os\n     2\u{2192}\n     3\u{2192}print(1)",
+                       "1\tone\r\n2\ttwo\n3\tthree\n<system-reminder>x</system-reminder>",
+                       "  12\u{2192}\u{301}accent on the arrow\n  13\u{2192}b",
+                       " \u{301}1\u{2192}x", "12\u{301}\u{2192}x", "1\u{2192}a\n\n", "no numbers", "",
+                       "1234567890\u{2192}too long", "1\u{2192}é\n2\u{2192}😀\n3→x"]
+        for sample in samples {
+            let bytes = ToolResultView.numberedLines(sample), characters = ToolResultView.numberedLinesByCharacter(sample)
+            #expect(bytes?.numbers == characters?.numbers && bytes?.code == characters?.code, "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func searchTextSpacesAreUnicodeWhiteSpace() {
+        for value in UInt32(0)..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(ConversationSummary.isSpace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+        #expect(ConversationSummary.collapsed("  **tram\u{a0}28**\n\n- [^s1]`x`\u{2003}y ") == "tram 28 x y")
+    }
+}
