@@ -219,6 +219,7 @@ def test_the_site_shares_one_stylesheet_and_script_and_the_theme_choice(driver, 
         assert f'<link rel="stylesheet" href="{root}static/{shared[0]}">' in html, page
         assert f'<script src="{root}static/{shared[1]}"></script>' in html, page
         assert "<style" not in html and "<script>" not in html, page
+    driver.get_log("browser")  # only this test's messages count below
     bs.open_page(driver, site / "index.html")
     driver.find_element(By.CSS_SELECTOR, "label[for='cr-theme-dark']").click()
     assert driver.execute_script("return document.documentElement.dataset.theme") == "dark"
