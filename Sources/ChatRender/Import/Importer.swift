@@ -138,12 +138,8 @@ public enum ImportedSite {
 
     /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
-        let strict = render.strict
-        let (chats, importWarnings, redaction) = try Importer.prepare(request)
-        let warnings = importWarnings
-        if strict && !warnings.isEmpty {
-            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
-        }
+        let (chats, warnings, redaction) = try Importer.prepare(request)
+        try render.refuseIfStrict(warnings)
         // The conversations go to the renderer in memory; only their photos and files are put
         // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
         let scratch = try ScratchOutput("import")
@@ -258,9 +254,7 @@ public enum ImportedSite {
                 warnings.append(Diagnostic(.warning, file: path, message: "not a conversation file; left out of the site"))
             }
         }
-        if render.strict && !warnings.isEmpty {
-            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
-        }
+        try render.refuseIfStrict(warnings)
         guard !loaded.isEmpty else {
             throw DiagnosticError(warnings + [Diagnostic(file: folder, message: names.isEmpty
                 ? "is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"

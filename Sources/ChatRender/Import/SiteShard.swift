@@ -22,8 +22,7 @@ package struct SiteShard: Sendable, Equatable {
     /// `K/N` with 1 ≤ K ≤ N ≤ 10,000; nil otherwise.
     package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 10_000, k >= 1, k <= n else { return nil }
         self.init(index: k, count: n)
     }
 
@@ -108,28 +107,23 @@ package enum SiteMerge {
         guard owner.count == first.total else {
             throw problem(first.folder, "the shards hold \(owner.count) pages of the site's \(first.total) conversations; expected all")
         }
-        // The site's own files: the same in every shard.
+        // The site's own files: the same in every shard (the first shard's read once).
         let pageSet = Set(owner.keys)
         func siteFiles(_ shard: Shard) -> [String] {
-            var files: [String] = []
-            let walk = FileManager.default.enumerator(atPath: shard.folder)
-            while let relative = walk?.nextObject() as? String {
-                let top = String(relative.split(separator: "/").first ?? "")
-                if pageSet.contains(top) || relative == SiteShard.fileName || relative == OutputWriter.marker { continue }
-                var folder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: FilePath.join(shard.folder, relative), isDirectory: &folder), !folder.boolValue { files.append(relative) }
+            regularFiles(under: shard.folder).filter { relative in
+                !pageSet.contains(String(relative.split(separator: "/").first ?? "")) && relative != SiteShard.fileName && relative != OutputWriter.marker
             }
-            return files.sorted()
         }
         let shared = siteFiles(first)
         guard shared.contains("index.html") else { throw problem(first.folder, "has no index.html; expected the output folder of render --shard K/N") }
+        let reference = shared.map { FileManager.default.contents(atPath: FilePath.join(first.folder, $0)) }
         for shard in shards.dropFirst() {
             let files = siteFiles(shard)
             guard files == shared else {
                 let differing = Set(files).symmetricDifference(shared).sorted().first ?? "?"
                 throw problem(shard.folder, "holds other site files than \(first.folder) (\(differing)); expected shards rendered from one export with the same options")
             }
-            for file in files where FileManager.default.contents(atPath: FilePath.join(shard.folder, file)) != FileManager.default.contents(atPath: FilePath.join(first.folder, file)) {
+            for (file, bytes) in zip(files, reference) where FileManager.default.contents(atPath: FilePath.join(shard.folder, file)) != bytes {
                 throw problem(FilePath.join(shard.folder, file), "differs from \(FilePath.join(first.folder, file)); expected shards rendered from one export with the same options (--theme, --templates, --locale, --time-zone)")
             }
         }
@@ -139,16 +133,9 @@ package enum SiteMerge {
             for shard in shards {
                 for page in shard.pages {
                     let folder = FilePath.join(shard.folder, page)
-                    let walk = FileManager.default.enumerator(atPath: folder)
-                    var any = false
-                    while let relative = walk?.nextObject() as? String {
-                        var isFolder: ObjCBool = false
-                        let source = FilePath.join(folder, relative)
-                        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-                        try output.copy(source, to: FilePath.join(page, relative))
-                        any = true
-                    }
-                    if !any { throw problem(folder, "is missing or empty; expected the page of \(page)") }
+                    let files = regularFiles(under: folder)
+                    if files.isEmpty { throw problem(folder, "is missing or empty; expected the page of \(page)") }
+                    for relative in files { try output.copy(FilePath.join(folder, relative), to: FilePath.join(page, relative)) }
                 }
             }
             try output.commit()
@@ -157,5 +144,15 @@ package enum SiteMerge {
             throw error
         }
         return Result(outputDirectory: output.destination, pages: owner.count, shards: shards.count)
+    }
+
+    /// The regular files under `folder` (paths relative to it), sorted; none when it is missing.
+    static func regularFiles(under folder: String) -> [String] {
+        var files: [String] = []
+        let walk = FileManager.default.enumerator(atPath: folder)
+        while let relative = walk?.nextObject() as? String {
+            if walk?.fileAttributes?[.type] as? FileAttributeType == .typeRegular { files.append(relative) }
+        }
+        return files.sorted()
     }
 }
