@@ -173,7 +173,7 @@ struct ChatGPTCitations {
         case "cite":
             var markers = ""
             for argument in arguments {
-                for ref in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !ref.isEmpty {
+                for ref in argument.split(separator: ",").map({ $0.trimming(.whitespaces) }) where !ref.isEmpty {
                     if let page = byRef[ref], let id = book.id(title: page.title, url: page.url, snippet: page.snippet) {
                         markers += "[^\(id)]"
                     } else {
@@ -193,7 +193,7 @@ struct ChatGPTCitations {
             // navlist: a title, then the cited pages.
             var out = arguments.first.map(ChatGPTText.plain) ?? ""
             for argument in arguments.dropFirst() {
-                for ref in argument.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                for ref in argument.split(separator: ",").map({ $0.trimming(.whitespaces) }) {
                     if let page = byRef[ref], let id = book.id(title: page.title, url: page.url, snippet: page.snippet) { out += "[^\(id)]" }
                 }
             }

@@ -83,7 +83,7 @@ package struct ExportFiles {
     }
 
     private func usable(_ declared: String?) -> String? {
-        guard let declared, !declared.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let declared, !declared.trimming(.whitespaces).isEmpty else { return nil }
         return declared
     }
 }

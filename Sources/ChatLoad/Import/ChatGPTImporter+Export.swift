@@ -141,7 +141,7 @@ extension ChatGPTImporter {
 
     /// `conversation "Trip plans" (id 6f3a…)`, for messages about a whole conversation.
     static func describe(_ node: JSONNode) -> String {
-        let title = ImportSource.string(node["title"]).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        let title = ImportSource.string(node["title"]).map { $0.trimming(.whitespacesAndNewlines) } ?? ""
         var text = "conversation " + (title.isEmpty ? "(untitled)" : JSONReader.quote(title))
         if let id = ImportSource.string(node["id"]) ?? ImportSource.string(node["conversation_id"]), !id.isEmpty {
             text += " (id \(JSONReader.quote(id)))"

@@ -59,7 +59,7 @@ package enum ChatGPTImporter {
 
     private static func readConversation(_ node: JSONNode, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ImportedChat? {
         guard reader.object(node, path: path, expected: "a conversation object with \"mapping\" and \"current_node\"") != nil else { return nil }
-        let title = reader.optionalString(node, "title", path: path).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 } ?? "Untitled"
+        let title = reader.optionalString(node, "title", path: path).flatMap { $0.isBlank() ? nil : $0 } ?? "Untitled"
         let date = epoch(node, "create_time", path: path, reader: &reader)
         let mappingPath = JSONReader.join(path, "mapping")
         guard let mapping = node["mapping"] else {

@@ -68,7 +68,7 @@ struct ChatGPTLibrary: Sendable {
             }
             var entry = File()
             entry.name = text(record, "file_name", path: path, problem: problem).flatMap { name in
-                let shown = FilePath.lastComponent(name.trimmingCharacters(in: .whitespacesAndNewlines))
+                let shown = FilePath.lastComponent(name.trimming(.whitespacesAndNewlines))
                 return shown.isEmpty ? nil : shown
             }
             entry.contentType = text(record, "mime_type", path: path, problem: problem).flatMap { type in

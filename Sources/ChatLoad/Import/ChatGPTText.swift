@@ -59,12 +59,12 @@ enum ChatGPTText {
                 rest = after
                 continue
             }
-            let id = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let id = after[..<close.lowerBound].trimming(.whitespaces)
             if !id.isEmpty, !ids.contains(id) { ids.append(id) }
             rest = after[close.upperBound...]
         }
         out += rest
-        return (out.trimmingCharacters(in: .whitespacesAndNewlines), ids)
+        return (out.trimming(.whitespacesAndNewlines), ids)
     }
 
     /// `[label](sandbox:/mnt/data/report.csv)` and bare `sandbox:` paths: files ChatGPT's code made

@@ -27,7 +27,7 @@ struct ChatGPTThread {
         case "user": addQuestion(message, reader: &reader)
         case "system":
             guard includeSystem else { return }
-            let text = ChatGPTText.plain(message.text).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = ChatGPTText.plain(message.text).trimming(.whitespacesAndNewlines)
             guard !text.isEmpty else { return }
             flush(reader: &reader)
             var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: message.date)
@@ -122,8 +122,8 @@ struct ChatGPTThread {
             guard case .array(let thoughts)? = message.content["thoughts"]?.value else { draft.think(""); return }
             var pieces: [String] = []
             for thought in thoughts {
-                let summary = ImportSource.string(thought["summary"]).map(ChatGPTText.plain)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-                let content = ImportSource.string(thought["content"]).map(ChatGPTText.plain)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                let summary = ImportSource.string(thought["summary"]).map(ChatGPTText.plain)?.trimming(.whitespacesAndNewlines) ?? ""
+                let content = ImportSource.string(thought["content"]).map(ChatGPTText.plain)?.trimming(.whitespacesAndNewlines) ?? ""
                 switch (summary.isEmpty, content.isEmpty) {
                 case (false, false): pieces.append("**\(summary)**\n\n\(content)")
                 case (false, true): pieces.append("**\(summary)**")
@@ -170,7 +170,7 @@ struct ChatGPTThread {
             attachment.alt = image.prompt
             draft.attach(attachment)
         }
-        if !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if !text.isBlank() {
             if draft.answerID == nil { draft.answerID = message.id }
             // Several answer messages in one reply (between tool calls) read as one text.
             if case .text(let previous)? = draft.parts.last, draft.lastWasAnswer {
@@ -194,7 +194,7 @@ struct ChatGPTThread {
             draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: recipient)
         case "bio":
             // A memory write: ChatGPT shows "Updated saved memory".
-            let detail = input.trimmingCharacters(in: .whitespacesAndNewlines)
+            let detail = input.trimming(.whitespacesAndNewlines)
             var notice = NoticePart(kind: .memory, text: "Updated saved memory", detail: detail.isEmpty ? nil : detail)
             notice.phrase = UIPhrase(.memoryUpdated)
             draft.parts.append(.notice(notice))
@@ -268,7 +268,7 @@ struct ChatGPTThread {
         default:
             result = message.text
         }
-        result = ChatGPTText.browsingResult(result).trimmingCharacters(in: .whitespacesAndNewlines)
+        result = ChatGPTText.browsingResult(result).trimming(.whitespacesAndNewlines)
         // Screenshots (agent mode's computer tool) and other images a tool returned.
         var images: [ImportedAttachment] = []
         var pointers = message.images
@@ -314,7 +314,7 @@ struct ChatGPTThread {
             draft.parts.append(.codeExecution(run))
             index = draft.parts.count - 1
         }
-        let output = ChatGPTText.plain(message.text).trimmingCharacters(in: .newlines)
+        let output = ChatGPTText.plain(message.text).trimming(.newlines)
         if !output.isEmpty { run.output = run.output.map { $0 + "\n" + output } ?? output }
         let status = ImportSource.string(aggregate?["status"]) ?? ""
         if status.contains("exception") || status == "failed" || status == "error" { run.status = .error }
@@ -447,7 +447,7 @@ struct ChatGPTThread {
     /// The start of a prompt, at most 60 characters and cut at a word: a file name stem.
     static func stem(_ prompt: String) -> String {
         let flat = prompt.split(whereSeparator: { $0.isNewline || $0 == "/" || $0 == "\\" || $0 == ":" }).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
+            .trimming(.whitespaces)
         guard flat.count > 60 else { return flat.isEmpty ? "Generated image" : flat }
         let cut = flat.prefix(60)
         return String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)
@@ -500,7 +500,7 @@ struct ChatGPTReply {
     /// Reasoning, preambles and the recap all go into the reply's one thinking part.
     mutating func think(_ text: String, duration: Double? = nil) {
         lastWasAnswer = false
-        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = text.trimming(.whitespacesAndNewlines)
         if let index = thinking, case .thinking(var part) = parts[index] {
             if !text.isEmpty { part.text = part.text.isEmpty ? text : part.text + "\n\n" + text }
             if let duration { part.duration = (part.duration ?? 0) + duration }
