@@ -88,7 +88,7 @@ def run(cmd, target):
 def tools(session, out):
     vb = args.venv_bin
     return [
-        ("chatrender", [args.binary, "render", "--from", "claude-code", session, "--out", f"{out}/chatrender", "--quiet"],
+        ("chatrender", [args.binary, "render", "--from", "claude-code", session, "--out", f"{out}/chatrender", "--quiet", "--no-cache"],
          f"{out}/chatrender", f"{out}/chatrender/index.html"),
         ("claude-code-log", [f"{vb}/claude-code-log", session, "--no-cache", "-o", f"{out}/ccl.html"], f"{out}/ccl.html", f"{out}/ccl.html"),
         ("claude-code-transcripts", [f"{vb}/claude-code-transcripts", "json", session, "-o", f"{out}/cct"], f"{out}/cct", f"{out}/cct/index.html"),

@@ -32,6 +32,15 @@ public struct RenderRequest: Sendable {
     /// The folder the conversation's photos and files are found in, and may not leave; nil for
     /// the conversation file's own folder. Set when the file is a copy (of standard input, say).
     public var attachmentsDirectory: String?
+    /// A folder kept between renders (see ``RenderCache``): web images made by any earlier
+    /// render, and a site's pages, are reused from it, and what this render makes is put there.
+    /// nil renders without one (the command line's default is the user's cache folder).
+    public var cacheDirectory: String?
+    /// The cache of `cacheDirectory`, opened once for every page of a site.
+    package var cache: RenderCache?
+    /// What tells this build of chatrender from another of the same version (the command line
+    /// passes its executable's identity), so a rebuilt binary never takes an older one's pages.
+    package var cacheBuild = ""
 
     public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
                 options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()) {
@@ -57,6 +66,8 @@ public struct RenderResult: Sendable {
     public var singleFile: SingleFileSummary? = nil
     /// Bytes of `index.pdf`, when one was asked for.
     public var pdfSize: Int? = nil
+    /// Whether the page came from the cache whole (a site's page made before from the same input).
+    package var pageReused = false
 }
 
 /// Load → plan → render → produce assets → write, for the CLI and for library users.
@@ -79,6 +90,7 @@ public enum ChatRenderer {
                                      settings: request.images,
                                      previousAssets: previousAssets)
         producer.progress = request.progress
+        producer.cache = request.cache
         return producer
     }
 
@@ -130,6 +142,14 @@ public enum ChatRenderer {
         var options = request.options(for: conversation)
         options.strings = page.strings
 
+        // A render of its own opens its cache, and keeps it within its size once the render is done.
+        var request = request
+        var cacheWarnings: [Diagnostic] = []
+        if given == nil, request.cache == nil, let folder = request.cacheDirectory {
+            do throws(DiagnosticError) { request.cache = try RenderCache(folder: folder, build: request.cacheBuild) } catch { cacheWarnings = error.diagnostics }
+        }
+        defer { if given == nil { request.cache?.prune() } }
+
         let output: RenderOutput
         if let given {
             output = given
@@ -142,21 +162,70 @@ public enum ChatRenderer {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
             let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
             let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
-            let written = try output.writePage(conversation, style: page.style, assets: assets, options: options)
-            let warnings = loadWarnings + mathWarnings + page.warnings + assetWarnings + written.warnings
+            // A site's page made before from the same conversation, assets, style and options is
+            // taken whole from the cache (see `pageKey`).
+            let key = given != nil && request.cache != nil && conversation.composer == nil ? pageKey(conversation, assets: assets, options: options, page: page, cache: request.cache!) : nil
+            var reused = false
+            let written: WrittenPage
+            if let cache = request.cache, let key, let bytes = cache.page(key) {
+                try output.write(bytes, to: "index.html")
+                written = WrittenPage(size: bytes.count)
+                reused = true
+            } else {
+                written = try output.writePage(conversation, style: page.style, assets: assets, options: options)
+                if let cache = request.cache, let key { cache.keepPage(at: FilePath.join(output.path, "index.html"), key: key) }
+            }
+            var warnings = loadWarnings + mathWarnings + page.warnings + assetWarnings + written.warnings
             // Nothing is in place until the commit: a refusal leaves the output as it was.
             try request.refuseIfStrict(warnings)
+            // Not the input's fault: told, but never refused under --strict.
+            warnings += cacheWarnings
             let pdfSize = try request.pdf.map { options throws(DiagnosticError) in
                 try PDFExport.write(into: output, options: options)
             }
             try output.commit()
             return RenderResult(outputDirectory: written.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
                                 warnings: warnings, pageSize: written.size, images: statistics,
-                                singleFile: written.singleFile, pdfSize: pdfSize)
+                                singleFile: written.singleFile, pdfSize: pdfSize, pageReused: reused)
         } catch {
             output.discard()
             throw error
         }
+    }
+}
+
+extension ChatRenderer {
+    /// The key of a site's page in the cache: everything the page is made from. The page is a
+    /// function of these alone (rendering is pure: no clock, file or environment), so a page
+    /// cached under the same key is the page this render would make. (A conversation with a
+    /// composer, a preview's fixture, is never cached: its page is rendered each time.)
+    static func pageKey(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, page: PreparedPage, cache: RenderCache) -> String {
+        var print = Fingerprint("chatrender page 1")
+        print.add(page.fingerprint)
+        print.add(cache.build)
+        print.add(options.showRetry)
+        print.add(options.markup.rawValue)
+        print.add(options.clock.locale)
+        print.add(options.clock.offsetSeconds)
+        // The words: the page's own (`page.strings`, in its fingerprint) unless a caller's differ.
+        if options.strings != page.strings { options.strings.addFingerprint(to: &print) }
+        if let site = options.site { print.add(site.root); print.add(site.shards) } else { print.add("alone") }
+        assets.addFingerprint(to: &print)
+        // The conversation as its native file (every member an import makes), and what a native
+        // file may hold that an import never makes.
+        print.add(NativeJSON.encode(conversation))
+        for message in conversation.messages ?? [] where !message.attachments.isEmpty {
+            for attachment in message.attachments {
+                print.add(attachment.preview ?? "-")
+                if case .remote? = attachment.url { print.add("remote") } else { print.add("local") }
+                switch attachment.upload {
+                case .done: print.add("done")
+                case .uploading(let fraction): print.add("uploading"); print.add(String(fraction))
+                case .failed(let reason): print.add("failed"); print.add(reason)
+                }
+            }
+        }
+        return print.finish()
     }
 }
 
@@ -167,6 +236,8 @@ struct PreparedPage: Sendable {
     var style: PageStyle
     var strings: UIStrings
     var warnings: [Diagnostic]
+    /// The version and the style, for cached pages' keys (see ``ChatRenderer/pageKey``).
+    var fingerprint: String
 
     /// For a page alone: its stylesheets and script inline.
     init(_ request: RenderRequest) throws(DiagnosticError) {
@@ -180,6 +251,11 @@ struct PreparedPage: Sendable {
         let (strings, stringWarnings) = try request.strings()
         self.strings = strings
         warnings = stringWarnings + ThemeContrast.diagnostics(for: style.theme, displayPath: request.themePath)
+        var print = Fingerprint("chatrender style 1")
+        print.add(ChatRenderVersion.string)
+        style.addFingerprint(to: &print)
+        strings.addFingerprint(to: &print)
+        fingerprint = print.finish()
     }
 }
 
@@ -238,7 +314,7 @@ extension RenderRequest {
     }
 
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.
-    public func options(for conversation: Conversation) -> RenderOptions {
+    package func options(for conversation: Conversation) -> RenderOptions {
         var options = self.options
         if !markupGiven, let markup = conversation.markup { options.markup = markup }
         return options

@@ -33,4 +33,12 @@ enum ExecutableLocation {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+
+    /// The executable's identity on disk (size and modification time): changes with every build,
+    /// so a rebuilt binary never takes pages an older build of the same version cached.
+    static func buildIdentity() -> String {
+        var info = stat()
+        guard let path = current(), stat(path, &info) == 0 else { return "" }
+        return "\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
 }

@@ -67,6 +67,7 @@ enum RenderCommand {
             SharedOptions.photos,
             OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
+            CacheOptions.group,
             SharedOptions.messages,
         ],
         rules: [
@@ -84,6 +85,7 @@ enum RenderCommand {
             .needs(ImportCommand.redact.option, from.option, "--redact applies only with --from (redact on import: "
                         + "chatrender import FORMAT INPUT --redact)"),
             .needs(ImportCommand.redactEmails.option, from.option, "--redact-emails applies only with --from"),
+            CacheOptions.rule,
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
         run: run)
@@ -119,6 +121,8 @@ enum RenderCommand {
                                         options: settings.options, strict: settings.strict, images: settings.images)
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
+            request.cacheDirectory = CacheOptions.folder(parsed)
+            request.cacheBuild = ExecutableLocation.buildIdentity()
             // A conversation read from standard input finds its photos where the person is.
             if given == "-" && format == nil { request.attachmentsDirectory = "." }
             if parsed.has(singleFile) {
@@ -192,8 +196,9 @@ enum RenderCommand {
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
         if let line = ImportCommand.redactionLine(redaction) { output.err(line + "\n") }
-        let pages = shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page")))" }
-            ?? (result.pages == 1 ? "" : " (\(result.pages) conversations)")
+        let cached = result.pagesReused == 0 ? "" : ", \(result.pagesReused) from the cache"
+        let pages = shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page"))\(cached))" }
+            ?? (result.pages == 1 ? "" : " (\(result.pages) conversations\(cached))")
         output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
         return .ok
     }

@@ -47,10 +47,18 @@ def chatrender_binary() -> Path:
     return Path(explicit) if explicit else ROOT / ".build" / "debug" / "chatrender"
 
 
+_CACHE_HOME = None
+
+
 def render_environment() -> dict:
-    """A binary built outside the repository cannot find the bundled templates by itself."""
+    """A binary built outside the repository cannot find the bundled templates by itself. The
+    renders share one cache of their own for the session, never the user's."""
+    global _CACHE_HOME
+    if _CACHE_HOME is None:
+        _CACHE_HOME = tempfile.mkdtemp(prefix="chatrender-browser-cache-")
     env = dict(os.environ)
     env.setdefault("CHATRENDER_DATA", str(ROOT))
+    env["XDG_CACHE_HOME"] = _CACHE_HOME
     return env
 
 

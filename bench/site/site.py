@@ -4,7 +4,13 @@ convoviz (PyPI; its Markdown step only: one .md per conversation, no graphs or w
 same seeded ChatGPT export (bench/site/make_chatgpt_export.py, zipped as ChatGPT ships it) in one
 run, alternately. For each: wall time and CPU (median of --repeat runs, each in a fresh output
 folder), peak memory, and the bytes written; then chatrender's time as a fraction of convoviz's
-and its site's size against the export's JSON (#18's goals: at most 0.5× and 2×).
+and its site's size against the export's JSON (#18's goals: at most 0.5× and 2×). chatrender runs
+with --no-cache there, every page and image made afresh.
+
+Then the incremental re-export: with a cache filled by one render of the export, the same export
+rendered into a new folder, and a newer export (1% of the conversations with an edited reply, as
+after a week of use) rendered into another; each run in a fresh folder, the cache refilled before
+each round.
 
 usage: python3 bench/site/site.py CHATRENDER_BINARY WORK_DIR CONVOVIZ_VENV_BIN [--conversations 2000] [--messages 40000] [--repeat 3]
 (bench/run.sh makes the venv from bench/site/requirements.txt.)"""
@@ -83,7 +89,7 @@ def main():
     json_path, zip_path = export()
     json_bytes = os.path.getsize(json_path)
     tools = {
-        "chatrender": (lambda out: [args.binary, "render", "--from", "chatgpt", zip_path, "--out", out, "--quiet"],
+        "chatrender": (lambda out: [args.binary, "render", "--from", "chatgpt", zip_path, "--out", out, "--quiet", "--no-cache"],
                        dict(os.environ, CHATRENDER_DATA=ROOT)),
         "convoviz": (lambda out: [os.path.join(args.venv_bin, "python"), "-c", CONVOVIZ, zip_path, out],
                      dict(os.environ, HOME=os.path.join(work, "home"), MPLBACKEND="Agg")),
@@ -114,6 +120,54 @@ def main():
     print(f"chatrender's time as a fraction of convoviz's (Markdown only): wall {wall_ratio:.2f}×, CPU {cpu_ratio:.2f}× "
           f"(goal ≤ 0.5×); its site is {sizes['chatrender'] / json_bytes:.2f}× the JSON (goal ≤ 2×).")
     print(f"Load average at the end: {' '.join(open('/proc/loadavg').read().split()[:3])}")
+    incremental(zip_path, json_path, medians["chatrender"])
+
+
+def newer_export(json_path):
+    """The export a week later: every hundredth conversation's last message edited."""
+    path = os.path.join(work, "newer", "export.zip")
+    if os.path.exists(path):
+        return path
+    import json
+    with open(json_path, encoding="utf-8") as f:
+        conversations = json.load(f)
+    for n, conversation in enumerate(conversations):
+        if n % 100 != 0:
+            continue
+        mapping = conversation["mapping"]
+        node = mapping[conversation["current_node"]]
+        while node.get("message") is None or node["message"]["content"].get("content_type") != "text":
+            node = mapping[node["parent"]]
+        node["message"]["content"]["parts"] = ["Edited a week later: " + str(p) for p in node["message"]["content"]["parts"]]
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("conversations.json", json.dumps(conversations))
+    return path
+
+
+def incremental(zip_path, json_path, cold):
+    newer = newer_export(json_path)
+    cache = os.path.join(work, "cache")
+    env = dict(os.environ, CHATRENDER_DATA=ROOT)
+    def render(source, out):
+        shutil.rmtree(out, ignore_errors=True)
+        return run([args.binary, "render", "--from", "chatgpt", source, "--out", out, "--quiet", "--cache", cache], env)
+    runs = {"first render, filling the cache": [], "same export, into a new folder": [], "newer export (1% changed)": []}
+    for _ in range(args.repeat):
+        shutil.rmtree(cache, ignore_errors=True)
+        runs["first render, filling the cache"].append(render(zip_path, os.path.join(work, "out-cache-1")))
+        runs["same export, into a new folder"].append(render(zip_path, os.path.join(work, "out-cache-2")))
+        runs["newer export (1% changed)"].append(render(newer, os.path.join(work, "out-cache-3")))
+    print()
+    print(f"### Re-rendering with the cache (median of {args.repeat}; × = against the render without a cache above)")
+    print()
+    print("| run | wall | CPU | peak memory | × wall |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, results in runs.items():
+        wall = statistics.median(r[0] for r in results)
+        cpu = statistics.median(r[1] for r in results)
+        print(f"| {name} | {wall:.2f} s | {cpu:.2f} s | {max(r[2] for r in results):.0f} MiB | {wall / cold[0]:.2f}× |")
+    print(f"Cache size: {size(cache) / 1e6:.1f} MB")
 
 
 main()

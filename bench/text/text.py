@@ -68,8 +68,8 @@ def measure(cmd, cwd, out):
 def tools(d, out):
     vb = args.venv_bin
     return [
-        ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet"], f"{out}/cr-full"),
-        ("chatrender --markup inline", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-inline", "--markup", "inline", "--quiet"], f"{out}/cr-inline"),
+        ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet", "--no-cache"], f"{out}/cr-full"),
+        ("chatrender --markup inline", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-inline", "--markup", "inline", "--quiet", "--no-cache"], f"{out}/cr-inline"),
         ("cmark-gfm", ["sh", "-c", f"cmark-gfm -e table -e autolink -e strikethrough conversation.md > {out}/cmark.html"], f"{out}/cmark.html"),
         ("pandoc -s", ["pandoc", "-s", "-f", "gfm", "-t", "html5", "--metadata", "title=Conversation", "conversation.md", "-o", f"{out}/pandoc.html"], f"{out}/pandoc.html"),
         ("claude-code-log", [f"{vb}/claude-code-log", "session.jsonl", "--no-cache", "-o", f"{out}/ccl.html"], f"{out}/ccl.html"),
@@ -148,7 +148,7 @@ if rich_sizes:
         out = os.path.join(args.work, f"text-rich-out-{turns}")
         os.makedirs(out, exist_ok=True)
         rich_tools = [
-            ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet"], f"{out}/cr-full"),
+            ("chatrender --markup full", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-full", "--markup", "full", "--quiet", "--no-cache"], f"{out}/cr-full"),
             ("chatrender (auto, the default)", [args.binary, "render", "conversation.json", "--out", f"{out}/cr-auto", "--quiet"], f"{out}/cr-auto"),
             ("cmark-gfm", ["sh", "-c", f"cmark-gfm -e table -e autolink -e strikethrough conversation.md > {out}/cmark.html"], f"{out}/cmark.html"),
         ]

@@ -26,6 +26,9 @@ public struct AssetProducer: Sendable {
     public var previousAssets: String?
     /// Called as photos finish: (done, total). May be called from worker threads.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Web images made by earlier renders into any folder (`--cache`): linked instead of made,
+    /// and every image this render makes is put there for the next.
+    package var cache: RenderCache?
 
     package init(inspector: ImageInspector, baseDirectory: String, displayPath: String,
                 settings: ImageSettings = .init(), previousAssets: String? = nil) {
@@ -304,6 +307,11 @@ public struct AssetProducer: Sendable {
                 made[variant] = asset
                 shared.set(key, asset)
                 outcome.reused += 1
+                self.cache?.keepImage(at: FilePath.join(assets, hit.name), name: hit.name, key: key, width: hit.width, height: hit.height)
+            } else if let hit = self.cache?.image(key), let asset = reuseCached(hit, into: assets) {
+                made[variant] = asset
+                shared.set(key, asset)
+                outcome.reused += 1
             } else {
                 missing.append((variant, key))
             }
@@ -360,6 +368,7 @@ public struct AssetProducer: Sendable {
                     made[entry.variant] = asset
                     shared.set(entry.key, asset)
                     outcome.made += 1
+                    self.cache?.keepImage(at: FilePath.join(assets, name), name: name, key: entry.key, width: size.width, height: size.height)
                 }
             } catch {
                 let full = AssetProducer.outputFailure(assets)
@@ -373,6 +382,15 @@ public struct AssetProducer: Sendable {
         if job.needsDisplay { made[display] = nil }
         outcome.result = .success(PhotoAsset(display: displayAsset, sizes: made))
         return outcome
+    }
+
+    /// Links (or copies) a web image from the render cache into the assets folder.
+    private func reuseCached(_ hit: (path: String, name: String, width: Int, height: Int), into assets: String) -> ImageAsset? {
+        let destination = FilePath.join(assets, hit.name)
+        if access(destination, F_OK) != 0 {
+            guard RenderCache.place(hit.path, at: destination) else { return nil }
+        }
+        return ImageAsset(path: "\(AssetProducer.assetsFolder)/\(hit.name)", width: hit.width, height: hit.height)
     }
 
     /// The source as a ``KeptPNG`` when it is one and fits every size in `wanted` (and the
@@ -450,15 +468,7 @@ package struct ImageCache: Sendable {
 
     init(folder: String) {
         self.folder = folder
-        var found: [String: (name: String, width: Int, height: Int)] = [:]
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-            guard let dash = name.firstIndex(of: "-"), let dot = name.lastIndex(of: "."), dash < dot else { continue }
-            let key = String(name[..<dash])
-            let size = name[name.index(after: dash)..<dot].split(separator: "x")
-            guard key.count == 20, size.count == 2, let w = Int(size[0]), let h = Int(size[1]) else { continue }
-            found[key] = (name, w, h)
-        }
-        entries = found
+        entries = RenderCache.listImages(folder)
     }
 
     /// Hard-links (or copies) the earlier image into the new assets folder.

@@ -217,3 +217,19 @@ extension UIStrings {
         }
     }
 }
+
+extension UIStrings {
+    /// Every word of the table, in a fixed order: part of a cached page's key.
+    package func addFingerprint(to print: inout Fingerprint) {
+        print.add(tag)
+        print.add(isRightToLeft)
+        for key in UIKey.allCases {
+            if let text = texts[key] { print.add("t:\(key.rawValue)"); print.add(text) }
+            if let forms = counts[key] {
+                print.add("c:\(key.rawValue)")
+                for category in PluralCategory.allCases { if let form = forms[category] { print.add(category.rawValue); print.add(form) } }
+            }
+            if let list = lists[key] { print.add("l:\(key.rawValue)"); print.add(list.count); for item in list { print.add(item) } }
+        }
+    }
+}

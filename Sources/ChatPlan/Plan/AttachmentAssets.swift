@@ -107,3 +107,27 @@ public struct RenderOptions: Sendable, Equatable {
         self.markup = markup
     }
 }
+
+extension AssetTable {
+    /// Every asset the page links, in a fixed order: part of a cached page's key.
+    package func addFingerprint(to print: inout Fingerprint) {
+        func add(_ image: ImageAsset) { print.add(image.path); print.add(image.width); print.add(image.height); print.add(image.deferred) }
+        func add(_ photo: PhotoAsset?) {
+            guard let photo else { print.add("-"); return }
+            add(photo.display)
+            for variant in photo.sizes.keys.sorted() { print.add(variant.spec); add(photo.sizes[variant]!) }
+        }
+        for key in entries.keys.sorted(by: { ($0.message, $0.attachment) < ($1.message, $1.attachment) }) {
+            let entry = entries[key]!
+            print.add(key.message); print.add(key.attachment)
+            add(entry.image)
+            switch entry.file {
+            case .asset(let path)?: print.add("asset"); print.add(path)
+            case .remote(let url)?: print.add("remote"); print.add(url)
+            case nil: print.add("none")
+            }
+            print.add(entry.fileDeferred)
+        }
+        for item in tray.keys.sorted() { print.add(item); add(tray[item]) }
+    }
+}

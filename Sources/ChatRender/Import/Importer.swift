@@ -128,6 +128,11 @@ public enum ImportedSite {
         public var pageSize: Int
         /// What `--redact` masked; nil without it.
         package var redaction: RedactionSummary? = nil
+        /// Pages taken whole from the cache (see ``RenderRequest/cacheDirectory``).
+        package var pagesReused = 0
+        /// Web images made with libvips, and reused (from the cache or the output replaced).
+        package var imagesMade = 0
+        package var imagesReused = 0
     }
 
     /// `render` carries how to render (theme, templates, options, strictness, image settings);
@@ -179,6 +184,13 @@ public enum ImportedSite {
         var warnings = given
         let entries = pages.map(\.entry)
         var site: SiteWriter? = nil
+        // One cache for every page, kept within its size once the site is done.
+        var render = render
+        if render.cache == nil, let folder = render.cacheDirectory {
+            do throws(DiagnosticError) { render.cache = try RenderCache(folder: folder, build: render.cacheBuild) } catch { warnings += error.diagnostics }
+        }
+        defer { render.cache?.prune() }
+        var counts = (pages: 0, made: 0, reused: 0)
         func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
             var one = render
             one.options.site = site?.link  // the site's index and search (SiteWriter)
@@ -188,6 +200,9 @@ public enum ImportedSite {
             // output to reuse images from: an index of them would serve nothing.
             one.images.remembersSources = false
             let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: site?.page, into: output, inspector: inspector)
+            if result.pageReused { counts.pages += 1 }
+            counts.made += result.images.imagesMade
+            counts.reused += result.images.imagesReused
             for warning in result.warnings {
                 if warning.file == page.path {
                     // Name the conversation the way the person would find it.
@@ -204,7 +219,8 @@ public enum ImportedSite {
         }
         if alone, pages.count == 1 {
             let result = try renderOne(pages[0], into: outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize)
+            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
+                          imagesMade: counts.made, imagesReused: counts.reused)
         }
         // Thousands of files: flushed to disk once, before the swap, not one by one.
         let output = try StagingFolder(replacing: outputDirectory, durability: .atCommit)
@@ -224,7 +240,8 @@ public enum ImportedSite {
                 try output.write(shard.manifest(pages: held.map(\.entry.slug), total: pages.count), to: SiteShard.fileName)
             }
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: held.count, warnings: warnings, pageSize: indexSize)
+            return Result(outputDirectory: output.destination, pages: held.count, warnings: warnings, pageSize: indexSize,
+                          pagesReused: counts.pages, imagesMade: counts.made, imagesReused: counts.reused)
         } catch {
             output.discard()
             throw error

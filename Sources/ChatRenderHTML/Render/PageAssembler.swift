@@ -96,6 +96,14 @@ package struct PageStyle: Sendable {
                              styles: files.styles(root: "../"), scripts: files.scripts(root: "../"))
     }
 
+    /// Everything of the style a page is made from (the template, every slot's bytes, whether the
+    /// theme has a dark mode), in a fixed order: part of a cached page's key.
+    package func addFingerprint(to print: inout Fingerprint) {
+        print.add(template.page)
+        for key in values.keys.sorted() { print.add(key); print.add(values[key]!) }
+        print.add(theme.hasDarkMode)
+    }
+
     private static func values(theme: Theme, csp: String, styles: [UInt8], scripts: [UInt8]) -> [String: [UInt8]] {
         [
             "csp": Array(csp.utf8),

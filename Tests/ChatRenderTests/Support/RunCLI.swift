@@ -9,6 +9,7 @@ struct CLIRun {
 
     /// `input` is written to standard input (which is otherwise empty); `executable` replaces the
     /// built one (a copy elsewhere, an installed one). An empty `CHATRENDER_DATA` counts as unset.
+    /// The cache is a new empty folder for every run unless `environment` names one.
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
                     input: Data? = nil, executable: String = TestPaths.executable) throws -> CLIRun {
         let process = Process()
@@ -17,6 +18,9 @@ struct CLIRun {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
         env["CHATRENDER_DATA"] = TestPaths.repository
+        // Each run its own empty cache (see `--cache`), so no test sees another's images or
+        // pages; a test of the cache passes its own XDG_CACHE_HOME or --cache.
+        env["XDG_CACHE_HOME"] = TestPaths.temporaryFolder("xdg-cache")
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
