@@ -230,16 +230,20 @@ package final class RenderCache: @unchecked Sendable {
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard output >= 0 else { return false }
         var ok = true
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        copying: while true {
-            let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
-            if got < 0 { if errno == EINTR { continue }; ok = false; break }
-            if got == 0 { break }
-            var written = 0
-            while written < got {
-                let put = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, got - written) }
-                if put < 0 { if errno == EINTR { continue }; ok = false; break copying }
-                written += put
+        // A buffer no larger than the file: a site puts thousands of small pages in the cache.
+        do {
+            let size = min(1 << 20, max(4096, Int(info.st_size) + 1))
+            var buffer = [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
+            copying: while true {
+                let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
+                if got < 0 { if errno == EINTR { continue }; ok = false; break }
+                if got == 0 { break }
+                var written = 0
+                while written < got {
+                    let put = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, got - written) }
+                    if put < 0 { if errno == EINTR { continue }; ok = false; break copying }
+                    written += put
+                }
             }
         }
         if close(output) != 0 { ok = false }
