@@ -8,6 +8,8 @@ package enum NativeJSON {
     package static func encode(_ conversation: Conversation) -> [UInt8] {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
+        if let date = conversation.date { out += "\n  \"date\": \(quote(date.iso)),"}
+        if let project = conversation.project { out += "\n  \"project\": \(quote(project)),"}
         if !conversation.facts.isEmpty {
             out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")\($0.valuePhrases.isEmpty ? "" : ", \"valuePhrases\": [" + $0.valuePhrases.map(phrase).joined(separator: ", ") + "]")}" }.joined(separator: ",") + "\n  ],"
         }

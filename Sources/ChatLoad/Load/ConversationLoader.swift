@@ -35,6 +35,16 @@ package enum ConversationLoader {
         let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
         conversation?.composer = composer
         conversation?.redaction = decodeRedaction(root["redaction"], reader: &reader)
+        if let raw = reader.optionalString(root, "date", path: "") {
+            conversation?.date = ChatDate(iso: raw)
+            if ChatDate(iso: raw) == nil {
+                reader.error("expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: root["date"], path: "date")
+            }
+        }
+        if let project = reader.optionalString(root, "project", path: "") {
+            if project.isEmpty { reader.error("expected a non-empty project name, or null", at: root["project"], path: "project") }
+            conversation?.project = project
+        }
         if reader.hasErrors || conversation == nil {
             // Warnings travel with the errors: every problem in the file is reported at once.
             throw DiagnosticError(reader.diagnostics)

@@ -15,6 +15,11 @@ public struct Conversation: Sendable, Equatable {
     package var facts: [ConversationFact] = []
     /// Set when the conversation was redacted on import: the page says so, and what was masked.
     package var redaction: RedactionSummary?
+    /// When the conversation was started, as the export says (`"date"`); a site's index dates
+    /// and groups it by this, else by its first message's date.
+    package var date: ChatDate?
+    /// The project the export files it under (`"project"`); a site's index groups by it.
+    package var project: String?
 
     /// A conversation made in code. `messages: nil` is one still loading (grey turns, marked busy).
     public init(title: String? = nil, messages: [Message]?, markup: Markup? = nil) {

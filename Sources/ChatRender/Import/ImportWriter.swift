@@ -152,6 +152,8 @@ package enum ImportWriter {
             var conversation = Conversation(title: chat.title, messages: messages, markup: .full)
             conversation.facts = chat.facts
             conversation.redaction = chat.redaction
+            conversation.date = chat.date
+            conversation.project = chat.project
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
             var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
                                       project: chat.project)

@@ -282,8 +282,9 @@ public enum ImportedSite {
         var pages: [Page] = []
         for ((item, title), slug) in zip(zip(loaded, titles), slugs) {
             let messages = item.conversation.messages ?? []
-            var entry = ImportedEntry(title: title, file: item.name, slug: slug, date: messages.lazy.compactMap(\.date).first,
-                                      messageCount: messages.count)
+            var entry = ImportedEntry(title: title, file: item.name, slug: slug,
+                                      date: item.conversation.date ?? messages.lazy.compactMap(\.date).first,
+                                      messageCount: messages.count, project: item.conversation.project)
             entry.summary = ConversationSummary(messages)
             pages.append(Page(entry: entry, conversation: item.conversation, path: item.path, shownAs: item.path))
         }

@@ -32,9 +32,9 @@ import Testing
         let a = Self.files(in: temp + "/direct"), b = Self.files(in: temp + "/site")
         #expect(a.count > 20)
         #expect(a.keys.sorted() == b.keys.sorted())
-        // Every page, shared file and search shard is the same; the index dates a conversation
-        // by its first message (a conversation file has no date of its own), the export by its creation.
-        for (path, data) in a where path != "index.html" && b[path] != data { Issue.record("\(path) differs") }
+        // Every page, shared file, search shard and the index: an imported file keeps its
+        // conversation's date (and project), so the index dates and groups it as the export does.
+        for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
         let index = String(decoding: b["index.html"] ?? Data(), as: UTF8.self)
         for slug in ChatGPTPageTests.slugs { #expect(index.contains("href=\"\(slug)/index.html\""), "\(slug)") }
 
@@ -42,6 +42,25 @@ import Testing
         #expect(strict.status == 65)
         #expect(strict.stderr.contains("/chats/notes.json: error: not a conversation file"), "\(strict.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temp + "/strict"))
+    }
+
+    /// claude.ai's projects survive the round trip through files: the folder's index groups by them.
+    @Test func anImportedClaudeAIFolderKeepsItsProjects() throws {
+        let temp = TestPaths.temporaryFolder("folder-projects")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let export = TestPaths.fixture("import/claude-ai/export")
+        #expect(try CLIRun.run(["import", "claude-ai", export, "--out", temp + "/chats", "--quiet"]).status == 0)
+        let direct = try CLIRun.run(["render", "--from", "claude-ai", export, "--out", temp + "/direct", "--quiet"])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        let folder = try CLIRun.run(["render", temp + "/chats", "--out", temp + "/site", "--quiet"])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        let a = Self.files(in: temp + "/direct"), b = Self.files(in: temp + "/site")
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: temp + "/chats").filter { $0.hasSuffix(".json") }
+        let texts = try files.map { try String(contentsOfFile: temp + "/chats/" + $0, encoding: .utf8) }
+        #expect(texts.contains { $0.contains("\n  \"project\": ") }, "no file names its project")
+        #expect(texts.allSatisfy { $0.contains("\n  \"date\": ") })
     }
 
     @Test func aFolderWithoutConversationsOrAsOneFileIsRefused() throws {

@@ -95,6 +95,23 @@ extension LoadTests {
             #expect(conversation.messages?.first?.attachments.first?.upload == .uploading(0.5))
         }
 
+        @Test func theConversationsOwnDateAndProject() throws {
+            let (conversation, warnings) = try Self.load(#"{"date": "2025-06-01T10:00:00Z", "project": "Garden", "messages": []}"#)
+            #expect(warnings.isEmpty)
+            #expect(conversation.date?.iso == "2025-06-01T10:00:00Z" && conversation.project == "Garden")
+            let (plain, _) = try Self.load(#"{"date": null, "project": null, "messages": []}"#)
+            #expect(plain.date == nil && plain.project == nil)
+            #expect(Self.errors(#"{"date": "2025-02-30", "project": "", "messages": []}"#) == [
+                "c.json:1:10: error: date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2025-02-30\"",
+                "c.json:1:35: error: project: expected a non-empty project name, or null",
+            ])
+            // Written back by the native writer, read back the same.
+            var conversation2 = conversation
+            conversation2.title = "t"
+            let (again, _) = try ConversationLoader.decode(bytes: NativeJSON.encode(conversation2), file: "c.json")
+            #expect(again.date == conversation.date && again.project == "Garden")
+        }
+
         @Test func emptyTextIsAllowed() throws {
             let (conversation, _) = try Self.load(Self.message())
             #expect(conversation.messages?.first?.text == "")
