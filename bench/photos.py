@@ -13,14 +13,21 @@ display image, as WebP at quality 80 without metadata (3 images a photo).
   subset and chatrender is timed on the same subset for the ratio.
 - Per format: chatrender, the vipsthumbnail loop and ImageMagick on JPEG-only, PNG-only and
   HEIC-only subsets, to show where the time goes.
+- The in-process libvips floor (`bench/floor/vips_floor.c`, `--floor BINARY`): the same images made
+  with the same library in one process and nothing else — one decode per photo (libvips's
+  thumbnail operation with chatrender's loader options), the smaller sizes from that image in
+  memory, WebP at quality 80 stripped, two photos at a time with one libvips thread each. No
+  hashing, naming, page or cache. The sizes it is given are read from the conversation as
+  chatrender lays it out, and the run fails unless both made the same number of images of the
+  same pixel sizes. Ratio = chatrender ÷ floor (the goal: at most 1.15).
 - Cached re-export: chatrender rendering over its own previous output, for this set and, with
   `--cached-photos DIR`, for a large set (1,000 photos) against the one-second target.
 
 Prints Markdown tables of wall time (median), CPU time (user + system, median), peak memory and
 ratios.
 
-usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--cached-photos DIR] [--magick-count N]
-                               [--format-count N] [--repeat N]"""
+usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--floor VIPS_FLOOR] [--floor-only]
+                               [--cached-photos DIR] [--magick-count N] [--format-count N] [--repeat N]"""
 import argparse
 import json
 import os
@@ -39,6 +46,8 @@ parser.add_argument("--magick-count", type=int, default=12,
                     help="photos for the ImageMagick comparison (both tools get the same subset)")
 parser.add_argument("--format-count", type=int, default=4, help="photos of each format for the per-format rows")
 parser.add_argument("--repeat", type=int, default=3)
+parser.add_argument("--floor", help="the vips_floor binary (bench/floor/vips_floor.c), for the in-process libvips floor")
+parser.add_argument("--floor-only", action="store_true", help="only chatrender against the libvips floor")
 parser.add_argument("--skip-full", action="store_true", help="leave out the full set against the vipsthumbnail loop")
 args = parser.parse_args()
 
@@ -112,6 +121,44 @@ def chatrender(folder, messages, label, cached=False):
         shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.dirname(out), exist_ok=True)
     return timed([args.binary, "render", conv, "--out", out, "--quiet"])
+
+
+def chatrender_sizes(label):
+    """Sorted (width, height) of every web image in chatrender's output `label` (from the names)."""
+    assets = os.path.join(work, "chatrender", label, "assets")
+    sizes = []
+    for name in os.listdir(assets):
+        if name.startswith(".") or not name.endswith(".webp"):
+            continue
+        w, h = name.rsplit("-", 1)[1].split(".")[0].split("x")
+        sizes.append((int(w), int(h)))
+    return sorted(sizes)
+
+
+def floor_jobs(jobs, label):
+    """Writes vips_floor's job list: each photo's path and its boxes, largest (display) first."""
+    box = {"fit": lambda s: f"{s}x100000", "square": lambda s: f"{s}x{s}c", "long": lambda s: f"{s}x{s}"}
+    listing = os.path.join(work, f"floor-{label}.txt")
+    with open(listing, "w") as f:
+        for path, sizes in jobs:
+            ordered = sorted(sizes, key=lambda ks: -ks[1])
+            f.write("\t".join([path] + [box[kind](size) for kind, size in ordered]) + "\n")
+    return listing
+
+
+floor_made = {}
+
+
+def floor(jobs, label):
+    """The in-process libvips floor on `jobs`; records the sizes it made for the check."""
+    listing = floor_jobs(jobs, label)
+    folder = os.path.join(work, "floor", label)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    out = os.path.join(folder, "_sizes")
+    result = timed(["bash", "-c", f"exec {shlex.quote(args.floor)} {shlex.quote(listing)} {shlex.quote(folder)} {QUALITY} 2 > {shlex.quote(out)}"])
+    floor_made[label] = sorted((int(w), int(h)) for _, _, w, h in (line.split() for line in open(out)))
+    return result
 
 
 def vips_loop(jobs, label):
@@ -193,7 +240,8 @@ def machine():
         pass
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     vips = subprocess.run(["vips", "--version"], capture_output=True, text=True).stdout.strip()
-    im = subprocess.run(["convert", "-version"], capture_output=True, text=True).stdout.splitlines()[0]
+    im = (subprocess.run(["convert", "-version"], capture_output=True, text=True).stdout.splitlines() or ["no ImageMagick"])[0] \
+        if shutil.which("convert") else "no ImageMagick"
     load_avg = open("/proc/loadavg").read().split()[:3]
     return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB, {platform.system()}; {vips}; {im}; load average {' '.join(load_avg)}"
 
@@ -203,6 +251,34 @@ photo_count = len(photos_in(messages))
 print(f"machine: {machine()}")
 print(f"median of {args.repeat} interleaved rounds; CPU = user + system time of the whole command\n")
 verdicts = []
+
+# 0. The in-process libvips floor: the same images, nothing but decode, resize and encode.
+if args.floor:
+    jobs = jobs_of(args.photos, messages)
+    images = sum(len(s) for _, s in jobs)
+    r = rounds([("cr", lambda: chatrender(args.photos, messages, "floor")),
+                ("floor", lambda: floor(jobs, "all"))])
+    made = chatrender_sizes("floor")
+    if made != floor_made["all"] or len(made) != images:
+        raise SystemExit(f"not the same work: chatrender made {len(made)} images and the floor "
+                         f"{len(floor_made['all'])} (expected {images} each), or their pixel sizes differ")
+    print(f"**{photo_count} phone photos against the in-process libvips floor** (both made the same "
+          f"{images} images, of the same pixel sizes)\n")
+    print("| run | photos | images made | wall (s) | CPU (s) | peak memory (MiB) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, key in (("chatrender render", "cr"), ("libvips floor (one process, two at a time)", "floor")):
+        wall, cpu, kb = r[key]
+        print(f"| {name} | {photo_count} | {images} | {wall:.2f} | {cpu:.2f} | {kb / 1024:.0f} |")
+    ratio_wall, ratio_cpu = r["cr"][0] / r["floor"][0], r["cr"][1] / r["floor"][1]
+    print(f"| **chatrender ÷ floor** | | | **{ratio_wall:.3f}** | **{ratio_cpu:.3f}** | |\n")
+    verdicts.append(f"- within 1.15x of the in-process libvips floor: {ratio_wall:.3f}x wall, {ratio_cpu:.3f}x CPU: "
+                    f"{'met' if max(ratio_wall, ratio_cpu) <= 1.15 else 'NOT met'}")
+
+if args.floor_only:
+    print("Targets:")
+    print("\n".join(verdicts))
+    shutil.rmtree(work, ignore_errors=True)
+    raise SystemExit(0)
 
 # 1. The full set against the vipsthumbnail loop, and its cached re-export.
 if not args.skip_full:
