@@ -273,6 +273,22 @@ if args.floor:
     print(f"| **chatrender ÷ floor** | | | **{ratio_wall:.3f}** | **{ratio_cpu:.3f}** | |\n")
     verdicts.append(f"- within 1.15x of the in-process libvips floor: {ratio_wall:.3f}x wall, {ratio_cpu:.3f}x CPU: "
                     f"{'met' if max(ratio_wall, ratio_cpu) <= 1.15 else 'NOT met'}")
+    # Per format, so one format's overhead cannot hide behind another's decode time.
+    print(f"**Per format against the floor: {args.format_count} photos of each in grid turns**\n")
+    print("| format | photos | chatrender wall (s) | CPU (s) | floor wall (s) | CPU (s) | chatrender ÷ floor, wall | CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, mime in {"JPEG": "image/jpeg", "PNG": "image/png", "HEIC": "image/heic"}.items():
+        chosen = grouped(messages, lambda a: a["contentType"] == mime, args.format_count)
+        if not chosen:
+            continue
+        chosen_jobs = jobs_of(args.photos, chosen)
+        r = rounds([("cr", lambda: chatrender(args.photos, chosen, f"floor-{label}")),
+                    ("floor", lambda: floor(chosen_jobs, label))])
+        if chatrender_sizes(f"floor-{label}") != floor_made[label]:
+            raise SystemExit(f"not the same work on the {label} photos: the pixel sizes differ")
+        print(f"| {label} | {len(photos_in(chosen))} | {r['cr'][0]:.2f} | {r['cr'][1]:.2f} | {r['floor'][0]:.2f} | "
+              f"{r['floor'][1]:.2f} | {r['cr'][0] / r['floor'][0]:.3f} | {r['cr'][1] / r['floor'][1]:.3f} |")
+    print()
 
 if args.floor_only:
     print("Targets:")
