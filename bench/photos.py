@@ -19,14 +19,15 @@ display image, as WebP at quality 80 without metadata (3 images a photo).
   memory, WebP at quality 80 stripped, two photos at a time with one libvips thread each. No
   hashing, naming, page or cache. The sizes it is given are read from the conversation as
   chatrender lays it out, and the run fails unless both made the same number of images of the
-  same pixel sizes. Ratio = chatrender ÷ floor (the goal: at most 1.15).
+  same pixel sizes. Ratio = chatrender ÷ floor (the goal: at most 1.15). `--floor-baseline BIN`
+  times another chatrender build in the same rounds (before and after a change).
 - Cached re-export: chatrender rendering over its own previous output, for this set and, with
   `--cached-photos DIR`, for a large set (1,000 photos) against the one-second target.
 
 Prints Markdown tables of wall time (median), CPU time (user + system, median), peak memory and
 ratios.
 
-usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--floor VIPS_FLOOR] [--floor-only]
+usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--floor VIPS_FLOOR [--floor-baseline BIN]] [--floor-only]
                                [--cached-photos DIR] [--magick-count N] [--format-count N] [--repeat N]"""
 import argparse
 import json
@@ -47,6 +48,7 @@ parser.add_argument("--magick-count", type=int, default=12,
 parser.add_argument("--format-count", type=int, default=4, help="photos of each format for the per-format rows")
 parser.add_argument("--repeat", type=int, default=3)
 parser.add_argument("--floor", help="the vips_floor binary (bench/floor/vips_floor.c), for the in-process libvips floor")
+parser.add_argument("--floor-baseline", help="another chatrender binary (an earlier build) timed in the same rounds against the floor")
 parser.add_argument("--floor-only", action="store_true", help="only chatrender against the libvips floor")
 parser.add_argument("--skip-full", action="store_true", help="leave out the full set against the vipsthumbnail loop")
 args = parser.parse_args()
@@ -111,7 +113,7 @@ def timed(command, env=None):
     return float(wall), float(user) + float(system), int(kb)
 
 
-def chatrender(folder, messages, label, cached=False):
+def chatrender(folder, messages, label, cached=False, binary=None):
     """Renders `messages` (photos relative to `folder`); `cached`: over the previous output."""
     conv = os.path.join(folder, f"_bench-{label}.json")
     with open(conv, "w") as f:
@@ -120,7 +122,7 @@ def chatrender(folder, messages, label, cached=False):
     if not cached:
         shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    return timed([args.binary, "render", conv, "--out", out, "--quiet"])
+    return timed([binary or args.binary, "render", conv, "--out", out, "--quiet"])
 
 
 def chatrender_sizes(label):
@@ -207,12 +209,20 @@ def magick(jobs, label, parallel):
                  env={"MAGICK_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1"})
 
 
+last_rounds = {}
+
+
 def rounds(runners):
-    """Runs each (name, fn) once per round, interleaved; returns name → (median wall, median CPU, peak KB)."""
+    """Runs each (name, fn) once per round, interleaved, each round starting one run later (so no
+    run always goes first, when a shared machine may be busiest); returns name → (median wall,
+    median CPU, peak KB). Every run's figures are kept in `last_rounds`."""
     results = {name: [] for name, _ in runners}
-    for _ in range(args.repeat):
-        for name, fn in runners:
+    for round_index in range(args.repeat):
+        shift = round_index % len(runners)
+        for name, fn in runners[shift:] + runners[:shift]:
             results[name].append(fn())
+    last_rounds.clear()
+    last_rounds.update(results)
     return {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs))
             for name, runs in results.items()}
 
@@ -256,8 +266,10 @@ verdicts = []
 if args.floor:
     jobs = jobs_of(args.photos, messages)
     images = sum(len(s) for _, s in jobs)
-    r = rounds([("cr", lambda: chatrender(args.photos, messages, "floor")),
-                ("floor", lambda: floor(jobs, "all"))])
+    runners = [("cr", lambda: chatrender(args.photos, messages, "floor")), ("floor", lambda: floor(jobs, "all"))]
+    if args.floor_baseline:
+        runners.append(("before", lambda: chatrender(args.photos, messages, "floor-before", binary=args.floor_baseline)))
+    r = rounds(runners)
     made = chatrender_sizes("floor")
     if made != floor_made["all"] or len(made) != images:
         raise SystemExit(f"not the same work: chatrender made {len(made)} images and the floor "
@@ -269,8 +281,15 @@ if args.floor:
     for name, key in (("chatrender render", "cr"), ("libvips floor (one process, two at a time)", "floor")):
         wall, cpu, kb = r[key]
         print(f"| {name} | {photo_count} | {images} | {wall:.2f} | {cpu:.2f} | {kb / 1024:.0f} |")
+    if args.floor_baseline:
+        wall, cpu, kb = r["before"]
+        print(f"| chatrender, the baseline build | {photo_count} | {images} | {wall:.2f} | {cpu:.2f} | {kb / 1024:.0f} |")
+        print(f"| **baseline ÷ floor** | | | **{wall / r['floor'][0]:.3f}** | **{cpu / r['floor'][1]:.3f}** | |")
     ratio_wall, ratio_cpu = r["cr"][0] / r["floor"][0], r["cr"][1] / r["floor"][1]
     print(f"| **chatrender ÷ floor** | | | **{ratio_wall:.3f}** | **{ratio_cpu:.3f}** | |\n")
+    for name, runs in last_rounds.items():
+        print(f"- {name}, every round (wall / CPU s): {', '.join(f'{w:.2f} / {c:.2f}' for w, c, _ in runs)}")
+    print()
     verdicts.append(f"- within 1.15x of the in-process libvips floor: {ratio_wall:.3f}x wall, {ratio_cpu:.3f}x CPU: "
                     f"{'met' if max(ratio_wall, ratio_cpu) <= 1.15 else 'NOT met'}")
     # Per format, so one format's overhead cannot hide behind another's decode time.
