@@ -85,14 +85,17 @@ static void sha256_blocks_shani(uint32_t state[8], const unsigned char *data, si
 }
 
 static int has_sha_extensions(void) {
-    static int answer = -1;  /* benign race: every thread computes the same answer */
-    if (answer < 0) {
+    /* Every thread computes the same answer; atomic, so the first ones may race without harm. */
+    static int answer = -1;
+    int known = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+    if (known < 0) {
         unsigned a, b, c, d;
         int sse = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) && (c & bit_SSE4_1);
         int sha = __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
-        answer = sse && sha;
+        known = sse && sha;
+        __atomic_store_n(&answer, known, __ATOMIC_RELAXED);
     }
-    return answer;
+    return known;
 }
 #endif
 
@@ -103,5 +106,9 @@ void cplatform_sha256_blocks(uint32_t state[8], const unsigned char *data, size_
         return;
     }
 #endif
+    sha256_blocks_portable(state, data, blocks);
+}
+
+void cplatform_sha256_blocks_portable(uint32_t state[8], const unsigned char *data, size_t blocks) {
     sha256_blocks_portable(state, data, blocks);
 }

@@ -77,7 +77,11 @@ public struct AssetProducer: Sendable {
             assetsFolder = made
             return made
         }
-        let digester = SourceDigester(previous: previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex())
+        // What the output being replaced and the cache know about the sources, together.
+        var known = previousAssets.map(SourceIndex.read(folder:)) ?? SourceIndex()
+        let cached = settings.remembersSources ? self.cache.map { SourceIndex.read(folder: $0.sourceIndexFolder) } : nil
+        if let cached { known.entries.merge(cached.entries) { mine, _ in mine } }
+        let digester = SourceDigester(previous: known)
 
         func warn(_ order: Int, _ path: String, _ message: String) {
             warnings.append((order, Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: path), message: message)))
@@ -143,6 +147,7 @@ public struct AssetProducer: Sendable {
         statistics.sourcesRead = digester.reads
         statistics.sourcesRecognised = digester.trusted
         try writeSourceIndex(digester.index, into: output)
+        if let renderCache = self.cache, let cached { rememberSources(digester.index, cached: cached, in: renderCache) }
         // A missing image library fails every photo the same way: one warning, at the first.
         let libraryFailures = outcomes.filter { if case .failure(let problem) = $0.result { problem.isLibraryProblem } else { false } }.count
         var libraryReported = false
@@ -450,6 +455,16 @@ public struct AssetProducer: Sendable {
         let assetPath = "\(AssetProducer.assetsFolder)/\(fileName)"
         copied[real] = assetPath
         return .success(assetPath)
+    }
+
+    /// Adds what this render learnt about its sources to the cache's index. Past 100,000 sources
+    /// the older entries are dropped: the next render reads those files once more.
+    private func rememberSources(_ learnt: SourceIndex, cached: SourceIndex, in cache: RenderCache) {
+        if learnt.entries.allSatisfy({ cached.entries[$0.key] == $0.value }) { return }
+        var merged = cached
+        if merged.entries.count + learnt.entries.count > 100_000 { merged = SourceIndex() }
+        merged.entries.merge(learnt.entries) { _, new in new }
+        _ = RenderCache.writeWhole(merged.serialized(), to: FilePath.join(cache.sourceIndexFolder, SourceIndex.fileName))
     }
 
     /// Records what this export learnt about its sources for the next one (see `SourceIndex`).

@@ -115,6 +115,13 @@ package final class RenderCache: @unchecked Sendable {
         return (key, w, h)
     }
 
+    // MARK: Sources
+
+    /// What renders learnt about their sources (a source index, as an output keeps in
+    /// `assets/.sources`): a render into a new folder then reads no photo whose identity on disk
+    /// is unchanged. Written whole by the asset stage; `SourceIndex` reads it as untrusted input.
+    package var sourceIndexFolder: String { folder }
+
     // MARK: Pages
 
     private func pagePath(_ key: String) -> String {
@@ -251,8 +258,8 @@ package final class RenderCache: @unchecked Sendable {
         return ok
     }
 
-    private static func writeWhole(_ bytes: [UInt8], to path: String) -> Bool {
-        let temporary = "\(path).\(getpid()).partial"
+    package static func writeWhole(_ bytes: [UInt8], to path: String) -> Bool {
+        let temporary = FilePath.join(FilePath.directory(path), ".\(FilePath.lastComponent(path)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return false }
         guard rename(temporary, path) == 0 else { unlink(temporary); return false }
         return true

@@ -1,4 +1,5 @@
 import Testing
+import CPlatform
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatTheme
@@ -48,6 +49,21 @@ import Testing
         }
         hasher.update(Array(large[start...]))
         #expect(hasher.finalize().hexString == digest)
+    }
+
+    /// The portable C path gives the same state as the one this machine uses (the processor's
+    /// SHA instructions here, most likely): the machines without them run it.
+    @Test func thePortablePathAgrees() {
+        let data = (0..<(64 * 1000)).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        for blocks in [1, 2, 3, 17, 1000] {
+            var fast: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+            var portable = fast
+            data.withUnsafeBufferPointer { bytes in
+                fast.withUnsafeMutableBufferPointer { cplatform_sha256_blocks($0.baseAddress!, bytes.baseAddress!, blocks) }
+                portable.withUnsafeMutableBufferPointer { cplatform_sha256_blocks_portable($0.baseAddress!, bytes.baseAddress!, blocks) }
+            }
+            #expect(fast == portable, "\(blocks) blocks")
+        }
     }
 
     @Test func incrementalEqualsOneShot() {
