@@ -115,6 +115,8 @@ final class AgentLogCache {
     var logs: [String: (log: String, meta: String?)?] = [:]
     /// ``ClaudeCodeSource/agentLogsByCall(sessionPath:)`` per session file.
     var byCall: [String: [String: String]] = [:]
+    /// The `.meta.json` beside each sub-agent log found by call.
+    var metaPaths: [String: String] = [:]
     /// A log read into turns, by its path and depth: only kept when reading it handed out no
     /// image ids (ids are unique in the session, so a log with images is read afresh each time).
     var readings: [String: AgentReading] = [:]

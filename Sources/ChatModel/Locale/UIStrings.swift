@@ -105,19 +105,32 @@ package struct UIStrings: Sendable, Equatable {
     package static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
         // Asked of the UTF-8 bytes: `contains("{")` would be Foundation's substring search.
         guard pattern.utf8.contains(UInt8(ascii: "{")) else { return pattern }
-        var table: [String: String] = [:]
-        for (name, value) in values { table[name] = value }
+        // The last value of a name counts, as a table of them would keep it; the few values a
+        // phrase has are looked up in a list rather than hashed into a new dictionary each time.
+        let table = Array(values)
         var out = ""
         var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
+        // An ASCII pattern (every English one) has a Character per byte, so the braces are found
+        // in its UTF-8; any other is searched Character by Character.
+        let ascii = isASCII(pattern)
+        while let open = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "{")) : rest.firstIndex(of: "{") {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = table[name] { out += value } else { out += rest[open...close] }
+            // An unclosed brace and what follows it stay as written (the text before it is out already).
+            guard let close = ascii ? rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) : rest[open...].firstIndex(of: "}") else {
+                rest = rest[open...]
+                break
+            }
+            let name = rest[rest.index(after: open)..<close]
+            if let value = table.last(where: { $0.0 == name })?.1 { out += value } else { out += rest[open...close] }
             rest = rest[rest.index(after: close)...]
         }
         out += rest
         return out
+    }
+
+    /// Whether every byte of `text` is ASCII.
+    package static func isASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     package static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {

@@ -38,7 +38,10 @@ extension UIStrings {
     static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var out = HTML()
         var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        // Braces found in the UTF-8 of an ASCII pattern (a Character per byte), else by Character.
+        let ascii = isASCII(pattern)
+        while let open = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "{")) : rest.firstIndex(of: "{"),
+              let close = ascii ? rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) : rest[open...].firstIndex(of: "}") {
             out.appendEscaped(String(rest[..<open]))
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values.first(where: { $0.key == name })?.value {
