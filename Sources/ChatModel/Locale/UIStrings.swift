@@ -110,13 +110,10 @@ package struct UIStrings: Sendable, Equatable {
         let table = Array(values)
         var out = ""
         var rest = Substring(pattern)
-        // An ASCII pattern (every English one) has a Character per byte, so the braces are found
-        // in its UTF-8; any other is searched Character by Character.
-        let ascii = isASCII(pattern)
-        while let open = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "{")) : rest.firstIndex(of: "{") {
+        while let open = firstBrace("{", in: rest) {
             out += rest[..<open]
             // An unclosed brace and what follows it stay as written (the text before it is out already).
-            guard let close = ascii ? rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) : rest[open...].firstIndex(of: "}") else {
+            guard let close = firstBrace("}", in: rest[open...]) else {
                 rest = rest[open...]
                 break
             }
@@ -128,9 +125,18 @@ package struct UIStrings: Sendable, Equatable {
         return out
     }
 
-    /// Whether every byte of `text` is ASCII.
-    package static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
+    /// The first Character of `text` that is `brace` (`{` or `}`), found in its UTF-8: a brace
+    /// byte between two ASCII bytes (or at an end) is a Character of its own. One that touches
+    /// other bytes could be part of a larger Character (a combining mark on it, a prepended
+    /// sign before it), so then the Characters are searched, as they always were.
+    package static func firstBrace(_ brace: Character, in text: Substring) -> String.Index? {
+        let utf8 = text.utf8
+        guard let byte = brace.asciiValue, let found = utf8.firstIndex(of: byte) else { return nil }
+        let next = utf8.index(after: found)
+        if (found == utf8.startIndex || utf8[utf8.index(before: found)] < 0x80) && (next == utf8.endIndex || utf8[next] < 0x80) {
+            return found
+        }
+        return text.firstIndex(of: brace)
     }
 
     package static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {

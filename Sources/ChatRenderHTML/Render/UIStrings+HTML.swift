@@ -38,10 +38,7 @@ extension UIStrings {
     static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var out = HTML()
         var rest = Substring(pattern)
-        // Braces found in the UTF-8 of an ASCII pattern (a Character per byte), else by Character.
-        let ascii = isASCII(pattern)
-        while let open = ascii ? rest.utf8.firstIndex(of: UInt8(ascii: "{")) : rest.firstIndex(of: "{"),
-              let close = ascii ? rest[open...].utf8.firstIndex(of: UInt8(ascii: "}")) : rest[open...].firstIndex(of: "}") {
+        while let open = firstBrace("{", in: rest), let close = firstBrace("}", in: rest[open...]) {
             out.appendEscaped(String(rest[..<open]))
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values.first(where: { $0.key == name })?.value {

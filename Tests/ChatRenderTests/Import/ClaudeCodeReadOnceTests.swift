@@ -146,6 +146,11 @@ import Testing
         // A brace with a combining mark on it is not a placeholder's, Character by Character.
         #expect(UIStrings.fill("{\u{301}n} {n}", [("n", "x")]) == "{\u{301}n} x")
         #expect(UIStrings.fill("Lu {n} fois", [("n", "3")]) == "Lu 3 fois")
+        #expect(UIStrings.fill("Zeilen {first}–{last} · é{n}é", [("first", "1"), ("last", "2"), ("n", "x")]) == "Zeilen 1–2 · éxé")
+        // A prepended sign makes one Character of itself and the brace; a mark on a closing brace too.
+        #expect(UIStrings.fill("\u{600}{n} {n}", [("n", "x")]) == "\u{600}{n} x")
+        #expect(UIStrings.fill("{n}\u{301} {n}", [("n", "x")]) == "{n}\u{301} {n}")
+        #expect(UIStrings.firstBrace("{", in: "a\u{600}{b{") == "a\u{600}{b{".utf8.index("a\u{600}{b{".utf8.startIndex, offsetBy: 5))
         #expect(UIStrings.html("Ran {command} <now> {none}", ["command": "<code>ls</code>"]).description == "Ran <code>ls</code> &lt;now&gt; {none}")
     }
 }
