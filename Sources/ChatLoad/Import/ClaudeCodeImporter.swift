@@ -115,6 +115,8 @@ final class AgentLogCache {
     var logs: [String: (log: String, meta: String?)?] = [:]
     /// ``ClaudeCodeSource/agentLogsByCall(sessionPath:)`` per session file.
     var byCall: [String: [String: String]] = [:]
+    /// The `.meta.json` beside each sub-agent log found by call.
+    var metaPaths: [String: String] = [:]
     /// A log read into turns, by its path and depth: only kept when reading it handed out no
     /// image ids (ids are unique in the session, so a log with images is read afresh each time).
     var readings: [String: AgentReading] = [:]
@@ -243,26 +245,36 @@ struct ClaudeCodeSession {
         // Most lines are a turn's, each with its own uuid: room for them all up front.
         seenLines.reserveCapacity(seenLines.count + lines.count)
         calls.reserveCapacity(calls.count + lines.count / 2)
+        // Each line is parsed where it is in the file, not copied out first.
+        let limit = ParallelChunks.cores > 1 ? JSONParser.parallelThreshold : .max
         for (number, line) in lines.enumerated() {
-            let slice = bytes[line.start..<line.end]
-            if slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
-                readLine(Array(slice), number: number + 1)
+            let parsed: Result<JSONNode, JSONParser.SyntaxError>? = bytes.withUnsafeBufferPointer { buffer in
+                let slice = UnsafeBufferPointer(rebasing: buffer[line.start..<line.end])
+                guard slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+                // A line long enough for ``JSONParser`` to split across the cores goes through its
+                // whole parse.
+                if slice.count >= limit {
+                    return JSONParser.parse(Array(slice), limits: .init(), parallelThreshold: limit, minimumElements: JSONParser.minimumSplitElements)
+                }
+                return JSONParser.parseSerially(slice, limits: .init())
+            }
+            switch parsed {
+            case nil: continue
+            case .success(let node)?: readLine(node, number: number + 1)
+            case .failure(let error)?: lineError(error, number: number + 1)
             }
         }
+    }
+
+    mutating func lineError(_ error: JSONParser.SyntaxError, number: Int) {
+        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
     }
 
     mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
         diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : path), message: message))
     }
 
-    mutating func readLine(_ bytes: [UInt8], number: Int) {
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(bytes)
-        } catch {
-            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
-            return
-        }
+    mutating func readLine(_ node: JSONNode, number: Int) {
         guard case .object = node.value else {
             warn("expected a JSON object with \"type\", found \(node.kindDescription); the line is left out", line: number, node: node, path: "")
             return

@@ -19,7 +19,6 @@ enum ClaudeCodeTools {
 
     static func parts(for call: ClaudeCodeSession.ToolCall, in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> [TurnPart] {
         let input = call.input
-        let inputText = input.map { pretty($0) }
         let result = call.result
         var text = ""
         var imageIDs: [String] = []
@@ -61,7 +60,9 @@ enum ClaudeCodeTools {
         let path = string("file_path") ?? string("notebook_path") ?? string("path")
         let shortPath = path.map { session.relative($0) }
         func toolCall(_ title: String?, _ phrase: UIPhrase? = nil) -> [TurnPart] {
-            var part = ToolCallPart(name: call.name, title: title, input: inputText, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs)
+            // The input as text only for the calls shown as such (a command, a diff or a
+            // transcript does not show it).
+            var part = ToolCallPart(name: call.name, title: title, input: input.map { pretty($0) }, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs)
             part.titlePhrase = title == nil ? nil : phrase
             return [.toolCall(part)]
         }
@@ -353,7 +354,11 @@ enum ClaudeCodeTools {
             if log == nil {
                 let byCall = agents.byCall[sessionPath] ?? ClaudeCodeSource.agentLogsByCall(sessionPath: sessionPath)
                 agents.byCall[sessionPath] = byCall
-                if let found = byCall[call.id] { log = (found, found.replacingOccurrences(of: ".jsonl", with: ".meta.json")) }
+                if let found = byCall[call.id] {
+                    let meta = agents.metaPaths[found] ?? found.replacingOccurrences(of: ".jsonl", with: ".meta.json")
+                    agents.metaPaths[found] = meta
+                    log = (found, meta)
+                }
             }
             if let log {
                 let key = "\(session.depth + 1)\u{0}" + log.log

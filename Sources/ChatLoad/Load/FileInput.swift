@@ -32,20 +32,24 @@ package enum FileInput {
         guard type == S_IFREG else { throw fail("is not a regular file (a device, FIFO or socket); expected the \(what) file", .badData) }
         let size = Int(info.st_size)
         if size > limit { throw fail("is \(ByteCountFormat.string(Int64(size))), over the \(ByteCountFormat.string(Int64(limit))) limit for a \(what) file", .badData) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + total, size - total)
+        // Read straight into the array's storage: zero-filling it first was a pass over every
+        // byte of a large file for nothing.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + total, size - total)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if n == 0 { break }
+                total += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fail("cannot read the \(what) file: \(String(cString: strerror(errno)))", .missingInput)
-            }
-            if n == 0 { break }
-            total += n
+            initialized = total
         }
-        if total < size { bytes.removeSubrange(total...) }
+        if failure != 0 { throw fail("cannot read the \(what) file: \(String(cString: strerror(failure)))", .missingInput) }
         return bytes
     }
 }

@@ -105,19 +105,38 @@ package struct UIStrings: Sendable, Equatable {
     package static func fill(_ pattern: String, _ values: some Sequence<(String, String)>) -> String {
         // Asked of the UTF-8 bytes: `contains("{")` would be Foundation's substring search.
         guard pattern.utf8.contains(UInt8(ascii: "{")) else { return pattern }
-        var table: [String: String] = [:]
-        for (name, value) in values { table[name] = value }
+        // The last value of a name counts, as a table of them would keep it; the few values a
+        // phrase has are looked up in a list rather than hashed into a new dictionary each time.
+        let table = Array(values)
         var out = ""
         var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{") {
+        while let open = firstBrace("{", in: rest) {
             out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = table[name] { out += value } else { out += rest[open...close] }
+            // An unclosed brace and what follows it stay as written (the text before it is out already).
+            guard let close = firstBrace("}", in: rest[open...]) else {
+                rest = rest[open...]
+                break
+            }
+            let name = rest[rest.index(after: open)..<close]
+            if let value = table.last(where: { $0.0 == name })?.1 { out += value } else { out += rest[open...close] }
             rest = rest[rest.index(after: close)...]
         }
         out += rest
         return out
+    }
+
+    /// The first Character of `text` that is `brace` (`{` or `}`), found in its UTF-8: a brace
+    /// byte between two ASCII bytes (or at an end) is a Character of its own. One that touches
+    /// other bytes could be part of a larger Character (a combining mark on it, a prepended
+    /// sign before it), so then the Characters are searched, as they always were.
+    package static func firstBrace(_ brace: Character, in text: Substring) -> String.Index? {
+        let utf8 = text.utf8
+        guard let byte = brace.asciiValue, let found = utf8.firstIndex(of: byte) else { return nil }
+        let next = utf8.index(after: found)
+        if (found == utf8.startIndex || utf8[utf8.index(before: found)] < 0x80) && (next == utf8.endIndex || utf8[next] < 0x80) {
+            return found
+        }
+        return text.firstIndex(of: brace)
     }
 
     package static func fill(_ pattern: String, _ values: KeyValuePairs<String, String>) -> String {

@@ -56,44 +56,93 @@ package struct ConversationSummary: Sendable, Equatable {
     /// a heading's `#`s, a list's `-`, `*` or `+`, a quote's `>`), so that a search for "tram 28"
     /// finds `**tram 28**` and a result's snippet reads as the page does.
     static func collapsed(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var space = false
-        var lineStart = true
-        let scalars = Array(text.unicodeScalars)
-        var i = 0
-        while i < scalars.count {
-            let scalar = scalars[i]
-            i += 1
-            if scalar == "`" { continue }
-            // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
-            if scalar == "[", i < scalars.count, scalars[i] == "^" {
-                var j = i + 1
-                while j < scalars.count, j - i < 40, scalars[j] != "]", !isSpace(scalars[j]) { j += 1 }
-                if j < scalars.count, scalars[j] == "]" { i = j + 1; continue }
+        var text = text
+        return text.withUTF8 { collapsed(utf8: $0) }
+    }
+
+    /// ``collapsed(_:)`` on the text's UTF-8 bytes: every mark it drops or looks at is ASCII, so
+    /// only a byte of 0x80 or more needs its scalar decoded (for Unicode's other white space),
+    /// and what is kept is copied byte for byte (building it a scalar at a time, from an array
+    /// of scalars, was most of the search text's cost).
+    static func collapsed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let count = bytes.count
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { out in
+            var written = 0
+            var space = false
+            var lineStart = true
+            var i = 0
+            while i < count {
+                let byte = bytes[i]
+                if byte >= 0x80 {
+                    // One scalar of two to four bytes (the text is a String: valid UTF-8).
+                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    if isSpace(Self.scalar(bytes, at: i, length: length)) {
+                        space = written > 0
+                    } else {
+                        if space { out[written] = 0x20; written += 1 }
+                        space = false
+                        lineStart = false
+                        for k in 0..<length { out[written + k] = bytes[i + k] }
+                        written += length
+                    }
+                    i += length
+                    continue
+                }
+                i += 1
+                if byte == UInt8(ascii: "`") { continue }
+                // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
+                if byte == UInt8(ascii: "["), i < count, bytes[i] == UInt8(ascii: "^") {
+                    var j = i + 1
+                    var scalars = 0  // the look-ahead is bounded in scalars, as it was
+                    while j < count, scalars + 1 < 40 {
+                        let next = bytes[j]
+                        if next == UInt8(ascii: "]") { break }
+                        if next < 0x80 {
+                            if isSpace(Unicode.Scalar(next)) { break }
+                            j += 1
+                        } else {
+                            let length = next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2
+                            if isSpace(Self.scalar(bytes, at: j, length: length)) { break }
+                            j += length
+                        }
+                        scalars += 1
+                    }
+                    if j < count, bytes[j] == UInt8(ascii: "]") { i = j + 1; continue }
+                }
+                if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), i < count, bytes[i] == byte {
+                    while i < count, bytes[i] == byte { i += 1 }
+                    continue
+                }
+                // What opens a line in Markdown without being read: a heading's #s, a list's
+                // bullet, a quote's >.
+                if lineStart, byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ">") {
+                    var j = i
+                    if byte == UInt8(ascii: "#") { while j < count, bytes[j] == UInt8(ascii: "#") { j += 1 } }
+                    if j < count, bytes[j] == 0x20 { i = j; continue }
+                }
+                if byte < 0x21 {
+                    // Space, and every control character below it (tab, line feed, …).
+                    space = written > 0
+                    if byte == 0x0A { lineStart = true }
+                } else {
+                    if space { out[written] = 0x20; written += 1 }
+                    space = false
+                    lineStart = false
+                    out[written] = byte
+                    written += 1
+                }
             }
-            if (scalar == "*" || scalar == "_"), i < scalars.count, scalars[i] == scalar {
-                while i < scalars.count, scalars[i] == scalar { i += 1 }
-                continue
-            }
-            // What opens a line in Markdown without being read: a heading's #s, a list's bullet,
-            // a quote's >.
-            if lineStart, "#-*+>".unicodeScalars.contains(scalar) {
-                var j = i
-                if scalar == "#" { while j < scalars.count, scalars[j] == "#" { j += 1 } }
-                if j < scalars.count, scalars[j] == " " { i = j; continue }
-            }
-            if isSpace(scalar) || scalar.value < 0x20 {
-                space = !out.isEmpty
-                if scalar == "\n" { lineStart = true }
-            } else {
-                if space { out.unicodeScalars.append(" ") }
-                space = false
-                lineStart = false
-                out.unicodeScalars.append(scalar)
-            }
+            return written
         }
-        return out
+    }
+
+    /// The scalar whose `length` UTF-8 bytes start at `i`.
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, length: Int) -> Unicode.Scalar {
+        var value = UInt32(bytes[i]) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
     }
 
     /// Unicode's White_Space, without a property lookup for ASCII (tab to carriage return, and

@@ -38,7 +38,7 @@ extension UIStrings {
     static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var out = HTML()
         var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+        while let open = firstBrace("{", in: rest), let close = firstBrace("}", in: rest[open...]) {
             out.appendEscaped(String(rest[..<open]))
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values.first(where: { $0.key == name })?.value {

@@ -89,4 +89,68 @@ import Testing
         }
         #expect(ConversationSummary.collapsed("  **tram\u{a0}28**\n\n- [^s1]`x`\u{2003}y ") == "tram 28 x y")
     }
+
+    @Test func searchTextReadInBytesAsScalarByScalar() {
+        let long = String(repeating: "é", count: 38)
+        let samples = ["", " ", "\u{a0}", "a\u{85}b", "# Title\n## Sub\n- item\n* star\n+ plus\n> quote\n#no", "**bold** __under__ *one* _one_",
+                       "cite[^s1] and [^é2] and [^a b] and [^\u{2003}x] [^]", "[^\(long)] [^\(long)é] [^\(String(repeating: "x", count: 39))]",
+                       "[^\(String(repeating: "x", count: 38))]", "tab\there\u{7}bell\u{7f}del", "  \u{3000}全角\u{3000}空白 😀👍🏽 e\u{301}",
+                       "line\r\n- after crlf\n\u{a0}- after nbsp", "`code` ``two`` ***", "\u{2028}sep\u{2029}par"]
+        for sample in samples {
+            #expect(ConversationSummary.collapsed(sample) == collapsedByScalar(sample), "\(sample.debugDescription)")
+        }
+    }
+
+    /// The search text as it was made scalar by scalar, to hold the byte reading to.
+    private func collapsedByScalar(_ text: String) -> String {
+        var out = ""
+        var space = false
+        var lineStart = true
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            i += 1
+            if scalar == "`" { continue }
+            if scalar == "[", i < scalars.count, scalars[i] == "^" {
+                var j = i + 1
+                while j < scalars.count, j - i < 40, scalars[j] != "]", !scalars[j].properties.isWhitespace { j += 1 }
+                if j < scalars.count, scalars[j] == "]" { i = j + 1; continue }
+            }
+            if scalar == "*" || scalar == "_", i < scalars.count, scalars[i] == scalar {
+                while i < scalars.count, scalars[i] == scalar { i += 1 }
+                continue
+            }
+            if lineStart, "#-*+>".unicodeScalars.contains(scalar) {
+                var j = i
+                if scalar == "#" { while j < scalars.count, scalars[j] == "#" { j += 1 } }
+                if j < scalars.count, scalars[j] == " " { i = j; continue }
+            }
+            if scalar.properties.isWhitespace || scalar.value < 0x20 {
+                space = !out.isEmpty
+                if scalar == "\n" { lineStart = true }
+            } else {
+                if space { out.unicodeScalars.append(" ") }
+                space = false
+                lineStart = false
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    @Test func phrasesFillTheSameInBytesAsInCharacters() {
+        #expect(UIStrings.fill("Read {path} · {first}–{last}", [("path", "a/b"), ("first", "1"), ("last", "9")]) == "Read a/b · 1–9")
+        #expect(UIStrings.fill("Read {path} {unknown} {", [("path", "x")]) == "Read x {unknown} {")
+        #expect(UIStrings.fill("{n}{n}", [("n", "1"), ("n", "2")]) == "22")
+        // A brace with a combining mark on it is not a placeholder's, Character by Character.
+        #expect(UIStrings.fill("{\u{301}n} {n}", [("n", "x")]) == "{\u{301}n} x")
+        #expect(UIStrings.fill("Lu {n} fois", [("n", "3")]) == "Lu 3 fois")
+        #expect(UIStrings.fill("Zeilen {first}–{last} · é{n}é", [("first", "1"), ("last", "2"), ("n", "x")]) == "Zeilen 1–2 · éxé")
+        // A prepended sign makes one Character of itself and the brace; a mark on a closing brace too.
+        #expect(UIStrings.fill("\u{600}{n} {n}", [("n", "x")]) == "\u{600}{n} x")
+        #expect(UIStrings.fill("{n}\u{301} {n}", [("n", "x")]) == "{n}\u{301} {n}")
+        #expect(UIStrings.firstBrace("{", in: "a\u{600}{b{") == "a\u{600}{b{".utf8.index("a\u{600}{b{".utf8.startIndex, offsetBy: 5))
+        #expect(UIStrings.html("Ran {command} <now> {none}", ["command": "<code>ls</code>"]).description == "Ran <code>ls</code> &lt;now&gt; {none}")
+    }
 }
