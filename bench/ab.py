@@ -38,10 +38,13 @@ os.makedirs(args.work, exist_ok=True)
 
 def run(cmd, cwd):
     with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+        # Each run's cache (--cache) is empty: builds with and without one do the same work.
+        cache = tempfile.mkdtemp(prefix="ab-cache-")
         start = time.perf_counter()
-        p = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", tf.name] + cmd, cwd=cwd, env=ENV,
+        p = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", tf.name] + cmd, cwd=cwd, env=dict(ENV, XDG_CACHE_HOME=cache),
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         wall = time.perf_counter() - start
+        shutil.rmtree(cache, ignore_errors=True)
         if p.returncode != 0:
             sys.exit(f"{cmd[0]} failed ({p.returncode}): {p.stderr.decode(errors='replace')[-400:]}")
         return wall, int(tf.read().split()[-1]) / 1024

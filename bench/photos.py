@@ -122,7 +122,7 @@ def chatrender(folder, messages, label, cached=False, binary=None):
     if not cached:
         shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    return timed([binary or args.binary, "render", conv, "--out", out, "--quiet"])
+    return timed([binary or args.binary, "render", conv, "--out", out, "--quiet", "--no-cache"])
 
 
 def chatrender_sizes(label):
