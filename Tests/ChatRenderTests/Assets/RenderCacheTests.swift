@@ -34,8 +34,8 @@ import Testing
         let two = try ChatRenderer.render(request(out: temp + "/two", cache: cache), inspector: second)
         #expect(second.calls == 0)
         #expect(two.images.imagesMade == 0 && two.images.imagesReused == 18)
-        // The cache's source index: no photo was even read again.
-        #expect(one.images.sourcesRead == 6 && two.images.sourcesRead == 0 && two.images.sourcesRecognised == 6,
+        // The cache's source index: no source (6 photos, 2 files) was even read again.
+        #expect(one.images.sourcesRead == 8 && two.images.sourcesRead == 0 && two.images.sourcesRecognised == 8,
                 "\(one.images) \(two.images)")
         let a = FolderSiteTests.files(in: temp + "/one"), b = FolderSiteTests.files(in: temp + "/two")
         #expect(a.keys.sorted() == b.keys.sorted())
