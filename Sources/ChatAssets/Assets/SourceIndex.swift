@@ -73,23 +73,7 @@ package struct SourceIndex: Sendable, Equatable {
     /// The index in `folder`, or an empty one when it is missing, not a regular file, too large
     /// or invalid in any way.
     static func read(folder: String) -> SourceIndex {
-        let path = FilePath.join(folder, fileName)
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return SourceIndex() }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              info.st_size >= 0, info.st_size <= maximumBytes else { return SourceIndex() }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, size - filled) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return SourceIndex() }
-            filled += got
-        }
-        return parse(bytes) ?? SourceIndex()
+        RenderCache.readRegularFile(FilePath.join(folder, fileName), limit: maximumBytes).flatMap(parse) ?? SourceIndex()
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {

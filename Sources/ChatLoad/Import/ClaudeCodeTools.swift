@@ -214,7 +214,7 @@ enum ClaudeCodeTools {
         }
         switch node.value {
         case .null, .bool, .number: out.append(contentsOf: NativeJSON.pretty(node).utf8)
-        case .string(let text): quote(text, into: &out)
+        case .string(let text): NativeJSON.quote(text, into: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -231,59 +231,12 @@ enum ClaudeCodeTools {
             for k in members.indices {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
-                quote(members[k].key, into: &out)
+                NativeJSON.quote(members[k].key, into: &out)
                 out.append(contentsOf: ": ".utf8)
                 writePretty(members[k].node, indent: indent + 1, into: &out)
             }
             newline(indent)
             out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// ``NativeJSON/quote(_:)``'s text appended to `out`: `"`, `\\`, `\n`, `\r` and `\t` as
-    /// short escapes, other control characters and DEL as `\u00XX`, U+2028 and U+2029 escaped.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            out.reserveCapacity(out.count + bytes.count + 2)
-            out.append(UInt8(ascii: "\""))
-            var start = 0
-            var i = 0
-            func flush() { if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) } }
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 { i += 1; continue }
-                var short: UInt8 = 0
-                switch byte {
-                case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
-                case 0x0A: short = UInt8(ascii: "n")
-                case 0x0D: short = UInt8(ascii: "r")
-                case 0x09: short = UInt8(ascii: "t")
-                case 0x00..<0x20, 0x7F:
-                    flush()
-                    let digits: StaticString = "0123456789abcdef"
-                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                    out.append(digits.utf8Start[Int(byte >> 4)]); out.append(digits.utf8Start[Int(byte & 0xF)])
-                    start = i + 1
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    flush()
-                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    i += 3
-                    start = i
-                    continue
-                default: break
-                }
-                if short != 0 {
-                    flush()
-                    out.append(UInt8(ascii: "\\"))
-                    out.append(short)
-                    start = i + 1
-                }
-                i += 1
-            }
-            flush()
-            out.append(UInt8(ascii: "\""))
         }
     }
 

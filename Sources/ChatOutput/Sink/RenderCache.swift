@@ -131,25 +131,9 @@ package final class RenderCache: @unchecked Sendable {
     /// The page cached under `key`, if there is one (a regular file, read whole).
     package func page(_ key: String) -> [UInt8]? {
         let path = pagePath(key)
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0, info.st_size <= Self.pageLimit else { return nil }
-        let size = Int(info.st_size)
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var filled = 0
-            while filled < size {
-                let got = read(fd, buffer.baseAddress! + filled, size - filled)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                filled += got
-            }
-            count = filled
-        }
-        guard bytes.count == size else { return nil }
+        guard let bytes = Self.readRegularFile(path, limit: Self.pageLimit), !bytes.isEmpty else { return nil }
         // Used now: the last to be pruned.
-        _ = futimens(fd, nil)
+        _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
         return bytes
     }
 
@@ -224,6 +208,28 @@ package final class RenderCache: @unchecked Sendable {
         guard ok else { unlink(temporary); return false }
         guard rename(temporary, destination) == 0 else { unlink(temporary); return false }
         return true
+    }
+
+    /// The whole of the file at `path`, only when it is a regular file of at most `limit` bytes
+    /// (never through a link, never waiting on a FIFO); nil otherwise or when it cannot be read.
+    package static func readRegularFile(_ path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= 0, info.st_size <= limit else { return nil }
+        let size = Int(info.st_size)
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var filled = 0
+            while filled < size {
+                let got = read(fd, buffer.baseAddress! + filled, size - filled)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                filled += got
+            }
+            count = filled
+        }
+        return bytes.count == size ? bytes : nil
     }
 
     /// Copies `source`, only when it is a regular file (never through a link), into a new file
