@@ -211,20 +211,8 @@ extension ChatRenderer {
         if options.strings != page.strings { options.strings.addFingerprint(to: &print) }
         if let site = options.site { print.add(site.root); print.add(site.shards) } else { print.add("alone") }
         assets.addFingerprint(to: &print)
-        // The conversation as its native file (every member an import makes), and what a native
-        // file may hold that an import never makes.
+        // The conversation as its native file: every member the loader reads (a composer aside).
         print.add(NativeJSON.encode(conversation))
-        for message in conversation.messages ?? [] where !message.attachments.isEmpty {
-            for attachment in message.attachments {
-                print.add(attachment.preview ?? "-")
-                if case .remote? = attachment.url { print.add("remote") } else { print.add("local") }
-                switch attachment.upload {
-                case .done: print.add("done")
-                case .uploading(let fraction): print.add("uploading"); print.add(String(fraction))
-                case .failed(let reason): print.add("failed"); print.add(reason)
-                }
-            }
-        }
         return print.finish()
     }
 }

@@ -50,7 +50,13 @@ package enum NativeJSON {
                 case .local(let path)?, .remote(let path)?: out += ", \"url\": \(quote(path))"
                 case nil: break
                 }
+                if let preview = attachment.preview { out += ", \"preview\": \(quote(preview))" }
                 if let alt = attachment.alt { out += ", \"alt\": \(quote(alt))" }
+                switch attachment.upload {
+                case .done: break
+                case .uploading(let progress): out += ", \"upload\": {\"state\": \"uploading\", \"progress\": \(progress)}"
+                case .failed(let reason): out += ", \"upload\": {\"state\": \"failed\", \"reason\": \(quote(reason))}"
+                }
                 if attachment.status != .available { out += ", \"status\": \(quote(attachment.status.rawValue))" }
                 out += "}"
             }
@@ -145,19 +151,27 @@ package enum NativeJSON {
     }
 
     /// A JSON string literal: `"`, `\` and control characters escaped, everything else as it is.
-    /// Works on UTF-8 bytes: most text needs no escape and is copied in one piece (quoting was
-    /// an eighth of `render --from claude-code` when it went scalar by scalar).
     static func quote(_ text: String) -> String {
+        var out: [UInt8] = []
+        quote(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// ``quote(_:)``'s literal appended to `out`: `"`, `\\`, `\n`, `\r` and `\t` as
+    /// short escapes, other control characters and DEL as `\u00XX`, U+2028 and U+2029 escaped
+    /// (valid in JSON, not in JavaScript string literals). Works on UTF-8 bytes: most text needs
+    /// no escape and is copied in one piece.
+    static func quote(_ text: String, into out: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes -> String in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 2)
+        text.withUTF8 { bytes in
+            out.reserveCapacity(out.count + bytes.count + 2)
             out.append(UInt8(ascii: "\""))
             var start = 0
             var i = 0
             func flush() { if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) } }
             while i < bytes.count {
                 let byte = bytes[i]
+                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 { i += 1; continue }
                 var short: UInt8 = 0
                 switch byte {
                 case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
@@ -167,13 +181,13 @@ package enum NativeJSON {
                 case 0x09: short = UInt8(ascii: "t")
                 case 0x00..<0x20, 0x7F:
                     flush()
-                    let digits = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                    let digits: StaticString = "0123456789abcdef"
+                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
+                    out.append(digits.utf8Start[Int(byte >> 4)]); out.append(digits.utf8Start[Int(byte & 0xF)])
                     start = i + 1
                 case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    // U+2028 and U+2029: valid in JSON, but not in JavaScript string literals.
                     flush()
-                    out.append(contentsOf: Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                     i += 3
                     start = i
                     continue
@@ -189,7 +203,6 @@ package enum NativeJSON {
             }
             flush()
             out.append(UInt8(ascii: "\""))
-            return String(decoding: out, as: UTF8.self)
         }
     }
 

@@ -112,6 +112,21 @@ extension LoadTests {
             #expect(again.date == conversation.date && again.project == "Garden")
         }
 
+        /// The native writer keeps what a hand-written file may hold and an import never makes (a
+        /// preview, an upload in progress or failed): a site's cached page is keyed by its output.
+        @Test func previewsAndUploadsSurviveTheNativeWriter() throws {
+            let json = #"{"messages": [{"id": "m1", "role": "user", "text": "", "attachments": ["#
+                + #"{"id": "a1", "name": "a.png", "byteCount": 1, "contentType": "image/png", "preview": "p.png", "upload": {"state": "uploading", "progress": 0.45}},"#
+                + #"{"id": "a2", "name": "b.png", "byteCount": 1, "contentType": "image/png", "upload": {"state": "failed", "reason": "No \"network\""}},"#
+                + #"{"id": "a3", "name": "c.png", "byteCount": 1, "contentType": "image/png"}]}]}"#
+            let (conversation, _) = try Self.load(json)
+            let (again, warnings) = try ConversationLoader.decode(bytes: NativeJSON.encode(conversation), file: "c.json")
+            #expect(warnings.isEmpty)
+            #expect(again == conversation)
+            #expect(again.messages?.first?.attachments.map(\.upload) == [.uploading(0.45), .failed(reason: "No \"network\""), .done])
+            #expect(again.messages?.first?.attachments.first?.preview == "p.png")
+        }
+
         @Test func emptyTextIsAllowed() throws {
             let (conversation, _) = try Self.load(Self.message())
             #expect(conversation.messages?.first?.text == "")
