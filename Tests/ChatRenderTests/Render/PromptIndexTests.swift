@@ -65,6 +65,44 @@ import Testing
         #expect(PromptIndex.firstLine(" \n\t ") == nil)
     }
 
+    /// The label as first specified: every line split, every word joined, then cut.
+    static func wholeTextLabel(_ text: String) -> String? {
+        for line in text.split(whereSeparator: \.isNewline) {
+            let words = line.split(whereSeparator: \.isWhitespace)
+            guard !words.isEmpty else { continue }
+            let joined = words.joined(separator: " ")
+            guard joined.count > PromptIndex.maxCharacters else { return joined }
+            var cut = String(joined.prefix(PromptIndex.maxCharacters))
+            if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > PromptIndex.maxCharacters / 2 {
+                cut = String(cut[..<space])
+            }
+            return cut + "…"
+        }
+        return nil
+    }
+
+    @Test func theFirstLineIsReadAloneAndGivesTheWholeTextsLabel() {
+        // Pieces that meet the grapheme rules at a cut or a join: combining marks after a space,
+        // a prepended mark before one, flags, ZWJ emoji, CR LF, the Unicode line separators.
+        let pieces = ["word", " ", "  ", "\t", "\n", "\r\n", "\u{2028}", "\u{85}", "\u{0B}", "e\u{301}", " \u{301}", "\u{0600}",
+                      "\u{0600} ", "🇫🇷", "🇩🇪🇫", "👩‍👩‍👧", "ما هذا", "漢字", "x", "yy ", " zzz", "#\u{FE0F}\u{20E3}", "\u{0600}a", "\u{0308}", "\u{3000}", "\u{A0}"]
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<next(120) { text += pieces[next(pieces.count)] }
+            #expect(PromptIndex.firstLine(text) == Self.wholeTextLabel(text), "\(text.debugDescription)")
+        }
+        for length in 95...105 {
+            let line = String(repeating: "ab ", count: length / 3) + String(repeating: "c", count: length % 3)
+            #expect(PromptIndex.firstLine(line + "\nnext") == Self.wholeTextLabel(line + "\nnext"))
+            #expect(PromptIndex.firstLine(String(repeating: "x", count: length)) == Self.wholeTextLabel(String(repeating: "x", count: length)))
+        }
+    }
+
     @Test func aPromptOfOnlyPhotosOrFilesSaysHowManyAndAnEmptyOneIsLeftOut() {
         var messages = conversation(prompts: 9)
         messages[0].text = ""
