@@ -56,15 +56,13 @@ package enum PromptIndex {
     static func firstLine(_ text: String) -> String? {
         var text = text
         text.makeContiguousUTF8()
-        var start = 0
-        while true {
-            // One line at a time: its end, where the next begins, and its label if it is ASCII.
-            let line = text.utf8.withContiguousStorageIfAvailable { bytes -> (end: Int, next: Int, ascii: ASCIILabel?)? in
-                // Lines end where a newline character begins (`Character.isNewline`: LF, VT, FF,
-                // CR, NEL, LS, PS). Those are control characters, so a character always begins at
-                // one and lines are found in the bytes; CR LF leaves an empty line, with no words.
-                let count = bytes.count
-                guard start < count else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            // Lines end where a newline character begins (`Character.isNewline`: LF, VT, FF, CR,
+            // NEL, LS, PS). Those are control characters, so a character always begins at one and
+            // lines are found in the bytes; CR LF leaves an empty line, which has no words.
+            let count = bytes.count
+            var start = 0
+            while start < count {
                 var end = start
                 var newline = 0
                 while end < count {
@@ -74,93 +72,55 @@ package enum PromptIndex {
                     if byte == 0xE2 && end + 2 < count && bytes[end + 1] == 0x80 && (bytes[end + 2] == 0xA8 || bytes[end + 2] == 0xA9) { newline = 3; break }
                     end += 1
                 }
-                return (end, end + newline, asciiLabel(ofLine: UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                if let label = label(ofLine: start..<end, bytes, in: text) { return label }
+                start = end + newline
             }
-            guard let line = line ?? nil else { return nil }  // a contiguous string always has its storage
-            switch line.ascii {
-            case .label(let label)?: return label
-            case .blank?: break
-            case nil:
-                let utf8 = text.utf8
-                let from = utf8.index(utf8.startIndex, offsetBy: start), to = utf8.index(utf8.startIndex, offsetBy: line.end)
-                if let label = label(ofLine: text[from..<to]) { return label }
-            }
-            start = line.next
-        }
+            return nil
+        } ?? nil
     }
 
-    enum ASCIILabel { case label(String), blank }
-
-    /// ``label(ofLine:)`` of one line's UTF-8 while it is ASCII (every ASCII character is one
-    /// character, and only tab and space are spaces in a line); nil at the first other byte
-    /// before the label is known, for the line to be read as characters.
-    private static func asciiLabel(ofLine line: UnsafeBufferPointer<UInt8>) -> ASCIILabel? {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(maxCharacters + 2)
-        var space = false
-        for byte in line {
-            if byte >= 0x80 { return nil }
-            if byte == 0x20 || byte == 0x09 {
-                space = !joined.isEmpty
-                continue
-            }
-            if space {
-                joined.append(0x20)
-                space = false
-            }
-            joined.append(byte)
-            // Two past the cut, as in the reading by characters below.
-            if joined.count >= maxCharacters + 2 { break }
-        }
-        guard !joined.isEmpty else { return .blank }
-        guard joined.count > maxCharacters else { return .label(String(decoding: joined, as: UTF8.self)) }
-        var cut = joined[..<maxCharacters]
-        // Back to the last space in the second half, so a word is not broken mid-way.
-        if let space = cut.lastIndex(of: 0x20), space > maxCharacters / 2 { cut = cut[..<space] }
-        return .label(String(decoding: cut, as: UTF8.self) + "…")
-    }
-
-    /// One line's words joined by single spaces and cut at ``maxCharacters``; nil when it has none.
-    private static func label(ofLine line: Substring) -> String? {
+    /// One line's words (the bytes `line` of `text`) joined by single spaces and cut at
+    /// ``maxCharacters``; nil when it has none.
+    private static func label(ofLine line: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>, in text: String) -> String? {
+        // An ASCII byte followed by another is a character of its own (CR LF is not in a line), so
+        // those are taken as bytes; the grapheme rules are asked only at other characters, each
+        // of which begins where the previous one ended. A character is a space when its first
+        // scalar is (`Character.isWhitespace`).
+        //
         // Gathering stops two characters past the cut: grapheme breaks depend only on what comes
         // before, so the first `maxCharacters` characters of what was gathered are those of the
         // whole line's words. Should joining have merged characters (a space after a prepended
         // mark), the count is short and the whole line is read instead.
-        //
-        // An ASCII byte followed by another is a character of its own (CR LF is not in a line),
-        // so those are taken as bytes; the grapheme rules are asked only at other characters,
-        // each of which begins where the previous one ended.
-        let utf8 = line.utf8
+        let utf8 = text.utf8
         var joined: [UInt8] = []
         joined.reserveCapacity(4 * maxCharacters)
         var appended = 0
         var space = false
         var stopped = false
-        var index = utf8.startIndex
-        let end = utf8.endIndex
-        while index < end {
-            let byte = utf8[index]
-            let after = utf8.index(after: index)
-            let next: String.Index
-            let isSpace: Bool
-            if byte < 0x80 && (after == end || utf8[after] < 0x80) {
-                next = after
-                isSpace = byte == 0x20 || byte == 0x09
+        var ascii = true
+        var offset = line.lowerBound
+        while offset < line.upperBound {
+            let byte = bytes[offset]
+            if byte < 0x80 && (offset + 1 == line.upperBound || bytes[offset + 1] < 0x80) {
+                offset += 1
+                if byte == 0x20 || byte == 0x09 {
+                    space = !joined.isEmpty
+                    continue
+                }
+                if space { joined.append(0x20); appended += 1; space = false }
+                joined.append(byte)
             } else {
-                next = line.index(after: index)
-                isSpace = line[index].isWhitespace
+                let index = utf8.index(utf8.startIndex, offsetBy: offset)
+                let next = utf8.distance(from: utf8.startIndex, to: text.index(after: index))
+                defer { offset = next }
+                if text.unicodeScalars[index].properties.isWhitespace {
+                    space = !joined.isEmpty
+                    continue
+                }
+                if space { joined.append(0x20); appended += 1; space = false }
+                joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<next]))
+                ascii = false
             }
-            defer { index = next }
-            if isSpace {
-                space = !joined.isEmpty
-                continue
-            }
-            if space {
-                joined.append(0x20)
-                appended += 1
-                space = false
-            }
-            joined.append(contentsOf: utf8[index..<next])
             appended += 1
             if appended >= maxCharacters + 2 {
                 stopped = true
@@ -168,13 +128,21 @@ package enum PromptIndex {
             }
         }
         guard !joined.isEmpty else { return nil }
+        if ascii {
+            // One byte, one character.
+            guard joined.count > maxCharacters else { return String(decoding: joined, as: UTF8.self) }
+            var cut = joined[..<maxCharacters]
+            // Back to the last space in the second half, so a word is not broken mid-way.
+            if let space = cut.lastIndex(of: 0x20), space > maxCharacters / 2 { cut = cut[..<space] }
+            return String(decoding: cut, as: UTF8.self) + "…"
+        }
         var label = String(decoding: joined, as: UTF8.self)
         if stopped && label.count <= maxCharacters {
-            label = line.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let from = utf8.index(utf8.startIndex, offsetBy: line.lowerBound), to = utf8.index(utf8.startIndex, offsetBy: line.upperBound)
+            label = text[from..<to].split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         guard label.count > maxCharacters else { return label }
         var cut = String(label.prefix(maxCharacters))
-        // Back to the last space in the second half, so a word is not broken mid-way.
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > maxCharacters / 2 {
             cut = String(cut[..<space])
         }
