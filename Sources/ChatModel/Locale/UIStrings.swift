@@ -40,7 +40,9 @@ package struct UIStrings: Sendable, Equatable {
 
     /// A text key as the table gives it, `{placeholders}` filled from `values`.
     package func text(_ key: UIKey, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        Self.fill(texts[key] ?? key.english, values)
+        let pattern = texts[key] ?? key.english
+        // With no values every placeholder stays as written: the pattern is the text.
+        return values.isEmpty ? pattern : Self.fill(pattern, values)
     }
 
     /// A text key with no values.
