@@ -18,7 +18,8 @@ package enum FilePath {
     /// The folder part: `a/b/c` → `a/b`, `c` → `.`, `/c` → `/`, `a/b/` → `a`.
     package static func directory(_ path: String) -> String {
         var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        // More than one character, asked without counting them all.
+        while trimmed.last == "/" && trimmed.index(after: trimmed.startIndex) != trimmed.endIndex { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }
         if slash == trimmed.startIndex { return "/" }
         var folder = trimmed[..<slash]
@@ -29,7 +30,8 @@ package enum FilePath {
     /// The last component: `a/b/c.json` → `c.json`, `a/b/` → `b`.
     package static func lastComponent(_ path: String) -> String {
         var trimmed = Substring(path)
-        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        // More than one character, asked without counting them all.
+        while trimmed.last == "/" && trimmed.index(after: trimmed.startIndex) != trimmed.endIndex { trimmed.removeLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
         let name = trimmed[trimmed.index(after: slash)...]
         return name.isEmpty ? String(trimmed) : String(name)

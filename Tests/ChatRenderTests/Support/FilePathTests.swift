@@ -30,4 +30,13 @@ import Testing
         #expect(FilePath.names(in: "/nonexistent-\(UUID().uuidString)", withPrefix: "").isEmpty)
         #expect(FilePath.names(in: TestPaths.repo("Package.swift"), withPrefix: "").isEmpty)
     }
+
+    @Test func theLastComponentIgnoresTrailingSlashesButNotASlashAlone() {
+        let cases: [(String, String)] = [("a/b/c.json", "c.json"), ("a/b/", "b"), ("a/b//", "b"), ("/", "/"), ("//", "/"),
+                                         ("", ""), ("c", "c"), ("/c", "c"), ("é/", "é"), ("a/\u{0600}/", "\u{0600}/"),
+                                         ("x/\u{301}", "x/\u{301}"), ("dir/caf\u{65}\u{301}/", "caf\u{65}\u{301}")]
+        for (path, name) in cases {
+            #expect(FilePath.lastComponent(path) == name, "\(path.debugDescription)")
+        }
+    }
 }
