@@ -188,10 +188,12 @@ enum ClaudeCodeTools {
             return toolCall("Presented a plan", UIPhrase(.toolPresentedPlan))
         default:
             if call.name.hasPrefix("mcp__") {
-                let pieces = call.name.dropFirst(5).components(separatedBy: "__")
-                if pieces.count >= 2 {
-                    let tool = pieces.dropFirst().joined(separator: "__").replacingOccurrences(of: "_", with: " ")
-                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(pieces[0]) (MCP)")
+                // `mcp__<server>__<tool>`: the server, then the tool's name in words (every
+                // underscore a space). Byte by byte: Foundation's search goes through UTF-16.
+                let rest = Substring(call.name.dropFirst(5))
+                if let separator = ClaudeCodeText.find("__", in: rest) {
+                    let tool = String(decoding: rest[separator.upperBound...].utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(rest[..<separator.lowerBound]) (MCP)")
                 }
             }
             return toolCall(nil)
@@ -268,7 +270,8 @@ enum ClaudeCodeTools {
             out += "@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@\n"
             for line in lines {
                 guard let text = ImportSource.string(line) else { continue }
-                out += text + "\n"
+                out += text
+                out += "\n"
                 any = true
             }
         }
