@@ -65,8 +65,8 @@ package enum ClaudeCodeImporter {
             reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
         let diagnostics = reader.diagnostics
-        // What the reader kept (the JSON of every tool call's input, result and record) is freed
-        // on another thread: the page does not wait for it.
+        // What the reader kept (every line's parsed JSON, tool calls' inputs, results and
+        // records among it) is freed on another thread: the page does not wait for it.
         let kept = Discarded(consume reader)
         DispatchQueue.global(qos: .utility).async { kept.drop() }
         return (chat, diagnostics)
@@ -152,6 +152,9 @@ struct ClaudeCodeSession {
     var calls: [String: ToolCall] = [:]
     var seenLines: Set<String> = []
     var sidechain: [(line: Int, node: JSONNode)] = []
+    /// Every chunk of parsed lines, read: freed with the reader rather than one chunk at a time
+    /// on the thread that reads the lines.
+    var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
 
     // What the header says.
     var customTitle: String?
@@ -262,6 +265,9 @@ struct ClaudeCodeSession {
                     case .failure(let error): lineError(error, number: number + 1)
                     }
                 }
+                // What the lines kept of their JSON is freed with the reader, off this thread
+                // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
+                retired.append(parsed)
             })
         }
     }
