@@ -74,8 +74,12 @@ package enum ClaudeCodeImporter {
 
     /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
     /// files are looked for.
-    package static func read(bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes) -> (ImportedChat?, [Diagnostic]) {
+    /// `chunkBytes` and `partsOnAllCores` are open to tests (a one-chunk read in order is the
+    /// reference the parallel one must match).
+    package static func read(bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
+                             partsOnAllCores: Bool = true) -> (ImportedChat?, [Diagnostic]) {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
+        reader.partsOnAllCores = partsOnAllCores
         reader.read(bytes, chunkBytes: chunkBytes)
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
@@ -155,6 +159,8 @@ struct ClaudeCodeSession {
     /// Every chunk of parsed lines, read: freed with the reader rather than one chunk at a time
     /// on the thread that reads the lines.
     var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
+    /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
+    var partsOnAllCores = true
 
     // What the header says.
     var customTitle: String?
@@ -665,6 +671,7 @@ struct ClaudeCodeSession {
 
     /// The turns with every call made into its parts; nil when there are none.
     mutating func turns() -> [ImportedTurn] {
+        let made = independentParts()
         var turns: [ImportedTurn] = []
         for draft in drafts {
             var parts: [TurnPart] = []
@@ -673,6 +680,7 @@ struct ClaudeCodeSession {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
+                    if let ready = made[id] { parts += ready; continue }
                     guard let call = calls[id] else { continue }
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
                 }
@@ -691,6 +699,45 @@ struct ClaudeCodeSession {
         }
         return turns
     }
+
+    /// A session's many calls whose parts depend on nothing but the call and the working folder
+    /// (see ``ClaudeCodeTools/isIndependent(_:)``), made on all cores; ``turns()`` makes the
+    /// others in order, as they hand out image ids and read sub-agent logs.
+    func independentParts() -> [String: [TurnPart]] {
+        guard partsOnAllCores, ParallelChunks.cores > 1, calls.count >= Self.parallelCalls else { return [:] }
+        var ids: [String] = []
+        for draft in drafts {
+            for case .call(let id) in draft.items where calls[id].map(ClaudeCodeTools.isIndependent) == true { ids.append(id) }
+        }
+        guard ids.count >= Self.parallelCalls else { return [:] }
+        let chunkCount = min(ids.count / 16, ParallelChunks.cores * 4)
+        let shared = SharedSession(session: self)
+        let found = ids
+        let chunks = ParallelChunks.map(chunkCount, placeholder: [[TurnPart]]()) { chunk in
+            // Each worker its own copy: the calls are only read, and nothing of the session is
+            // written for an independent call.
+            var session = shared.session
+            var attachments: [ImportedAttachment] = []
+            let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
+            return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
+        }
+        var made: [String: [TurnPart]] = [:]
+        made.reserveCapacity(ids.count)
+        var next = 0
+        for chunk in chunks {
+            for parts in chunk {
+                made[ids[next]] = parts
+                next += 1
+            }
+        }
+        return made
+    }
+
+    /// Fewer calls than this are made in order: handing them to the workers would cost more.
+    static let parallelCalls = 64
+
+    /// The session, read (never written) by the workers of ``independentParts()``.
+    private struct SharedSession: @unchecked Sendable { let session: ClaudeCodeSession }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         let turns = turns()

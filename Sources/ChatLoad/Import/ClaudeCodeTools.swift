@@ -17,6 +17,17 @@ enum ClaudeCodeTools {
     /// A sub-agent transcript nests at most this deep (a log naming itself ends there).
     static let maxAgentDepth = 4
 
+    /// Whether the call's parts depend only on the call and the session's working folder: it is
+    /// not a sub-agent's (whose log is read, its images and warnings added to the session's) and
+    /// its result returns no image (which takes the next id of the session's).
+    static func isIndependent(_ call: ClaudeCodeSession.ToolCall) -> Bool {
+        if call.name == "Task" || call.name == "Agent" { return false }
+        if case .array(let blocks)? = call.result?.content?.value {
+            return !blocks.contains { ImportSource.string($0["type"]) == "image" }
+        }
+        return true
+    }
+
     static func parts(for call: ClaudeCodeSession.ToolCall, in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> [TurnPart] {
         let input = call.input
         let result = call.result
@@ -279,7 +290,7 @@ enum ClaudeCodeTools {
     }
 
     static func host(_ url: String) -> String? {
-        guard let scheme = url.range(of: "://") else { return nil }
+        guard let scheme = ClaudeCodeText.find("://", in: Substring(url)) else { return nil }
         let rest = url[scheme.upperBound...]
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return host.isEmpty ? nil : String(host)

@@ -46,6 +46,40 @@ import Testing
         }
     }
 
+    /// Calls of every kind, images returned by some, sub-agents among them, past the count that
+    /// makes their parts on all cores: the turns (and image ids) of a read in order.
+    @Test func partsMadeOnAllCoresAreThoseMadeInOrder() {
+        typealias T = ClaudeCodeImporterTests
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+        var lines: [String] = []
+        for k in 0..<120 {
+            switch k % 6 {
+            case 0:
+                lines += [T.call("b\(k)", "Bash", "{\"command\":\"ls \(k)\"}"), T.result("b\(k)", "\"a\\nb\"")]
+            case 1:
+                lines += [T.call("r\(k)", "Read", "{\"file_path\":\"/home/ana/src/shop/f\(k).py\"}"),
+                          T.result("r\(k)", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]")]
+            case 2:
+                lines += [T.call("e\(k)", "Edit", "{\"file_path\":\"/home/ana/src/shop/e.py\",\"old_string\":\"a\(k)\",\"new_string\":\"b\"}"),
+                          T.result("e\(k)", "\"ok\"")]
+            case 3:
+                lines += [T.call("t\(k)", "Task", "{\"description\":\"Look \(k)\",\"prompt\":\"Find it\"}"), T.result("t\(k)", "\"found\"")]
+            case 4:
+                lines += [T.call("m\(k)", "mcp__github__create_pull_request", "{\"title\":\"t\(k)\"}"), T.result("m\(k)", "\"done\"", error: k % 4 == 0)]
+            default:
+                lines += [T.call("w\(k)", "WebFetch", "{\"url\":\"https://example.com/\(k)\"}")]
+            }
+            lines.append(T.user("\"next \(k)\""))
+        }
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let (inOrder, inOrderWarnings) = ClaudeCodeImporter.read(bytes: bytes, file: "s.jsonl", chunkBytes: .max, partsOnAllCores: false)
+        let (parallel, parallelWarnings) = ClaudeCodeImporter.read(bytes: bytes, file: "s.jsonl", chunkBytes: 512)
+        #expect(inOrder != nil)
+        #expect(parallel == inOrder)
+        #expect(parallelWarnings == inOrderWarnings)
+        #expect(inOrder?.turns.flatMap(\.attachments).count == 20, "one image id per Read result")
+    }
+
     @Test func linesAreCutIntoRunsThatCoverEveryLineOnce() {
         let lines = (0..<500).map { (start: $0 * 10, end: $0 * 10 + 9) }
         for size in [1, 25, 1000, 4999, .max] {
