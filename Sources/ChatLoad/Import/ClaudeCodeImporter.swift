@@ -65,8 +65,8 @@ package enum ClaudeCodeImporter {
             reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
         let diagnostics = reader.diagnostics
-        // What the reader kept (the JSON of every tool call's input, result and record) is freed
-        // on another thread: the page does not wait for it.
+        // What the reader kept (every line's parsed JSON, tool calls' inputs, results and
+        // records among it) is freed on another thread: the page does not wait for it.
         let kept = Discarded(consume reader)
         DispatchQueue.global(qos: .utility).async { kept.drop() }
         return (chat, diagnostics)
@@ -74,9 +74,13 @@ package enum ClaudeCodeImporter {
 
     /// Reads one session from bytes already in memory (tests and the fuzz target): no sub-agent
     /// files are looked for.
-    package static func read(bytes: [UInt8], file: String) -> (ImportedChat?, [Diagnostic]) {
+    /// `chunkBytes` and `partsOnAllCores` are open to tests (a one-chunk read in order is the
+    /// reference the parallel one must match).
+    package static func read(bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
+                             partsOnAllCores: Bool = true) -> (ImportedChat?, [Diagnostic]) {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
-        reader.read(bytes)
+        reader.partsOnAllCores = partsOnAllCores
+        reader.read(bytes, chunkBytes: chunkBytes)
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
 }
@@ -152,6 +156,11 @@ struct ClaudeCodeSession {
     var calls: [String: ToolCall] = [:]
     var seenLines: Set<String> = []
     var sidechain: [(line: Int, node: JSONNode)] = []
+    /// Every chunk of parsed lines, read: freed with the reader rather than one chunk at a time
+    /// on the thread that reads the lines.
+    var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
+    /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
+    var partsOnAllCores = true
 
     // What the header says.
     var customTitle: String?
@@ -218,7 +227,8 @@ struct ClaudeCodeSession {
 
     // MARK: Lines
 
-    mutating func read(_ bytes: [UInt8]) {
+    /// Reads every line of `bytes`; `chunkBytes` is open to tests (see ``chunkBytes``).
+    mutating func read(_ bytes: [UInt8], chunkBytes: Int = ClaudeCodeSession.chunkBytes) {
         // Line ends found in the buffer without bounds checks: a long session is tens of
         // thousands of lines.
         var lines: [(start: Int, end: Int)] = []
@@ -245,25 +255,73 @@ struct ClaudeCodeSession {
         // Most lines are a turn's, each with its own uuid: room for them all up front.
         seenLines.reserveCapacity(seenLines.count + lines.count)
         calls.reserveCapacity(calls.count + lines.count / 2)
-        // Each line is parsed where it is in the file, not copied out first.
-        let limit = ParallelChunks.cores > 1 ? JSONParser.parallelThreshold : .max
-        for (number, line) in lines.enumerated() {
-            let parsed: Result<JSONNode, JSONParser.SyntaxError>? = bytes.withUnsafeBufferPointer { buffer in
-                let slice = UnsafeBufferPointer(rebasing: buffer[line.start..<line.end])
-                guard slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
-                // A line long enough for ``JSONParser`` to split across the cores goes through its
-                // whole parse.
-                if slice.count >= limit {
-                    return JSONParser.parse(Array(slice), limits: .init(), parallelThreshold: limit, minimumElements: JSONParser.minimumSplitElements)
+        // Each line is parsed where it is in the file, not copied out first. Lines are parsed in
+        // chunks on all cores and read here in file order as each chunk is ready, so parsing
+        // overlaps reading; the warnings come out in the same order as on one core.
+        let found = lines
+        bytes.withUnsafeBufferPointer { buffer in
+            let shared = SessionBytes(buffer: buffer)
+            let chunks = Self.chunks(of: found, bytes: buffer.count, size: chunkBytes)
+            ParallelChunks.forEachInOrderOnCaller(chunks.count, { chunk in
+                Self.parse(found[chunks[chunk]], in: shared.buffer)
+            }, deliver: { parsed in
+                for (number, result) in parsed {
+                    switch result {
+                    case .success(let node): readLine(node, number: number + 1)
+                    case .failure(let error): lineError(error, number: number + 1)
+                    }
                 }
-                return JSONParser.parseSerially(slice, limits: .init())
-            }
-            switch parsed {
-            case nil: continue
-            case .success(let node)?: readLine(node, number: number + 1)
-            case .failure(let error)?: lineError(error, number: number + 1)
+                // What the lines kept of their JSON is freed with the reader, off this thread
+                // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
+                retired.append(parsed)
+            })
+        }
+    }
+
+    /// The session's bytes, read (never written) by the workers while ``read(_:)`` keeps them alive.
+    private struct SessionBytes: @unchecked Sendable { let buffer: UnsafeBufferPointer<UInt8> }
+
+    /// Chunks of about this many bytes go to one worker: big enough that handing them over costs
+    /// nothing next to their parse, small enough that the first is read early and the cores
+    /// finish together.
+    static let chunkBytes = 64 * 1024
+
+    /// The lines in runs of about `chunkBytes` (a session smaller than that is one run).
+    static func chunks(of lines: [(start: Int, end: Int)], bytes: Int, size chunkBytes: Int) -> [Range<Int>] {
+        guard !lines.isEmpty else { return [] }
+        // A few dozen chunks at most per core: a 50 MB session does not need thousands.
+        let size = max(chunkBytes, bytes / max(1, ParallelChunks.cores * 48))
+        var chunks: [Range<Int>] = []
+        var first = 0
+        var start = lines[0].start
+        for index in lines.indices where lines[index].end - start >= size {
+            chunks.append(first..<index + 1)
+            first = index + 1
+            if first < lines.count { start = lines[first].start }
+        }
+        if first < lines.count { chunks.append(first..<lines.count) }
+        return chunks
+    }
+
+    /// Each line of `lines` (by its 0-based number) parsed; blank lines are left out.
+    static func parse(_ lines: ArraySlice<(start: Int, end: Int)>, in buffer: UnsafeBufferPointer<UInt8>)
+        -> [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)] {
+        let limit = ParallelChunks.cores > 1 ? JSONParser.parallelThreshold : .max
+        var parsed: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)] = []
+        parsed.reserveCapacity(lines.count)
+        for number in lines.indices {
+            let line = lines[number]
+            let slice = UnsafeBufferPointer(rebasing: buffer[line.start..<line.end])
+            guard slice.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            // A line long enough for ``JSONParser`` to split across the cores goes through its
+            // whole parse.
+            if slice.count >= limit {
+                parsed.append((number, JSONParser.parse(Array(slice), limits: .init(), parallelThreshold: limit, minimumElements: JSONParser.minimumSplitElements)))
+            } else {
+                parsed.append((number, JSONParser.parseSerially(slice, limits: .init())))
             }
         }
+        return parsed
     }
 
     mutating func lineError(_ error: JSONParser.SyntaxError, number: Int) {
@@ -325,8 +383,8 @@ struct ClaudeCodeSession {
         ImportSource.string(node["timestamp"]).flatMap { ChatDate(iso: $0) }
     }
 
-    /// The content of a line's `message`: its blocks (a string is one text block) and their path.
-    mutating func blocks(_ node: JSONNode, line: Int) -> [(JSONNode, String)]? {
+    /// The content of a line's `message`: its blocks (a string is one text block).
+    mutating func blocks(_ node: JSONNode, line: Int) -> Blocks? {
         guard let message = node["message"], case .object = message.value else {
             warn("missing \"message\"; expected an object with \"content\"; the line is left out", line: line, node: node, path: "message")
             return nil
@@ -336,12 +394,21 @@ struct ClaudeCodeSession {
             return nil
         }
         switch content.value {
-        case .string: return [(JSONNode(.object([("type", JSONNode(.string("text"))), ("text", content)]), line: content.line, column: content.column), "message.content")]
-        case .array(let items): return items.enumerated().map { ($1, "message.content[\($0)]") }
+        case .string: return Blocks(items: [JSONNode(.object([("type", JSONNode(.string("text"))), ("text", content)]), line: content.line, column: content.column)], whole: true)
+        case .array(let items): return Blocks(items: items, whole: false)
         default:
             warn("expected a string or an array of content blocks, found \(content.kindDescription); the line is left out", line: line, node: content, path: "message.content")
             return nil
         }
+    }
+
+    /// A message's content blocks; each one's JSON path is only spelled out for a warning.
+    struct Blocks {
+        var items: [JSONNode]
+        /// The content was one string, read as one text block.
+        var whole: Bool
+
+        func path(_ index: Int) -> String { whole ? "message.content" : "message.content[\(index)]" }
     }
 
     // MARK: Turns
@@ -372,7 +439,7 @@ struct ClaudeCodeSession {
         }
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
-            let text = blocks.compactMap { ImportSource.string($0.0["text"]) }.joined(separator: "\n")
+            let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
             var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : ClaudeCodeText.oneLine(text))
             if text.isEmpty { notice.phrase = UIPhrase(.apiError) }
             append(.notice(notice), toAssistant: node)
@@ -381,15 +448,15 @@ struct ClaudeCodeSession {
         let turn = assistantTurn(node)
         if drafts[turn].model == nil { drafts[turn].model = model }
         if let messageID { drafts[turn].messageIDs.insert(messageID) }
-        for (block, path) in blocks {
+        for (index, block) in blocks.items.enumerated() {
             guard case .object = block.value, let type = ImportSource.string(block["type"]) else {
-                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: path)
+                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: blocks.path(index))
                 continue
             }
             switch type {
             case "text":
                 guard let text = ImportSource.string(block["text"]) else {
-                    warn("expected \"text\" to be a string; the block is left out", line: line, node: block["text"] ?? block, path: path + ".text")
+                    warn("expected \"text\" to be a string; the block is left out", line: line, node: block["text"] ?? block, path: blocks.path(index) + ".text")
                     continue
                 }
                 if text == "(no content)" { continue }
@@ -403,7 +470,7 @@ struct ClaudeCodeSession {
                 continue
             case "tool_use":
                 guard let id = ImportSource.string(block["id"]), let name = ImportSource.string(block["name"]) else {
-                    warn("a tool_use block needs \"id\" and \"name\" strings; the call is left out", line: line, node: block, path: path)
+                    warn("a tool_use block needs \"id\" and \"name\" strings; the call is left out", line: line, node: block, path: blocks.path(index))
                     continue
                 }
                 if calls[id] != nil { continue }  // the same call logged twice
@@ -414,7 +481,7 @@ struct ClaudeCodeSession {
             case "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result":
                 continue
             default:
-                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: path + ".type")
+                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
             }
         }
     }
@@ -425,10 +492,10 @@ struct ClaudeCodeSession {
         guard let blocks = blocks(node, line: line) else { return }
         var texts: [String] = []
         var pictures: [ImportedAttachment] = []
-        var results: [(JSONNode, String)] = []
-        for (block, path) in blocks {
+        var results: [(JSONNode, Int)] = []
+        for (index, block) in blocks.items.enumerated() {
             guard case .object = block.value, let type = ImportSource.string(block["type"]) else {
-                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: path)
+                warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: blocks.path(index))
                 continue
             }
             switch type {
@@ -437,20 +504,20 @@ struct ClaudeCodeSession {
             case "image":
                 if let attachment = image(block) { pictures.append(attachment) }
             case "tool_result":
-                results.append((block, path))
+                results.append((block, index))
             case "document":
                 continue
             default:
-                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"tool_result\"; the block is left out", line: line, node: block["type"], path: path + ".type")
+                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"tool_result\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
             }
         }
-        for (block, path) in results {
+        for (block, index) in results {
             guard let id = ImportSource.string(block["tool_use_id"]) else {
-                warn("a tool_result needs a \"tool_use_id\" string; the result is left out", line: line, node: block, path: path)
+                warn("a tool_result needs a \"tool_use_id\" string; the result is left out", line: line, node: block, path: blocks.path(index))
                 continue
             }
             guard calls[id] != nil else {
-                warn("a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"], path: path + ".tool_use_id")
+                warn("a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"], path: blocks.path(index) + ".tool_use_id")
                 continue
             }
             var isError = false
@@ -470,20 +537,22 @@ struct ClaudeCodeSession {
             append(.notice(notice), toAssistant: node)
             return
         }
-        if let command = ClaudeCodeText.command(text) {
+        // Most prompts have no tags at all: one look for a '<' instead of one per tag.
+        let tagged = text.utf8.contains(UInt8(ascii: "<"))
+        if tagged, let command = ClaudeCodeText.command(text) {
             addCommand(command, node: node)
             return
         }
-        if let output = ClaudeCodeText.tagged("local-command-stdout", in: text) ?? ClaudeCodeText.tagged("local-command-stderr", in: text) {
+        if tagged, let output = ClaudeCodeText.tagged("local-command-stdout", in: text) ?? ClaudeCodeText.tagged("local-command-stderr", in: text) {
             addCommandOutput(output, node: node)
             return
         }
-        if let shell = ClaudeCodeText.tagged("bash-input", in: text) {
+        if tagged, let shell = ClaudeCodeText.tagged("bash-input", in: text) {
             drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
                                 items: [.part(.terminal(TerminalPart(command: shell, output: "")))]))
             return
         }
-        if let stdout = ClaudeCodeText.tagged("bash-stdout", in: text) {
+        if tagged, let stdout = ClaudeCodeText.tagged("bash-stdout", in: text) {
             let stderr = ClaudeCodeText.tagged("bash-stderr", in: text) ?? ""
             if let last = drafts.indices.last, drafts[last].role == .user, case .part(.terminal(var terminal))? = drafts[last].items.last, terminal.output.isEmpty {
                 terminal.output = [stdout, stderr].filter { !$0.isEmpty }.joined(separator: "\n")
@@ -491,7 +560,7 @@ struct ClaudeCodeSession {
             }
             return
         }
-        let visible = ClaudeCodeText.withoutReminders(text).trimmingASCIIWhitespace()
+        let visible = (tagged ? ClaudeCodeText.withoutReminders(text) : text).trimmingASCIIWhitespace()
         guard !visible.isEmpty || !pictures.isEmpty else { return }
         if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
         var draft = Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, text: visible, date: Self.date(node))
@@ -602,6 +671,7 @@ struct ClaudeCodeSession {
 
     /// The turns with every call made into its parts; nil when there are none.
     mutating func turns() -> [ImportedTurn] {
+        let made = independentParts()
         var turns: [ImportedTurn] = []
         for draft in drafts {
             var parts: [TurnPart] = []
@@ -610,6 +680,7 @@ struct ClaudeCodeSession {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
+                    if let ready = made[id] { parts += ready; continue }
                     guard let call = calls[id] else { continue }
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
                 }
@@ -628,6 +699,45 @@ struct ClaudeCodeSession {
         }
         return turns
     }
+
+    /// A session's many calls whose parts depend on nothing but the call and the working folder
+    /// (see ``ClaudeCodeTools/isIndependent(_:)``), made on all cores; ``turns()`` makes the
+    /// others in order, as they hand out image ids and read sub-agent logs.
+    func independentParts() -> [String: [TurnPart]] {
+        guard partsOnAllCores, ParallelChunks.cores > 1, calls.count >= Self.parallelCalls else { return [:] }
+        var ids: [String] = []
+        for draft in drafts {
+            for case .call(let id) in draft.items where calls[id].map(ClaudeCodeTools.isIndependent) == true { ids.append(id) }
+        }
+        guard ids.count >= Self.parallelCalls else { return [:] }
+        let chunkCount = min(ids.count / 16, ParallelChunks.cores * 4)
+        let shared = SharedSession(session: self)
+        let found = ids
+        let chunks = ParallelChunks.map(chunkCount, placeholder: [[TurnPart]]()) { chunk in
+            // Each worker its own copy: the calls are only read, and nothing of the session is
+            // written for an independent call.
+            var session = shared.session
+            var attachments: [ImportedAttachment] = []
+            let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
+            return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
+        }
+        var made: [String: [TurnPart]] = [:]
+        made.reserveCapacity(ids.count)
+        var next = 0
+        for chunk in chunks {
+            for parts in chunk {
+                made[ids[next]] = parts
+                next += 1
+            }
+        }
+        return made
+    }
+
+    /// Fewer calls than this are made in order: handing them to the workers would cost more.
+    static let parallelCalls = 64
+
+    /// The session, read (never written) by the workers of ``independentParts()``.
+    private struct SharedSession: @unchecked Sendable { let session: ClaudeCodeSession }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         let turns = turns()

@@ -17,6 +17,17 @@ enum ClaudeCodeTools {
     /// A sub-agent transcript nests at most this deep (a log naming itself ends there).
     static let maxAgentDepth = 4
 
+    /// Whether the call's parts depend only on the call and the session's working folder: it is
+    /// not a sub-agent's (whose log is read, its images and warnings added to the session's) and
+    /// its result returns no image (which takes the next id of the session's).
+    static func isIndependent(_ call: ClaudeCodeSession.ToolCall) -> Bool {
+        if call.name == "Task" || call.name == "Agent" { return false }
+        if case .array(let blocks)? = call.result?.content?.value {
+            return !blocks.contains { ImportSource.string($0["type"]) == "image" }
+        }
+        return true
+    }
+
     static func parts(for call: ClaudeCodeSession.ToolCall, in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> [TurnPart] {
         let input = call.input
         let result = call.result
@@ -188,10 +199,12 @@ enum ClaudeCodeTools {
             return toolCall("Presented a plan", UIPhrase(.toolPresentedPlan))
         default:
             if call.name.hasPrefix("mcp__") {
-                let pieces = call.name.dropFirst(5).components(separatedBy: "__")
-                if pieces.count >= 2 {
-                    let tool = pieces.dropFirst().joined(separator: "__").replacingOccurrences(of: "_", with: " ")
-                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(pieces[0]) (MCP)")
+                // `mcp__<server>__<tool>`: the server, then the tool's name in words (every
+                // underscore a space). Byte by byte: Foundation's search goes through UTF-16.
+                let rest = Substring(call.name.dropFirst(5))
+                if let separator = ClaudeCodeText.find("__", in: rest) {
+                    let tool = String(decoding: rest[separator.upperBound...].utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(rest[..<separator.lowerBound]) (MCP)")
                 }
             }
             return toolCall(nil)
@@ -268,7 +281,8 @@ enum ClaudeCodeTools {
             out += "@@ -\(oldStart),\(oldLines) +\(newStart),\(newLines) @@\n"
             for line in lines {
                 guard let text = ImportSource.string(line) else { continue }
-                out += text + "\n"
+                out += text
+                out += "\n"
                 any = true
             }
         }
@@ -276,7 +290,7 @@ enum ClaudeCodeTools {
     }
 
     static func host(_ url: String) -> String? {
-        guard let scheme = url.range(of: "://") else { return nil }
+        guard let scheme = ClaudeCodeText.find("://", in: Substring(url)) else { return nil }
         let rest = url[scheme.upperBound...]
         let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return host.isEmpty ? nil : String(host)

@@ -42,8 +42,12 @@ package struct JSONNode: Sendable, Equatable {
     /// The member called `key`, when this is an object that has one.
     package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
-        // By index, so only the member found is copied out.
-        for index in members.indices where members[index].key == key { return members[index].node }
+        // By index, so only the member found is copied out. Lengths first: they are at hand
+        // in every string, and most names asked about differ from most members' in length.
+        let length = key.utf8.count
+        for index in members.indices where members[index].key.utf8.count == length && members[index].key == key {
+            return members[index].node
+        }
         return nil
     }
 

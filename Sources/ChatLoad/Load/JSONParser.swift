@@ -310,7 +310,9 @@ package struct JSONParser {
             let key = try parseString()
             let duplicate: Bool
             if members.count < 16 {
-                duplicate = members.contains(where: { $0.key == key })
+                // Lengths first: most names differ in length, and comparing those costs nothing.
+                let length = key.utf8.count
+                duplicate = members.contains(where: { $0.key.utf8.count == length && $0.key == key })
             } else {
                 if seen == nil { seen = Set(members.map(\.key)) }
                 duplicate = !seen!.insert(key).inserted
@@ -454,6 +456,13 @@ package struct JSONParser {
                     result = try makeString(scratch.bytes, sourceStart: contentStart)
                 }
                 index += 1
+                // An ASCII string's columns are its bytes: the column after it is known without
+                // counting its scalars again when the next value asks.
+                if seen & 0x8080_8080_8080_8080 == 0 && index - contentStart >= 16 {
+                    let column = columnOf(contentStart - 1)
+                    columnCursor = index
+                    columnAtCursor = column + (index - contentStart + 1)
+                }
                 return result
             }
             if byte == UInt8(ascii: "\\") {

@@ -31,6 +31,98 @@ package enum ParallelChunks {
         }
     }
 
+    /// Runs `body` for every chunk on all cores and hands each result to `deliver` ON THE CALLING
+    /// THREAD, in chunk order, while later chunks are still running.
+    ///
+    /// Unlike ``forEachInOrder(_:_:deliver:)``, `deliver` may keep state of the caller's (it runs
+    /// on the caller's stack, one chunk after another). The caller does not idle while the next
+    /// chunk is being worked on: it takes a chunk nobody has started and runs it itself, so a
+    /// slow `deliver` and a fast `body` (or the reverse) keep every core busy. Returns when every
+    /// result has been delivered and no worker runs `body` any more.
+    package static func forEachInOrderOnCaller<Result>(_ count: Int, _ body: @Sendable (Int) -> Result, deliver: (Result) -> Void) {
+        guard count > 0 else { return }
+        let helpers = min(cores - 1, count - 1)
+        guard helpers > 0 else {
+            for chunk in 0..<count { deliver(body(chunk)) }
+            return
+        }
+        let pipeline = Pipeline<Result>(count: count)
+        defer { pipeline.free() }
+        withoutActuallyEscaping(body) { body in
+            let group = DispatchGroup()
+            for _ in 0..<helpers {
+                DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                    while let chunk = pipeline.claim() { pipeline.finish(chunk, with: body(chunk)) }
+                }
+            }
+            for chunk in 0..<count {
+                while true {
+                    if let result = pipeline.take(chunk) { deliver(result); break }
+                    if let other = pipeline.claim() {
+                        pipeline.finish(other, with: body(other))
+                    } else {
+                        pipeline.wait(for: chunk)
+                    }
+                }
+            }
+            // Every chunk is done; the helpers are at most leaving their loops.
+            group.wait()
+        }
+    }
+
+    /// Chunks handed out in order to whoever asks first, their results kept until taken. `condition`
+    /// guards `nextClaim` and `ready`; a slot is written before it is marked ready and read after.
+    private final class Pipeline<Result>: @unchecked Sendable {
+        private let slots: UnsafeMutablePointer<Result?>
+        private var ready: [Bool]
+        private var nextClaim = 0
+        private let condition = NSCondition()
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil, count: count)
+            ready = Array(repeating: false, count: count)
+        }
+
+        func free() {
+            slots.deinitialize(count: count)
+            slots.deallocate()
+        }
+
+        /// The next chunk nobody has started, or nil when all have been.
+        func claim() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard nextClaim < count else { return nil }
+            nextClaim += 1
+            return nextClaim - 1
+        }
+
+        func finish(_ chunk: Int, with result: Result) {
+            slots[chunk] = result
+            condition.lock()
+            ready[chunk] = true
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// The chunk's result when it is done (once), else nil.
+        func take(_ chunk: Int) -> Result? {
+            condition.lock()
+            let done = ready[chunk]
+            condition.unlock()
+            return done ? slots[chunk].take() : nil
+        }
+
+        func wait(for chunk: Int) {
+            condition.lock()
+            while !ready[chunk] { condition.wait() }
+            condition.unlock()
+        }
+    }
+
     /// One slot per chunk (or item), each written by one worker only and read after all are done.
     package struct Slots<Element>: @unchecked Sendable {
         package let base: UnsafeMutablePointer<Element>
