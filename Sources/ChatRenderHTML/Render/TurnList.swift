@@ -9,8 +9,30 @@ import ChatTheme
 /// rendered in contiguous chunks on all cores and the chunks are joined in order: the bytes are
 /// the same as one turn after another on one thread, whatever the number of cores.
 package enum TurnList {
-    /// Below this many turns the work is too small to be worth other threads.
+    /// From this many turns the work is worth other threads, whatever the turns hold.
     static let parallelThreshold = 256
+
+    /// From this much work (see ``weight(of:)``) a conversation of fewer turns goes to other
+    /// threads too: a coding agent's turn of tool calls, diffs and listings is the work of a
+    /// dozen text turns, so 150 of them took a whole core while the others idled.
+    static let parallelWeight = 256 * 1024
+
+    /// Roughly how much rendering a turn is, in bytes of text: its text, a few kilobytes for each
+    /// part (tool calls, diffs and listings are most of a coding session's page), and the turns of
+    /// a transcript inside it. Only for sharing the turns between threads; the bytes written do
+    /// not depend on it.
+    static func weight(of message: Message) -> Int {
+        var work = 512 + message.text.utf8.count
+        for part in message.parts {
+            switch part {
+            case .text(let text): work += text.utf8.count
+            case .thinking(let thinking): work += 256 + thinking.text.utf8.count
+            case .transcript(let transcript): work += 2048 + transcript.messages.reduce(0) { $0 + Self.weight(of: $1) }
+            default: work += 2048
+            }
+        }
+        return work
+    }
 
     /// Turns per `.cr-turns` group. A long page skips off-screen groups (`content-visibility`), and
     /// the browser checks each skipped box on every frame: one box per group costs that many times
@@ -32,16 +54,32 @@ package enum TurnList {
     /// it are done, while later chunks are still being rendered.
     static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions, into sink: @escaping ByteSink) {
         let workers = ParallelChunks.cores
-        guard messages.count >= parallelThreshold, workers > 1 else {
+        // Where each turn's work ends, summed from the first.
+        var ends: [Int] = []
+        ends.reserveCapacity(messages.count)
+        var total = 0
+        for message in messages {
+            total += weight(of: message)
+            ends.append(total)
+        }
+        guard workers > 1, messages.count >= parallelThreshold || (messages.count >= 8 && total >= parallelWeight) else {
             sink(renderRange(messages, 0..<messages.count, assets, options).bytes)
             return
         }
-        // A few chunks per core so one slow chunk (long replies) does not leave a core idle.
-        let chunkCount = min(workers * 8, messages.count / 32)
+        // A few chunks per core so one slow chunk (long replies) does not leave a core idle, cut
+        // where the work is shared evenly rather than the turns.
+        let chunkCount = min(workers * 8, max(2, messages.count / 8))
+        var bounds = [0]
+        var index = 0
+        for chunk in 1..<chunkCount {
+            let target = total / chunkCount * chunk
+            while index < messages.count && ends[index] <= target { index += 1 }
+            bounds.append(max(index, bounds[bounds.count - 1]))
+        }
+        bounds.append(messages.count)
+        let cuts = bounds
         ParallelChunks.forEachInOrder(chunkCount, { chunk in
-            let lower = messages.count * chunk / chunkCount
-            let upper = messages.count * (chunk + 1) / chunkCount
-            return renderRange(messages, lower..<upper, assets, options)
+            renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options)
         }, deliver: { html in sink(html.bytes) })
     }
 

@@ -100,6 +100,25 @@ struct ChunkedWriteTests {
         #expect(turns.joined == TurnList.render(messages, assets: AssetTable(), options: .init()).bytes)
         #expect(body.chunks.count == turns.chunks.count + 2, "the page's head, each chunk of turns, its end")
     }
+
+    @Test func fewHeavyTurnsAreSharedByWorkAndGiveTheSameBytes() throws {
+        // Forty turns, far below the turn count that goes to other threads, but a coding
+        // session's worth of work: long replies, and one turn holding a sub-agent's transcript.
+        let reply = String(repeating: "A line of the reply with `code` and <b>markup</b>.\n\n", count: 300)
+        var messages = (0..<40).map { index in
+            Message(id: "m\(index)", role: index % 2 == 0 ? .user : .assistant, text: index % 2 == 0 ? "Prompt \(index)" : reply)
+        }
+        let inner = (0..<60).map { Message(id: "s\($0)", role: $0 % 2 == 0 ? .user : .assistant, text: "Step \($0) of the agent") }
+        messages[5].parts = [.text("Sent an agent."), .transcript(TranscriptPart(title: "Explore", messages: inner))]
+        #expect(messages.count < TurnList.parallelThreshold)
+        #expect(messages.reduce(0) { $0 + TurnList.weight(of: $1) } >= TurnList.parallelWeight)
+        let turns = TurnList.renderChunks(messages, assets: AssetTable(), options: .init())
+        #expect(turns.chunks.count > 1, "heavy turns are rendered in several chunks")
+        #expect(turns.joined == TurnList.render(messages, assets: AssetTable(), options: .init()).bytes)
+        // A few light turns stay on one thread.
+        let light = Array(messages.prefix(6))
+        #expect(TurnList.renderChunks(light, assets: AssetTable(), options: .init()).chunks.count == 1)
+    }
 }
 
 /// `ParallelChunks.forEachInOrder`, which lets a render write its page while still making it.
