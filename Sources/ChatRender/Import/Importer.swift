@@ -163,7 +163,22 @@ public enum ImportedSite {
         var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
                               shard: request.shard, warnings: warnings, inspector: inspector)
         result.redaction = redaction
+        // Every conversation the import made (turns, parts, tool output) is freed on another
+        // thread: the pages are written, and the command need not wait for it (a long session's
+        // model took a twentieth of its run to free here).
+        let made = Discarded(chats: consume chats, written: [consume all, consume written], pages: consume pages)
+        DispatchQueue.global(qos: .utility).async { made.drop() }
         return result
+    }
+
+    /// What an import made, handed to another thread to be freed there. Nothing else refers to
+    /// it then; what it shares with the result (strings) is reference counted, atomically.
+    private final class Discarded: @unchecked Sendable {
+        private var held: ([ImportedChat], [[(entry: ImportedEntry, conversation: Conversation)]], [Page])?
+        init(chats: consuming [ImportedChat], written: consuming [[(entry: ImportedEntry, conversation: Conversation)]], pages: consuming [Page]) {
+            held = (chats, written, pages)
+        }
+        func drop() { held = nil }
     }
 
     /// One conversation of a site: its entry in the index, the conversation, the path its photos
