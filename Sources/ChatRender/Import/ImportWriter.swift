@@ -88,7 +88,7 @@ package enum ImportWriter {
     /// `files` says which chats (by index) have their photos and files written: a shard of a site
     /// (`--shard`) needs every conversation's entry but only its own pages' files.
     static func write(_ chats: [ImportedChat], into output: OutputSink, native: Bool,
-                      files: (Int) -> Bool = { _ in true }) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
+                      files: (Int) -> Bool = { _ in true }, summaries: Bool = true) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
         let slugs = slugs(for: chats.map(\.title))
         var entries: [(entry: ImportedEntry, conversation: Conversation)] = []
         for (c, (chat, slug)) in zip(chats, slugs).enumerated() {
@@ -157,7 +157,7 @@ package enum ImportWriter {
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
             var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
                                       project: chat.project)
-            entry.summary = ConversationSummary(messages)
+            if summaries { entry.summary = ConversationSummary(messages) }
             entries.append((entry, conversation))
         }
         return entries

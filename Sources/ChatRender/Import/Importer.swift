@@ -155,11 +155,13 @@ public enum ImportedSite {
             let order = ImportWriter.newestFirst(Array(chats.indices), date: { chats[$0].date })
             held = Set(order.enumerated().filter { shard.holds($0.offset) }.map(\.element))
         }
-        let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true })
+        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
+        // A page alone has no site search, so its conversation's search text is not made.
+        let searched = !(alone && request.shard == nil && chats.count == 1)
+        let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
         let written = ImportWriter.newestFirst(all, date: \.entry.date)
         // Named in messages as if it were the import's native file.
         let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
-        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
         var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
                               shard: request.shard, warnings: warnings, inspector: inspector)
         result.redaction = redaction
