@@ -12,38 +12,40 @@ package enum MathWarnings {
     package static func diagnostics(for conversation: Conversation, options: RenderOptions, file: String) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for (m, message) in (conversation.messages ?? []).enumerated() {
-            check(message, path: "messages[\(m)]", options: options, file: file, into: &found)
+            check(message, path: { "messages[\(m)]" }, options: options, file: file, into: &found)
         }
         return found
     }
 
-    private static func check(_ message: Message, path: String, options: RenderOptions, file: String, into found: inout [Diagnostic]) {
+    /// `path` spells the message's JSON path; it is asked only for a warning (a long session's
+    /// thousands of parts have none).
+    private static func check(_ message: Message, path: () -> String, options: RenderOptions, file: String, into found: inout [Diagnostic]) {
         guard message.role == .assistant || !message.parts.isEmpty else { return }
         let citations = CitationLinks(sources: message.sources, turnIDPrefix: "cr")
-        func text(_ text: String, _ at: String) {
+        func text(_ text: String, _ at: () -> String) {
             guard message.role == .assistant, TurnText.isFull(text, options.markup, citations: citations),
                   let spans = MarkupSpans.protect(text, citations: citations) else { return }
             for failure in spans.failures {
-                found.append(Diagnostic(.warning, file: file, location: SourceLocation(jsonPath: at),
+                found.append(Diagnostic(.warning, file: file, location: SourceLocation(jsonPath: at()),
                                         message: "formula \(quoted(failure.source)) is shown as its TeX source: \(failure.reason)"))
             }
         }
         if message.parts.isEmpty {
-            text(message.text, "\(path).text")
+            text(message.text, { "\(path()).text" })
             return
         }
         for (p, part) in message.parts.enumerated() {
-            let partPath = "\(path).parts[\(p)]"
+            func partPath() -> String { "\(path()).parts[\(p)]" }
             switch part {
-            case .text(let value): text(value, "\(partPath).text")
-            case .thinking(let thinking): text(thinking.text, "\(partPath).text")
+            case .text(let value): text(value, { "\(partPath()).text" })
+            case .thinking(let thinking): text(thinking.text, { "\(partPath()).text" })
             case .document(let document) where document.kind == .markdown:
-                text(document.content, "\(partPath).content")
-                for (v, version) in document.versions.enumerated() { text(version, "\(partPath).versions[\(v)]") }
-            case .notice(let notice): if let detail = notice.detail { text(detail, "\(partPath).detail") }
+                text(document.content, { "\(partPath()).content" })
+                for (v, version) in document.versions.enumerated() { text(version, { "\(partPath()).versions[\(v)]" }) }
+            case .notice(let notice): if let detail = notice.detail { text(detail, { "\(partPath()).detail" }) }
             case .transcript(let transcript):
                 for (n, nested) in transcript.messages.enumerated() {
-                    check(nested, path: "\(partPath).messages[\(n)]", options: options, file: file, into: &found)
+                    check(nested, path: { "\(partPath()).messages[\(n)]" }, options: options, file: file, into: &found)
                 }
             default: break
             }
