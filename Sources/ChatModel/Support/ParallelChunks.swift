@@ -73,7 +73,7 @@ package enum ParallelChunks {
     /// Chunks handed out in order to whoever asks first, their results kept until taken. `condition`
     /// guards `nextClaim` and `ready`; a slot is written before it is marked ready and read after.
     private final class Pipeline<Result>: @unchecked Sendable {
-        private let slots: UnsafeMutablePointer<Result?>
+        private let slots: Slots<Result?>
         private var ready: [Bool]
         private var nextClaim = 0
         private let condition = NSCondition()
@@ -81,15 +81,11 @@ package enum ParallelChunks {
 
         init(count: Int) {
             self.count = count
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil, count: count)
+            slots = Slots(count: count, placeholder: nil)
             ready = Array(repeating: false, count: count)
         }
 
-        func free() {
-            slots.deinitialize(count: count)
-            slots.deallocate()
-        }
+        func free() { slots.free() }
 
         /// The next chunk nobody has started, or nil when all have been.
         func claim() -> Int? {
@@ -101,7 +97,7 @@ package enum ParallelChunks {
         }
 
         func finish(_ chunk: Int, with result: Result) {
-            slots[chunk] = result
+            slots.base[chunk] = result
             condition.lock()
             ready[chunk] = true
             condition.broadcast()
@@ -113,7 +109,7 @@ package enum ParallelChunks {
             condition.lock()
             let done = ready[chunk]
             condition.unlock()
-            return done ? slots[chunk].take() : nil
+            return done ? slots.base[chunk].take() : nil
         }
 
         func wait(for chunk: Int) {
@@ -142,7 +138,7 @@ package enum ParallelChunks {
     /// `delivering`; a slot is written by its worker before it is marked ready and read by the one
     /// delivering thread after, so the lock orders both.
     private final class OrderedDelivery<Result>: @unchecked Sendable {
-        private let slots: UnsafeMutablePointer<Result?>
+        private let slots: Slots<Result?>
         private var ready: [Bool]
         private var next = 0
         private var delivering = false
@@ -151,18 +147,14 @@ package enum ParallelChunks {
 
         init(count: Int) {
             self.count = count
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil, count: count)
+            slots = Slots(count: count, placeholder: nil)
             ready = Array(repeating: false, count: count)
         }
 
-        func free() {
-            slots.deinitialize(count: count)
-            slots.deallocate()
-        }
+        func free() { slots.free() }
 
         func complete(_ chunk: Int, with result: Result, deliver: (Result) -> Void) {
-            slots[chunk] = result
+            slots.base[chunk] = result
             lock.lock()
             ready[chunk] = true
             // Someone is delivering already: they see this chunk before they stop.
@@ -172,7 +164,7 @@ package enum ParallelChunks {
                 let index = next
                 next += 1
                 lock.unlock()
-                if let value = slots[index].take() { deliver(value) }
+                if let value = slots.base[index].take() { deliver(value) }
                 lock.lock()
             }
             delivering = false
