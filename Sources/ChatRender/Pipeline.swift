@@ -229,14 +229,21 @@ struct PreparedPage: Sendable {
 
     /// For a page alone: its stylesheets and script inline.
     init(_ request: RenderRequest) throws(DiagnosticError) {
+        // The words are read on another thread while the theme and the templates are. Errors
+        // keep their order: the theme's, the templates', then the words'.
+        let words = InBackground { () throws(DiagnosticError) -> (UIStrings, [Diagnostic]) in try request.strings() }
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let template = try PageTemplate.load(directory: request.templatesDirectory)
-        try self.init(request, style: PageStyle(theme: theme, template: template))
+        self.init(request, style: PageStyle(theme: theme, template: template), words: try words.value())
     }
 
     init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {
+        self.init(request, style: style, words: try request.strings())
+    }
+
+    private init(_ request: RenderRequest, style: PageStyle, words: (UIStrings, [Diagnostic])) {
         self.style = style
-        let (strings, stringWarnings) = try request.strings()
+        let (strings, stringWarnings) = words
         self.strings = strings
         warnings = stringWarnings + ThemeContrast.diagnostics(for: style.theme, displayPath: request.themePath)
         var print = Fingerprint("chatrender style 1")

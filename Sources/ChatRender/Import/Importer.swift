@@ -143,6 +143,12 @@ public enum ImportedSite {
 
     /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
+        // A page alone takes its style from the theme and the templates only (not a site's, which
+        // links shared files): it is made on another thread from the start, while the import
+        // reads. Errors keep their order: the import's are thrown first.
+        let style = alone && request.shard == nil
+            ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
         let (chats, warnings, redaction) = try Importer.prepare(request)
         try render.refuseIfStrict(warnings)
         // The conversations go to the renderer in memory; only their photos and files are put
@@ -155,7 +161,6 @@ public enum ImportedSite {
             let order = ImportWriter.newestFirst(Array(chats.indices), date: { chats[$0].date })
             held = Set(order.enumerated().filter { shard.holds($0.offset) }.map(\.element))
         }
-        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
         // A page alone has no site search, so its conversation's search text is not made.
         let searched = !(alone && request.shard == nil && chats.count == 1)
         let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
@@ -163,7 +168,7 @@ public enum ImportedSite {
         // Named in messages as if it were the import's native file.
         let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
         var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
-                              shard: request.shard, warnings: warnings, inspector: inspector)
+                              shard: request.shard, warnings: warnings, style: style, inspector: inspector)
         result.redaction = redaction
         // Every conversation the import made (turns, parts, tool output) is freed on another
         // thread: the pages are written, and the command need not wait for it (a long session's
@@ -196,8 +201,9 @@ public enum ImportedSite {
     /// `SLUG/`, the shared files, the search shards and the index, replaced as a whole. With
     /// `alone` and one page, that page alone (an API conversation, one Claude Code session).
     /// With `shard`, only the pages of its slice, and `shard.json` naming them (see ``SiteShard``).
+    /// `style`, when given, is that page's ``PreparedPage`` under way.
     static func site(_ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil,
-                     warnings given: [Diagnostic], inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+                     warnings given: [Diagnostic], style: InBackground<PreparedPage>? = nil, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         var warnings = given
         let entries = pages.map(\.entry)
         var site: SiteWriter? = nil
@@ -208,7 +214,7 @@ public enum ImportedSite {
         }
         defer { render.cache?.prune() }
         var counts = (pages: 0, made: 0, reused: 0)
-        func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
+        func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil, prepared: PreparedPage? = nil) throws(DiagnosticError) -> RenderResult {
             var one = render
             one.options.site = site?.link  // the site's index and search (SiteWriter)
             one.conversationPath = page.path
@@ -216,7 +222,7 @@ public enum ImportedSite {
             // The sources are this run's temporary copies, or a site's pages have no earlier
             // output to reuse images from: an index of them would serve nothing.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: site?.page, into: output, inspector: inspector)
+            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: prepared ?? site?.page, into: output, inspector: inspector)
             if result.pageReused { counts.pages += 1 }
             counts.made += result.images.imagesMade
             counts.reused += result.images.imagesReused
@@ -235,7 +241,7 @@ public enum ImportedSite {
             return result
         }
         if alone, pages.count == 1 {
-            let result = try renderOne(pages[0], into: outputDirectory)
+            let result = try renderOne(pages[0], into: outputDirectory, prepared: try style?.value())
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
                           imagesMade: counts.made, imagesReused: counts.reused)
         }
