@@ -29,6 +29,40 @@ struct ToolInput {
 
     /// The first line of a command, with "…" when there is more: the summary is one line.
     static func oneLine(_ command: String) -> String {
+        if let line = oneLineInASCII(command) { return line }
+        return oneLineByCharacter(command)
+    }
+
+    /// ``oneLine(_:)`` read in bytes, for the usual command whose first line, and the bytes at
+    /// each cut, are ASCII: there every byte is a character (a CR aside, whose CR LF pair is one,
+    /// so a CR goes to ``oneLineByCharacter(_:)``). nil for anything else. Character by
+    /// Character, the count of the whole command was most of a command title's cost.
+    static func oneLineInASCII(_ command: String) -> String? {
+        let bytes = command.utf8
+        return bytes.withContiguousStorageIfAvailable { utf8 -> String? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+            var start = 0, end = utf8.count
+            while start < end, isSpace(utf8[start]) { start += 1 }
+            while end > start, isSpace(utf8[end - 1]) { end -= 1 }
+            guard start < end else { return "" }
+            // A space joins a combining mark after it, and a prepended mark joins what follows it:
+            // at a non-ASCII edge the trim is not in whole bytes.
+            if utf8[start] >= 0x80 || utf8[end - 1] >= 0x80 { return nil }
+            var cut = start
+            while cut < end, cut - start < 120 {
+                let byte = utf8[cut]
+                if byte == 0x0A { break }
+                if byte == 0x0D || byte >= 0x80 { return nil }
+                cut += 1
+            }
+            // Cut at 120 before the line ends: the byte after the cut must start a character.
+            if cut < end, utf8[cut] != 0x0A, utf8[cut] >= 0x80 || utf8[cut] == 0x0D { return nil }
+            let line = String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<cut]), as: UTF8.self)
+            return cut < end ? line + " …" : line
+        } ?? nil
+    }
+
+    static func oneLineByCharacter(_ command: String) -> String {
         let trimmed = command.trimmingASCIIWhitespaceForSummary()
         let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
         var line = String(firstLine.prefix(120))

@@ -127,7 +127,7 @@ enum ToolResultView {
                    "kts": "kotlin", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cs": "csharp", "php": "php",
                    "sh": "bash", "bash": "bash", "zsh": "bash", "json": "json", "yml": "yaml", "yaml": "yaml", "sql": "sql",
                    "html": "html", "htm": "html", "xml": "xml", "svg": "xml", "css": "css", "scss": "css", "diff": "diff", "patch": "diff"]
-        return map.filter { SyntaxHighlighter.highlight("", language: $0.value) != nil }
+        return map.filter { SyntaxHighlighter.language(named: $0.value) != nil }
     }()
 
     // MARK: Grep and Glob

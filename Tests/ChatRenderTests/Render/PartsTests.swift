@@ -173,6 +173,35 @@ import Testing
         #expect(ToolInput.oneLine("a\nb") == "a …")
     }
 
+    @Test func aCommandsTitleReadInBytesIsTheOneReadByCharacter() {
+        // Pieces that meet the grapheme rules at a trim or a cut: a combining mark after a space,
+        // a prepended mark before one, CR LF, tabs, flags, ZWJ emoji, long ASCII runs.
+        let pieces = ["ls", " ", "  ", "\t", "\n", "\r\n", "\r", " \u{301}", "\u{301}", "\u{0600}", "\u{0600} ", "e\u{301}", "🇫🇷",
+                      "👩‍👩‍👧", "漢字", "x", String(repeating: "y", count: 40), String(repeating: "z ", count: 30), "|", "\u{A0}"]
+        var seed: UInt64 = 0xC0FFEE
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var fast = 0
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<next(14) { text += pieces[next(pieces.count)] }
+            if let line = ToolInput.oneLineInASCII(text) {
+                fast += 1
+                #expect(line == ToolInput.oneLineByCharacter(text), "\(text.debugDescription)")
+            }
+        }
+        // The byte path took a good share of them (most real commands are ASCII).
+        #expect(fast > 300)
+        for length in 115...125 {
+            let text = String(repeating: "a", count: length)
+            #expect(ToolInput.oneLineInASCII(text) == ToolInput.oneLineByCharacter(text))
+            #expect(ToolInput.oneLineInASCII(text + "\u{301}") == nil)
+            #expect(ToolInput.oneLineInASCII(text + "\nmore") == ToolInput.oneLineByCharacter(text + "\nmore"))
+        }
+    }
+
     @Test func userTurnsKeepTheirTextInTheBubble() {
         let html = render(PartsFixture.message("m", .user, [.text("Hello"), PartsFixture.interrupted]))
         #expect(html.contains("<div class=\"cr-bubble\" dir=\"auto\">"))
