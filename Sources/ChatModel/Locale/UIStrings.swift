@@ -110,6 +110,23 @@ package struct UIStrings: Sendable, Equatable {
         // The last value of a name counts, as a table of them would keep it; the few values a
         // phrase has are looked up in a list rather than hashed into a new dictionary each time.
         let table = Array(values)
+        var bytes = pattern
+        let filled = bytes.withUTF8 { utf8 -> String? in
+            guard let pieces = placeholderPieces(utf8) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(utf8.count + 16)
+            for piece in pieces {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[piece.literal]))
+                guard let name = piece.name else { continue }
+                if let value = table.last(where: { placeholder(UnsafeBufferPointer(rebasing: utf8[name]), is: $0.0) })?.1 {
+                    out.append(contentsOf: value.utf8)
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[name.lowerBound - 1..<name.upperBound + 1]))
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        if let filled { return filled }
         var out = ""
         var rest = Substring(pattern)
         while let open = firstBrace("{", in: rest) {
@@ -125,6 +142,33 @@ package struct UIStrings: Sendable, Equatable {
         }
         out += rest
         return out
+    }
+
+    /// A pattern's text between its placeholders and the placeholders' names (without braces), in
+    /// order, as byte ranges of `utf8`; a brace left unclosed and what follows it are text. Found
+    /// in bytes when every brace byte of the pattern stands between ASCII bytes (or at an end),
+    /// each then a Character of its own, where ``firstBrace(_:in:)`` finds it; nil otherwise,
+    /// for the Character search.
+    package static func placeholderPieces(_ utf8: UnsafeBufferPointer<UInt8>) -> [(literal: Range<Int>, name: Range<Int>?)]? {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        for i in utf8.indices where utf8[i] == open || utf8[i] == close {
+            if (i > 0 && utf8[i - 1] >= 0x80) || (i + 1 < utf8.count && utf8[i + 1] >= 0x80) { return nil }
+        }
+        var pieces: [(literal: Range<Int>, name: Range<Int>?)] = []
+        var start = 0
+        while let brace = utf8[start...].firstIndex(of: open), let end = utf8[brace...].firstIndex(of: close) {
+            pieces.append((start..<brace, brace + 1..<end))
+            start = end + 1
+        }
+        pieces.append((start..<utf8.count, nil))
+        return pieces
+    }
+
+    /// Whether the placeholder named by `name`'s bytes is `key`: compared in bytes when both are
+    /// ASCII, as Strings (canonical equivalence) otherwise.
+    package static func placeholder(_ name: UnsafeBufferPointer<UInt8>, is key: String) -> Bool {
+        if name.allSatisfy({ $0 < 0x80 }) && key.utf8.allSatisfy({ $0 < 0x80 }) { return key.utf8.elementsEqual(name) }
+        return String(decoding: name, as: UTF8.self) == key
     }
 
     /// The first Character of `text` that is `brace` (`{` or `}`), found in its UTF-8: a brace

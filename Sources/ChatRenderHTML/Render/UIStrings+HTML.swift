@@ -37,6 +37,21 @@ extension UIStrings {
 
     static func html(_ pattern: String, _ values: KeyValuePairs<String, HTML>) -> HTML {
         var out = HTML()
+        var bytes = pattern
+        let done = bytes.withUTF8 { utf8 -> Bool in
+            guard let pieces = placeholderPieces(utf8) else { return false }
+            for piece in pieces {
+                out.appendEscaped(utf8, piece.literal.lowerBound, piece.literal.upperBound, lineBreaks: false)
+                guard let name = piece.name else { continue }
+                if let value = values.first(where: { placeholder(UnsafeBufferPointer(rebasing: utf8[name]), is: $0.key) })?.value {
+                    out.append(value)
+                } else {
+                    out.appendEscaped(utf8, name.lowerBound - 1, name.upperBound + 1, lineBreaks: false)
+                }
+            }
+            return true
+        }
+        if done { return out }
         var rest = Substring(pattern)
         while let open = firstBrace("{", in: rest), let close = firstBrace("}", in: rest[open...]) {
             out.appendEscaped(String(rest[..<open]))
