@@ -1,6 +1,6 @@
 """Claude Code sessions, side by side: chatrender (`render --from claude-code`), claude-code-log and
-claude-code-transcripts render the same session logs in one run. For each: wall time (median of
---repeat runs), the bytes of HTML written, and page-ready time in headless Chromium (the first frame
+claude-code-transcripts render the same session logs in one run. For each: wall and CPU time (median of
+--repeat rounds, each round running every tool once, interleaved), the bytes of HTML written, and page-ready time in headless Chromium (the first frame
 after the load event, median of cold loads).
 
 Sessions:
@@ -133,9 +133,14 @@ for label, session in sessions:
     os.makedirs(out, exist_ok=True)
     lines = sum(1 for _ in open(session, encoding="utf-8"))
     measured = {}
+    # Interleaved: each round runs every tool once, so a shared machine's load, which drifts over
+    # seconds, weighs on all of them alike rather than on whichever ran while it lasted.
+    runs = {name: [] for name, _, _, _ in tools(session, out)}
+    for _ in range(args.repeat):
+        for name, cmd, target, _ in tools(session, out):
+            runs[name].append(run(cmd, target))
     for name, cmd, target, page in tools(session, out):
-        runs = [run(cmd, target) for _ in range(args.repeat)]
-        measured[name] = {"wall": statistics.median(r[0] for r in runs), "cpu": statistics.median(r[1] for r in runs),
+        measured[name] = {"wall": statistics.median(r[0] for r in runs[name]), "cpu": statistics.median(r[1] for r in runs[name]),
                           "bytes": html_bytes(target), "page": page}
         print(f"{label:>10} {name:<24} {measured[name]['wall']:8.3f} s  cpu {measured[name]['cpu']:8.3f} s  {measured[name]['bytes']:>11,} B",
               file=sys.stderr, flush=True)
