@@ -229,12 +229,16 @@ struct PreparedPage: Sendable {
 
     /// For a page alone: its stylesheets and script inline.
     init(_ request: RenderRequest) throws(DiagnosticError) {
-        // The words are read on another thread while the theme and the templates are. Errors
-        // keep their order: the theme's, the templates', then the words'.
-        let words = InBackground { () throws(DiagnosticError) -> (UIStrings, [Diagnostic]) in try request.strings() }
+        // The templates and the words are read on another thread while the theme is read and
+        // made into its stylesheet. Errors keep their order: the theme's, the templates', then
+        // the words'.
+        let other = InBackground { () -> (Result<PageTemplate, DiagnosticError>, Result<(UIStrings, [Diagnostic]), DiagnosticError>) in
+            (Result { () throws(DiagnosticError) in try PageTemplate.load(directory: request.templatesDirectory) },
+             Result { () throws(DiagnosticError) in try request.strings() })
+        }
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-        let template = try PageTemplate.load(directory: request.templatesDirectory)
-        self.init(request, style: PageStyle(theme: theme, template: template), words: try words.value())
+        let (template, words) = try other.value()
+        self.init(request, style: PageStyle(theme: theme, template: try template.get()), words: try words.get())
     }
 
     init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {

@@ -191,6 +191,12 @@ package struct UIStrings: Sendable, Equatable {
 
     /// The placeholders a pattern names, for checking a table against English.
     package static func placeholders(in pattern: String) -> Set<String> {
+        var bytes = pattern
+        if let names = bytes.withUTF8({ utf8 -> Set<String>? in
+            placeholderPieces(utf8).map { Set($0.compactMap { $0.name.map { String(decoding: UnsafeBufferPointer(rebasing: utf8[$0]), as: UTF8.self) } }) }
+        }) {
+            return names
+        }
         var names: Set<String> = []
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -35,6 +35,16 @@ import Testing
         return out
     }
 
+    static func referencePlaceholders(_ pattern: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[rest.index(after: open)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
     @Test func aPhraseFilledInBytesIsTheOneFilledByCharacter() {
         // Braces alone and in placeholders, beside combining and prepended marks, CJK, RTL text,
         // markup-special characters, a name in another normalization form.
@@ -56,6 +66,7 @@ import Testing
             if copy.withUTF8({ UIStrings.placeholderPieces($0) }) != nil { inBytes += 1 }
             #expect(UIStrings.fill(pattern, values) == Self.referenceFill(pattern, values), "\(pattern.debugDescription)")
             #expect(UIStrings.html(pattern, pairs) == Self.referenceHTML(pattern, markup), "\(pattern.debugDescription)")
+            #expect(UIStrings.placeholders(in: pattern) == Self.referencePlaceholders(pattern), "\(pattern.debugDescription)")
         }
         #expect(inBytes > 500)
     }
