@@ -125,7 +125,10 @@ public enum ChatRenderer {
     /// ``render(_:loaded:inspector:)`` with what the page takes from the theme and templates
     /// already made (`prepared`, shared by every page of a site) and into `given` (a page's folder
     /// inside a site) instead of an output of its own.
+    /// `preparing`, when given, is that page's style under way (started before the conversation
+    /// was imported).
     static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, prepared: PreparedPage?,
+                       preparing: InBackground<PreparedPage>? = nil,
                        into given: RenderOutput?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
         if request.singleFile != nil && request.pdf != nil {
             throw DiagnosticError([Diagnostic(file: request.conversationPath, message: "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)")], kind: .usage)
@@ -134,13 +137,17 @@ public enum ChatRenderer {
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
         // another thread while this one reads the conversation. Errors are reported in the same
         // order as before, the conversation's first.
-        let style = prepared == nil ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(request) } : nil
+        let style = prepared == nil ? preparing ?? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(request) } : nil
         let (conversation, loadWarnings): (Conversation, [Diagnostic])
         if let loaded { (conversation, loadWarnings) = loaded } else { (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath) }
-        let page: PreparedPage
-        if let prepared { page = prepared } else { page = try style!.value() }
+        // The style is waited for only once the photos and files are made: they do not depend on
+        // it, and a small conversation's are made while the theme is still read. A theme's error
+        // still comes before theirs and before the output's.
+        func preparedPage() throws(DiagnosticError) -> PreparedPage {
+            if let prepared { return prepared }
+            return try style!.value()
+        }
         var options = request.options(for: conversation)
-        options.strings = page.strings
 
         // A render of its own opens its cache, and keeps it within its size once the render is done.
         var request = request
@@ -151,16 +158,24 @@ public enum ChatRenderer {
         defer { if given == nil { request.cache?.prune() } }
 
         let output: RenderOutput
-        if let given {
-            output = given
-        } else if let singleFile = request.singleFile {
-            output = try SingleFileOutput(request: request, options: singleFile)
-        } else {
-            output = try StagingFolder(replacing: request.outputDirectory)
+        do throws(DiagnosticError) {
+            if let given {
+                output = given
+            } else if let singleFile = request.singleFile {
+                output = try SingleFileOutput(request: request, options: singleFile)
+            } else {
+                output = try StagingFolder(replacing: request.outputDirectory)
+            }
+        } catch {
+            _ = try preparedPage()
+            throw error
         }
         do throws(DiagnosticError) {
             let producer = assetProducer(for: request, inspector: inspector, previousAssets: output.previousAssets)
-            let (assets, assetWarnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
+            let produced = Result { () throws(DiagnosticError) in try producer.produceWithStatistics(conversation, into: output) }
+            let page = try preparedPage()
+            options.strings = page.strings
+            let (assets, assetWarnings, statistics) = try produced.get()
             let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
             // A site's page made before from the same conversation, assets, style and options is
             // taken whole from the cache (see `pageKey`).

@@ -214,7 +214,7 @@ public enum ImportedSite {
         }
         defer { render.cache?.prune() }
         var counts = (pages: 0, made: 0, reused: 0)
-        func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil, prepared: PreparedPage? = nil) throws(DiagnosticError) -> RenderResult {
+        func renderOne(_ page: Page, into folder: String, site output: SubfolderOutput? = nil) throws(DiagnosticError) -> RenderResult {
             var one = render
             one.options.site = site?.link  // the site's index and search (SiteWriter)
             one.conversationPath = page.path
@@ -222,7 +222,8 @@ public enum ImportedSite {
             // The sources are this run's temporary copies, or a site's pages have no earlier
             // output to reuse images from: an index of them would serve nothing.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: prepared ?? site?.page, into: output, inspector: inspector)
+            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: site?.page,
+                                                preparing: site == nil ? style : nil, into: output, inspector: inspector)
             if result.pageReused { counts.pages += 1 }
             counts.made += result.images.imagesMade
             counts.reused += result.images.imagesReused
@@ -241,7 +242,7 @@ public enum ImportedSite {
             return result
         }
         if alone, pages.count == 1 {
-            let result = try renderOne(pages[0], into: outputDirectory, prepared: try style?.value())
+            let result = try renderOne(pages[0], into: outputDirectory)
             return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
                           imagesMade: counts.made, imagesReused: counts.reused)
         }
