@@ -162,23 +162,55 @@ struct ToolInput {
         return stack.isEmpty ? String(decoding: out, as: UTF8.self) : nil
     }
 
+    // Tokens are compared in UTF-8 bytes: as Substrings each comparison went through the
+    // Unicode-aware string comparison, most of a tool's input walk. The names and punctuation
+    // compared are ASCII with no other canonically equal spelling, so the answers are the same.
+
+    /// Whether `token` is the one-byte punctuation `byte` (`{ } [ ] : ,`).
+    static func isPunctuation(_ token: Substring, _ byte: UInt8) -> Bool {
+        let utf8 = token.utf8
+        return utf8.count == 1 && utf8.first == byte
+    }
+
+    /// Whether `token` opens (`{`, `[`) or closes (`}`, `]`) a level.
+    static func depthChange(_ token: Substring) -> Int {
+        let utf8 = token.utf8
+        guard utf8.count == 1, let byte = utf8.first else { return 0 }
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"): return -1
+        default: return 0
+        }
+    }
+
+    /// Whether `token` is a JSON string (it starts with its quote).
+    static func isString(_ token: Substring) -> Bool { token.utf8.first == UInt8(ascii: "\"") }
+
+    /// Whether `token` is the string `"name"` written without escapes.
+    static func isName(_ token: Substring, _ name: String) -> Bool {
+        let utf8 = token.utf8
+        guard utf8.count == name.utf8.count + 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\"") else { return false }
+        return utf8.dropFirst().dropLast().elementsEqual(name.utf8)
+    }
+
     /// `"command": "…"` or `"command": ["bash", "-lc", "…"]` at the top level of an object.
     static func command(_ tokens: [Substring]) -> String? {
-        guard tokens.first == "{" else { return nil }
+        guard let first = tokens.first, isPunctuation(first, UInt8(ascii: "{")) else { return nil }
+        let colon = UInt8(ascii: ":")
         var depth = 0
         var k = 0
         while k < tokens.count {
             let token = tokens[k]
-            if token == "{" || token == "[" { depth += 1 } else if token == "}" || token == "]" { depth -= 1 }
-            if depth == 1, token == "\"command\"" || token == "\"cmd\"", k + 2 < tokens.count, tokens[k + 1] == ":" {
+            depth += depthChange(token)
+            if depth == 1, isName(token, "command") || isName(token, "cmd"), k + 2 < tokens.count, isPunctuation(tokens[k + 1], colon) {
                 let value = tokens[k + 2]
-                if value.hasPrefix("\"") { return decode(value) }
-                if value == "[" {
+                if isString(value) { return decode(value) }
+                if isPunctuation(value, UInt8(ascii: "[")) {
                     var words: [String] = []
                     var m = k + 3
-                    while m < tokens.count, tokens[m] != "]" {
-                        if tokens[m].hasPrefix("\""), let word = decode(tokens[m]) { words.append(word) }
-                        else if tokens[m] != "," { return nil }
+                    while m < tokens.count, !isPunctuation(tokens[m], UInt8(ascii: "]")) {
+                        if isString(tokens[m]), let word = decode(tokens[m]) { words.append(word) }
+                        else if !isPunctuation(tokens[m], UInt8(ascii: ",")) { return nil }
                         m += 1
                     }
                     if words.count == 3, ["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh"].contains(words[0]),
@@ -195,7 +227,9 @@ struct ToolInput {
     /// A JSON string token's value.
     static func decode(_ token: Substring) -> String? {
         // Most strings have no escapes: their value is what is between the quotes.
-        if !token.utf8.contains(UInt8(ascii: "\\")) { return String(token.dropFirst().dropLast()) }
+        // In bytes: the quotes are a byte each (as Characters, a mark after the opening quote
+        // went with it).
+        if !token.utf8.contains(UInt8(ascii: "\\")) { return String(decoding: token.utf8.dropFirst().dropLast(), as: UTF8.self) }
         var out = String.UnicodeScalarView()
         var scalars = token.unicodeScalars.dropFirst().dropLast().makeIterator()
         var pendingHigh: UInt32? = nil

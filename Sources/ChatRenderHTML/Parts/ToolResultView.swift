@@ -161,24 +161,26 @@ enum ToolResultView {
         // Walk the objects inside the top-level "todos" array.
         var k = 0, depth = 0, inTodos = false, todosDepth = 0
         var current: [String: String] = [:]
+        let colon = UInt8(ascii: ":")
         while k < tokens.count {
             let token = tokens[k]
-            switch token {
-            case "{", "[":
+            switch ToolInput.depthChange(token) {
+            case 1:
                 depth += 1
-                if inTodos, token == "{", depth == todosDepth + 1 { current = [:] }
-            case "}", "]":
-                if inTodos, token == "}", depth == todosDepth + 1, let content = current["content"] {
+                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "{")), depth == todosDepth + 1 { current = [:] }
+            case -1:
+                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "}")), depth == todosDepth + 1, let content = current["content"] {
                     items.append((content, current["status"] ?? "pending"))
                 }
-                if inTodos, token == "]", depth == todosDepth { inTodos = false }
+                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "]")), depth == todosDepth { inTodos = false }
                 depth -= 1
             default:
-                if depth == 1, token == "\"todos\"", k + 2 < tokens.count, tokens[k + 1] == ":", tokens[k + 2] == "[" {
+                if depth == 1, ToolInput.isName(token, "todos"), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], colon),
+                   ToolInput.isPunctuation(tokens[k + 2], UInt8(ascii: "[")) {
                     inTodos = true
                     todosDepth = 2
-                } else if inTodos, depth == todosDepth + 1, token.hasPrefix("\""), k + 2 < tokens.count, tokens[k + 1] == ":",
-                          tokens[k + 2].hasPrefix("\""), let key = ToolInput.decode(token), let value = ToolInput.decode(tokens[k + 2]) {
+                } else if inTodos, depth == todosDepth + 1, ToolInput.isString(token), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], colon),
+                          ToolInput.isString(tokens[k + 2]), let key = ToolInput.decode(token), let value = ToolInput.decode(tokens[k + 2]) {
                     current[key] = value
                     k += 2
                 }
@@ -208,8 +210,9 @@ enum ToolResultView {
         var depth = 0
         for k in tokens.indices {
             let token = tokens[k]
-            if token == "{" || token == "[" { depth += 1 } else if token == "}" || token == "]" { depth -= 1 }
-            if depth == 1, token == "\"\(key)\"", k + 2 < tokens.count, tokens[k + 1] == ":", tokens[k + 2].hasPrefix("\"") {
+            depth += ToolInput.depthChange(token)
+            if depth == 1, ToolInput.isName(token, key), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], UInt8(ascii: ":")),
+               ToolInput.isString(tokens[k + 2]) {
                 return ToolInput.decode(tokens[k + 2])
             }
         }
