@@ -156,7 +156,8 @@ struct ToolInput {
                 default: break
                 }
             }
-            out.append(contentsOf: token.utf8)
+            // As one copy of its bytes (an append of the view is a byte-by-byte walk).
+            if token.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: token.utf8) }
             k += 1
         }
         return stack.isEmpty ? String(decoding: out, as: UTF8.self) : nil

@@ -82,7 +82,8 @@ enum ToolResultView {
                 return nil
             }
             if lines > 0 { code.append(0x0A) }
-            code.append(contentsOf: utf8[bodyStart..<lineEnd])
+            let body = utf8[bodyStart..<lineEnd]
+            if body.withContiguousStorageIfAvailable({ code.append(contentsOf: $0) }) == nil { code.append(contentsOf: body) }
             numbers.append(text[digitsStart..<j])
             lines += 1
             if lineEnd == end { break }
