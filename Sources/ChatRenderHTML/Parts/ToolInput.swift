@@ -13,18 +13,71 @@ struct ToolInput {
     /// `bash -lc`: what a shell tool ran.
     var command: String?
     /// The JSON tokens of `text` when it is JSON, for the views that read a member of it.
-    var tokens: [Substring] = []
+    var tokens = Tokens(bytes: [], ranges: [])
 
     init(_ text: String) {
         self.text = text
         self.pretty = text
         self.isJSON = false
-        guard let tokens = ToolInput.tokens(text), let first = tokens.first, first == "{" || first == "[" else { return }
+        guard let tokens = ToolInput.tokens(text), tokens.count > 0,
+              tokens.isPunctuation(0, UInt8(ascii: "{")) || tokens.isPunctuation(0, UInt8(ascii: "[")) else { return }
         guard let pretty = ToolInput.indent(tokens) else { return }
         self.isJSON = true
         self.pretty = pretty
         self.command = ToolInput.command(tokens)
         self.tokens = tokens
+    }
+
+    /// JSON tokens as ranges of a text's UTF-8 bytes, read and compared as bytes: as Substrings,
+    /// making each and comparing it through the Unicode-aware string comparison was most of a
+    /// tool input's cost. The punctuation and names compared are ASCII with no other canonically
+    /// equal spelling, so the answers are the ones the strings gave.
+    struct Tokens {
+        let bytes: [UInt8]
+        let ranges: [Range<Int>]
+
+        var count: Int { ranges.count }
+        var isEmpty: Bool { ranges.isEmpty }
+
+        /// Whether token `k` is the one-byte punctuation `byte` (`{ } [ ] : ,`).
+        func isPunctuation(_ k: Int, _ byte: UInt8) -> Bool {
+            let range = ranges[k]
+            return range.count == 1 && bytes[range.lowerBound] == byte
+        }
+
+        /// Whether token `k` opens (`{`, `[`) or closes (`}`, `]`) a level: +1, -1 or 0.
+        func depthChange(_ k: Int) -> Int {
+            let range = ranges[k]
+            guard range.count == 1 else { return 0 }
+            switch bytes[range.lowerBound] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): return 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): return -1
+            default: return 0
+            }
+        }
+
+        /// Whether token `k` is a JSON string (it starts with its quote).
+        func isString(_ k: Int) -> Bool { bytes[ranges[k].lowerBound] == UInt8(ascii: "\"") }
+
+        /// Whether token `k` is the string `"name"` written without escapes.
+        func isName(_ k: Int, _ name: String) -> Bool {
+            let range = ranges[k]
+            guard range.count == name.utf8.count + 2, isString(k), bytes[range.upperBound - 1] == UInt8(ascii: "\"") else { return false }
+            return bytes[range.lowerBound + 1..<range.upperBound - 1].elementsEqual(name.utf8)
+        }
+
+        /// Token `k`'s bytes.
+        func text(_ k: Int) -> ArraySlice<UInt8> { bytes[ranges[k]] }
+
+        /// The value of string token `k` (see ``ToolInput/decode(_:)``).
+        func decode(_ k: Int) -> String? {
+            let range = ranges[k]
+            // Most strings have no escapes: their value is what is between the quote bytes.
+            if !bytes[range].contains(UInt8(ascii: "\\")) {
+                return String(decoding: bytes[range.lowerBound + 1..<range.upperBound - 1], as: UTF8.self)
+            }
+            return ToolInput.decode(Substring(String(decoding: bytes[range], as: UTF8.self)))
+        }
     }
 
     /// The first line of a command, with "…" when there is more: the summary is one line.
@@ -72,48 +125,51 @@ struct ToolInput {
 
     /// JSON tokens: strings with their quotes and escapes, punctuation, and literal words; nil
     /// when the text is not made of them.
-    static func tokens(_ text: String) -> [Substring]? {
+    static func tokens(_ text: String) -> Tokens? {
         // Walked in UTF-8 bytes: every delimiter is ASCII, so each cut falls between characters
         // (and Character by Character, grapheme breaking was most of a long session's tool time).
-        var tokens: [Substring] = []
-        let bytes = text.utf8
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            let c = bytes[i]
-            if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { i = bytes.index(after: i); continue }
-            if c == 0x7B || c == 0x7D || c == 0x5B || c == 0x5D || c == 0x3A || c == 0x2C {   // { } [ ] : ,
-                let next = bytes.index(after: i)
-                tokens.append(text[i..<next]); i = next; continue
-            }
-            if c == 0x22 {
-                var j = bytes.index(after: i)
-                var closed = false
-                while j < bytes.endIndex {
-                    let d = bytes[j]
-                    if d == 0x5C { j = bytes.index(after: j); if j < bytes.endIndex { j = bytes.index(after: j) }; continue }
-                    if d == 0x0A { return nil }
-                    j = bytes.index(after: j)
-                    if d == 0x22 { closed = true; break }
+        let bytes = Array(text.utf8)
+        var ranges: [Range<Int>] = []
+        let count = bytes.count
+        let found = bytes.withUnsafeBufferPointer { bytes -> Bool in
+            var i = 0
+            while i < count {
+                let c = bytes[i]
+                if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { i += 1; continue }
+                if c == 0x7B || c == 0x7D || c == 0x5B || c == 0x5D || c == 0x3A || c == 0x2C {   // { } [ ] : ,
+                    ranges.append(i..<i + 1); i += 1; continue
                 }
-                guard closed else { return nil }
-                tokens.append(text[i..<j]); i = j; continue
+                if c == 0x22 {
+                    var j = i + 1
+                    var closed = false
+                    while j < count {
+                        let d = bytes[j]
+                        if d == 0x5C { j += 1; if j < count { j += 1 }; continue }
+                        if d == 0x0A { return false }
+                        j += 1
+                        if d == 0x22 { closed = true; break }
+                    }
+                    guard closed else { return false }
+                    ranges.append(i..<j); i = j; continue
+                }
+                var j = i
+                while j < count, case let ascii = bytes[j],
+                      (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45 {
+                    j += 1
+                }
+                guard j > i else { return false }
+                ranges.append(i..<j); i = j
             }
-            var j = i
-            while j < bytes.endIndex, case let ascii = bytes[j],
-                  (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45 {
-                j = bytes.index(after: j)
-            }
-            guard j > i else { return nil }
-            tokens.append(text[i..<j]); i = j
+            return true
         }
-        return tokens
+        return found ? Tokens(bytes: bytes, ranges: ranges) : nil
     }
 
     /// The tokens indented; nil when brackets do not match. Written as UTF-8 into one buffer:
     /// every tool call's input on a page goes through it.
-    static func indent(_ tokens: [Substring]) -> String? {
+    static func indent(_ tokens: Tokens) -> String? {
         var out: [UInt8] = []
-        out.reserveCapacity(tokens.count * 8)
+        out.reserveCapacity(tokens.bytes.count + tokens.count * 4)
         // The closing bracket each open one expects.
         var stack: [UInt8] = []
         var k = 0
@@ -122,15 +178,15 @@ struct ToolInput {
             for _ in 0..<stack.count { out.append(0x20); out.append(0x20) }
         }
         while k < tokens.count {
-            let token = tokens[k]
-            let first = token.utf8.first!
-            if token.utf8.count == 1 {
+            let range = tokens.ranges[k]
+            let first = tokens.bytes[range.lowerBound]
+            if range.count == 1 {
                 switch first {
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
                     let close = first == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                     stack.append(close)
                     out.append(first)
-                    if k + 1 < tokens.count, tokens[k + 1].utf8.count == 1, tokens[k + 1].utf8.first == close {
+                    if k + 1 < tokens.count, tokens.isPunctuation(k + 1, close) {
                         out.append(close); stack.removeLast(); k += 2; continue
                     }
                     newline()
@@ -156,62 +212,29 @@ struct ToolInput {
                 default: break
                 }
             }
-            // As one copy of its bytes (an append of the view is a byte-by-byte walk).
-            if token.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: token.utf8) }
+            out.append(contentsOf: tokens.bytes[range])
             k += 1
         }
         return stack.isEmpty ? String(decoding: out, as: UTF8.self) : nil
     }
 
-    // Tokens are compared in UTF-8 bytes: as Substrings each comparison went through the
-    // Unicode-aware string comparison, most of a tool's input walk. The names and punctuation
-    // compared are ASCII with no other canonically equal spelling, so the answers are the same.
-
-    /// Whether `token` is the one-byte punctuation `byte` (`{ } [ ] : ,`).
-    static func isPunctuation(_ token: Substring, _ byte: UInt8) -> Bool {
-        let utf8 = token.utf8
-        return utf8.count == 1 && utf8.first == byte
-    }
-
-    /// Whether `token` opens (`{`, `[`) or closes (`}`, `]`) a level.
-    static func depthChange(_ token: Substring) -> Int {
-        let utf8 = token.utf8
-        guard utf8.count == 1, let byte = utf8.first else { return 0 }
-        switch byte {
-        case UInt8(ascii: "{"), UInt8(ascii: "["): return 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"): return -1
-        default: return 0
-        }
-    }
-
-    /// Whether `token` is a JSON string (it starts with its quote).
-    static func isString(_ token: Substring) -> Bool { token.utf8.first == UInt8(ascii: "\"") }
-
-    /// Whether `token` is the string `"name"` written without escapes.
-    static func isName(_ token: Substring, _ name: String) -> Bool {
-        let utf8 = token.utf8
-        guard utf8.count == name.utf8.count + 2, utf8.first == UInt8(ascii: "\""), utf8.last == UInt8(ascii: "\"") else { return false }
-        return utf8.dropFirst().dropLast().elementsEqual(name.utf8)
-    }
-
     /// `"command": "…"` or `"command": ["bash", "-lc", "…"]` at the top level of an object.
-    static func command(_ tokens: [Substring]) -> String? {
-        guard let first = tokens.first, isPunctuation(first, UInt8(ascii: "{")) else { return nil }
+    static func command(_ tokens: Tokens) -> String? {
+        guard tokens.count > 0, tokens.isPunctuation(0, UInt8(ascii: "{")) else { return nil }
         let colon = UInt8(ascii: ":")
         var depth = 0
         var k = 0
         while k < tokens.count {
-            let token = tokens[k]
-            depth += depthChange(token)
-            if depth == 1, isName(token, "command") || isName(token, "cmd"), k + 2 < tokens.count, isPunctuation(tokens[k + 1], colon) {
-                let value = tokens[k + 2]
-                if isString(value) { return decode(value) }
-                if isPunctuation(value, UInt8(ascii: "[")) {
+            depth += tokens.depthChange(k)
+            if depth == 1, tokens.isName(k, "command") || tokens.isName(k, "cmd"), k + 2 < tokens.count, tokens.isPunctuation(k + 1, colon) {
+                let value = k + 2
+                if tokens.isString(value) { return tokens.decode(value) }
+                if tokens.isPunctuation(value, UInt8(ascii: "[")) {
                     var words: [String] = []
                     var m = k + 3
-                    while m < tokens.count, !isPunctuation(tokens[m], UInt8(ascii: "]")) {
-                        if isString(tokens[m]), let word = decode(tokens[m]) { words.append(word) }
-                        else if !isPunctuation(tokens[m], UInt8(ascii: ",")) { return nil }
+                    while m < tokens.count, !tokens.isPunctuation(m, UInt8(ascii: "]")) {
+                        if tokens.isString(m), let word = tokens.decode(m) { words.append(word) }
+                        else if !tokens.isPunctuation(m, UInt8(ascii: ",")) { return nil }
                         m += 1
                     }
                     if words.count == 3, ["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh"].contains(words[0]),

@@ -164,24 +164,23 @@ enum ToolResultView {
         var current: [String: String] = [:]
         let colon = UInt8(ascii: ":")
         while k < tokens.count {
-            let token = tokens[k]
-            switch ToolInput.depthChange(token) {
+            switch tokens.depthChange(k) {
             case 1:
                 depth += 1
-                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "{")), depth == todosDepth + 1 { current = [:] }
+                if inTodos, tokens.isPunctuation(k, UInt8(ascii: "{")), depth == todosDepth + 1 { current = [:] }
             case -1:
-                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "}")), depth == todosDepth + 1, let content = current["content"] {
+                if inTodos, tokens.isPunctuation(k, UInt8(ascii: "}")), depth == todosDepth + 1, let content = current["content"] {
                     items.append((content, current["status"] ?? "pending"))
                 }
-                if inTodos, ToolInput.isPunctuation(token, UInt8(ascii: "]")), depth == todosDepth { inTodos = false }
+                if inTodos, tokens.isPunctuation(k, UInt8(ascii: "]")), depth == todosDepth { inTodos = false }
                 depth -= 1
             default:
-                if depth == 1, ToolInput.isName(token, "todos"), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], colon),
-                   ToolInput.isPunctuation(tokens[k + 2], UInt8(ascii: "[")) {
+                if depth == 1, tokens.isName(k, "todos"), k + 2 < tokens.count, tokens.isPunctuation(k + 1, colon),
+                   tokens.isPunctuation(k + 2, UInt8(ascii: "[")) {
                     inTodos = true
                     todosDepth = 2
-                } else if inTodos, depth == todosDepth + 1, ToolInput.isString(token), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], colon),
-                          ToolInput.isString(tokens[k + 2]), let key = ToolInput.decode(token), let value = ToolInput.decode(tokens[k + 2]) {
+                } else if inTodos, depth == todosDepth + 1, tokens.isString(k), k + 2 < tokens.count, tokens.isPunctuation(k + 1, colon),
+                          tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2) {
                     current[key] = value
                     k += 2
                 }
@@ -209,12 +208,11 @@ enum ToolResultView {
         guard input.isJSON else { return nil }
         let tokens = input.tokens
         var depth = 0
-        for k in tokens.indices {
-            let token = tokens[k]
-            depth += ToolInput.depthChange(token)
-            if depth == 1, ToolInput.isName(token, key), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], UInt8(ascii: ":")),
-               ToolInput.isString(tokens[k + 2]) {
-                return ToolInput.decode(tokens[k + 2])
+        for k in 0..<tokens.count {
+            depth += tokens.depthChange(k)
+            if depth == 1, tokens.isName(k, key), k + 2 < tokens.count, tokens.isPunctuation(k + 1, UInt8(ascii: ":")),
+               tokens.isString(k + 2) {
+                return tokens.decode(k + 2)
             }
         }
         return nil

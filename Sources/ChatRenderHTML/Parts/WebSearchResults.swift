@@ -68,25 +68,23 @@ enum WebSearchResults {
 
     /// `[{"title": "…", "url": "…"}, …]`; nil when it is not such an array.
     static func jsonLinks(_ text: Substring) -> [(title: String?, url: String)]? {
-        guard let tokens = ToolInput.tokens(String(text)), let first = tokens.first, let last = tokens.last,
-              ToolInput.isPunctuation(first, UInt8(ascii: "[")), ToolInput.isPunctuation(last, UInt8(ascii: "]")) else { return nil }
+        guard let tokens = ToolInput.tokens(String(text)), tokens.count > 0,
+              tokens.isPunctuation(0, UInt8(ascii: "[")), tokens.isPunctuation(tokens.count - 1, UInt8(ascii: "]")) else { return nil }
         var out: [(title: String?, url: String)] = []
         var depth = 0
         var current: [String: String] = [:]
         var k = 0
         while k < tokens.count {
-            let token = tokens[k]
-            switch ToolInput.depthChange(token) {
+            switch tokens.depthChange(k) {
             case 1:
                 depth += 1
-                if ToolInput.isPunctuation(token, UInt8(ascii: "{")) && depth == 2 { current = [:] }
+                if tokens.isPunctuation(k, UInt8(ascii: "{")) && depth == 2 { current = [:] }
             case -1:
-                if ToolInput.isPunctuation(token, UInt8(ascii: "}")) && depth == 2, let url = current["url"] { out.append((current["title"], url)) }
+                if tokens.isPunctuation(k, UInt8(ascii: "}")) && depth == 2, let url = current["url"] { out.append((current["title"], url)) }
                 depth -= 1
             default:
-                if depth == 2, ToolInput.isString(token), k + 2 < tokens.count, ToolInput.isPunctuation(tokens[k + 1], UInt8(ascii: ":")),
-                   ToolInput.isString(tokens[k + 2]),
-                   let key = ToolInput.decode(token), let value = ToolInput.decode(tokens[k + 2]) {
+                if depth == 2, tokens.isString(k), k + 2 < tokens.count, tokens.isPunctuation(k + 1, UInt8(ascii: ":")),
+                   tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2) {
                     current[key] = value
                     k += 2
                 }
