@@ -52,46 +52,57 @@ package struct DiffText: Sendable, Equatable {
             file = File()
         }
         for raw in text.splitLines(omittingEmptySubsequences: false) {
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            // A line of ASCII without a CR is a Character per byte: its markers are read and
+            // dropped in bytes (Character by Character, most of a diff's reading). Any other
+            // line is read by Character, as always.
+            let plain = raw.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+            let line = plain || !raw.hasSuffix("\r") ? String(raw) : String(raw.dropLast())
+            func starts(_ prefix: StaticString) -> Bool {
+                plain ? line.utf8.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+                      : line.hasPrefix(prefix.description)
+            }
+            func afterMarker() -> String {
+                plain ? String(decoding: line.utf8.dropFirst(), as: UTF8.self) : String(line.dropFirst())
+            }
             let inHunk = oldLeft > 0 || newLeft > 0
             if inHunk {
-                if line.hasPrefix("+") && newLeft > 0 {
+                if starts("+") && newLeft > 0 {
                     newLine += 1; newLeft -= 1
-                    file.lines.append(.added(new: newLine, text: String(line.dropFirst())))
+                    file.lines.append(.added(new: newLine, text: afterMarker()))
                     continue
                 }
-                if line.hasPrefix("-") && oldLeft > 0 {
+                if starts("-") && oldLeft > 0 {
                     oldLine += 1; oldLeft -= 1
-                    file.lines.append(.removed(old: oldLine, text: String(line.dropFirst())))
+                    file.lines.append(.removed(old: oldLine, text: afterMarker()))
                     continue
                 }
                 // A context line; some tools strip the space of an empty one.
-                if (line.hasPrefix(" ") || line.isEmpty) && oldLeft > 0 && newLeft > 0 {
+                if (starts(" ") || line.isEmpty) && oldLeft > 0 && newLeft > 0 {
                     oldLine += 1; newLine += 1; oldLeft -= 1; newLeft -= 1
-                    file.lines.append(.context(old: oldLine, new: newLine, text: String(line.dropFirst())))
+                    file.lines.append(.context(old: oldLine, new: newLine, text: afterMarker()))
                     continue
                 }
-                if line.hasPrefix("\\") { file.lines.append(.note(line)); continue }
+                if starts("\\") { file.lines.append(.note(line)); continue }
                 // Counts that do not match the lines: the hunk ends here, the line is read afresh.
                 oldLeft = 0; newLeft = 0
             }
-            if line.hasPrefix("\\") {
+            if starts("\\") {
                 file.lines.append(.note(line))
-            } else if line.hasPrefix("@@"), let range = DiffText.hunkRange(line) {
+            } else if starts("@@"), let range = DiffText.hunkRange(line) {
                 file.lines.append(.hunk(line))
                 oldLine = range.oldStart - 1; newLine = range.newStart - 1
                 oldLeft = range.oldCount; newLeft = range.newCount
                 // `-0,0`: the hunk adds to an empty file; numbering starts at 1.
                 if range.oldCount == 0 { oldLine = range.oldStart }
                 if range.newCount == 0 { newLine = range.newStart }
-            } else if line.hasPrefix("diff ") {
+            } else if starts("diff ") {
                 startFile()
                 file.header.append(line)
-            } else if line.hasPrefix("--- ") {
+            } else if starts("--- ") {
                 if file.oldName != nil || !file.lines.isEmpty { startFile() }
-                file.oldName = DiffText.name(line.dropFirst(4))
-            } else if line.hasPrefix("+++ ") && file.newName == nil && file.lines.isEmpty {
-                file.newName = DiffText.name(line.dropFirst(4))
+                file.oldName = DiffText.name(plain ? Substring(line.utf8.dropFirst(4)) : line.dropFirst(4))
+            } else if starts("+++ ") && file.newName == nil && file.lines.isEmpty {
+                file.newName = DiffText.name(plain ? Substring(line.utf8.dropFirst(4)) : line.dropFirst(4))
             } else if file.lines.isEmpty && !file.header.isEmpty && file.oldName == nil {
                 file.header.append(line)  // git's extended headers: index, mode, rename
             } else if !(line.isEmpty && file.lines.isEmpty) {
@@ -118,6 +129,17 @@ package struct DiffText: Sendable, Equatable {
 
     /// `a/src/x.py` → `src/x.py`; a tab and timestamp after the name (`diff -u`) are dropped.
     static func name(_ raw: Substring) -> String {
+        // A tab is a Character of its own, and "a/" before an ASCII byte is two: in bytes when
+        // the name is ASCII.
+        if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = raw.utf8[...]
+            if let tab = bytes.firstIndex(of: 0x09) { bytes = bytes[..<tab] }
+            if bytes.count >= 2, bytes.first == UInt8(ascii: "a") || bytes.first == UInt8(ascii: "b"),
+               bytes[bytes.index(after: bytes.startIndex)] == UInt8(ascii: "/") {
+                bytes = bytes.dropFirst(2)
+            }
+            return String(Substring(bytes))
+        }
         var name = raw
         if let tab = name.firstIndex(of: "\t") { name = name[..<tab] }
         if name.hasPrefix("a/") || name.hasPrefix("b/") { name = name.dropFirst(2) }
@@ -126,7 +148,10 @@ package struct DiffText: Sendable, Equatable {
 
     /// The numbers of `@@ -oldStart,oldCount +newStart,newCount @@`; counts default to 1.
     static func hunkRange(_ line: String) -> (oldStart: Int, oldCount: Int, newStart: Int, newCount: Int)? {
-        let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
+        // Split at spaces in bytes when the line is ASCII (the same fields as by Character).
+        let fields = line.utf8.allSatisfy({ $0 < 0x80 })
+            ? line.utf8.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: true).map { Substring($0) }
+            : line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
         guard fields.count >= 3, fields[1].hasPrefix("-"), fields[2].hasPrefix("+") else { return nil }
         func range(_ field: Substring) -> (Int, Int)? {
             let parts = field.dropFirst().split(separator: ",", omittingEmptySubsequences: false)
