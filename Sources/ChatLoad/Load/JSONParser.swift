@@ -40,6 +40,11 @@ package struct JSONParser {
     private var lineStart = 0
     private var columnCursor = 0
     private var columnAtCursor = 1
+    /// Whether every byte of the current line before `index` is ASCII (only a string can hold
+    /// another): until one is not, a column is the byte offset from the line's start, asked for
+    /// every value without counting. Cleared whenever that is not known (a split array's
+    /// parsers, an error's position).
+    private var lineIsASCII = true
     /// Arrays whose elements were already parsed on other threads, in source order; the parse
     /// takes each one when it reaches its opening bracket.
     private var splits: [SplitArray] = []
@@ -142,6 +147,7 @@ package struct JSONParser {
         // Each chunk's parser starts at the column of its first element, counted here once in
         // source order so a long minified line is not rescanned by every chunk.
         var counter = JSONParser(bytes: buffer, limits: limits)
+        counter.lineIsASCII = false
         let columns = lowers.dropLast().map { first in
             counter.lineStart = layout.lineStarts[first]
             return counter.columnOf(layout.starts[first])
@@ -150,6 +156,7 @@ package struct JSONParser {
         // Each chunk: its elements (nil when one failed to parse) and where its parser last knew a column.
         let results = ParallelChunks.map(chunkCount, placeholder: ([JSONNode]?.none, (position: 0, column: 1))) { chunk in
             var parser = JSONParser(bytes: shared.buffer, limits: limits)
+            parser.lineIsASCII = false
             parser.depth = layout.depth
             let lower = lowers[chunk], upper = lowers[chunk + 1]
             parser.columnCursor = layout.starts[lower]
@@ -192,6 +199,7 @@ package struct JSONParser {
         index = split.close + 1
         line = split.closeLine
         lineStart = split.closeLineStart
+        lineIsASCII = false
         if split.columnCursor >= lineStart && split.columnCursor <= index {
             columnCursor = split.columnCursor
             columnAtCursor = split.columnAtCursor
@@ -202,6 +210,7 @@ package struct JSONParser {
     // MARK: Positions
 
     private mutating func columnOf(_ position: Int) -> Int {
+        if lineIsASCII { return position - lineStart + 1 }
         if columnCursor < lineStart || columnCursor > position {
             columnCursor = lineStart
             columnAtCursor = 1
@@ -231,6 +240,8 @@ package struct JSONParser {
 
     private mutating func error(_ message: String, at position: Int? = nil) -> SyntaxError {
         let position = min(position ?? index, bytes.count)
+        // Inside a string, a byte before the error may not be ASCII yet: counted.
+        lineIsASCII = false
         return SyntaxError(line: line, column: columnOf(position), message: message)
     }
 
@@ -249,6 +260,7 @@ package struct JSONParser {
                 index += 1
                 line += 1
                 lineStart = index
+                lineIsASCII = true
             default: return
             }
         }
@@ -456,6 +468,7 @@ package struct JSONParser {
                     result = try makeString(scratch.bytes, sourceStart: contentStart)
                 }
                 index += 1
+                if seen & 0x8080_8080_8080_8080 != 0 { lineIsASCII = false }
                 // An ASCII string's columns are its bytes: the column after it is known without
                 // counting its scalars again when the next value asks.
                 if seen & 0x8080_8080_8080_8080 == 0 && index - contentStart >= 16 {

@@ -313,5 +313,64 @@ extension LoadTests {
             #expect(error?.line == 1)
             #expect(error?.column == text.unicodeScalars.count - 1)
         }
+
+        @Test func everyValuesPositionIsItsLineAndScalarColumn() throws {
+            // Random documents, minified and indented, with strings of ASCII, of other scripts and
+            // of escapes: each value's line and column (in Unicode scalars) as written down while
+            // the text was made.
+            var seed: UInt64 = 0x1DEA
+            func next(_ bound: Int) -> Int {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return Int((seed >> 33) % UInt64(bound))
+            }
+            let words = ["a", "plain ascii words", "é", "naïve café", "漢字テキスト", "🇫🇷👩‍👩‍👧", #"e\u0301"#, #"tab\tnew\nline"#, #"\u00e9\ud83d\ude00"#, #"mixed é and \\ and ascii"#]
+            for _ in 0..<300 {
+                var text = ""
+                var line = 1, column = 1
+                var expected: [(Int, Int)] = []
+                func write(_ piece: String) {
+                    for scalar in piece.unicodeScalars {
+                        if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+                    }
+                    text += piece
+                }
+                let pretty = next(2) == 0
+                func gap() { if pretty { write(next(3) == 0 ? "\n  " : " ") } }
+                func value(_ depth: Int) {
+                    expected.append((line, column))
+                    switch depth > 3 ? next(3) : next(5) {
+                    case 0: write("\"\(words[next(words.count)])\"")
+                    case 1: write(["1", "-2.5e3", "true", "null", "123456789012345678901"][next(5)])
+                    case 2: write("\"\(words[next(words.count)])\"")
+                    case 3:
+                        write("[")
+                        let count = next(4)
+                        for i in 0..<count { if i > 0 { write(",") }; gap(); value(depth + 1) }
+                        gap(); write("]")
+                    default:
+                        write("{")
+                        let count = next(4)
+                        for i in 0..<count {
+                            if i > 0 { write(",") }
+                            gap(); write("\"k\(i)\(words[next(words.count)])\":"); gap()
+                            value(depth + 1)
+                        }
+                        gap(); write("}")
+                    }
+                }
+                value(0)
+                var found: [(Int, Int)] = []
+                func walk(_ node: JSONNode) {
+                    found.append((node.line, node.column))
+                    switch node.value {
+                    case .array(let elements): elements.forEach(walk)
+                    case .object(let members): members.forEach { walk($0.node) }
+                    default: break
+                    }
+                }
+                walk(try Self.parse(text))
+                #expect(found.map { "\($0.0):\($0.1)" } == expected.map { "\($0.0):\($0.1)" }, "\(text)")
+            }
+        }
     }
 }
