@@ -538,7 +538,7 @@ struct ClaudeCodeSession {
             return
         }
         // Most prompts have no tags at all: one look for a '<' instead of one per tag.
-        let tagged = text.utf8.contains(UInt8(ascii: "<"))
+        let tagged = ClaudeCodeText.has(UInt8(ascii: "<"), in: text)
         if tagged, let command = ClaudeCodeText.command(text) {
             addCommand(command, node: node)
             return

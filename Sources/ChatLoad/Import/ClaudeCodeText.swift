@@ -1,3 +1,4 @@
+import Foundation
 import ChatModel
 
 /// The text conventions of Claude Code's logs: the tags it wraps around slash commands, shell
@@ -12,11 +13,20 @@ enum ClaudeCodeText {
     /// The text between `<tag>` and `</tag>` (the first pair), or nil when there is none.
     static func tagged(_ tag: String, in text: String) -> String? {
         // Most text has no tags at all: one pass over its bytes, and no needle built.
-        guard text.utf8.contains(UInt8(ascii: "<")) else { return nil }
+        guard has(UInt8(ascii: "<"), in: text) else { return nil }
         let whole = Substring(text)
         guard let open = find("<\(tag)>", in: whole) else { return nil }
         guard let close = find("</\(tag)>", in: whole[open.upperBound...]) else { return nil }
         return String(text[open.upperBound..<close.lowerBound])
+    }
+
+    /// Whether `text` has the byte `byte`: memchr, a vector at a time (through the UTF-8 view, a
+    /// long tool output was walked a byte at a time for each tag looked for).
+    static func has(_ byte: UInt8, in text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? text.utf8.contains(byte)
     }
 
     /// Where `needle` (ASCII) first occurs in `text`: a search of the UTF-8 bytes, since
