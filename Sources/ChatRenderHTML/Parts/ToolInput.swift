@@ -66,9 +66,6 @@ struct ToolInput {
             return bytes[range.lowerBound + 1..<range.upperBound - 1].elementsEqual(name.utf8)
         }
 
-        /// Token `k`'s bytes.
-        func text(_ k: Int) -> ArraySlice<UInt8> { bytes[ranges[k]] }
-
         /// The value of string token `k` (see ``ToolInput/decode(_:)``).
         func decode(_ k: Int) -> String? {
             let range = ranges[k]

@@ -318,11 +318,8 @@ extension LoadTests {
             // Random documents, minified and indented, with strings of ASCII, of other scripts and
             // of escapes: each value's line and column (in Unicode scalars) as written down while
             // the text was made.
-            var seed: UInt64 = 0x1DEA
-            func next(_ bound: Int) -> Int {
-                seed = seed &* 6364136223846793005 &+ 1442695040888963407
-                return Int((seed >> 33) % UInt64(bound))
-            }
+            var random = SplitMix(seed: 0x1DEA)
+            func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
             let words = ["a", "plain ascii words", "é", "naïve café", "漢字テキスト", "🇫🇷👩‍👩‍👧", #"e\u0301"#, #"tab\tnew\nline"#, #"\u00e9\ud83d\ude00"#, #"mixed é and \\ and ascii"#]
             for _ in 0..<300 {
                 var text = ""

@@ -53,11 +53,8 @@ import Testing
         let values = [("count", "3"), ("name", "a <b>"), ("tool", "Bash"), ("name", "last"), ("café", "coffee")]
         let pairs: KeyValuePairs<String, HTML> = ["count": "<b>3</b>", "tool": "<code>Bash</code>", "tool": "second", "café": "<i>coffee</i>"]
         let markup = pairs.map { ($0.key, $0.value) }
-        var seed: UInt64 = 0xB4ACE5
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var random = SplitMix(seed: 0xB4ACE5)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var inBytes = 0
         for _ in 0..<3000 {
             var pattern = ""

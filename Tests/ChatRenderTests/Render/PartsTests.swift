@@ -178,11 +178,8 @@ import Testing
         // a prepended mark before one, CR LF, tabs, flags, ZWJ emoji, long ASCII runs.
         let pieces = ["ls", " ", "  ", "\t", "\n", "\r\n", "\r", " \u{301}", "\u{301}", "\u{0600}", "\u{0600} ", "e\u{301}", "🇫🇷",
                       "👩‍👩‍👧", "漢字", "x", String(repeating: "y", count: 40), String(repeating: "z ", count: 30), "|", "\u{A0}"]
-        var seed: UInt64 = 0xC0FFEE
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var random = SplitMix(seed: 0xC0FFEE)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var fast = 0
         for _ in 0..<3000 {
             var text = ""
