@@ -66,9 +66,10 @@ package enum ClaudeCodeImporter {
         }
         let diagnostics = reader.diagnostics
         // What the reader kept (every line's parsed JSON, tool calls' inputs, results and
-        // records among it) is freed on another thread: the page does not wait for it.
+        // records among it) is freed later, on another thread (see ``LaterRelease``): the page
+        // does not wait for it, nor share the cores with it.
         let kept = Discarded(consume reader)
-        DispatchQueue.global(qos: .utility).async { kept.drop() }
+        LaterRelease.run { kept.drop() }
         return (chat, diagnostics)
     }
 

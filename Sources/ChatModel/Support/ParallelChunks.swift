@@ -200,3 +200,16 @@ package final class InBackground<Value: Sendable>: @unchecked Sendable {
         return try result!.get()
     }
 }
+
+/// Frees what a render is done with (a session's parsed lines, an import's model) later, on
+/// another thread. A command that ends first leaves it to the system, which takes a process's
+/// memory back at once, rather than spend a core taking the trees apart while the page is still
+/// being made; a caller that lives on has it freed a moment later.
+package enum LaterRelease {
+    /// How long after being handed over the work runs.
+    package static let delay: DispatchTimeInterval = .seconds(2)
+
+    package static func run(_ release: @escaping @Sendable () -> Void) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: release)
+    }
+}

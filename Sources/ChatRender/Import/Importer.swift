@@ -170,11 +170,11 @@ public enum ImportedSite {
         var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
                               shard: request.shard, warnings: warnings, style: style, inspector: inspector)
         result.redaction = redaction
-        // Every conversation the import made (turns, parts, tool output) is freed on another
-        // thread: the pages are written, and the command need not wait for it (a long session's
-        // model took a twentieth of its run to free here).
+        // Every conversation the import made (turns, parts, tool output) is freed later, on
+        // another thread (see ``LaterRelease``): the pages are written, and the command need not
+        // wait for it (a long session's model took a twentieth of its run to free here).
         let made = Discarded(chats: consume chats, written: [consume all, consume written], pages: consume pages)
-        DispatchQueue.global(qos: .utility).async { made.drop() }
+        LaterRelease.run { made.drop() }
         return result
     }
 
