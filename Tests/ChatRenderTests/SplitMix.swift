@@ -11,3 +11,13 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix {
+    /// Fewer than `most` of `pieces`, drawn at random and joined: a random text made of pieces
+    /// chosen to meet the rules under test (grapheme breaks, escapes, braces) at every join.
+    mutating func text(from pieces: [String], fewerThan most: Int) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0..<most, using: &self) { text += pieces[Int.random(in: 0..<pieces.count, using: &self)] }
+        return text
+    }
+}

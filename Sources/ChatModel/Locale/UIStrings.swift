@@ -197,6 +197,12 @@ package struct UIStrings: Sendable, Equatable {
         }) {
             return names
         }
+        return placeholdersByCharacter(in: pattern)
+    }
+
+    /// ``placeholders(in:)`` found Character by Character: for a pattern with a brace that
+    /// touches a byte that is not ASCII, and the reference its byte reading is tested against.
+    package static func placeholdersByCharacter(in pattern: String) -> Set<String> {
         var names: Set<String> = []
         var rest = Substring(pattern)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -35,16 +35,6 @@ import Testing
         return out
     }
 
-    static func referencePlaceholders(_ pattern: String) -> Set<String> {
-        var names: Set<String> = []
-        var rest = Substring(pattern)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            names.insert(String(rest[rest.index(after: open)..<close]))
-            rest = rest[rest.index(after: close)...]
-        }
-        return names
-    }
-
     @Test func aPhraseFilledInBytesIsTheOneFilledByCharacter() {
         // Braces alone and in placeholders, beside combining and prepended marks, CJK, RTL text,
         // markup-special characters, a name in another normalization form.
@@ -54,16 +44,14 @@ import Testing
         let pairs: KeyValuePairs<String, HTML> = ["count": "<b>3</b>", "tool": "<code>Bash</code>", "tool": "second", "café": "<i>coffee</i>"]
         let markup = pairs.map { ($0.key, $0.value) }
         var random = SplitMix(seed: 0xB4ACE5)
-        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var inBytes = 0
         for _ in 0..<3000 {
-            var pattern = ""
-            for _ in 0..<next(10) { pattern += pieces[next(pieces.count)] }
+            let pattern = random.text(from: pieces, fewerThan: 10)
             var copy = pattern
             if copy.withUTF8({ UIStrings.placeholderPieces($0) }) != nil { inBytes += 1 }
             #expect(UIStrings.fill(pattern, values) == Self.referenceFill(pattern, values), "\(pattern.debugDescription)")
             #expect(UIStrings.html(pattern, pairs) == Self.referenceHTML(pattern, markup), "\(pattern.debugDescription)")
-            #expect(UIStrings.placeholders(in: pattern) == Self.referencePlaceholders(pattern), "\(pattern.debugDescription)")
+            #expect(UIStrings.placeholders(in: pattern) == UIStrings.placeholdersByCharacter(in: pattern), "\(pattern.debugDescription)")
         }
         #expect(inBytes > 500)
     }

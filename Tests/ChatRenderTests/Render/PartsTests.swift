@@ -179,11 +179,9 @@ import Testing
         let pieces = ["ls", " ", "  ", "\t", "\n", "\r\n", "\r", " \u{301}", "\u{301}", "\u{0600}", "\u{0600} ", "e\u{301}", "🇫🇷",
                       "👩‍👩‍👧", "漢字", "x", String(repeating: "y", count: 40), String(repeating: "z ", count: 30), "|", "\u{A0}"]
         var random = SplitMix(seed: 0xC0FFEE)
-        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var fast = 0
         for _ in 0..<3000 {
-            var text = ""
-            for _ in 0..<next(14) { text += pieces[next(pieces.count)] }
+            let text = random.text(from: pieces, fewerThan: 14)
             if let line = ToolInput.oneLineInASCII(text) {
                 fast += 1
                 #expect(line == ToolInput.oneLineByCharacter(text), "\(text.debugDescription)")

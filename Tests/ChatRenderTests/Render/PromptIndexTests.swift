@@ -86,14 +86,9 @@ import Testing
         // a prepended mark before one, flags, ZWJ emoji, CR LF, the Unicode line separators.
         let pieces = ["word", " ", "  ", "\t", "\n", "\r\n", "\u{2028}", "\u{85}", "\u{0B}", "e\u{301}", " \u{301}", "\u{0600}",
                       "\u{0600} ", "🇫🇷", "🇩🇪🇫", "👩‍👩‍👧", "ما هذا", "漢字", "x", "yy ", " zzz", "#\u{FE0F}\u{20E3}", "\u{0600}a", "\u{0308}", "\u{3000}", "\u{A0}"]
-        var seed: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(bound))
-        }
+        var random = SplitMix(seed: 0x5EED)
         for _ in 0..<3000 {
-            var text = ""
-            for _ in 0..<next(120) { text += pieces[next(pieces.count)] }
+            let text = random.text(from: pieces, fewerThan: 120)
             #expect(PromptIndex.firstLine(text) == Self.wholeTextLabel(text), "\(text.debugDescription)")
         }
         for length in 95...105 {
