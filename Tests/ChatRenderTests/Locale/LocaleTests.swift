@@ -17,6 +17,17 @@ import Testing
         #expect(Set(files) == Set((Self.tags + ["en"]).map { $0 + ".json" }))
     }
 
+    /// A table names its keys by the cases' names, which ``UIKey/name`` writes out: each must be
+    /// its case's name, and every name must find its key again.
+    @Test func everyKeyIsNamedByItsCase() {
+        for key in UIKey.allCases {
+            #expect(key.name == String(describing: key))
+            #expect(UIKey.named(key.name) == key)
+        }
+        #expect(Set(UIKey.allCases.map(\.name)).count == UIKey.allCases.count)
+        #expect(UIKey.named("Conversation") == nil, "a key is named by its case, not its English text")
+    }
+
     @Test(arguments: ["en"] + tags)
     func everyBundledTableIsComplete(_ tag: String) throws {
         let (strings, warnings) = try UIStrings.read(path: Self.folder + "/\(tag).json", tag: tag)
