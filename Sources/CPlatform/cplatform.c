@@ -5,8 +5,10 @@
 #include <malloc.h>
 #endif
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 
 int cplatform_rename_exchange(const char *a, const char *b) {
@@ -40,6 +42,19 @@ int cplatform_sync_filesystem(const char *path) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+static int remove_entry(const char *path, const struct stat *info, int type, struct FTW *where) {
+    (void)info; (void)where;
+    return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+int cplatform_remove_tree(const char *path) {
+    struct stat info;
+    if (lstat(path, &info) != 0) return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(info.st_mode)) return unlink(path);
+    /* FTW_DEPTH: a folder after what it holds; FTW_PHYS: a link is removed, never followed. */
+    return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 void cplatform_keep_freed_memory(void) {

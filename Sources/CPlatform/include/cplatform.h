@@ -19,6 +19,12 @@ void cplatform_start_writeback(int fd, long long offset, long long length);
  * the system has no such call (the caller then flushes file by file). */
 int cplatform_sync_filesystem(const char *path);
 
+/* Removes `path` and everything under it, without following symbolic links (nftw, deepest
+ * first). A missing `path` is success. Returns 0 on success; -1 with errno set on the first entry
+ * that cannot be removed (what could be removed is gone). For the folders chatrender made itself
+ * (a scratch folder, the output a render replaced): a tenth of the time Foundation's removal took. */
+int cplatform_remove_tree(const char *path);
+
 /* For a process that renders once and exits: keeps freed blocks of up to 8 MiB in the process
  * (glibc's mallopt) instead of handing them back to the kernel and faulting fresh zeroed pages in
  * for the next one: the turns' buffers are made and dropped many times per render. Bigger blocks

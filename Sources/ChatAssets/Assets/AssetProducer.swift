@@ -327,7 +327,7 @@ public struct AssetProducer: Sendable {
             let destination = FilePath.join(assets, name)
             if access(destination, F_OK) != 0 {
                 let partial = FilePath.join(assets, ".\(name).\(job.order).partial")
-                guard FileManager.default.createFile(atPath: partial, contents: Data(kept.bytes)), rename(partial, destination) == 0 else {
+                guard OutputWriter.writeFile(kept.bytes, to: partial) == 0, rename(partial, destination) == 0 else {
                     unlink(partial)
                     let full = AssetProducer.outputFailure(assets)
                     return JobOutcome(result: .failure(ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")),

@@ -15,7 +15,7 @@ package enum WebPMetadata {
         guard let data = FileManager.default.contents(atPath: path) else { throw ImageProblem("cannot read the web image back") }
         guard let stripped = strip(Array(data)) else { throw ImageProblem("the web image is not a WebP file") }
         if stripped.count == data.count { return }
-        guard FileManager.default.createFile(atPath: path, contents: Data(stripped)) else {
+        guard OutputWriter.writeFile(stripped, to: path) == 0 else {
             throw ImageProblem("cannot rewrite the web image")
         }
     }

@@ -17,7 +17,7 @@ package final class MemoryOutput: FolderOutput, @unchecked Sendable {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { OutputWriter.removeTree(path) }
 
     /// Every file of the output by relative path, with its bytes.
     package var files: [String: [UInt8]] {

@@ -30,6 +30,6 @@ package final class ScratchOutput: FolderOutput, @unchecked Sendable {
     }
 
     package func remove() {
-        try? FileManager.default.removeItem(atPath: path)
+        OutputWriter.removeTree(path)
     }
 }

@@ -61,7 +61,7 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
         }
         let prefix = ".\(base)\(OutputWriter.stagingInfix)"
         for name in FilePath.names(in: parent, withPrefix: prefix) {
-            try? FileManager.default.removeItem(atPath: FilePath.join(parent, name))
+            OutputWriter.removeTree(FilePath.join(parent, name))
         }
         try check()
         var bytes = Array(FilePath.join(parent, prefix + "XXXXXX").utf8CString)
@@ -92,7 +92,7 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
             // Checked again: the destination may have changed while the output was being made.
             try Self.checkReplaceable(destination, replaces, what: what)
             if let previous = try AtomicSwap.swap(path, into: destination, what: what) {
-                try? FileManager.default.removeItem(atPath: previous)
+                OutputWriter.removeTree(previous)
             }
         } catch {
             discard()
@@ -123,7 +123,7 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
 
     /// Removes the staging folder after a failure.
     package func discard() {
-        try? FileManager.default.removeItem(atPath: path)
+        OutputWriter.removeTree(path)
     }
 
     /// The destination may be replaced only if it is missing, or as `replaces` allows.

@@ -19,6 +19,6 @@ package final class SubfolderOutput: FolderOutput, @unchecked Sendable {
 
     /// Removes the subfolder after a failure; the rest of the outer output stays.
     package func discard() {
-        try? FileManager.default.removeItem(atPath: path)
+        OutputWriter.removeTree(path)
     }
 }

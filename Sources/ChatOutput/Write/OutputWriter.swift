@@ -12,6 +12,23 @@ package enum OutputWriter {
     package static let marker = ".chatrender"
     package static let stagingInfix = ".chatrender-staging-"
 
+    /// Writes `bytes` as the file at `path`, replacing one there; 0 or an `errno`. Not flushed to
+    /// disk by itself: for an asset written beside the ones libvips writes by path, which are not
+    /// either (Foundation's `createFile` flushed each, a wait on the disk for every photo).
+    package static func writeFile(_ bytes: [UInt8], to path: String) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return errno }
+        let failure = writeAll([bytes], to: fd)
+        if close(fd) != 0, failure == 0 { return errno }
+        return failure
+    }
+
+    /// Removes `path` and everything under it (see `cplatform_remove_tree`); where that stops at
+    /// an entry, Foundation's removal tries the rest.
+    package static func removeTree(_ path: String) {
+        if cplatform_remove_tree(path) != 0 { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// Writes every chunk to `fd` with `writev`, resuming after short writes; 0 or an `errno`.
     static func writeAll(_ chunks: [[UInt8]], to fd: Int32) -> Int32 {
         writeAll(chunks) { iovecs in writev(fd, iovecs.baseAddress, Int32(iovecs.count)) }
