@@ -52,7 +52,7 @@ let package = Package(
         // written (the OutputSink implementations, the one staging maker, the one swap);
         // ChatRender wires them into the one pipeline and is the library's public face.
         .target(name: "ChatModel", dependencies: ["CPlatform"], swiftSettings: stage),
-        .target(name: "ChatLoad", dependencies: ["ChatModel", "CZlib"], swiftSettings: stage),
+        .target(name: "ChatLoad", dependencies: ["ChatModel", "CPlatform", "CZlib"], swiftSettings: stage),
         .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatLoad"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),

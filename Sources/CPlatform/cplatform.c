@@ -6,8 +6,12 @@
 #endif
 #include <fcntl.h>
 #include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -42,6 +46,93 @@ int cplatform_sync_filesystem(const char *path) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/* Mapped files, for the SIGBUS handler. A slot is claimed (state 0 -> 1), filled in, then made
+ * live (2); the handler looks at live slots only. */
+enum { MAPPING_SLOTS = 64, SLOT_FREE = 0, SLOT_CLAIMED = 1, SLOT_LIVE = 2 };
+static struct {
+    atomic_int state;
+    _Atomic(uintptr_t) start;
+    _Atomic(uintptr_t) end;
+    atomic_int cut;
+} mappings[MAPPING_SLOTS];
+static struct sigaction previous_bus_action;
+static uintptr_t page_mask;
+static pthread_once_t bus_handler_once = PTHREAD_ONCE_INIT;
+static int bus_handler_installed;
+
+static void on_bus_error(int signal, siginfo_t *info, void *context) {
+    uintptr_t address = (uintptr_t)info->si_addr;
+    for (int i = 0; i < MAPPING_SLOTS; i++) {
+        if (atomic_load(&mappings[i].state) != SLOT_LIVE) continue;
+        if (address >= atomic_load(&mappings[i].start) && address < atomic_load(&mappings[i].end)) {
+            /* The page is past the file's new end: a page of zeros takes its place, and the
+             * read that faulted runs again on it. */
+            void *page = (void *)(address & page_mask);
+            if (mmap(page, ~page_mask + 1, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) break;
+            atomic_store(&mappings[i].cut, 1);
+            return;
+        }
+    }
+    /* Not a mapped input's: the handler that was there before takes it. */
+    if ((previous_bus_action.sa_flags & SA_SIGINFO) && previous_bus_action.sa_sigaction != NULL) {
+        previous_bus_action.sa_sigaction(signal, info, context);
+        return;
+    }
+    /* The default action (or an ignored one, which the kernel overrides for a fault): put it
+     * back, and the instruction faults again under it. */
+    sigaction(SIGBUS, &previous_bus_action, NULL);
+}
+
+static void install_bus_handler(void) {
+    long size = sysconf(_SC_PAGESIZE);
+    if (size <= 0) return;
+    page_mask = ~((uintptr_t)size - 1);
+    struct sigaction action = {0};
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    if (sigaction(SIGBUS, &action, &previous_bus_action) == 0) bus_handler_installed = 1;
+}
+
+const void *cplatform_map_file(int fd, size_t size) {
+    pthread_once(&bus_handler_once, install_bus_handler);
+    if (!bus_handler_installed) { errno = ENOTSUP; return NULL; }
+    if (size == 0) { errno = EINVAL; return NULL; }
+    void *mapped = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (mapped == MAP_FAILED) return NULL;
+    for (int i = 0; i < MAPPING_SLOTS; i++) {
+        int expected = SLOT_FREE;
+        if (!atomic_compare_exchange_strong(&mappings[i].state, &expected, SLOT_CLAIMED)) continue;
+        atomic_store(&mappings[i].start, (uintptr_t)mapped);
+        atomic_store(&mappings[i].end, (uintptr_t)mapped + size);
+        atomic_store(&mappings[i].cut, 0);
+        atomic_store(&mappings[i].state, SLOT_LIVE);
+        return mapped;
+    }
+    munmap(mapped, size);
+    errno = EBUSY;
+    return NULL;
+}
+
+static int mapping_slot(const void *mapping) {
+    for (int i = 0; i < MAPPING_SLOTS; i++) {
+        if (atomic_load(&mappings[i].state) == SLOT_LIVE && atomic_load(&mappings[i].start) == (uintptr_t)mapping) return i;
+    }
+    return -1;
+}
+
+int cplatform_mapping_was_cut(const void *mapping) {
+    int slot = mapping_slot(mapping);
+    return slot >= 0 && atomic_load(&mappings[slot].cut);
+}
+
+void cplatform_unmap_file(const void *mapping, size_t size) {
+    int slot = mapping_slot(mapping);
+    if (slot >= 0) atomic_store(&mappings[slot].state, SLOT_CLAIMED);
+    munmap((void *)mapping, size);
+    if (slot >= 0) atomic_store(&mappings[slot].state, SLOT_FREE);
 }
 
 static int remove_entry(const char *path, const struct stat *info, int type, struct FTW *where) {

@@ -19,6 +19,19 @@ void cplatform_start_writeback(int fd, long long offset, long long length);
  * the system has no such call (the caller then flushes file by file). */
 int cplatform_sync_filesystem(const char *path);
 
+/* Maps the first `size` bytes of the regular file open as `fd`, read-only and private, so a large
+ * input is parsed where the kernel already holds it instead of being copied into fresh memory
+ * (which cost a page fault per 4 KiB). Another program that cuts the file short while it is
+ * mapped would make reading the lost pages stop the process with SIGBUS; here they read as zeros
+ * instead, and cplatform_mapping_was_cut() says so, for the caller to report. Returns NULL with
+ * errno set when the file cannot be mapped (an empty file, a file system without mmap, every
+ * slot in use): the caller then reads it. A SIGBUS elsewhere goes to the handler that was there. */
+const void *cplatform_map_file(int fd, size_t size);
+/* 1 once a page of `mapping` has been lost (read as zeros), 0 otherwise. */
+int cplatform_mapping_was_cut(const void *mapping);
+/* Unmaps what cplatform_map_file() mapped. */
+void cplatform_unmap_file(const void *mapping, size_t size);
+
 /* Removes `path` and everything under it, without following symbolic links (nftw, deepest
  * first). A missing `path` is success. Returns 0 on success; -1 with errno set on the first entry
  * that cannot be removed (what could be removed is gone). For the folders chatrender made itself

@@ -49,15 +49,19 @@ package enum ClaudeCodeImporter {
     /// One session file; nil (with an error) when it cannot be read at all, or when it holds no
     /// conversation (a log of bookkeeping only), which is a warning.
     static func readSession(_ session: ClaudeCodeSource.Session) -> (ImportedChat?, [Diagnostic]) {
-        let bytes: [UInt8]
+        let file: FileInput.Mapped
         do {
-            bytes = try FileInput.read(path: session.path, displayPath: session.displayPath, limit: ClaudeCodeSource.maxFileSize, what: "Claude Code session")
+            file = try FileInput.map(path: session.path, displayPath: session.displayPath, limit: ClaudeCodeSource.maxFileSize, what: "Claude Code session")
         } catch {
             return (nil, error.diagnostics)
         }
         let images = ImageCounter()
         var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
-        reader.read(bytes)
+        file.withBytes { reader.read(buffer: $0) }
+        if file.wasCut {
+            // What the lost pages read as (zeros) is not the session: nothing of it is kept.
+            return (nil, [Diagnostic(file: session.displayPath, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)")])
+        }
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
         // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
         chat?.project = session.projectFolder.map { _ in reader.cwd } ?? nil
@@ -230,10 +234,15 @@ struct ClaudeCodeSession {
 
     /// Reads every line of `bytes`; `chunkBytes` is open to tests (see ``chunkBytes``).
     mutating func read(_ bytes: [UInt8], chunkBytes: Int = ClaudeCodeSession.chunkBytes) {
+        bytes.withUnsafeBufferPointer { read(buffer: $0, chunkBytes: chunkBytes) }
+    }
+
+    /// ``read(_:chunkBytes:)`` from bytes the caller keeps alive for the call (a mapped file).
+    mutating func read(buffer: UnsafeBufferPointer<UInt8>, chunkBytes: Int = ClaudeCodeSession.chunkBytes) {
         // Line ends found in the buffer without bounds checks: a long session is tens of
         // thousands of lines.
         var lines: [(start: Int, end: Int)] = []
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var start = 0
@@ -260,7 +269,7 @@ struct ClaudeCodeSession {
         // chunks on all cores and read here in file order as each chunk is ready, so parsing
         // overlaps reading; the warnings come out in the same order as on one core.
         let found = lines
-        bytes.withUnsafeBufferPointer { buffer in
+        do {
             let shared = SessionBytes(buffer: buffer)
             let chunks = Self.chunks(of: found, bytes: buffer.count, size: chunkBytes)
             ParallelChunks.forEachInOrderOnCaller(chunks.count, { chunk in

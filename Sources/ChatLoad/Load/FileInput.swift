@@ -1,4 +1,5 @@
 import ChatModel
+import CPlatform
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,27 +12,91 @@ package enum FileInput {
     /// Reads the regular file at `path`. Missing or unreadable files throw `.missingInput`;
     /// a directory, device, FIFO or an over-limit file throws `.badData`.
     package static func read(path: String, displayPath: String, limit: Int, what: String) throws(DiagnosticError) -> [UInt8] {
-        func fail(_ message: String, _ kind: DiagnosticError.Kind) -> DiagnosticError {
-            DiagnosticError(Diagnostic(file: displayPath, message: message), kind: kind)
+        let (fd, size) = try open(path: path, displayPath: displayPath, limit: limit, what: what)
+        defer { close(fd) }
+        return try read(fd, size: size, displayPath: displayPath, what: what)
+    }
+
+    /// The regular file at `path`, mapped (see ``Mapped``), or read where it cannot be mapped.
+    /// Errors as ``read(path:displayPath:limit:what:)``.
+    package static func map(path: String, displayPath: String, limit: Int, what: String) throws(DiagnosticError) -> Mapped {
+        let (fd, size) = try open(path: path, displayPath: displayPath, limit: limit, what: what)
+        defer { close(fd) }
+        if let mapping = cplatform_map_file(fd, size) {
+            return Mapped(mapping: mapping, count: size)
         }
+        return Mapped(bytes: try read(fd, size: size, displayPath: displayPath, what: what))
+    }
+
+    /// A file's bytes where the kernel keeps them, rather than copied into fresh memory (for a
+    /// session log of megabytes, a page fault per 4 KiB before its parse could start). Another
+    /// program that cuts the file short while it is read does not stop the process: the pages it
+    /// lost read as zeros, and ``wasCut`` says so, for the reader to report instead of what it
+    /// made of them. Unmapped when released.
+    package final class Mapped: @unchecked Sendable {
+        private let mapping: UnsafeRawPointer?
+        private let count: Int
+        private let array: [UInt8]
+
+        fileprivate init(mapping: UnsafeRawPointer, count: Int) {
+            self.mapping = mapping
+            self.count = count
+            array = []
+        }
+
+        /// Bytes already in memory (a file that could not be mapped; tests).
+        package init(bytes: [UInt8]) {
+            mapping = nil
+            count = bytes.count
+            array = bytes
+        }
+
+        /// Calls `body` with the file's bytes.
+        package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+            if let mapping { return try body(UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: count)) }
+            return try array.withUnsafeBufferPointer(body)
+        }
+
+        /// Whether another program cut the file short while it was mapped.
+        package var wasCut: Bool { mapping.map { cplatform_mapping_was_cut($0) != 0 } ?? false }
+
+        deinit { if let mapping { cplatform_unmap_file(mapping, count) } }
+    }
+
+    private static func fail(_ displayPath: String, _ message: String, _ kind: DiagnosticError.Kind) -> DiagnosticError {
+        DiagnosticError(Diagnostic(file: displayPath, message: message), kind: kind)
+    }
+
+    /// The regular file at `path`, open for reading (the caller closes it), and its size; errors
+    /// as ``read(path:displayPath:limit:what:)``.
+    private static func open(path: String, displayPath: String, limit: Int, what: String) throws(DiagnosticError) -> (Int32, Int) {
         // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             switch code {
-            case ENOENT, ENOTDIR: throw fail("no such file; expected the \(what) file", .missingInput)
-            case EACCES, EPERM: throw fail("permission denied reading the \(what) file", .missingInput)
-            default: throw fail("cannot open the \(what) file: \(String(cString: strerror(code)))", .missingInput)
+            case ENOENT, ENOTDIR: throw fail(displayPath, "no such file; expected the \(what) file", .missingInput)
+            case EACCES, EPERM: throw fail(displayPath, "permission denied reading the \(what) file", .missingInput)
+            default: throw fail(displayPath, "cannot open the \(what) file: \(String(cString: strerror(code)))", .missingInput)
             }
         }
-        defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw fail("cannot read the \(what) file: \(String(cString: strerror(errno)))", .missingInput) }
-        let type = info.st_mode & S_IFMT
-        if type == S_IFDIR { throw fail("is a directory; expected the \(what) file", .badData) }
-        guard type == S_IFREG else { throw fail("is not a regular file (a device, FIFO or socket); expected the \(what) file", .badData) }
-        let size = Int(info.st_size)
-        if size > limit { throw fail("is \(ByteCountFormat.string(Int64(size))), over the \(ByteCountFormat.string(Int64(limit))) limit for a \(what) file", .badData) }
+        do throws(DiagnosticError) {
+            guard fstat(fd, &info) == 0 else { throw fail(displayPath, "cannot read the \(what) file: \(String(cString: strerror(errno)))", .missingInput) }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw fail(displayPath, "is a directory; expected the \(what) file", .badData) }
+            guard type == S_IFREG else { throw fail(displayPath, "is not a regular file (a device, FIFO or socket); expected the \(what) file", .badData) }
+            let size = Int(info.st_size)
+            if size > limit { throw fail(displayPath, "is \(ByteCountFormat.string(Int64(size))), over the \(ByteCountFormat.string(Int64(limit))) limit for a \(what) file", .badData) }
+            return (fd, size)
+        } catch {
+            close(fd)
+            throw error
+        }
+    }
+
+    /// The `size` bytes of the file open as `fd`.
+    private static func read(_ fd: Int32, size: Int, displayPath: String, what: String) throws(DiagnosticError) -> [UInt8] {
         // Read straight into the array's storage: zero-filling it first was a pass over every
         // byte of a large file for nothing.
         var failure: Int32 = 0
@@ -49,7 +114,7 @@ package enum FileInput {
             }
             initialized = total
         }
-        if failure != 0 { throw fail("cannot read the \(what) file: \(String(cString: strerror(failure)))", .missingInput) }
+        if failure != 0 { throw fail(displayPath, "cannot read the \(what) file: \(String(cString: strerror(failure)))", .missingInput) }
         return bytes
     }
 }

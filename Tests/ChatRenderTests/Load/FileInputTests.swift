@@ -39,6 +39,56 @@ extension LoadTests {
             }
         }
 
+        /// A large input is mapped rather than read: the same bytes, the same refusals.
+        @Test func aMappedFileHoldsTheFilesBytes() throws {
+            try Self.withTemporaryDirectory { dir in
+                let path = dir + "/s.jsonl"
+                let bytes = (0..<(3 * 4096 + 123)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let mapped = try FileInput.map(path: path, displayPath: "s.jsonl", limit: 1 << 20, what: "session")
+                #expect(mapped.withBytes { Array($0) } == bytes)
+                #expect(!mapped.wasCut)
+                // An empty file cannot be mapped: it is read, as nothing.
+                try Data().write(to: URL(fileURLWithPath: path))
+                #expect(try FileInput.map(path: path, displayPath: "s.jsonl", limit: 1 << 20, what: "session").withBytes { $0.count } == 0)
+                do throws(DiagnosticError) {
+                    _ = try FileInput.map(path: dir + "/missing.jsonl", displayPath: "missing.jsonl", limit: 1 << 20, what: "session")
+                    Issue.record("mapped a missing file")
+                } catch {
+                    #expect(error.kind == .missingInput)
+                    #expect(error.description.contains("missing.jsonl: error: no such file"))
+                }
+                do throws(DiagnosticError) {
+                    _ = try FileInput.map(path: dir, displayPath: "dir", limit: 1 << 20, what: "session")
+                    Issue.record("mapped a folder")
+                } catch {
+                    #expect(error.kind == .badData)
+                }
+            }
+        }
+
+        /// Another program cutting a mapped file short would stop the process with SIGBUS when
+        /// the lost pages are read; they read as zeros instead, and the mapping says it was cut.
+        @Test func aFileCutShortWhileMappedReadsAsZerosAndSaysSo() throws {
+            try Self.withTemporaryDirectory { dir in
+                let path = dir + "/s.jsonl"
+                let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+                try Data(repeating: UInt8(ascii: "x"), count: 5 * page).write(to: URL(fileURLWithPath: path))
+                let other = dir + "/other.jsonl"
+                try Data(repeating: UInt8(ascii: "y"), count: 2 * page).write(to: URL(fileURLWithPath: other))
+                let mapped = try FileInput.map(path: path, displayPath: "s.jsonl", limit: 1 << 20, what: "session")
+                let untouched = try FileInput.map(path: other, displayPath: "other.jsonl", limit: 1 << 20, what: "session")
+                #expect(truncate(path, off_t(page)) == 0)
+                let seen = mapped.withBytes { Array($0) }
+                #expect(seen.count == 5 * page)
+                #expect(seen[..<page].allSatisfy { $0 == UInt8(ascii: "x") })
+                #expect(seen[page...].allSatisfy { $0 == 0 })
+                #expect(mapped.wasCut)
+                #expect(!untouched.wasCut)
+                #expect(untouched.withBytes { $0.allSatisfy { $0 == UInt8(ascii: "y") } })
+            }
+        }
+
         @Test func loadsARegularFileAndNamesItByTheDisplayPath() throws {
             try Self.withTemporaryDirectory { dir in
                 let path = dir + "/c.json"
