@@ -681,8 +681,9 @@ struct ClaudeCodeSession {
 
     /// The turns with every call made into its parts; nil when there are none.
     mutating func turns() -> [ImportedTurn] {
-        let made = independentParts()
+        var (made, early) = partsAhead()
         var turns: [ImportedTurn] = []
+        turns.reserveCapacity(drafts.count)
         for draft in drafts {
             var parts: [TurnPart] = []
             var attachments = draft.attachments
@@ -690,7 +691,15 @@ struct ClaudeCodeSession {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
-                    if let ready = made[id] { parts += ready; continue }
+                    if let ready = made[id] {
+                        if parts.isEmpty { parts = ready } else { parts += ready }
+                        continue
+                    }
+                    if let done = early.removeValue(forKey: id) {
+                        parts += done.parts
+                        attachments += done.attachments
+                        continue
+                    }
                     guard let call = calls[id] else { continue }
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
                 }
@@ -703,6 +712,7 @@ struct ClaudeCodeSession {
         }
         // Ids must be unique: a log copied into itself can repeat a uuid.
         var seen: Set<String> = []
+        seen.reserveCapacity(turns.count)
         for index in turns.indices where !seen.insert(turns[index].id).inserted {
             turns[index].id += "-\(index + 1)"
             seen.insert(turns[index].id)
@@ -710,27 +720,44 @@ struct ClaudeCodeSession {
         return turns
     }
 
-    /// A session's many calls whose parts depend on nothing but the call and the working folder
-    /// (see ``ClaudeCodeTools/isIndependent(_:)``), made on all cores; ``turns()`` makes the
-    /// others in order, as they hand out image ids and read sub-agent logs.
-    func independentParts() -> [String: [TurnPart]] {
-        guard partsOnAllCores, ParallelChunks.cores > 1, calls.count >= Self.parallelCalls else { return [:] }
+    /// The parts of a session's many calls, made before the turns are put together:
+    /// - `independent`: the calls whose parts depend on nothing but the call and the working
+    ///   folder (see ``ClaudeCodeTools/isIndependent(_:)``), made on all cores;
+    /// - `inOrder`: meanwhile, on this thread, the others (a sub-agent's transcript, a result's
+    ///   images), in the order ``turns()`` meets them, as they hand out image ids and read
+    ///   sub-agent logs: their parts, and the attachments each added to its turn.
+    /// Both are empty for a session with few calls: ``turns()`` then makes every call's parts itself.
+    mutating func partsAhead() -> (independent: [String: [TurnPart]], inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])]) {
+        guard partsOnAllCores, ParallelChunks.cores > 1, calls.count >= Self.parallelCalls else { return ([:], [:]) }
         var ids: [String] = []
+        var others: [String] = []
         for draft in drafts {
-            for case .call(let id) in draft.items where calls[id].map(ClaudeCodeTools.isIndependent) == true { ids.append(id) }
+            for case .call(let id) in draft.items {
+                guard let call = calls[id] else { continue }
+                if ClaudeCodeTools.isIndependent(call) { ids.append(id) } else { others.append(id) }
+            }
         }
-        guard ids.count >= Self.parallelCalls else { return [:] }
+        guard ids.count >= Self.parallelCalls else { return ([:], [:]) }
         let chunkCount = min(ids.count / 16, ParallelChunks.cores * 4)
+        // The workers read a copy of the session taken now: what this thread changes while they
+        // run (image ids, sub-agent logs read, warnings) is its own.
         let shared = SharedSession(session: self)
         let found = ids
-        let chunks = ParallelChunks.map(chunkCount, placeholder: [[TurnPart]]()) { chunk in
+        var inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])] = [:]
+        let chunks = ParallelChunks.map(chunkCount, placeholder: [[TurnPart]](), { chunk in
             // Each worker its own copy: the calls are only read, and nothing of the session is
             // written for an independent call.
             var session = shared.session
             var attachments: [ImportedAttachment] = []
             let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
             return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
-        }
+        }, alongside: {
+            for id in others {
+                var added: [ImportedAttachment] = []
+                let parts = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &added)
+                inOrder[id] = (parts, added)
+            }
+        })
         var made: [String: [TurnPart]] = [:]
         made.reserveCapacity(ids.count)
         var next = 0
@@ -740,13 +767,13 @@ struct ClaudeCodeSession {
                 next += 1
             }
         }
-        return made
+        return (made, inOrder)
     }
 
     /// Fewer calls than this are made in order: handing them to the workers would cost more.
     static let parallelCalls = 64
 
-    /// The session, read (never written) by the workers of ``independentParts()``.
+    /// The session, read (never written) by the workers of ``partsAhead()``.
     private struct SharedSession: @unchecked Sendable { let session: ClaudeCodeSession }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {

@@ -16,6 +16,44 @@ package enum ParallelChunks {
         return Array(UnsafeBufferPointer(start: slots.base, count: count))
     }
 
+    /// ``map(_:placeholder:_:)`` beside work of the caller's own: the other cores start on the
+    /// chunks at once while the caller runs `alongside`, then the caller takes the chunks nobody
+    /// has started. For work that must stay on one thread and in order (it hands out ids) and
+    /// needs nothing the chunks make: it no longer waits for them, nor they for it.
+    package static func map<Result>(_ count: Int, placeholder: Result, _ body: @Sendable (Int) -> Result, alongside: () -> Void) -> [Result] {
+        let slots = Slots(count: count, placeholder: placeholder)
+        defer { slots.free() }
+        let claims = Claims(count: count)
+        let helpers = min(cores - 1, count)
+        withoutActuallyEscaping(body) { body in
+            let group = DispatchGroup()
+            for _ in 0..<helpers {
+                DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                    while let chunk = claims.next() { slots.base[chunk] = body(chunk) }
+                }
+            }
+            alongside()
+            while let chunk = claims.next() { slots.base[chunk] = body(chunk) }
+            group.wait()
+        }
+        return Array(UnsafeBufferPointer(start: slots.base, count: count))
+    }
+
+    /// Chunk numbers handed out once each, in order, to whichever thread asks.
+    private final class Claims: @unchecked Sendable {
+        private let lock = NSLock()
+        private var claimed = 0
+        private let count: Int
+        init(count: Int) { self.count = count }
+        func next() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard claimed < count else { return nil }
+            claimed += 1
+            return claimed - 1
+        }
+    }
+
     /// Runs `body` for every chunk on all cores and hands each result to `deliver` in chunk order
     /// as soon as it and every chunk before it are done, while later chunks are still running.
     ///

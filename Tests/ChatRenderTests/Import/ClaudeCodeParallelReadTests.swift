@@ -78,6 +78,19 @@ import Testing
         #expect(parallel == inOrder)
         #expect(parallelWarnings == inOrderWarnings)
         #expect(inOrder?.turns.flatMap(\.attachments).count == 20, "one image id per Read result")
+
+        // A call logged twice (a log copied into itself) and a sub-agent met after the last
+        // image: the same turns and ids whichever thread makes the sub-agents' and images' parts.
+        let again = lines + [T.assistant("msg_again", "{\"type\":\"tool_use\",\"id\":\"r1\",\"name\":\"Read\",\"input\":{\"file_path\":\"/x.png\"}}"),
+                             T.result("r1", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]"),
+                             T.assistant("msg_task_again", "{\"type\":\"tool_use\",\"id\":\"t3\",\"name\":\"Task\",\"input\":{\"description\":\"Again\"}}")]
+        let twice = Array(again.joined(separator: "\n").utf8)
+        let (twiceInOrder, twiceInOrderWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: .max, partsOnAllCores: false)
+        let (twiceParallel, twiceParallelWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: 512)
+        #expect(twiceParallel == twiceInOrder)
+        #expect(twiceParallelWarnings == twiceInOrderWarnings)
+        let ids = twiceInOrder?.turns.flatMap(\.attachments).compactMap(\.id) ?? []
+        #expect(ids == (1...20).map { "i\($0)" }, "the call logged twice is one call, with one id")
     }
 
     @Test func linesAreCutIntoRunsThatCoverEveryLineOnce() {
