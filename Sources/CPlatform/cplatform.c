@@ -148,6 +148,29 @@ int cplatform_remove_tree(const char *path) {
     return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+void cplatform_reserve_heap(size_t bytes) {
+#if defined(__GLIBC__)
+    static __thread size_t reserved;
+    if (bytes <= reserved) return;
+    /* In blocks under the size glibc is told to map on their own (see
+     * cplatform_keep_freed_memory), so each comes from the heap; freed at once, they join its
+     * top, which the large trim threshold keeps (without it the pages are dropped again, but the
+     * heap's bounds stay grown). Through volatile pointers so the pairs are not optimised away. */
+    enum { BLOCK = 7 << 20, MOST = 8 };
+    void *volatile blocks[MOST];
+    size_t count = 0;
+    for (size_t left = bytes - reserved; left > 0 && count < MOST; count++) {
+        size_t size = left < BLOCK ? left : BLOCK;
+        blocks[count] = malloc(size);
+        left -= size;
+    }
+    for (size_t i = 0; i < count; i++) free(blocks[i]);
+    reserved = bytes;
+#else
+    (void)bytes;
+#endif
+}
+
 void cplatform_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     /* Blocks up to 8 MiB (a page's chunk buffers, the decoded messages) come from the heap and

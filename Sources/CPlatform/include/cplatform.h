@@ -19,6 +19,12 @@ void cplatform_start_writeback(int fd, long long offset, long long length);
  * the system has no such call (the caller then flushes file by file). */
 int cplatform_sync_filesystem(const char *path);
 
+/* Grows the calling thread's heap to hold at least `bytes` more in one step, once per thread
+ * (later calls asking no more do nothing). glibc grows a thread's own heap (every thread but
+ * the main one has one) page by page, one mprotect call per page: a session log's parse
+ * worker made 2,000 of them. Nothing is touched, so no memory is used until it is allocated. */
+void cplatform_reserve_heap(size_t bytes);
+
 /* Maps the first `size` bytes of the regular file open as `fd`, read-only and private, so a large
  * input is parsed where the kernel already holds it instead of being copied into fresh memory
  * (which cost a page fault per 4 KiB). Another program that cuts the file short while it is

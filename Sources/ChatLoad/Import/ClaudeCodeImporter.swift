@@ -1,4 +1,5 @@
 import ChatModel
+import CPlatform
 import Dispatch
 
 /// Reads Claude Code session logs (`~/.claude/projects/<project>/<session>.jsonl`): one JSON
@@ -272,8 +273,12 @@ struct ClaudeCodeSession {
         do {
             let shared = SessionBytes(buffer: buffer)
             let chunks = Self.chunks(of: found, bytes: buffer.count, size: chunkBytes)
+            // A thread keeps about three times the bytes it parses as values (and makes the turns'
+            // parts after): its heap grows once for them, not one page at a time.
+            let reserve = min(buffer.count * 3, 48 << 20)
             ParallelChunks.forEachInOrderOnCaller(chunks.count, { chunk in
-                Self.parse(found[chunks[chunk]], in: shared.buffer)
+                cplatform_reserve_heap(reserve)
+                return Self.parse(found[chunks[chunk]], in: shared.buffer)
             }, deliver: { parsed in
                 for (number, result) in parsed {
                     switch result {
