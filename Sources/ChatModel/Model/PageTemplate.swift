@@ -72,14 +72,15 @@ package struct PageTemplate: Sendable, Equatable {
         guard let first = n.first else { return true }
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.count >= n.count else { return false }
+            guard bytes.count >= n.count, let base = bytes.baseAddress else { return false }
             var i = 0
             while i <= bytes.count - n.count {
-                if bytes[i] == first {
-                    var j = 1
-                    while j < n.count, bytes[i + j] | (bytes[i + j] >= 65 && bytes[i + j] <= 90 ? 0x20 : 0) == n[j] { j += 1 }
-                    if j == n.count { return true }
-                }
+                // The next place the first byte (a `<`) is, found by the C library a word at a time.
+                guard let found = memchr(base + i, Int32(first), bytes.count - n.count + 1 - i) else { return false }
+                i = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                var j = 1
+                while j < n.count, bytes[i + j] | (bytes[i + j] >= 65 && bytes[i + j] <= 90 ? 0x20 : 0) == n[j] { j += 1 }
+                if j == n.count { return true }
                 i += 1
             }
             return false

@@ -58,27 +58,44 @@ package extension ThemeFontFamily.Name {
     /// Reads one font name, or returns nil when it contains anything outside the strict grammar
     /// (letters of any script, combining marks after the first character, digits, spaces, `-`, `_`).
     init?(validating text: String) {
-        if let generic = ThemeFontFamily.Generic.allCases.first(where: {
-            $0.rawValue.lowercased() == text.lowercased()
-        }) {
+        let lowered = text.lowercased()
+        if let generic = ThemeFontFamily.Generic.allCases.first(where: { $0.rawValue.lowercased() == lowered }) {
             self = .generic(generic)
             return
         }
+        // Most names are ASCII: letters, digits, spaces, hyphens and underscores need no
+        // Unicode tables (the same rules as below, where a mark may not come first).
+        let ascii = text.utf8
+        if let first = ascii.first, let last = ascii.last, ascii.count <= 100, first != 0x20, last != 0x20,
+           ascii.allSatisfy({ byte in
+               (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                   || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+           }) {
+            self = .named(text)
+            return
+        }
+        guard Self.isNameByScalars(text) else { return nil }
+        self = .named(text)
+    }
+
+    /// The grammar, scalar by scalar with Unicode's categories: the reference the ASCII path
+    /// above must agree with (`ThemeValueTests`).
+    static func isNameByScalars(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last, scalars.count <= 100,
-              first != " ", last != " " else { return nil }
+              first != " ", last != " " else { return false }
         for (index, scalar) in scalars.enumerated() {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
                  .decimalNumber:
                 continue
             case .nonspacingMark, .spacingMark:
-                if index == 0 { return nil }
+                if index == 0 { return false }
             default:
                 if scalar == " " || scalar == "-" || scalar == "_" { continue }
-                return nil
+                return false
             }
         }
-        self = .named(text)
+        return true
     }
 }

@@ -169,10 +169,11 @@ package enum ThemeStylesheet {
     }
 
     static func hexByte(_ value: Int) -> String {
-        let digits = Array("0123456789abcdef")
         let v = min(max(value, 0), 255)
-        return String([digits[v / 16], digits[v % 16]])
+        return String(decoding: [hexDigits[v / 16], hexDigits[v % 16]], as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Whether a background reads as dark: white text on it contrasts more than black text.
     package static func isDark(_ background: ThemeColor) -> Bool {

@@ -405,6 +405,26 @@ package struct ThemeTokens: Sendable, Equatable {
 
     /// `surfaceElevated` → `surface-elevated`.
     static func kebab(_ camel: String) -> String {
+        // Every role's name is ASCII: byte by byte, without Unicode case tables.
+        if camel.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(camel.utf8.count + 4)
+            for byte in camel.utf8 {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                    bytes.append(UInt8(ascii: "-"))
+                    bytes.append(byte | 0x20)
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return kebabByCharacter(camel)
+    }
+
+    /// ``kebab(_:)`` Character by Character: for a name that is not ASCII, and the reference the
+    /// byte path must agree with (`ThemeValueTests`).
+    static func kebabByCharacter(_ camel: String) -> String {
         var out = ""
         for character in camel {
             if character.isUppercase {

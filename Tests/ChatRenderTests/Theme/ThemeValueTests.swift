@@ -109,6 +109,27 @@ struct ThemeValueTests {
         ])
     }
 
+    /// Role names become custom properties, and font names are checked, byte by byte when they
+    /// are ASCII: the same as Character by Character and scalar by scalar, on random names.
+    @Test func asciiPathsAgreeWithTheUnicodeOnes() {
+        var random = SplitMix(seed: 0x6b65_6261_62)
+        let alphabet = ["a", "Z", "b", "Y", "c", "X", "m", "N", "o", "O", "0", "9", " ", "-", "_", ".", "\"", "'", "é", ";", ",", "/", "\u{301}", "Ω"]
+        for _ in 0..<3000 {
+            let name = random.text(from: alphabet, fewerThan: 14)
+            let ascii = name.utf8.allSatisfy { $0 < 0x80 }
+            #expect(ThemeTokens.kebab(name) == ThemeTokens.kebabByCharacter(name), "\(name)")
+            let generic = ThemeFontFamily.Generic.allCases.contains { $0.rawValue.lowercased() == name.lowercased() }
+            guard !generic else { continue }
+            let read = ThemeFontFamily.Name(validating: name)
+            #expect((read != nil) == ThemeFontFamily.Name.isNameByScalars(name), "\(name) (ASCII: \(ascii))")
+            if let read { #expect(read == .named(name)) }
+        }
+        #expect(ThemeTokens.kebab("textOnAccent") == "text-on-accent")
+        #expect(ThemeFontFamily.Name(validating: "SF Pro Text") == .named("SF Pro Text"))
+        #expect(ThemeFontFamily.Name(validating: " Inter") == nil)
+        #expect(ThemeFontFamily.Name(validating: "Inter;") == nil)
+    }
+
     @Test func fontWeightKeywordsFollowDTCG() throws {
         #expect(TokenValueParser.fontWeightKeywords["thin"] == 100)
         #expect(TokenValueParser.fontWeightKeywords["semi-bold"] == 600)
