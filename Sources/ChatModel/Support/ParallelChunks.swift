@@ -108,31 +108,24 @@ package enum ParallelChunks {
         }
     }
 
-    /// Chunks handed out in order to whoever asks first, their results kept until taken. `condition`
-    /// guards `nextClaim` and `ready`; a slot is written before it is marked ready and read after.
+    /// Chunks handed out in order to whoever asks first (``Claims``), their results kept until
+    /// taken. `condition` guards `ready`; a slot is written before it is marked ready and read after.
     private final class Pipeline<Result>: @unchecked Sendable {
         private let slots: Slots<Result?>
         private var ready: [Bool]
-        private var nextClaim = 0
+        private let claims: Claims
         private let condition = NSCondition()
-        private let count: Int
 
         init(count: Int) {
-            self.count = count
             slots = Slots(count: count, placeholder: nil)
             ready = Array(repeating: false, count: count)
+            claims = Claims(count: count)
         }
 
         func free() { slots.free() }
 
         /// The next chunk nobody has started, or nil when all have been.
-        func claim() -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard nextClaim < count else { return nil }
-            nextClaim += 1
-            return nextClaim - 1
-        }
+        func claim() -> Int? { claims.next() }
 
         func finish(_ chunk: Int, with result: Result) {
             slots.base[chunk] = result

@@ -150,3 +150,45 @@ struct InOrderOnCallerTests {
         #expect(Set(ran.value) == Set(0..<12))
     }
 }
+
+/// `ParallelChunks.map(_:placeholder:_:alongside:)`: a session's independent calls are made on
+/// the workers while the calling thread makes the others.
+struct MapAlongsideTests {
+    @Test(arguments: [0, 1, 2, 7, 64])
+    func everyChunkRunsOnceAndTheCallersWorkRunsOnTheCaller(count: Int) {
+        let caller = pthread_self()
+        let runs = InOrderOnCallerTests.Box()
+        let lock = NSLock()
+        var alongsideOnCaller = false
+        var alongsideRuns = 0
+        let results = ParallelChunks.map(count, placeholder: -1, { chunk in
+            usleep(UInt32((chunk &* 2_654_435_761) % 300))
+            lock.lock(); runs.value.append(chunk); lock.unlock()
+            return chunk * 5
+        }, alongside: {
+            alongsideOnCaller = pthread_equal(pthread_self(), caller) != 0
+            alongsideRuns += 1
+            usleep(2_000)
+        })
+        #expect(results == (0..<count).map { $0 * 5 })
+        #expect(runs.value.sorted() == Array(0..<count))
+        #expect(alongsideRuns == 1 && alongsideOnCaller)
+    }
+
+    /// The other cores do not wait for the caller's work: with more than one, chunks are done
+    /// while it runs.
+    @Test func theChunksDoNotWaitForTheCallersWork() {
+        guard ParallelChunks.cores > 1 else { return }
+        let runs = InOrderOnCallerTests.Box()
+        let lock = NSLock()
+        var doneDuringAlongside = 0
+        _ = ParallelChunks.map(8, placeholder: 0, { chunk in
+            lock.lock(); runs.value.append(chunk); lock.unlock()
+            return chunk
+        }, alongside: {
+            usleep(200_000)
+            lock.lock(); doneDuringAlongside = runs.value.count; lock.unlock()
+        })
+        #expect(doneDuringAlongside == 8)
+    }
+}
