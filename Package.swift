@@ -8,7 +8,7 @@ import PackageDescription
 let stage: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 // The command links its Swift runtime and Foundation in, and the dynamic loader then applied
-// 79,000 relative relocations one 24-byte entry at a time on every start (a fifth of `--version`).
+// 79,000 relative relocations one 24-byte entry at a time on every start (a quarter of `--version`).
 // lld packs them (DT_RELR, 15 KB instead of 1.8 MB), which glibc reads from 2.36 on; an older
 // glibc gets the linker's defaults.
 #if canImport(Glibc)

@@ -686,7 +686,9 @@ struct ClaudeCodeSession {
 
     /// The turns with every call made into its parts; nil when there are none.
     mutating func turns() -> [ImportedTurn] {
-        var (made, early) = partsAhead()
+        let ahead = partsAhead()
+        let made = ahead.independent
+        var early = ahead.inOrder
         var turns: [ImportedTurn] = []
         turns.reserveCapacity(drafts.count)
         for draft in drafts {
