@@ -29,14 +29,8 @@ enum ImportCommand {
                 + "path, and nothing is written.",
         ],
         arguments: [
-            .init(name: "FORMAT", help: "chatgpt: ChatGPT's data export: the .zip as downloaded (read in place), its "
-                    + "unzipped folder, or one of its conversation files (conversations.json, or a shard "
-                    + "conversations-000.json …)\nopenai: a Chat Completions messages array (or a "
-                    + "request with \"messages\")\nanthropic: a Messages API messages array (or a request with \"messages\")\n"
-                    + "claude-ai: claude.ai's data export: the .zip as downloaded, its unzipped folder, or its "
-                    + "conversations.json (projects.json beside it groups the index)\n"
-                    + "claude-code: a Claude Code session log (.jsonl), a project folder of them, or the projects folder "
-                    + "(~/.claude/projects); sub-agents are read from beside each session"),
+            .init(name: "FORMAT", help: "auto: recognise the format from INPUT's names and first records (the formats below)\n"
+                    + ExportReaders.helpLines),
             .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
         ],
@@ -54,8 +48,8 @@ enum ImportCommand {
         defer { inputs.removeCopies() }
         let given = parsed.positionals[1]
         do throws(DiagnosticError) {
-            let format = try readFormat("FORMAT", parsed.positionals[0]).mapError { DiagnosticError(Diagnostic(file: "chatrender", message: $0.message), kind: .usage) }.get()
-            let input = try inputPath(given, format: format, inputs: inputs)
+            let choice = try readFormat("FORMAT", parsed.positionals[0]).mapError { DiagnosticError(Diagnostic(file: "chatrender", message: $0.message), kind: .usage) }.get()
+            let (input, format) = try resolve(given, choice: choice, inputs: inputs)
             var name = given == "-" ? "" : FilePath.stem(given)
             if name.isEmpty { name = "chats" }
             var request = ImportRequest(format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
@@ -88,27 +82,46 @@ enum ImportCommand {
         return "redacted \(list)"
     }
 
-    /// `chatgpt`, `openai`, `anthropic` or `claude-ai`, in any case.
-    static let readFormat: @Sendable (String, String) -> Result<ImportFormat, OptionValueProblem> = { _, raw in
-        guard let format = ImportFormat(rawValue: raw.lowercased()) else {
-            return .failure(OptionValueProblem("unknown import format \"\(raw)\"; expected \(ImportFormat.spokenList)"))
-        }
-        return .success(format)
+    /// What `--from` (and `import FORMAT`) names: a format, or `auto`.
+    enum FormatChoice: Sendable, Equatable {
+        case auto
+        case named(ImportFormat)
     }
 
-    /// The path the importer reads for `given`. A ChatGPT export may be a folder; from standard
-    /// input it is a zip or its conversations.json (the importer tells them apart by their bytes).
-    /// An API export from standard input is named `Conversation.json`, its title when it has none.
-    static func inputPath(_ given: String, format: ImportFormat, inputs: InputFiles) throws(DiagnosticError) -> String {
-        switch format {
-        case .chatgpt:
-            return try inputs.path(for: given, what: "ChatGPT export", role: "the export", copyName: "export", folderAllowed: true)
-        case .claudeAI:
-            return try inputs.path(for: given, what: "claude.ai export", role: "the export", copyName: "export", folderAllowed: true)
-        case .openai, .anthropic:
-            return try inputs.path(for: given, what: "\(format.rawValue) messages", role: "the export", copyName: "Conversation.json")
-        case .claudeCode:
-            return try inputs.path(for: given, what: "Claude Code session", role: "the session", copyName: "session.jsonl", folderAllowed: true)
+    /// `auto` or a format's name, in any case.
+    static let readFormat: @Sendable (String, String) -> Result<FormatChoice, OptionValueProblem> = { _, raw in
+        if raw.lowercased() == "auto" { return .success(.auto) }
+        guard let format = ImportFormat(name: raw) else {
+            return .failure(OptionValueProblem("unknown import format \"\(raw)\"; expected auto, \(ImportFormat.spokenList)"))
+        }
+        return .success(.named(format))
+    }
+
+    /// The path the reader reads for `given`, and the format: the one named, or with `auto` the
+    /// one that recognises the input. Standard input is copied to a file first (named as the
+    /// format's reader expects; `input` for `auto`), so a zip and a JSON file are told apart by
+    /// their bytes. Input no reader recognises is an error saying what it looked like.
+    static func resolve(_ given: String, choice: FormatChoice, inputs: InputFiles) throws(DiagnosticError) -> (path: String, format: ImportFormat) {
+        switch choice {
+        case .named(let format):
+            let reader = format.reader
+            let path = try inputs.path(for: given, what: reader.inputNoun, role: "the export", copyName: reader.standardInputName,
+                                       folderAllowed: reader.readsFolders)
+            return (path, format)
+        case .auto:
+            let path = try inputs.path(for: given, what: "export or session", role: "the export", copyName: "input", folderAllowed: true)
+            switch ImportFormat.detect(path) {
+            case .format(let format, _):
+                if !format.reader.readsFolders, InputFiles.isFolder(path) {
+                    throw DiagnosticError(Diagnostic(file: given, message: "is a folder; expected the \(format.reader.inputNoun) file"), kind: .missingInput)
+                }
+                return (path, format)
+            case .unknown(let description):
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw DiagnosticError(Diagnostic(file: given, message: "no such file or folder; expected an export or session log"), kind: .missingInput)
+                }
+                throw ExportReaders.unrecognised(path, description: description)
+            }
         }
     }
 }

@@ -25,7 +25,8 @@ enum RenderCommand {
         read: OptionReader.choice(Paper.self, lowercased: true) { name, raw in "\(name) must be a4 or letter, not \"\(raw)\"" })
     static let from = Option.value(
         "--from", valueName: "FORMAT",
-        help: "INPUT is a chatgpt, openai, anthropic, claude-ai or claude-code export: import it, then render (replies default to "
+        help: "INPUT is an export or session log of FORMAT (\(ImportFormat.spokenList)), or auto: recognise it (the "
+            + "default for any INPUT that is not a conversation file); import it, then render (replies default to "
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 
@@ -41,7 +42,7 @@ enum RenderCommand {
     static let command = Command(
         path: ["render"],
         summary: "render a conversation into a static, accessible HTML page",
-        synopsis: ["render CONVERSATION.json [options]", "render FOLDER [options]", "render --from FORMAT INPUT [options]"],
+        synopsis: ["render CONVERSATION.json [options]", "render FOLDER [options]", "render [--from FORMAT] INPUT [options]"],
         about: [
             "Writes NAME/index.html and its assets/ (or, with --single-file, one NAME.html; with --pdf, also "
                 + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
@@ -54,7 +55,8 @@ enum RenderCommand {
                     + "it from standard input; its photos and files are then found in the current folder"),
             .init(name: "FOLDER", help: "a folder of conversation files (*.json, an import's output say): one site of "
                     + "them, a page per conversation in NAME/, an index and search across them"),
-            .init(name: "INPUT", help: "with --from: the export to import (see chatrender help import), or - for standard input"),
+            .init(name: "INPUT", help: "an export or session log (see chatrender help import), recognised by itself or named "
+                    + "with --from, or - for standard input"),
         ],
         checkArguments: { arguments in
             if arguments.isEmpty { return "render needs a conversation file" }
@@ -82,9 +84,6 @@ enum RenderCommand {
                         + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
             .excludes(pdf.option, from.option, "--pdf prints one conversation; it does not work with --from (import "
                         + "first, then render a conversation with --pdf)"),
-            .needs(ImportCommand.redact.option, from.option, "--redact applies only with --from (redact on import: "
-                        + "chatrender import FORMAT INPUT --redact)"),
-            .needs(ImportCommand.redactEmails.option, from.option, "--redact-emails applies only with --from"),
             CacheOptions.rule,
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
@@ -95,22 +94,44 @@ enum RenderCommand {
         defer { inputs.removeCopies() }
         let settings = RenderSettings(parsed)
         let given = parsed.positionals[0]
-        let format = parsed[from]
         do throws(DiagnosticError) {
-            // A folder of conversation files is rendered as one site.
-            let folder = format == nil && given != "-" && ImportedSite.isFolder(given)
-            if parsed[shard] != nil && format == nil && !folder {
-                throw DiagnosticError(Diagnostic(file: given, message: "--shard slices a site: it applies with --from, or to a FOLDER of conversation files"), kind: .usage)
+            // An export or session log is imported first: with --from, by the format it names
+            // (or the one auto recognises); without it, when INPUT is not a conversation file
+            // and a reader recognises it. A folder no reader knows is a site of conversation files.
+            var format: ImportFormat? = nil
+            var folder = false
+            let conversation: String
+            if let choice = parsed[from] {
+                (conversation, format) = try ImportCommand.resolve(given, choice: choice, inputs: inputs)
+            } else if given != "-" && ImportedSite.isFolder(given) {
+                conversation = given
+                if case .format(let found, _) = ImportFormat.detect(given) { format = found } else { folder = true }
+            } else {
+                conversation = try inputs.path(for: given, what: "conversation", role: "the conversation", copyName: "conversation.json")
+                let probe = InputProbe(conversation)
+                if !ExportReaders.looksNative(probe) {
+                    switch ImportFormat.detect(probe) {
+                    case .format(let found, _): format = found
+                    // A log of JSON lines is no conversation file: say what it is, not where the
+                    // conversation parser first stumbled.
+                    case .unknown(let description) where probe.records.count > 1:
+                        throw ExportReaders.unrecognised(conversation, description: description)
+                    case .unknown: break
+                    }
+                }
+            }
+            let imported = format != nil
+            if (parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)) && !imported {
+                throw DiagnosticError(Diagnostic(file: given, message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"), kind: .usage)
+            }
+            if imported && (parsed.has(singleFile) || parsed.has(pdf)) {
+                throw DiagnosticError(Diagnostic(file: given, message: "is \(format!.reader.inputNoun.hasPrefix("a") ? "an" : "a") \(format!.reader.inputNoun), imported as a site; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file (import first, then render a conversation)"), kind: .usage)
+            }
+            if parsed[shard] != nil && !imported && !folder {
+                throw DiagnosticError(Diagnostic(file: given, message: "--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"), kind: .usage)
             }
             if folder && (parsed.has(singleFile) || parsed.has(pdf)) {
                 throw DiagnosticError(Diagnostic(file: given, message: "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"), kind: .usage)
-            }
-            let conversation = if let format {
-                try ImportCommand.inputPath(given, format: format, inputs: inputs)
-            } else if folder {
-                given
-            } else {
-                try inputs.path(for: given, what: "conversation", role: "the conversation", copyName: "conversation.json")
             }
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
@@ -124,7 +145,7 @@ enum RenderCommand {
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()
             // A conversation read from standard input finds its photos where the person is.
-            if given == "-" && format == nil { request.attachmentsDirectory = "." }
+            if given == "-" && !imported { request.attachmentsDirectory = "." }
             if parsed.has(singleFile) {
                 request.singleFile = SingleFileOptions(page: CLI.singleFilePage(out: parsed[out], name: name),
                                                        inlineLimit: parsed[inlineLimit] ?? .standard)

@@ -80,39 +80,11 @@ public enum Importer {
         return (chats, warnings, redaction)
     }
 
-    /// Reads and checks the input; throws every error in it at once (warnings included).
+    /// Reads and checks the input with its format's reader; throws every error in it at once
+    /// (warnings included).
     static func read(_ request: ImportRequest) throws(DiagnosticError) -> ([ImportedChat], [Diagnostic]) {
-        let display = request.inputPath
-        switch request.format {
-        case .openai, .anthropic:
-            let root = try ImportSource.parse(path: request.inputPath, displayPath: display, what: "\(request.format.rawValue) messages")
-            let stem = FilePath.stem(request.inputPath)
-            let title = stem.isEmpty ? "Conversation" : stem
-            let (chat, diagnostics) = request.format == .openai
-                ? OpenAIImporter.read(root, title: title, file: display, includeSystem: request.includeSystem)
-                : AnthropicImporter.read(root, title: title, file: display, includeSystem: request.includeSystem)
-            guard let chat else { throw DiagnosticError(diagnostics) }
-            return ([chat], diagnostics)
-        case .chatgpt:
-            // Every layout (one conversations.json or numbered shards, folder or zip); a
-            // conversation that cannot be read is a warning and the rest is imported.
-            let export = try ChatGPTExport.open(request.inputPath)
-            return try ChatGPTImporter.read(export, includeSystem: request.includeSystem)
-        case .claudeAI:
-            let export = try ClaudeAIExport.open(request.inputPath)
-            let root = try export.conversations()
-            let (projects, projectWarnings) = export.projects()
-            let (chats, diagnostics) = ClaudeAIImporter.read(root, projects: projects, file: export.displayPath,
-                                                             projectsFile: export.projectsDisplayPath ?? "projects.json")
-            guard let chats else { throw DiagnosticError(diagnostics + projectWarnings) }
-            return (chats, diagnostics + projectWarnings)
-        case .claudeCode:
-            let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(request.inputPath))
-            guard diagnostics.allSatisfy({ $0.severity == .warning }), !chats.isEmpty else {
-                throw DiagnosticError(diagnostics.isEmpty ? [Diagnostic(file: display, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
-            }
-            return (chats, diagnostics)
-        }
+        let read = try request.format.reader.read(request.inputPath, options: ReadOptions(includeSystem: request.includeSystem))
+        return (read.chats, read.warnings)
     }
 }
 
@@ -143,7 +115,7 @@ public enum ImportedSite {
 
     /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
-        let alone = request.format == .openai || request.format == .anthropic || (request.format == .claudeCode && !ImportedSite.isFolder(request.inputPath))
+        let alone = request.format.reader.rendersAlone(request.inputPath)
         // A page alone takes its style from the theme and the templates only (not a site's, which
         // links shared files): it is made on another thread from the start, while the import
         // reads. Errors keep their order: the import's are thrown first.

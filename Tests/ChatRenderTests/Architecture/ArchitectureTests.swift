@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChatLoad
 
 /// The stages are SwiftPM targets, so a stage reaching into another's job does not compile.
 /// What the compiler cannot see — a pure stage opening a file, a second way to make raw HTML,
@@ -127,6 +128,55 @@ import Testing
         }
     }
 
+    /// A format is one folder of ChatLoad plus one row of ``ExportReaders/all``: its name (as a
+    /// string) and the types its folder declares appear nowhere else in the program, so adding a
+    /// format never needs a change elsewhere, and removing one is deleting a folder and a row.
+    @Test func aFormatLivesInOneFolderAndOneRow() throws {
+        let table = "Sources/ChatLoad/ExportReaders.swift"
+        let shared: Set<String> = ["Common", "Load", "Zip", "Composer"]
+        let loadFiles = Self.sources("ChatLoad")
+        var folders: [String: [String]] = [:]
+        for file in loadFiles {
+            let parts = file.path.split(separator: "/")
+            if parts.count == 4, !shared.contains(String(parts[2])) { folders[String(parts[2]), default: []].append(file.path) }
+        }
+        let everything = (Self.stages + ["ChatRenderCLI", "chatrender"]).flatMap(Self.sources)
+        var readerFolders: Set<String> = []
+        for reader in ExportReaders.all {
+            let typeName = String(describing: type(of: reader))
+            let home = folders.first { $0.value.contains { path in
+                Self.code(loadFiles.first { $0.path == path }!.text).contains("struct \(typeName)") } }?.key
+            guard let home else { Issue.record("\(typeName) is not declared in a format folder of ChatLoad"); continue }
+            readerFolders.insert(home)
+            let inside = "Sources/ChatLoad/\(home)/"
+            for file in everything where !file.path.hasPrefix(inside) {
+                #expect(!Self.code(file.text).contains("\"\(reader.name)\""), "\(file.path) names the format \(reader.name)")
+            }
+        }
+        for (folder, paths) in folders {
+            #expect(readerFolders.contains(folder), "Sources/ChatLoad/\(folder) holds no reader of the table")
+            // The types the folder declares, used by nothing outside it but the table's row.
+            var declared: Set<String> = []
+            for path in paths {
+                for line in Self.code(loadFiles.first { $0.path == path }!.text).split(separator: "\n") where !line.hasPrefix(" ") {
+                    let words = line.split(separator: " ")
+                    if words.contains("private") || words.contains("fileprivate") { continue }
+                    if let at = words.firstIndex(where: { ["struct", "enum", "class", "protocol"].contains($0) }), at + 1 < words.count {
+                        declared.insert(String(words[at + 1].prefix { $0.isLetter || $0.isNumber }))
+                    }
+                }
+            }
+            for file in everything where !file.path.hasPrefix("Sources/ChatLoad/\(folder)/") {
+                let words = Set(Self.code(file.text).split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+                for name in declared.intersection(words) {
+                    let readerRow = file.path == table && name.hasSuffix("Reader")
+                    #expect(readerRow, "\(file.path) uses \(name), declared in the \(folder) format's folder")
+                }
+            }
+        }
+        #expect(readerFolders.count >= 4)
+    }
+
     /// The library reads no environment: the command line reads it and passes what it found.
     @Test func theLibraryReadsNoEnvironment() {
         for stage in Self.stages {
@@ -206,7 +256,8 @@ import Testing
                 }
             }
         }
-        #expect(count <= 250, "\(count) public declarations: \(perTarget.sorted { $0.key < $1.key })")
+        // 252: the import format became a type of its own (a name and a lookup) when the formats became a table.
+        #expect(count <= 252, "\(count) public declarations: \(perTarget.sorted { $0.key < $1.key })")
         // What a Swift user needs stays public: render a request (folder, single file, an
         // export), load the model, load a theme, import.
         let api = ArchitectureTests.sources("ChatRender").map(\.text).joined() + ArchitectureTests.sources("ChatTheme").map(\.text).joined()

@@ -418,7 +418,7 @@ import Testing
     }
 
     @Test func theFormatIsNamedInMessages() {
-        #expect(ImportFormat(rawValue: "claude-code") == .claudeCode)
+        #expect(ImportFormat(name: "Claude-Code") == .claudeCode)
         #expect(ImportFormat.spokenList.hasPrefix("chatgpt, openai, anthropic"))
         #expect(ImportFormat.spokenList.contains("claude-code"))
     }

@@ -97,7 +97,7 @@ import Testing
         let from = try CLIRun.run(["render", "--from", "chatgpt", fixture("chatgpt/bad"), "--out", temp + "/site"])
         #expect(from.status == 65 && !exists(temp + "/site"))
         let format = try CLIRun.run(["import", "claude", "x.json"])
-        #expect(format.status == 64 && format.stderr == "chatrender: error: unknown import format \"claude\"; expected \(ImportFormat.spokenList)\n")
+        #expect(format.status == 64 && format.stderr == "chatrender: error: unknown import format \"claude\"; expected auto, \(ImportFormat.spokenList)\n")
         let zip = try CLIRun.run(["import", "chatgpt", "missing-export.zip", "--out", temp + "/z"])
         #expect(zip.status == 66 && zip.stderr == "missing-export.zip: error: no such file; expected a zip archive\n")
         #expect(!exists(temp + "/z"))

@@ -58,7 +58,7 @@ import Testing
     @Test func aShardNeedsASite() throws {
         let single = try CLIRun.run(["render", TestPaths.repo("examples/garden/conversation.json"), "--shard", "1/2"])
         #expect(single.status == 64)
-        #expect(single.stderr.contains("--shard slices a site: it applies with --from, or to a FOLDER of conversation files"), "\(single.stderr)")
+        #expect(single.stderr.contains("--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"), "\(single.stderr)")
         let bad = try CLIRun.run(["render", "--from", "chatgpt", TestPaths.fixture("import/chatgpt-2025"), "--shard", "3/2"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--shard must be K/N with 1 ≤ K ≤ N ≤ 10000, like 2/4, not \"3/2\""), "\(bad.stderr)")

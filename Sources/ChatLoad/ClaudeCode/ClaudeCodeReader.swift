@@ -1,0 +1,57 @@
+import Foundation
+import ChatModel
+
+/// Claude Code session logs: one session's `.jsonl`, a project folder of them, or the projects folder.
+package struct ClaudeCodeReader: ChatExportReader {
+    package var name: String { "claude-code" }
+    package var title: String { "Claude Code" }
+    package var inputHelp: String {
+        "a Claude Code session log (.jsonl), a project folder of them, or the projects folder (~/.claude/projects); "
+            + "sub-agents are read from beside each session"
+    }
+    package var inputNoun: String { "Claude Code session" }
+    package var standardInputName: String { "session.jsonl" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    /// A line only Claude Code writes: a message line with its session and place in the thread,
+    /// a title `summary` with the message it names, or a file-history snapshot.
+    static func isSessionRecord(_ record: JSONNode) -> Bool {
+        let type = InputProbe.string(record, "type")
+        if record["sessionId"] != nil && (record["uuid"] != nil || record["parentUuid"] != nil) { return true }
+        if type == "summary" && record["leafUuid"] != nil { return true }
+        return type == "file-history-snapshot" && record["messageId"] != nil
+    }
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            return input.records.contains(where: Self.isSessionRecord) ? .certain("its lines carry a sessionId and message uuids") : nil
+        case .folder:
+            // A project folder (sessions at its top) or the projects folder (one level down).
+            let logs = input.entries.filter {
+                $0.hasSuffix(".jsonl") && $0.split(separator: "/").count <= 2 && !FilePath.lastComponent($0).hasPrefix("agent-")
+            }
+            for log in logs.prefix(3) where input.records(of: log).contains(where: Self.isSessionRecord) {
+                return .certain("\(log) is a Claude Code session log")
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(path))
+        guard diagnostics.allSatisfy({ $0.severity == .warning }), !chats.isEmpty else {
+            throw DiagnosticError(diagnostics.isEmpty ? [Diagnostic(file: path, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
+        }
+        return ExportRead(chats: chats, warnings: diagnostics)
+    }
+}

@@ -1,0 +1,78 @@
+import ChatModel
+
+/// One format chatrender imports: how it is named, how it is recognised, and how it is read into
+/// ``ImportedChat``s. Each format is one folder under `ChatLoad/` with one type conforming to
+/// this protocol, and one row in ``ExportReaders/all``; nothing else in the program names it.
+/// `--from NAME`, `--from auto`, `--help`, `docs/importers.md` and the messages that list the
+/// formats are all made from that table.
+package protocol ChatExportReader: Sendable {
+    /// The name `--from` takes: lower-case, words joined by `-` ("claude-code").
+    var name: String { get }
+    /// The app or agent whose output this is, as people call it ("Claude Code"); the site index
+    /// groups sessions under it.
+    var title: String { get }
+    /// What INPUT may be, for `--help` and docs/importers.md: one or two sentences.
+    var inputHelp: String { get }
+    /// What INPUT is called in messages ("Claude Code session").
+    var inputNoun: String { get }
+    /// The name of the copy made of standard input (`session.jsonl`): a reader may tell files
+    /// apart by their names.
+    var standardInputName: String { get }
+    /// Whether INPUT may be a folder (an unzipped export, a folder of sessions).
+    var readsFolders: Bool { get }
+
+    /// How sure this reader is that `input` is its format, and what showed it; nil when it is not.
+    /// Looks only at what the probe holds (names, first bytes, first records): it never reads an
+    /// input whole, so `--from auto` stays quick on a log of gigabytes.
+    func recognise(_ input: InputProbe) -> Recognition?
+
+    /// Whether `path` renders as one page without a site index (one session, one API file).
+    func rendersAlone(_ path: String) -> Bool
+
+    /// Reads every conversation in `path`. Tolerant of what it does not know: an unknown record
+    /// is a warning (one per kind, with a count), never a refusal of the whole input. Throws only
+    /// when nothing can be read (no such file, not this format at all, no conversation in it).
+    func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead
+}
+
+/// How to read an input.
+package struct ReadOptions: Sendable, Equatable {
+    /// Keep system, developer and tool turns (shown as labelled replies).
+    package var includeSystem: Bool = false
+
+    package init(includeSystem: Bool = false) {
+        self.includeSystem = includeSystem
+    }
+}
+
+/// What a reader made of its input: the conversations in the order it found them, and warnings.
+package struct ExportRead: Sendable {
+    package var chats: [ImportedChat]
+    package var warnings: [Diagnostic]
+
+    package init(chats: [ImportedChat], warnings: [Diagnostic]) {
+        self.chats = chats
+        self.warnings = warnings
+    }
+}
+
+/// A reader's answer to "is this yours?".
+package struct Recognition: Sendable, Equatable {
+    /// How sure, from 1 (a file name that fits, nothing more) to 100 (a record only this format
+    /// writes). `--from auto` takes the surest reader; a tie goes to the one first in the table.
+    package var confidence: Int
+    /// What showed it, for `--from auto`'s messages ("first record is session_meta").
+    package var evidence: String
+
+    package init(_ confidence: Int, _ evidence: String) {
+        self.confidence = max(1, min(100, confidence))
+        self.evidence = evidence
+    }
+
+    /// A record or a name only this format writes.
+    package static func certain(_ evidence: String) -> Recognition { Recognition(100, evidence) }
+    /// The shape fits, and another format could have it too.
+    package static func likely(_ evidence: String) -> Recognition { Recognition(60, evidence) }
+    /// Only a name or a loose shape fits.
+    package static func possible(_ evidence: String) -> Recognition { Recognition(20, evidence) }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatLoad
+@testable import ChatRender
+
+/// `--from auto`: every input chatrender reads is recognised by its own reader, from names and
+/// first records only; a conversation file is left to the conversation loader; anything else
+/// gets one error saying what it looked like and which formats exist.
+@Suite struct AutoDetectTests {
+    func fixture(_ relative: String) -> String { TestPaths.fixture("import/" + relative) }
+
+    func detected(_ path: String) -> String? {
+        if case .format(let format, _) = ImportFormat.detect(path) { return format.name }
+        return nil
+    }
+
+    /// The table: an input of every shape each reader takes, and the format it must be read as.
+    @Test func everyFormatIsPickedForEveryShapeItTakes() throws {
+        let temp = TestPaths.temporaryFolder("auto")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        // claude.ai's zip holds its export in one folder, as downloaded.
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        zip.arguments = ["python3", "-c", "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)\nfor name in ['conversations.json', 'projects.json']: z.write(sys.argv[2] + '/' + name, 'data-2026-05-01/' + name)\nz.close()",
+                         temp + "/claude.zip", fixture("claude-ai/export")]
+        try zip.run()
+        zip.waitUntilExit()
+        // A folder holding the unzipped export in a folder of its own.
+        try FileManager.default.createDirectory(atPath: temp + "/download", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("chatgpt/export"), toPath: temp + "/download/export")
+
+        let table: [(String, String)] = [
+            ("chatgpt/export", "chatgpt"),
+            ("chatgpt/export/conversations.json", "chatgpt"),
+            ("chatgpt/export-zip64.zip", "chatgpt"),
+            ("chatgpt/export-deflated.zip", "chatgpt"),
+            ("chatgpt-2025", "chatgpt"),
+            ("chatgpt-2026/export", "chatgpt"),
+            ("chatgpt-2026/export/conversations-000.json", "chatgpt"),
+            ("claude-ai/export", "claude-ai"),
+            ("claude-ai/export/conversations.json", "claude-ai"),
+            ("claude-code/projects", "claude-code"),
+            ("claude-code/projects/-home-ana-src-shop", "claude-code"),
+            ("claude-code/projects/-home-ana-src-shop/7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e.jsonl", "claude-code"),
+            ("openai/trip.json", "openai"),
+            ("anthropic/support.json", "anthropic"),
+        ]
+        for (input, format) in table {
+            #expect(detected(fixture(input)) == format, "\(input)")
+        }
+        #expect(detected(temp + "/claude.zip") == "claude-ai")
+        #expect(detected(temp + "/download") == "chatgpt")
+        // Every reader of the table is reached by some input above.
+        #expect(Set(table.map(\.1)) == Set(ExportReaders.all.map(\.name)))
+    }
+
+    @Test func conversationFilesAreNotExports() {
+        for path in [TestPaths.repo("examples/garden/conversation.json"), TestPaths.repo("examples/parts/conversation.json")] {
+            let probe = InputProbe(path)
+            #expect(ExportReaders.looksNative(probe), "\(path)")
+            #expect(ExportReaders.candidates(probe).isEmpty, "\(path)")
+        }
+    }
+
+    @Test func theShapeOfADocumentsBeginningIsReadWithoutParsingIt() {
+        let text = #"{"title": "T", "messages": [{"role": "user", "content": [{"type": "text", "text": "a \"quoted\" {x}"}]}, {"role": "tool", "tool_call_id": "c1"#
+        let shape = JSONShape(Array(text.utf8))
+        #expect(shape.root == UInt8(ascii: "{"))
+        #expect(shape.has("title") && shape.has("messages") && shape.has("messages[].role") && shape.has("messages[].content[].type=text"))
+        #expect(shape.has("messages[].role=tool") && shape.has("messages[].tool_call_id"))
+        #expect(!shape.has("messages[].content[].text=a \\\"quoted\\\" {x}"), "only naming members keep their values")
+        #expect(JSONShape(Array("not json".utf8)).root == nil)
+        #expect(JSONShape([]).paths.isEmpty)
+    }
+
+    @Test func unknownInputSaysWhatItLookedLike() throws {
+        let temp = TestPaths.temporaryFolder("auto-unknown")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let cases: [(String, String, String)] = [
+            ("log.jsonl", "{\"kind\":\"hello\",\"at\":1}\n{\"kind\":\"bye\",\"at\":2}\n",
+             "a JSON Lines file whose first record has the members \"kind\", \"at\""),
+            ("list.json", "[{\"a\": 1, \"b\": 2}]", "a JSON array of objects with the members \"a\", \"b\""),
+            ("notes.txt", "hello\tworld", "not JSON (it begins \"hello·world\")"),
+            ("empty.json", "", "an empty file"),
+        ]
+        for (name, text, description) in cases {
+            try text.write(toFile: temp + "/" + name, atomically: true, encoding: .utf8)
+            #expect(ImportFormat.detect(temp + "/" + name) == .unknown(description: description), "\(name)")
+        }
+        try FileManager.default.createDirectory(atPath: temp + "/empty", withIntermediateDirectories: true)
+        #expect(ImportFormat.detect(temp + "/empty") == .unknown(description: "a folder with no files"))
+
+        // The command says it once, with every format, and writes nothing.
+        let run = try CLIRun.run(["render", temp + "/log.jsonl", "--out", temp + "/out"])
+        #expect(run.status == 65)
+        #expect(run.stderr.hasPrefix("\(temp)/log.jsonl: error: not a format chatrender reads: it looks like a JSON Lines file whose first "
+            + "record has the members \"kind\", \"at\"; expected a conversation file (see docs/conversation-format.md) or an export of "
+            + "chatgpt (ChatGPT), "), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temp + "/out"))
+        let auto = try CLIRun.run(["import", "auto", temp + "/list.json", "--out", temp + "/out"])
+        #expect(auto.status == 65 && auto.stderr.contains("it looks like a JSON array of objects"), "\(auto.stderr)")
+    }
+
+    /// Without --from a session log, an export folder and an API file render as if named; a
+    /// conversation file renders as before.
+    @Test func renderWithoutFromReadsWhatItIsGiven() throws {
+        let temp = TestPaths.temporaryFolder("auto-render")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let session = fixture("claude-code/projects/-home-ana-src-shop/7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e.jsonl")
+        for (name, input) in [("session", session), ("chatgpt", fixture("chatgpt/export")), ("openai", fixture("openai/trip.json"))] {
+            let run = try CLIRun.run(["render", input, "--out", temp + "/" + name, "-q"])
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            let named = try CLIRun.run(["render", "--from", "auto", input, "--out", temp + "/" + name + "-auto", "-q"])
+            #expect(named.status == 0, "\(name): \(named.stderr)")
+            let page = try String(contentsOfFile: temp + "/" + name + "/index.html", encoding: .utf8)
+            let same = try String(contentsOfFile: temp + "/" + name + "-auto/index.html", encoding: .utf8)
+            #expect(page == same, "\(name)")
+        }
+        let fromStandardInput = try CLIRun.run(["render", "-", "--out", temp + "/stdin", "-q"], input: try Data(contentsOf: URL(fileURLWithPath: session)))
+        #expect(fromStandardInput.status == 0, "\(fromStandardInput.stderr)")
+        let native = try CLIRun.run(["render", TestPaths.repo("examples/garden/conversation.json"), "--out", temp + "/garden", "-q"])
+        #expect(native.status == 0, "\(native.stderr)")
+        let single = try CLIRun.run(["render", session, "--single-file", "--out", temp + "/s.html"])
+        #expect(single.status == 64 && single.stderr.contains("is a Claude Code session, imported as a site; --single-file applies to one conversation file"), "\(single.stderr)")
+    }
+
+    /// `--help` and docs/importers.md list the formats from the table.
+    @Test func helpAndDocsListTheTable() throws {
+        let help = try CLIRun.run(["help", "import"])
+        for reader in ExportReaders.all {
+            #expect(help.stdout.contains("\(reader.name): "), "\(reader.name)")
+        }
+        let docs = try String(contentsOfFile: TestPaths.repo("docs/importers.md"), encoding: .utf8)
+        #expect(docs.contains(ExportReaders.markdownTable + "\n"), "docs/importers.md's table of formats is not the table's; expected:\n\(ExportReaders.markdownTable)")
+    }
+}
