@@ -212,7 +212,7 @@ package struct ChatGPTExport {
         guard let root = readSideFile(Self.manifestName, displayPath: displayPath, what: "export manifest") else { return nil }
         guard let listed = ExportManifest.conversationFiles(root) else {
             warnings.append(Diagnostic(.warning, file: displayPath, message: "names no conversation files; expected \"conversations.json\" "
-                + "with its shards (under \"logical_files\" or \"files\"); the conversations-NNN.json files found are read"))
+                + "with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read"))
             return nil
         }
         var safe: [String] = []

@@ -5,7 +5,9 @@ import ChatModel
 ///
 /// `export_manifest.json` has been seen as
 /// `{"version": 1, "logical_files": {"conversations.json": {"files": ["conversations-000.json", …]}}, "export_files": […]}`
-/// and as `{"version": 1, "files": [{"name": "conversations.json", "shards": [{"name": "conversations-000.json"}, …]}, …]}`.
+/// as `{"version": 1, "files": [{"name": "conversations.json", "shards": [{"name": "conversations-000.json"}, …]}, …]}`,
+/// and, in every real 2026 export, with only the flat list of what the export holds:
+/// `{"export_files": [{"path": "conversations-000.json", "size_bytes": 5242880}, {"path": "file_….dat", …}, …]}`.
 /// `conversation_asset_file_names.json` maps stored names to the names uploaded:
 /// `{"file_00ab….dat": "receipt.pdf"}`.
 enum ExportManifest {
@@ -16,7 +18,38 @@ enum ExportManifest {
 
     /// The files that make up `conversations.json`, in order: its shards, or `["conversations.json"]`
     /// when the manifest names it without shards; nil when it does not name it at all.
-    static func conversationFiles(_ root: JSONNode) -> [String]? { find(root, depth: 0) }
+    static func conversationFiles(_ root: JSONNode) -> [String]? {
+        if let described = find(root, depth: 0) { return described }
+        // No logical file: the conversation files among every file a list names (`export_files`,
+        // or whatever the next version calls it), in shard order.
+        var named: [String] = []
+        collectNames(root, depth: 0, into: &named)
+        var seen: Set<String> = []
+        let conversations = named.filter { name in
+            let file = FilePath.lastComponent(name)
+            return (file == ChatGPTExport.single || ChatGPTExport.shardNumber(file) != nil) && seen.insert(name).inserted
+        }
+        guard !conversations.isEmpty else { return nil }
+        return conversations.enumerated().sorted { a, b in
+            let x = ChatGPTExport.shardNumber(FilePath.lastComponent(a.element)) ?? -1
+            let y = ChatGPTExport.shardNumber(FilePath.lastComponent(b.element)) ?? -1
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Every file name in a list anywhere in the manifest: strings, or objects naming a file.
+    private static func collectNames(_ node: JSONNode, depth: Int, into names: inout [String]) {
+        guard depth < 6 else { return }
+        switch node.value {
+        case .object(let members):
+            for member in members { collectNames(member.node, depth: depth + 1, into: &names) }
+        case .array(let items):
+            names += self.names(in: node)
+            for item in items { collectNames(item, depth: depth + 1, into: &names) }
+        default:
+            return
+        }
+    }
 
     private static func find(_ node: JSONNode, depth: Int) -> [String]? {
         guard depth < 6 else { return nil }

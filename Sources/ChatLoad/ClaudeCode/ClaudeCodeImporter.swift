@@ -575,6 +575,16 @@ struct ClaudeCodeSession {
             }
             return
         }
+        // A message Claude Code wrote in the person's place (a background task finished, a
+        // caveat, a hook's context): a notice or nothing, never the person's words.
+        if tagged, pictures.isEmpty, let elements = ClaudeCodeText.harness(text) {
+            for element in elements {
+                guard case .notice(let child) = element.kind else { continue }
+                let line = ClaudeCodeText.harnessLine(element.body, from: child)
+                if !line.isEmpty { append(.notice(NoticePart(kind: .info, text: line)), toAssistant: node) }
+            }
+            return
+        }
         let visible = (tagged ? ClaudeCodeText.withoutReminders(text) : text).trimmingASCIIWhitespace()
         guard !visible.isEmpty || !pictures.isEmpty else { return }
         if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
@@ -585,6 +595,9 @@ struct ClaudeCodeSession {
 
     mutating func addCommand(_ command: ClaudeCodeText.Command, node: JSONNode) {
         let line = command.args.isEmpty ? command.name : "\(command.name) \(command.args)"
+        // A session opened with a command that does the work ("/init", "/review 12") is titled
+        // by it; one that sets something up first ("/model opus") by the prompt after it.
+        if firstPrompt == nil, !ClaudeCodeText.settingCommands.contains(command.name) { firstPrompt = line }
         drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
                             items: [.part(.notice(NoticePart(kind: .command, text: line)))]))
     }

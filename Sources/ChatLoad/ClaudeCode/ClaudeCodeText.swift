@@ -10,6 +10,12 @@ enum ClaudeCodeText {
         var args: String
     }
 
+    /// Commands that change a setting or show something rather than ask for work: not a title.
+    static let settingCommands: Set<String> = ["/model", "/clear", "/mcp", "/config", "/status", "/cost", "/help", "/login",
+                                                "/logout", "/permissions", "/resume", "/theme", "/doctor", "/vim", "/exit",
+                                                "/context", "/usage", "/output-style", "/hooks", "/agents", "/memory", "/ide",
+                                                "/terminal-setup", "/privacy-settings", "/statusline", "/add-dir", "/upgrade"]
+
     /// The text between `<tag>` and `</tag>` (the first pair), or nil when there is none.
     static func tagged(_ tag: String, in text: String) -> String? {
         // Most text has no tags at all: one pass over its bytes, and no needle built.
@@ -56,6 +62,60 @@ enum ClaudeCodeText {
         }
         out += rest
         return out
+    }
+
+    /// What a message Claude Code wrote in the person's place becomes, by the tag it is wrapped in.
+    enum Harness: Equatable {
+        /// Left out: context for the model, which Claude Code does not show either.
+        case hidden
+        /// A notice, its text taken from the child element named (else the whole text).
+        case notice(from: String?)
+    }
+
+    /// The tags Claude Code wraps around messages it writes in the person's turn: one table, so a
+    /// new one is a row here. A message wrapped whole in tags of this table (or in any other
+    /// lower-case hyphenated tag, which is how Claude Code names them and no person writes) is
+    /// never shown as the person's words. Slash commands, their output and shell escapes have
+    /// their own readings (a command chip, a terminal).
+    static let harnessTags: [String: Harness] = [
+        "task-notification": .notice(from: "summary"),
+        "system-reminder": .hidden,
+        "local-command-caveat": .hidden,
+        "user-prompt-submit-hook": .hidden,
+        "session-start-hook": .hidden,
+        "command-message": .hidden,
+        "user-memory-input": .notice(from: nil),
+        "bash-notification": .notice(from: "summary"),
+    ]
+
+    /// The harness elements `text` is made of, in order, with what each holds; nil when any of
+    /// the text is not inside one (then it is the person's).
+    static func harness(_ text: String) -> [(tag: String, kind: Harness, body: String)]? {
+        var rest = Substring(text.trimmingASCIIWhitespace())
+        var found: [(String, Harness, String)] = []
+        while !rest.isEmpty {
+            guard rest.first == "<", let end = rest.firstIndex(of: ">") else { return nil }
+            let tag = rest[rest.index(after: rest.startIndex)..<end]
+            guard !tag.isEmpty, tag.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }),
+                  let kind = harnessTags[String(tag)] ?? (tag.contains("-") ? .notice(from: nil) : nil),
+                  let close = find("</\(tag)>", in: rest[rest.index(after: end)...]) else { return nil }
+            found.append((String(tag), kind, String(rest[rest.index(after: end)..<close.lowerBound])))
+            rest = Substring(String(rest[close.upperBound...]).trimmingASCIIWhitespace())
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    /// A harness element's words for a notice: the named child's text, else its text without tags.
+    static func harnessLine(_ body: String, from child: String?) -> String {
+        if let child, let picked = tagged(child, in: body)?.trimmingASCIIWhitespace(), !picked.isEmpty { return oneLine(picked) }
+        var out = ""
+        var inTag = false
+        for character in body {
+            if character == "<" { inTag = true; out += " "; continue }
+            if character == ">" { inTag = false; continue }
+            if !inTag { out.append(character) }
+        }
+        return oneLine(out.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " "))
     }
 
     /// "[Request interrupted by user]" and "… for tool use]": the person stopped the reply.

@@ -104,12 +104,16 @@ enum ClaudeCodeTools {
                 return toolCall(shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" },
                                 shortPath.map { UIPhrase(call.name == "Write" ? .toolWrite : .toolEdit, ["path": $0]) })
             }
+            // Write records "type": "create" for a file it made ("File created successfully at:"
+            // in the result's text, in logs without the record).
+            let created = call.name == "Write" && (record.flatMap { ImportSource.string($0["type"]) } == "create"
+                || (record == nil && text.hasPrefix("File created successfully")))
             if let unified = unifiedDiff(record, path: shortPath ?? path ?? "file") {
-                return [.diff(DiffPart(path: shortPath, unified: unified))]
+                return [.diff(DiffPart(path: shortPath, unified: unified, created: created))]
             }
             if call.name == "Write" {
                 let old = record.flatMap { ImportSource.string($0["originalFile"]) } ?? ""
-                return [.diff(DiffPart(path: shortPath, old: old, new: string("content") ?? ""))]
+                return [.diff(DiffPart(path: shortPath, old: old, new: string("content") ?? "", created: created))]
             }
             if call.name == "MultiEdit", case .array(let edits)? = input?["edits"]?.value {
                 let parts = edits.compactMap { edit -> TurnPart? in

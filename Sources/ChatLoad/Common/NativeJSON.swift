@@ -108,6 +108,7 @@ package enum NativeJSON {
             if run.title != .ranCode { add("title", run.title.rawValue) }
         case .diff(let diff):
             fields.append(("type", quote("diff"))); add("path", diff.path); add("unified", diff.unified); add("old", diff.old); add("new", diff.new)
+            if diff.created { fields.append(("created", "true")) }
         case .terminal(let terminal):
             fields.append(("type", quote("terminal"))); add("command", terminal.command); add("output", terminal.output)
             if let code = terminal.exitCode { fields.append(("exitCode", String(code))) }

@@ -224,7 +224,8 @@ extension ConversationLoader {
             reader.error("missing the change; expected \"unified\" (unified diff text) or \"old\" and \"new\" (the text before and after)",
                          at: node, path: path)
         }
-        return DiffPart(path: file, unified: unified, old: old, new: new)
+        let created = reader.optionalBool(node, "created", path: path) ?? false
+        return DiffPart(path: file, unified: unified, old: old, new: new, created: created)
     }
 
     /// A document's `"versions"`: earlier contents, oldest first.

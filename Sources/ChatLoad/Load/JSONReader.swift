@@ -87,6 +87,18 @@ package struct JSONReader {
         }
     }
 
+    /// An optional boolean: absent and `null` both mean nil.
+    mutating func optionalBool(_ parent: JSONNode, _ key: String, path: String) -> Bool? {
+        guard let node = parent[key] else { return nil }
+        switch node.value {
+        case .null: return nil
+        case .bool(let value): return value
+        default:
+            error("expected true, false or null, found \(node.kindDescription)", at: node, path: Self.join(path, key))
+            return nil
+        }
+    }
+
     /// An optional number: absent and `null` both mean nil. `expected` names what the number is
     /// ("a number of seconds ≥ 0"); values below `minimum` are refused with it too.
     mutating func optionalNumber(_ parent: JSONNode, _ key: String, path: String, expected: String, minimum: Double = -.infinity) -> Double? {

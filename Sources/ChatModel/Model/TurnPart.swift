@@ -122,12 +122,15 @@ package struct DiffPart: Sendable, Equatable {
     /// …or the text before and after (a diff is computed from them).
     package var old: String?
     package var new: String?
+    /// The change made the file ("Created src/x.py +103 −0"), as the log that recorded it says.
+    package var created: Bool
 
-    package init(path: String? = nil, unified: String? = nil, old: String? = nil, new: String? = nil) {
+    package init(path: String? = nil, unified: String? = nil, old: String? = nil, new: String? = nil, created: Bool = false) {
         self.path = path
         self.unified = unified
         self.old = old
         self.new = new
+        self.created = created
     }
 }
 

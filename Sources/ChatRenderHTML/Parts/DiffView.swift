@@ -16,7 +16,7 @@ enum DiffView {
         let name = part.path ?? (diff.files.count == 1 ? diff.files[0].name : nil)
         var title: HTML
         if let name, !name.isEmpty {
-            title = s.html(.editedFile, ["name": "<span class=\"cr-part-path\" dir=\"auto\">\(name)</span>"])
+            title = s.html(part.created ? .createdFile : .editedFile, ["name": "<span class=\"cr-part-path\" dir=\"auto\">\(name)</span>"])
         } else if diff.files.count > 1 {
             title = "\(s.counted(.editedFiles, diff.files.count))"
         } else {

@@ -133,7 +133,7 @@ import Testing
         try Self.copyExport(to: temp + "/b", replacing: ["export_manifest.json": #"{"version": 2, "parts": []}"#])
         let (found, warned) = try read(temp + "/b", strip: temp + "/b/")
         expectTheFixture(found)
-        #expect(warned.first == "export_manifest.json: warning: names no conversation files; expected \"conversations.json\" with its shards (under \"logical_files\" or \"files\"); the conversations-NNN.json files found are read")
+        #expect(warned.first == "export_manifest.json: warning: names no conversation files; expected \"conversations.json\" with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read")
         try Self.copyExport(to: temp + "/c", replacing: ["export_manifest.json": "{\"version\": 1,"])
         let (despite, broken) = try read(temp + "/c", strip: temp + "/c/")
         expectTheFixture(despite)
@@ -144,6 +144,28 @@ import Testing
         let (safe, refused) = try read(temp + "/d", strip: temp + "/d/")
         #expect(safe.map(\.title) == ["Packing for Kyoto", "Receipt totals"])
         #expect(refused.filter { $0.contains("is not a plain name inside the export; it is not read") }.count == 2)
+    }
+
+    /// Every real 2026 export's manifest: only the flat `export_files` list, with sizes, the
+    /// shards in any order among the uploads. Read with no warning about the manifest, so such an
+    /// export renders under --strict when nothing else is wrong.
+    @Test func aManifestListingOnlyItsExportFiles() throws {
+        let temp = TestPaths.temporaryFolder("gptlayout")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let real = #"{"export_files": [{"path": "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "size_bytes": 68}, "#
+            + #"{"path": "conversations-001.json", "size_bytes": 5120}, {"path": "conversations-000.json", "size_bytes": 5242880}, "#
+            + #"{"path": "conversation_asset_file_names.json", "size_bytes": 211}, {"path": "library_files.json", "size_bytes": 907}]}"#
+        try Self.copyExport(to: temp + "/a", replacing: ["export_manifest.json": real])
+        let (chats, warnings) = try read(temp + "/a")
+        expectTheFixture(chats)
+        #expect(warnings == Self.expectedWarnings(temp + "/a"), "\(warnings)")
+        #expect(!warnings.contains { $0.contains("export_manifest.json") })
+        // Only the shards it lists, in shard order, whatever their order in the list.
+        let one = #"{"export_files": [{"path": "conversations-001.json", "size_bytes": 5120}, {"path": "user.json", "size_bytes": 9}]}"#
+        try Self.copyExport(to: temp + "/b", replacing: ["export_manifest.json": one])
+        let (only, notListed) = try read(temp + "/b", strip: temp + "/b/")
+        #expect(only.map(\.title).contains("Receipt totals"))
+        #expect(notListed.contains { $0.contains("conversations-000.json") && $0.contains("not listed in export_manifest.json") }, "\(notListed)")
     }
 
     @Test func theZipGivesWhatTheFolderGives() throws {
