@@ -66,21 +66,25 @@ let package = Package(
         ),
         // The stages, each a target, so the package states the architecture: a stage that reaches
         // into another's job does not compile. Data flows one way (see docs/architecture.md):
-        // ChatModel ← ChatLoad ← ChatTheme; ChatModel ← ChatPlan ← ChatRenderHTML (pure);
+        // ChatModel ← ChatSupport ← ChatLoad, ChatTheme; ChatModel ← ChatPlan ← ChatRenderHTML (pure);
         // ChatAssets is the only target that sees libvips; ChatOutput holds every way output is
         // written (the OutputSink implementations, the one staging maker, the one swap);
         // ChatRender wires them into the one pipeline and is the library's public face.
         .target(name: "ChatModel", dependencies: ["CPlatform"], swiftSettings: stage),
-        .target(name: "ChatLoad", dependencies: ["ChatModel", "CPlatform", "CZlib"], swiftSettings: stage),
-        .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatLoad"], swiftSettings: stage),
+        // What several stages read input with: JSON with positions, the checked file reader, the
+        // one containment check for paths from input. ChatTheme and ChatAssets read files but
+        // import no format: they depend on this, not on ChatLoad.
+        .target(name: "ChatSupport", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
+        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "CPlatform", "CZlib"], swiftSettings: stage),
+        .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatSupport"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),
         .target(name: "ChatOutput", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
-        .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatLoad", "ChatPlan", "ChatOutput", "CVipsShim", "CZlib"], swiftSettings: stage),
+        .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatSupport", "ChatPlan", "ChatOutput", "CVipsShim", "CZlib"], swiftSettings: stage),
         .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),
         .target(
             name: "ChatRender",
-            dependencies: ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput",
+            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput",
                            "ChatAssets", "ChatBrowser", "CPlatform"],
             swiftSettings: stage
         ),
@@ -95,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
+            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
                            "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib"],
             exclude: ["__Goldens__", "Fixtures"]
         ),

@@ -26,7 +26,7 @@ ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip 
 SAN="-sanitize=fuzzer,address"
 # The library's stage targets in dependency order (Package.swift, docs/architecture.md), and the one
 # package name they share so `package` declarations reach across them (any name works, if the same).
-STAGES="ChatModel ChatLoad ChatTheme ChatPlan ChatRenderHTML ChatOutput ChatAssets ChatBrowser ChatRender"
+STAGES="ChatModel ChatSupport ChatLoad ChatTheme ChatPlan ChatRenderHTML ChatOutput ChatAssets ChatBrowser ChatRender"
 PACKAGE=chatrender
 
 build() {

@@ -3,6 +3,7 @@
 // its text without trapping.
 @testable import ChatModel
 @testable import ChatLoad
+@testable import ChatSupport
 @testable import ChatRenderHTML
 
 @_cdecl("LLVMFuzzerTestOneInput")

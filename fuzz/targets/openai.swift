@@ -1,5 +1,6 @@
 // Fuzz target: the openai importer, from parsed JSON to imported chats.
 @testable import ChatLoad
+@testable import ChatSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

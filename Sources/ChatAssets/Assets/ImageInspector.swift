@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 import ChatPlan
 import ChatOutput
 /// The format families chatrender tells apart: what browsers show as they are, and the rest.

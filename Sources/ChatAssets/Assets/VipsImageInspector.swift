@@ -1,7 +1,7 @@
 import CVipsShim
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 import ChatPlan
 import ChatOutput
 

@@ -1,6 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 import ChatPlan
 import ChatOutput
 

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// What the two API formats share: one messages array (or a request holding one) in one file,
 /// one page titled after the file.

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Reads an Anthropic Messages API `messages` array: string or block content (`text`, `image`
 /// with a base64 or url source, `document` with a base64, text, content or url source).
 ///

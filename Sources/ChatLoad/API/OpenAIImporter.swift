@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Reads an OpenAI Chat Completions `messages` array: string or parts content (`text`, `refusal`,
 /// `image_url` with a data URL or an http(s) URL, `file` with `file_data`/`filename`, `input_audio`).
 ///

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// The sources of one reply, numbered as its text cites them; a page cited twice is one source.
 struct ChatGPTSourceBook {

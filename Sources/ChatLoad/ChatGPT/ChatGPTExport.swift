@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// A ChatGPT export as the person names it: the zip as downloaded, the unzipped folder, or one
 /// of its conversation files; and the layout found in it.

@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// The files of an export, found by the file id their names start with
 /// (`file-AbC123-photo.jpg`, `file_00000000a1b2-….png`, `file_00000000a1b2.dat`, also in

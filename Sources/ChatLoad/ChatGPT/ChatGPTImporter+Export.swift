@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 extension ChatGPTImporter {
     /// Every conversation of an export, its files read one at a time (so only one shard's JSON is

@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Reads ChatGPT's data export: `conversations.json` (an array of conversations, each a tree of
 /// messages in `mapping`) and the uploaded and generated files beside it.

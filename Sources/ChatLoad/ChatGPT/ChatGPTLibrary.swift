@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// `library_files.json`, the person's Library in a newer ChatGPT export: every file uploaded or
 /// made (generated images, documents) with its original name, type, size and creation time.

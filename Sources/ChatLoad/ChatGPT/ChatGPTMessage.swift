@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// One message of a ChatGPT conversation's visible thread, as read from `mapping`: who wrote it,
 /// to whom (`recipient`: `all` for the person, else a tool such as `python`, `web.run`,

@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Builds a ChatGPT conversation's turns from its visible thread, as ChatGPT shows them: each
 /// question is a turn; everything after it up to the next question (thinking, code runs, tool

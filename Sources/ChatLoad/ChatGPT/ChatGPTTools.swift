@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// How ChatGPT's tool calls read on the page: a short title for the collapsed line, the prompt
 /// of an image call, and agent mode's many steps folded into one activity block.

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// The side files of a 2026 ChatGPT export, read tolerantly: their shapes are not documented and
 /// have changed, so every reasonable shape is taken and anything else is a warning.

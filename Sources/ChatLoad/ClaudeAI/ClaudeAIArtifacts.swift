@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// The artifacts of one claude.ai conversation as its visible thread changes them: each
 /// `artifacts` tool call (`create`, `update` with `old_str` → `new_str`, `rewrite`) or inline

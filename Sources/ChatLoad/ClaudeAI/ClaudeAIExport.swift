@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// A claude.ai data export as the person names it: the zip as downloaded, its unzipped folder,
 /// or its `conversations.json`. `projects.json`, when it sits beside `conversations.json`, names

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// Reads claude.ai's data export: `conversations.json`, an array of conversations, each with its
 /// messages in `chat_messages` (see docs/importers.md#claude-ai).

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// Turns the messages of one claude.ai conversation's visible thread into imported turns, in
 /// order: artifacts and the sources web searches found carry over from turn to turn.

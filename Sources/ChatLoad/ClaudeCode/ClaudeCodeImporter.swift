@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 import CPlatform
 import Dispatch
 

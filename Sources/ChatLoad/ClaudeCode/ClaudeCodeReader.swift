@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Claude Code session logs: one session's `.jsonl`, a project folder of them, or the projects folder.
 package struct ClaudeCodeReader: ChatExportReader {

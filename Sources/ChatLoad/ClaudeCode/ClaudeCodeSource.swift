@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Where Claude Code keeps its sessions, as the person names it: one session's `.jsonl`, a
 /// project folder of sessions (`~/.claude/projects/-home-ana-src-shop/`), or the whole projects

@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// The text conventions of Claude Code's logs: the tags it wraps around slash commands, shell
 /// escapes and reminders it gave the model, and the figures the header shows.

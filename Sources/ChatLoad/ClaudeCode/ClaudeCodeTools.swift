@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// Claude Code's tool calls as turn parts, each as the app shows it:
 ///

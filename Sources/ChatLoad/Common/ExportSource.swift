@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Where a ChatGPT data export's files are read from: the unzipped folder, or the zip archive
 /// as downloaded. The importer finds the conversation files and each photo and file through this,

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Reading an importer's input: the file, then strict JSON with line:column for syntax errors.
 package enum ImportSource {
     /// Exports can be large (a ChatGPT history of years); this caps what is read into memory.

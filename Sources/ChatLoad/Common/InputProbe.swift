@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Writes conversations in chatrender's own format (docs/conversation-format.md), byte for byte
 /// the same for the same input: fixed member order, two-space indent, UTF-8 kept as it is.
 package enum NativeJSON {

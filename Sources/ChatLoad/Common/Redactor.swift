@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// `--redact`: masks what should not leave the person's machine when they share an imported
 /// chat: credentials (common token shapes, `KEY=value` and `"password": "…"` secrets, bearer

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Reads the conversation's optional `composer` object, reporting every problem with its JSON
 /// path (`composer.attachments[2].upload.progress`) through the loader's ``JSONReader``.
 ///

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// The document's `"facts"`: labelled facts shown under the title (docs/conversation-format.md#facts).
 extension ConversationLoader {

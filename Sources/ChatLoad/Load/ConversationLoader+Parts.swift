@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// A message's `"parts"`: typed pieces of a turn (docs/conversation-format.md#parts).
 ///

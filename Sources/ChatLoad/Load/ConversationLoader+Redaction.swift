@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// The conversation's `"redaction"`: what `chatrender import --redact` masked, so the page can
 /// say the conversation was redacted (docs/conversation-format.md#redaction).

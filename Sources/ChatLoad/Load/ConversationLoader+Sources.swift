@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// A message's `"sources"`: what its text cites with `[^id]` markers (docs/conversation-format.md#sources).
 extension ConversationLoader {

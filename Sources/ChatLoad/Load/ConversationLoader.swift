@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 
 /// Reads and validates a conversation file: JSON syntax with line:column, then the shape of every
 /// field with its JSON path. All problems in the file are collected before it throws.

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 import Foundation
 
 /// Reading the templates is loading: the page template is made from files like any other input.

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 import Foundation
 
 /// Reading a string table is loading, like the templates it sits beside: `templates/strings/`

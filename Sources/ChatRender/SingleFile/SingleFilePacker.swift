@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatSupport
 import ChatLoad
 import ChatTheme
 import ChatPlan

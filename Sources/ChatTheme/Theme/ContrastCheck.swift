@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// One WCAG 2.x contrast check: a foreground colour token on a background colour token in one mode.
 package struct ContrastCheck: Sendable, Equatable {
     /// `light` or `dark` (for a one-mode theme, whichever its background looks like).

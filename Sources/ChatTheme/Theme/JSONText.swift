@@ -1,4 +1,4 @@
-import ChatLoad
+import ChatSupport
 
 /// Writes a ``JSONNode`` back as JSON text for files people edit: two-space indents, and an
 /// object or array on one line when it fits in 100 columns (a colour value, a small group).

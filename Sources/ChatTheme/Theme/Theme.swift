@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A loaded, validated theme: the typed values of every token the blocks use, for one or two modes.
 ///
 /// Made by ``ThemeLoader`` from a DTCG 2025.10 token file (one mode) or a resolver document (light

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// Locale-free, deterministic number formatting for CSS and messages: at most four decimals (by default),
 /// trailing zeros trimmed, no exponent, never `-0`.
 package enum ThemeCSSNumber {

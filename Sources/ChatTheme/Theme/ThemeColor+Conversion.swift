@@ -1,6 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 
 /// A colour in gamma-encoded sRGB; channels may fall outside 0…1 when the source was out of gamut.
 package struct ThemeSRGBColor: Sendable, Equatable {

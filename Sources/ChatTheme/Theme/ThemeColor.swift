@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A colour as the DTCG 2025.10 colour module describes it: a colour space, three components and alpha.
 ///
 /// Legacy hex strings (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`) load as `srgb`.

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// WCAG 2.x contrast checks for the colour pairs the blocks put on the page.
 ///
 /// Colours in any space are converted to sRGB and clamped into its gamut; translucent colours are

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// An easing curve from a DTCG `cubicBezier` token: the two control points of a CSS `cubic-bezier()`.
 package struct ThemeCubicBezier: Sendable, Equatable {
     /// First control point; x is between 0 and 1.

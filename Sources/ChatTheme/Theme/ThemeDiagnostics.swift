@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// Collects every problem found while loading a theme, without duplicates, so the loader can report them
 /// all at once (light and dark resolve the same shared files, which would otherwise repeat messages).
 package struct ThemeDiagnostics {

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A length from a DTCG `dimension` token: a number and a unit (`px` or `rem`).
 package struct ThemeDimension: Sendable, Equatable {
     /// The units DTCG 2025.10 allows for dimensions.

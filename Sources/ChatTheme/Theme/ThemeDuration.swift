@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A time from a DTCG `duration` token, kept in milliseconds.
 package struct ThemeDuration: Sendable, Equatable {
     /// The duration in milliseconds.

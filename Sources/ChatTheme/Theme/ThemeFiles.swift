@@ -1,6 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 
 /// File-system and path helpers for theme loading: reading files, joining paths and checking that a
 /// resolver's `$ref` stays inside the resolver's folder.

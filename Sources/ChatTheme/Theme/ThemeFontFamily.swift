@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A font stack from a DTCG `fontFamily` token: one or more names, each validated so it is safe to write
 /// into CSS.
 package struct ThemeFontFamily: Sendable, Equatable {

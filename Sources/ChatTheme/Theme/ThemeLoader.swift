@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// Loads a theme from a DTCG 2025.10 token file (`*.tokens.json`, one mode) or a DTCG resolver document
 /// (`*.resolver.json`, light and dark), validating every token and collecting every problem.
 public enum ThemeLoader {

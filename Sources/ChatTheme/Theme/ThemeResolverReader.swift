@@ -1,6 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 
 /// Reads a DTCG Resolver Module 2025.10 document into the token sources to merge for each mode.
 ///

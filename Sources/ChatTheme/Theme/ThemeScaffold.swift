@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 
 /// `chatrender theme init`: the files of a complete, editable theme made from a bundled one — a
 /// resolver and its `base`, `light` and `dark` token files — with a DTCG `$description` on every

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 extension ThemeStylesheet {
     /// One mode of a theme as a block of custom properties on `selector`, so several themes and
     /// both modes can sit side by side on one page (the `chatrender preview` gallery). Built from

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// Turns a theme into CSS custom properties.
 ///
 /// The CSS is safe by construction: every value is re-serialised from typed, validated numbers and

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// The resolved, typed value of every token the blocks use, for one mode.
 ///
 /// Every value here has been validated against a strict grammar, so the stylesheet is built from

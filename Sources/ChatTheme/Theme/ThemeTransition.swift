@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// An animation timing from a DTCG `transition` token (or a plain `duration`, which gets the standard easing).
 package struct ThemeTransition: Sendable, Equatable {
     /// How long the animation runs.

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A text style from a DTCG `typography` token.
 package struct ThemeTypography: Sendable, Equatable {
     /// The font stack.

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// A token the blocks need, and the kind of value it must have.
 package struct RequiredToken: Equatable {
     var path: String

@@ -1,6 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
+import ChatSupport
 
 /// A token's value once aliases are followed and the value is parsed into its type.
 package enum TokenValue: Equatable {

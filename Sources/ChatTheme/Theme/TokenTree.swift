@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// The `$type` values of DTCG 2025.10. chatrender validates the first nine; the rest are accepted and
 /// ignored because no block uses them.
 package enum TokenType: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import ChatModel
-import ChatLoad
+import ChatSupport
 /// Where a value sits, for messages: the file, the token path, and (inside composites) the field name.
 package struct TokenValueSite {
     var file: String

@@ -25,7 +25,7 @@ import Testing
             .joined(separator: "\n")
     }
 
-    static let stages = ["ChatModel", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser", "ChatRender"]
+    static let stages = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser", "ChatRender"]
 
     @Test func everyStageIsATargetWithSources() {
         let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
@@ -69,6 +69,16 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Reading JSON and files is shared (ChatSupport); importing formats is ChatLoad's alone, so
+    /// the theme and the assets, which read files but no export, do not depend on it.
+    @Test func theThemeAndTheAssetsDoNotDependOnTheImporters() throws {
+        let declared = try Self.declaredDependencies()
+        for target in ["ChatTheme", "ChatAssets", "ChatSupport", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatBrowser"] {
+            #expect(declared[target]?.contains("ChatLoad") == false, "\(target) depends on ChatLoad")
+        }
+        #expect(declared["ChatSupport"] == ["ChatModel", "CPlatform"])
     }
 
     @Test func onlyTheAssetStageUsesLibvips() throws {

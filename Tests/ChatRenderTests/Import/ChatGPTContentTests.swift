@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatModel
+@testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
 

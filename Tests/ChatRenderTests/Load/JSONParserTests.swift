@@ -1,5 +1,6 @@
 import Testing
 @testable import ChatModel
+@testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatTheme
 @testable import ChatPlan

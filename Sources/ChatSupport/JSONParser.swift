@@ -26,9 +26,9 @@ package struct JSONParser {
 
     /// Documents smaller than this are parsed on one thread: the structural scan and the hand-off
     /// between threads only pay for themselves on large files.
-    static let parallelThreshold = 256 * 1024
+    package static let parallelThreshold = 256 * 1024
     /// Arrays with fewer elements than this are parsed in line with the rest of the document.
-    static let minimumSplitElements = 64
+    package static let minimumSplitElements = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -62,7 +62,7 @@ package struct JSONParser {
     }
 
     /// ``parse(_:limits:)`` with the thresholds for splitting open to tests.
-    static func parse(_ bytes: [UInt8], limits: Limits, parallelThreshold: Int, minimumElements: Int,
+    package static func parse(_ bytes: [UInt8], limits: Limits, parallelThreshold: Int, minimumElements: Int,
                       chunksPerArray: Int? = nil) -> Result<JSONNode, SyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             if buffer.count >= parallelThreshold,
@@ -75,7 +75,7 @@ package struct JSONParser {
     }
 
     /// The whole document on this thread.
-    static func parseSerially(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits) -> Result<JSONNode, SyntaxError> {
+    package static func parseSerially(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits) -> Result<JSONNode, SyntaxError> {
         var parser = JSONParser(bytes: buffer, limits: limits)
         do {
             return .success(try parser.parseDocument())
@@ -86,7 +86,7 @@ package struct JSONParser {
 
     /// The document with the elements of its large top-level arrays parsed concurrently, or nil
     /// when it has no such array or has an error anywhere (the one-thread parse then reports it).
-    static func parseSplittingArrays(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits, minimumElements: Int,
+    package static func parseSplittingArrays(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits, minimumElements: Int,
                                      chunksPerArray: Int? = nil) -> JSONNode? {
         let layouts = JSONArrayLayout.scan(buffer, minimumElements: minimumElements)
         guard !layouts.isEmpty else { return nil }
@@ -620,5 +620,5 @@ package struct JSONParser {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-    static func clip(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
+    package static func clip(_ text: String) -> String { text.count > 40 ? String(text.prefix(40)) + "…" : text }
 }

@@ -3,27 +3,27 @@ import ChatModel
 /// and line:column for every value that is missing or of the wrong shape, so a loader can report
 /// every problem in a file at once.
 package struct JSONReader {
-    let file: String
-    private(set) var diagnostics: [Diagnostic] = []
+    package let file: String
+    package private(set) var diagnostics: [Diagnostic] = []
     /// How many of the diagnostics are errors: a decoder compares it before and after a value to
     /// tell whether that value had any.
-    private(set) var errorCount = 0
+    package private(set) var errorCount = 0
 
-    init(file: String) { self.file = file }
+    package init(file: String) { self.file = file }
 
-    var hasErrors: Bool { errorCount > 0 }
+    package var hasErrors: Bool { errorCount > 0 }
 
-    mutating func error(_ message: String, at node: JSONNode?, path: String) {
+    package mutating func error(_ message: String, at node: JSONNode?, path: String) {
         errorCount += 1
         report(.error, message, at: node, path: path)
     }
 
-    mutating func warning(_ message: String, at node: JSONNode?, path: String) {
+    package mutating func warning(_ message: String, at node: JSONNode?, path: String) {
         report(.warning, message, at: node, path: path)
     }
 
     /// Adds diagnostics collected by another reader (for part of the same file), in their order.
-    mutating func append(_ more: ArraySlice<Diagnostic>) {
+    package mutating func append(_ more: ArraySlice<Diagnostic>) {
         diagnostics.append(contentsOf: more)
         errorCount += more.count { $0.severity == .error }
     }
@@ -33,7 +33,7 @@ package struct JSONReader {
         diagnostics.append(Diagnostic(severity, file: file, location: location, message: message))
     }
 
-    static func join(_ path: String, _ key: String) -> String {
+    package static func join(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
         let component = plain ? key : "[\"\(key)\"]"
         if path.isEmpty { return component }
@@ -44,13 +44,13 @@ package struct JSONReader {
         return joined
     }
 
-    static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
+    package static func join(_ path: String, _ index: Int) -> String { path + "[\(index)]" }
 
     /// Quotes a value from the input for a message (see ``Diagnostic/quote(_:)``).
     package static func quote(_ text: String) -> String { Diagnostic.quote(text) }
 
     /// The object's members, or nil after reporting what was expected.
-    mutating func object(_ node: JSONNode, path: String, expected: String = "an object") -> [(key: String, node: JSONNode)]? {
+    package mutating func object(_ node: JSONNode, path: String, expected: String = "an object") -> [(key: String, node: JSONNode)]? {
         guard case .object(let members) = node.value else {
             error("expected \(expected), found \(node.kindDescription)", at: node, path: path)
             return nil
@@ -58,7 +58,7 @@ package struct JSONReader {
         return members
     }
 
-    mutating func requiredString(_ parent: JSONNode, _ key: String, path: String, nonEmpty: Bool = false) -> String? {
+    package mutating func requiredString(_ parent: JSONNode, _ key: String, path: String, nonEmpty: Bool = false) -> String? {
         // The child's path is spelled out only for a message: most fields are fine.
         guard let node = parent[key] else {
             error("missing required field \"\(key)\"; expected a string", at: parent, path: Self.join(path, key))
@@ -76,7 +76,7 @@ package struct JSONReader {
     }
 
     /// An optional string: absent and `null` both mean nil.
-    mutating func optionalString(_ parent: JSONNode, _ key: String, path: String) -> String? {
+    package mutating func optionalString(_ parent: JSONNode, _ key: String, path: String) -> String? {
         guard let node = parent[key] else { return nil }
         switch node.value {
         case .null: return nil
@@ -88,7 +88,7 @@ package struct JSONReader {
     }
 
     /// An optional boolean: absent and `null` both mean nil.
-    mutating func optionalBool(_ parent: JSONNode, _ key: String, path: String) -> Bool? {
+    package mutating func optionalBool(_ parent: JSONNode, _ key: String, path: String) -> Bool? {
         guard let node = parent[key] else { return nil }
         switch node.value {
         case .null: return nil
@@ -101,7 +101,7 @@ package struct JSONReader {
 
     /// An optional number: absent and `null` both mean nil. `expected` names what the number is
     /// ("a number of seconds ≥ 0"); values below `minimum` are refused with it too.
-    mutating func optionalNumber(_ parent: JSONNode, _ key: String, path: String, expected: String, minimum: Double = -.infinity) -> Double? {
+    package mutating func optionalNumber(_ parent: JSONNode, _ key: String, path: String, expected: String, minimum: Double = -.infinity) -> Double? {
         guard let node = parent[key] else { return nil }
         switch node.value {
         case .null: return nil
@@ -117,7 +117,7 @@ package struct JSONReader {
 
     /// An optional whole number: absent and `null` both mean nil. Like `byteCount`, `2.0` and `1e3`
     /// are whole numbers too (JSON Schema's "integer" takes them), within the range a double holds exactly.
-    mutating func optionalInteger(_ parent: JSONNode, _ key: String, path: String) -> Int? {
+    package mutating func optionalInteger(_ parent: JSONNode, _ key: String, path: String) -> Int? {
         guard let node = parent[key] else { return nil }
         switch node.value {
         case .null: return nil
@@ -134,7 +134,7 @@ package struct JSONReader {
     }
 
     /// An optional word from a fixed list (an enum's raw values): absent and `null` both mean nil.
-    mutating func optionalWord<Word: RawRepresentable & CaseIterable>(_ parent: JSONNode, _ key: String, path: String, as _: Word.Type = Word.self) -> Word?
+    package mutating func optionalWord<Word: RawRepresentable & CaseIterable>(_ parent: JSONNode, _ key: String, path: String, as _: Word.Type = Word.self) -> Word?
         where Word.RawValue == String {
         guard let node = parent[key] else { return nil }
         let found: String
@@ -151,14 +151,14 @@ package struct JSONReader {
     }
 
     /// `"a", "b" or "c"`, for messages that list what a value may be.
-    static func alternatives(_ words: [String]) -> String {
+    package static func alternatives(_ words: [String]) -> String {
         let quoted = words.map { "\"\($0)\"" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
     }
 
     /// A number as a message shows it: whole numbers without a fraction.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }

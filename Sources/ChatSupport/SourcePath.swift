@@ -42,7 +42,7 @@ package enum SourcePath {
         return .success(real)
     }
 
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

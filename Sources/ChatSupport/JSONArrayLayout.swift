@@ -10,23 +10,23 @@ import ChatModel
 /// that does not, or any syntax error, sends the whole document back through the one-thread parse.
 package struct JSONArrayLayout: Sendable {
     /// Offset of the opening `[`.
-    var open: Int
+    package var open: Int
     /// The parser's nesting depth inside the array (1 for the document's own array).
-    var depth: Int
+    package var depth: Int
     /// Offset of each element's first byte, with its 1-based line and the offset where that line starts.
-    var starts: [Int] = []
-    var lines: [Int] = []
-    var lineStarts: [Int] = []
+    package var starts: [Int] = []
+    package var lines: [Int] = []
+    package var lineStarts: [Int] = []
     /// Offset of the `,` or `]` after each element.
-    var ends: [Int] = []
+    package var ends: [Int] = []
     /// Offset of the closing `]`, with its line and the offset where that line starts.
-    var close = 0
-    var closeLine = 0
-    var closeLineStart = 0
+    package var close = 0
+    package var closeLine = 0
+    package var closeLineStart = 0
 
     /// Arrays worth splitting, in source order: the document itself when it is an array, or the
     /// members of the document's object that are arrays, each with at least `minimumElements`.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, minimumElements: Int) -> [JSONArrayLayout] {
+    package static func scan(_ bytes: UnsafeBufferPointer<UInt8>, minimumElements: Int) -> [JSONArrayLayout] {
         var found: [JSONArrayLayout] = []
         guard let base = bytes.baseAddress else { return found }
         let count = bytes.count
@@ -130,7 +130,7 @@ package struct JSONArrayLayout: Sendable {
     }
 
     /// 3 when the input starts with a UTF-8 byte order mark, which is skipped and is not a column.
-    static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
@@ -146,14 +146,14 @@ package struct JSONArrayLayout: Sendable {
 
     /// Flags bytes that are '"' or '\'; the lowest flag is exact.
     @inline(__always)
-    static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
+    package static func quoteOrBackslash(_ word: UInt64) -> UInt64 {
         zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
     }
 
     /// Flags bytes that end a run of plain string content: '"', '\' or a control character below
     /// 0x20; the lowest flag is exact.
     @inline(__always)
-    static func stringStops(_ word: UInt64) -> UInt64 {
+    package static func stringStops(_ word: UInt64) -> UInt64 {
         quoteOrBackslash(word) | ((word &- ones &* 0x20) & ~word & highs)
     }
 }
