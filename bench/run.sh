@@ -8,6 +8,8 @@
 #   3. page:    the 10k-turn pages in headless Chromium (bench/text/page.py)
 #   3b. claude-code: real-shaped Claude Code sessions through chatrender --from claude-code,
 #               claude-code-log and claude-code-transcripts (bench/claude_code.py)
+#   3c. codex:  real-shaped Codex CLI rollouts through chatrender and claude-code-log --provider
+#               codex (bench/codex.py)
 #   3c. site:   a seeded 2,000-conversation ChatGPT export as one site, against convoviz's Markdown
 #               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py)
 #   4. photos:  bench/photos.sh, when present
@@ -54,6 +56,7 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; 
   python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --sizes "$sizes" --compare-sizes "$compare" --repeat "$repeat" --rich-sizes 10000
   "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
   "$ROOT/.venv/bin/python" "$ROOT/bench/claude_code.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
+  python3 "$ROOT/bench/codex.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
   python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --repeat "$repeat"
   echo
   "$ROOT/.venv/bin/python" "$ROOT/bench/site/search.py" "$WORK/site-2000/out-chatrender"

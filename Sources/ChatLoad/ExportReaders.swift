@@ -12,6 +12,7 @@ package enum ExportReaders {
         AnthropicMessagesReader(),
         ClaudeAIReader(),
         ClaudeCodeReader(),
+        CodexReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -456,7 +456,7 @@ struct ClaudeCodeSession {
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
-            var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : ClaudeCodeText.oneLine(text))
+            var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : SessionText.oneLine(text))
             if text.isEmpty { notice.phrase = UIPhrase(.apiError) }
             append(.notice(notice), toAssistant: node)
             return
@@ -605,7 +605,7 @@ struct ClaudeCodeSession {
 
     /// What a slash command printed: folded into the command's chip when it comes right after it.
     mutating func addCommandOutput(_ output: String, node: JSONNode) {
-        let text = ClaudeCodeText.plain(output)
+        let text = SessionText.plain(output)
         guard !text.trimmingASCIIWhitespace().isEmpty else { return }
         if let last = drafts.indices.last, drafts[last].role == .user, case .part(.notice(var notice))? = drafts[last].items.last,
            notice.kind == .command, notice.detail == nil {
@@ -644,21 +644,21 @@ struct ClaudeCodeSession {
             let automatic = ImportSource.string(metadata?["trigger"]) == "auto"
             if automatic { text += " automatically" }
             let before = Self.int(metadata?["preTokens"])
-            if before > 0 { text += " at \(ClaudeCodeText.tokens(before)) tokens" }
+            if before > 0 { text += " at \(SessionText.tokens(before)) tokens" }
             var notice = NoticePart(kind: .compacted, text: text)
-            notice.phrase = before > 0 ? UIPhrase(automatic ? .compactedAutomaticallyAt : .compactedAt, ["tokens": ClaudeCodeText.tokens(before)])
+            notice.phrase = before > 0 ? UIPhrase(automatic ? .compactedAutomaticallyAt : .compactedAt, ["tokens": SessionText.tokens(before)])
                                        : UIPhrase(automatic ? .compactedAutomatically : .conversationCompacted)
             append(.notice(notice), toAssistant: node)
         case "turn_duration":
             let milliseconds = Self.int(node["durationMs"])
             if milliseconds > 0, let last = drafts.indices.last, drafts[last].role == .assistant {
-                var notice = NoticePart(kind: .info, text: "Worked for \(ClaudeCodeText.duration(milliseconds / 1000))")
+                var notice = NoticePart(kind: .info, text: "Worked for \(SessionText.duration(milliseconds / 1000))")
                 notice.phrase = UIPhrase(.workedFor, seconds: Double(milliseconds / 1000))
                 drafts[last].items.append(.part(.notice(notice)))
             }
         case "api_error":
             var text = "API error"
-            if let message = ClaudeCodeText.firstMessage(in: node["error"]) { text += ": \(ClaudeCodeText.oneLine(message))" }
+            if let message = ClaudeCodeText.firstMessage(in: node["error"]) { text += ": \(SessionText.oneLine(message))" }
             let attempt = Self.int(node["retryAttempt"]), most = Self.int(node["maxRetries"])
             if attempt > 0 { text += most > 0 ? " (retry \(attempt) of \(most))" : " (retry \(attempt))" }
             append(.notice(NoticePart(kind: .error, text: text)), toAssistant: node)
@@ -674,7 +674,7 @@ struct ClaudeCodeSession {
             let visible = ClaudeCodeText.withoutReminders(content).trimmingASCIIWhitespace()
             guard !visible.isEmpty else { return }
             let level = ImportSource.string(node["level"])
-            append(.notice(NoticePart(kind: level == "error" ? .error : .info, text: ClaudeCodeText.oneLine(ClaudeCodeText.plain(visible)))), toAssistant: node)
+            append(.notice(NoticePart(kind: level == "error" ? .error : .info, text: SessionText.oneLine(SessionText.plain(visible)))), toAssistant: node)
         }
     }
 
@@ -800,7 +800,7 @@ struct ClaudeCodeSession {
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         let turns = turns()
         guard !turns.isEmpty else { return nil }
-        let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { ClaudeCodeText.titleLine($0) } ?? fallbackTitle
+        let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
         chat.facts = facts()
         return chat
@@ -814,31 +814,13 @@ struct ClaudeCodeSession {
         if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
         if let version { facts.append(ConversationFact(label: "Claude Code", value: version)) }
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first = firstDate, let last = lastDate {
-            var fact = ConversationFact(.factTime, value: ClaudeCodeText.span(first, last))
-            if let (span, seconds) = ClaudeCodeText.spanAndLength(first, last) {
-                fact.valuePhrases = [UIPhrase(.timeSpan, ["span": span], seconds: Double(seconds))]
-            }
-            facts.append(fact)
-        }
+        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
         var total = Usage()
         for key in usageOrder {
             guard let one = usage[key] else { continue }
             total.input += one.input; total.output += one.output; total.cacheRead += one.cacheRead; total.cacheWrite += one.cacheWrite
         }
-        if total.input + total.output + total.cacheRead + total.cacheWrite > 0 {
-            var pieces = ["\(ClaudeCodeText.tokens(total.input)) in", "\(ClaudeCodeText.tokens(total.output)) out"]
-            var phrases = [UIPhrase(.tokensIn, ["count": ClaudeCodeText.tokens(total.input)]), UIPhrase(.tokensOut, ["count": ClaudeCodeText.tokens(total.output)])]
-            if total.cacheRead > 0 {
-                pieces.append("\(ClaudeCodeText.tokens(total.cacheRead)) cache read")
-                phrases.append(UIPhrase(.tokensCacheRead, ["count": ClaudeCodeText.tokens(total.cacheRead)]))
-            }
-            if total.cacheWrite > 0 {
-                pieces.append("\(ClaudeCodeText.tokens(total.cacheWrite)) cache written")
-                phrases.append(UIPhrase(.tokensCacheWritten, ["count": ClaudeCodeText.tokens(total.cacheWrite)]))
-            }
-            var fact = ConversationFact(.factTokens, value: pieces.joined(separator: " · "))
-            fact.valuePhrases = phrases
+        if let fact = SessionText.tokenFact(input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: total.cacheWrite) {
             facts.append(fact)
         }
         return facts

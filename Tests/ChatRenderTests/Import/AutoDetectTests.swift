@@ -45,6 +45,10 @@ import Testing
             ("claude-code/projects/-home-ana-src-shop/7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e.jsonl", "claude-code"),
             ("openai/trip.json", "openai"),
             ("anthropic/support.json", "anthropic"),
+            ("codex/sessions", "codex"),
+            ("codex/sessions/2025/12/18", "codex"),
+            ("codex/sessions/2026/06/05/rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl", "codex"),
+            ("codex/first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl", "codex"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")

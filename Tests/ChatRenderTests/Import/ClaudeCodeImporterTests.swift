@@ -476,14 +476,14 @@ import Testing
     }
 
     @Test func figuresReadShort() {
-        #expect(ClaudeCodeText.tokens(999) == "999")
-        #expect(ClaudeCodeText.tokens(1_005) == "1,005")
-        #expect(ClaudeCodeText.tokens(45_600) == "45.6k")
-        #expect(ClaudeCodeText.tokens(167_392) == "167k")
-        #expect(ClaudeCodeText.tokens(2_340_000) == "2.3M")
-        #expect(ClaudeCodeText.duration(9) == "9 s")
-        #expect(ClaudeCodeText.duration(3720) == "1 h 2 min")
+        #expect(SessionText.tokens(999) == "999")
+        #expect(SessionText.tokens(1_005) == "1,005")
+        #expect(SessionText.tokens(45_600) == "45.6k")
+        #expect(SessionText.tokens(167_392) == "167k")
+        #expect(SessionText.tokens(2_340_000) == "2.3M")
+        #expect(SessionText.duration(9) == "9 s")
+        #expect(SessionText.duration(3720) == "1 h 2 min")
         let a = ChatDate(iso: "2026-03-02T23:50:00Z")!, b = ChatDate(iso: "2026-03-03T00:20:00Z")!
-        #expect(ClaudeCodeText.span(a, b) == "2026-03-02 23:50 – 2026-03-03 00:20 UTC (30 min)")
+        #expect(SessionText.span(a, b) == "2026-03-02 23:50 – 2026-03-03 00:20 UTC (30 min)")
     }
 }

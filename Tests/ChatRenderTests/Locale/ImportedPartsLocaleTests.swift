@@ -110,9 +110,9 @@ import Testing
         let japanese = try Self.claudeCodePage("ja")
         #expect(japanese.contains("<dd dir=\"auto\">2026-03-02 09:14 – 09:25 UTC (11分3秒)</dd>"), "the Time fact's length in Japanese")
         let a = ChatDate(iso: "2026-03-02T23:50:00Z")!, b = ChatDate(iso: "2026-03-03T00:20:00Z")!
-        let spanned = try #require(ClaudeCodeText.spanAndLength(a, b))
+        let spanned = try #require(SessionText.spanAndLength(a, b))
         #expect(spanned.0 == "2026-03-02 23:50 – 2026-03-03 00:20 UTC" && spanned.1 == 1800)
-        #expect(ClaudeCodeText.spanAndLength(a, a) == nil)
+        #expect(SessionText.spanAndLength(a, a) == nil)
         let call = "{\"type\":\"assistant\",\"uuid\":\"u2\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Grep\",\"input\":{\"pattern\":\"total\",\"glob\":\"*.py\"}}]}}"
         let (chat, _) = ClaudeCodeImporter.read(bytes: Array(("{\"type\":\"user\",\"uuid\":\"u1\",\"message\":{\"role\":\"user\",\"content\":\"Go\"}}\n" + call).utf8), file: "s.jsonl")
         guard case .toolCall(let grep)? = chat?.turns.last?.parts.first else { Issue.record("no grep"); return }

@@ -8,4 +8,5 @@ extension ImportFormat {
     static let anthropic = ImportFormat(name: "anthropic")!
     static let claudeAI = ImportFormat(name: "claude-ai")!
     static let claudeCode = ImportFormat(name: "claude-code")!
+    static let codex = ImportFormat(name: "codex")!
 }

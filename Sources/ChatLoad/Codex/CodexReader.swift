@@ -1,0 +1,121 @@
+import Foundation
+import ChatModel
+import ChatSupport
+
+/// OpenAI Codex CLI sessions: one rollout (`rollout-<time>-<id>.jsonl`), or a folder of them
+/// (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation.
+package struct CodexReader: ChatExportReader {
+    package var name: String { "codex" }
+    package var title: String { "Codex" }
+    package var inputHelp: String {
+        "an OpenAI Codex CLI session (rollout-….jsonl), or a folder of them (~/.codex/sessions, or a year, month or day in it)"
+    }
+    package var inputNoun: String { "Codex session" }
+    package var standardInputName: String { "rollout.jsonl" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    /// Rollouts are append-only logs of a session; this caps one (users report 415 MB ones).
+    static let maxFileSize = 1024 * 1024 * 1024
+
+    /// A line only Codex writes: `session_meta`, or a `response_item`/`event_msg`/`turn_context`
+    /// wrapper with its payload; in the first releases, a bare meta line with `instructions`.
+    static func isRolloutRecord(_ record: JSONNode) -> Bool {
+        switch InputProbe.string(record, "type") {
+        case "session_meta": return record["payload"] != nil
+        case "response_item", "event_msg", "turn_context", "compacted": return record["payload"] != nil && record["timestamp"] != nil
+        case nil: return record["id"] != nil && record["timestamp"] != nil && record["instructions"] != nil
+        default: return false
+        }
+    }
+
+    static func isRolloutName(_ name: String) -> Bool {
+        name.hasPrefix("rollout-") && name.hasSuffix(".jsonl")
+    }
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            guard let first = input.records.first, Self.isRolloutRecord(first) else { return nil }
+            return .certain(InputProbe.string(first, "type") == "session_meta" ? "its first line is a session_meta record" : "its lines are Codex rollout records")
+        case .folder:
+            for log in input.entries.filter({ Self.isRolloutName(FilePath.lastComponent($0)) }).prefix(3) {
+                if let first = input.records(of: log).first, Self.isRolloutRecord(first) { return .certain("\(log) is a Codex rollout") }
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Codex session (rollout-….jsonl) or a folder of them"), kind: .missingInput)
+        }
+        let files = isFolder.boolValue ? Self.rollouts(in: path) : [path]
+        guard !files.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
+        }
+        var chats: [ImportedChat] = []
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for file in files {
+            do throws(DiagnosticError) {
+                let (chat, found) = try Self.readSession(file, includeSystem: options.includeSystem)
+                warnings += found
+                if var chat {
+                    // Grouped in a site by the project's folder name.
+                    if isFolder.boolValue { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
+                    chats.append(chat)
+                } else {
+                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        // One unreadable rollout among many is a warning; a lone one, or all of them, an error.
+        if chats.isEmpty {
+            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
+        }
+        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
+    }
+
+    /// One rollout: its conversation (nil when it holds none) and warnings.
+    static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Codex session")
+        var session = CodexSession(file: path, includeSystem: includeSystem)
+        file.withBytes { session.read($0) }
+        if file.wasCut {
+            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
+        }
+        let chat = session.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, session.diagnostics)
+    }
+
+    /// Reads a rollout from bytes in memory (tests).
+    static func read(bytes: [UInt8], file: String, includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
+        var session = CodexSession(file: file, includeSystem: includeSystem)
+        bytes.withUnsafeBufferPointer { session.read($0) }
+        return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
+    }
+
+    /// Every rollout under `folder`, oldest first by path (`YYYY/MM/DD/rollout-<time>-…`).
+    static func rollouts(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") { walker.skipDescendants(); continue }
+            if isRolloutName(name) { found.append(FilePath.join(folder, relative)) }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,440 @@
+import ChatModel
+import ChatSupport
+
+/// Reads one Codex CLI rollout (`~/.codex/sessions/YYYY/MM/DD/rollout-<time>-<id>.jsonl`): one
+/// JSON object a line, appended as the session runs.
+///
+/// - Each line is `{"timestamp", "type", "payload"}`: `session_meta` (id, cwd, CLI version,
+///   git), `turn_context` (model, cwd, effort, for the turn that follows), `response_item` (what
+///   the model saw and said: messages, reasoning, tool calls and their outputs, web searches),
+///   `event_msg` (what the CLI showed: token counts, aborted turns, errors, and copies of the
+///   messages) and `compacted` (the summary that replaced the history). Rollouts of the first
+///   releases have no wrapper: a bare meta line, then bare response items.
+/// - The messages are read from `response_item`s; the `event_msg` copies (`user_message`,
+///   `agent_message`, `agent_reasoning`) are not shown again. The CLI's own context for the model
+///   (`<environment_context>`, `<user_instructions>`, AGENTS.md, developer messages) is not the
+///   person's words: instructions become one collapsed notice, the rest is left out.
+/// - Everything between two prompts is one reply: reasoning summaries as thinking (encrypted
+///   reasoning is noted, never shown), text, shell commands as terminals with their exit codes,
+///   `apply_patch` as diffs, web searches, plan updates, other tools as tool calls.
+///
+/// Tolerant: a line that is not JSON, or an unknown line, item or event type, is a warning
+/// naming the file and line, given once per kind with a count; the rest renders.
+struct CodexSession {
+    let file: String
+    let includeSystem: Bool
+    var diagnostics: [Diagnostic] = []
+
+    var cwd: String?
+    var version: String?
+    var branch: String?
+    var models: [String] = []
+    var model: String?
+    var firstDate: ChatDate?
+    var lastDate: ChatDate?
+    var firstPrompt: String?
+    var tokens: (input: Int, cached: Int, output: Int)?
+    /// Set from the meta line of a sub-agent's rollout: the agent's name.
+    var agentName: String?
+
+    /// A turn while it is read; replies hold their tool calls by id until the end.
+    struct Draft {
+        var id: String
+        var role: Message.Role
+        var text: String = ""
+        var date: ChatDate?
+        var items: [Item] = []
+        var attachments: [ImportedAttachment] = []
+        var model: String?
+    }
+    enum Item { case part(TurnPart), call(String) }
+    var drafts: [Draft] = []
+
+    /// A tool call and, once it came, its output.
+    struct Call {
+        var name: String
+        var kind: Kind
+        var input: String
+        var output: String?
+        var exitCode: Int?
+        var status: ToolStatus?
+        enum Kind { case function, custom, localShell, webSearch }
+    }
+    var calls: [String: Call] = [:]
+    var exitCodes: [String: Int] = [:]
+    private var images = 0
+
+    /// Unknown kinds, counted: "line type", "response item type", "event type", "content type".
+    private var unknown: [String: (count: Int, line: Int)] = [:]
+    private var unknownOrder: [String] = []
+
+    init(file: String, includeSystem: Bool) {
+        self.file = file
+        self.includeSystem = includeSystem
+    }
+
+    // MARK: - Lines
+
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var line = 0
+        let count = bytes.count
+        while start < count {
+            line += 1
+            var end = start
+            while end < count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+            if last > start {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<last])
+                // A last line still being written (no line break yet) and cut short is not an error.
+                let partial = end == count
+                readLine(Array(slice), line: line, partial: partial)
+            }
+            start = end + 1
+        }
+    }
+
+    mutating func readLine(_ bytes: [UInt8], line: Int, partial: Bool) {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            if partial { return }
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: error.column),
+                                          message: "\(error.message); the line is left out"))
+            return
+        }
+        guard case .object = node.value else {
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: 1),
+                                          message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
+            return
+        }
+        if let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) } {
+            if firstDate == nil { firstDate = date }
+            lastDate = date
+        }
+        let payload = node["payload"]
+        switch InputProbe.string(node, "type") {
+        case "session_meta": if let payload { readMeta(payload) }
+        case "turn_context": if let payload { readContext(payload) }
+        case "response_item": if let payload { readItem(payload, line: line) }
+        case "event_msg": if let payload { readEvent(payload, line: line) }
+        case "compacted": if let payload { readCompacted(payload) }
+        case nil:
+            // The first releases: a bare meta line, bare items, and `record_type` state lines.
+            if node["record_type"] != nil { return }
+            if node["id"] != nil, node["timestamp"] != nil, cwd == nil, version == nil, drafts.isEmpty { readMeta(node); return }
+            note("line type", "(none)", line: line)
+        case let type?:
+            if Self.itemTypes.contains(type) { readItem(node, line: line); return }
+            note("line type", type, line: line)
+        }
+    }
+
+    /// What every response item may be; a bare one (first releases) is read as an item.
+    static let itemTypes: Set<String> = ["message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
+                                         "custom_tool_call_output", "local_shell_call", "web_search_call", "ghost_snapshot",
+                                         "compaction", "compaction_summary", "agent_message", "image_generation_call", "other"]
+
+    mutating func note(_ kind: String, _ name: String, line: Int) {
+        let key = "\(kind) \u{1F}\(name)"
+        if let seen = unknown[key] {
+            unknown[key] = (seen.count + 1, seen.line)
+        } else {
+            unknown[key] = (1, line)
+            unknownOrder.append(key)
+        }
+    }
+
+    // MARK: - Meta and context
+
+    mutating func readMeta(_ meta: JSONNode) {
+        if let value = InputProbe.string(meta, "cwd"), !value.isEmpty { cwd = value }
+        if let value = InputProbe.string(meta, "cli_version"), !value.isEmpty { version = value }
+        if let git = meta["git"], let value = InputProbe.string(git, "branch"), !value.isEmpty { branch = value }
+        if let model = InputProbe.string(meta, "model"), !model.isEmpty { useModel(model) }
+        if let date = InputProbe.string(meta, "timestamp").flatMap { ChatDate(iso: $0) }, firstDate == nil { firstDate = date }
+        // A sub-agent's rollout says whose it is.
+        if let source = meta["source"], let agent = source["subagent"] {
+            let spawn = agent["thread_spawn"]
+            agentName = spawn.flatMap { InputProbe.string($0, "agent_nickname") ?? InputProbe.string($0, "agent_path") }
+                ?? InputProbe.string(agent, "name") ?? "Sub-agent"
+        }
+    }
+
+    mutating func readContext(_ context: JSONNode) {
+        if let value = InputProbe.string(context, "cwd"), !value.isEmpty, cwd == nil { cwd = value }
+        if let model = InputProbe.string(context, "model"), !model.isEmpty { useModel(model) }
+    }
+
+    mutating func useModel(_ name: String) {
+        model = name
+        if !models.contains(name) { models.append(name) }
+    }
+
+    // MARK: - Response items
+
+    mutating func readItem(_ item: JSONNode, line: Int) {
+        guard let type = InputProbe.string(item, "type") else {
+            note("response item type", "(none)", line: line)
+            return
+        }
+        switch type {
+        case "message":
+            readMessage(item, line: line)
+        case "reasoning":
+            readReasoning(item)
+        case "function_call":
+            let id = callID(item, line: line)
+            let name = InputProbe.string(item, "name") ?? "tool"
+            addCall(id, Call(name: name, kind: .function, input: InputProbe.string(item, "arguments") ?? ""))
+        case "custom_tool_call":
+            let id = callID(item, line: line)
+            let name = InputProbe.string(item, "name") ?? "tool"
+            addCall(id, Call(name: name, kind: .custom, input: InputProbe.string(item, "input") ?? ""))
+        case "local_shell_call":
+            let id = callID(item, line: line)
+            var command = ""
+            if let action = item["action"], case .array(let words)? = action["command"]?.value {
+                command = CodexTools.commandLine(words.compactMap { if case .string(let w) = $0.value { return w } else { return nil } })
+            }
+            var call = Call(name: "local_shell", kind: .localShell, input: command)
+            if let status = InputProbe.string(item, "status"), status == "failed" { call.status = .error }
+            addCall(id, call)
+        case "web_search_call":
+            let action = item["action"]
+            let query = action.flatMap { InputProbe.string($0, "query") } ?? action.flatMap { InputProbe.string($0, "url") } ?? ""
+            var call = Call(name: "web_search", kind: .webSearch, input: query)
+            call.status = InputProbe.string(item, "status") == "failed" ? .error : .ok
+            if let actionType = action.flatMap({ InputProbe.string($0, "type") }), actionType != "search" { call.name = "web_search.\(actionType)" }
+            let id = InputProbe.string(item, "id") ?? "ws\(calls.count + 1)"
+            addCall(id, call)
+        case "function_call_output", "custom_tool_call_output":
+            guard let id = InputProbe.string(item, "call_id"), calls[id] != nil else {
+                note("output for a call not in the log", "", line: line)
+                return
+            }
+            let (text, exit) = CodexTools.output(item["output"])
+            calls[id]!.output = text
+            if let exit { calls[id]!.exitCode = exit }
+        case "ghost_snapshot", "compaction", "compaction_summary", "other":
+            // The CLI's undo snapshots and opaque compaction records: nothing a person reads.
+            return
+        default:
+            note("response item type", type, line: line)
+        }
+    }
+
+    func callID(_ item: JSONNode, line: Int) -> String {
+        InputProbe.string(item, "call_id") ?? InputProbe.string(item, "id") ?? "line\(line)"
+    }
+
+    mutating func addCall(_ id: String, _ call: Call) {
+        calls[id] = call
+        reply(.call(id))
+    }
+
+    mutating func readMessage(_ item: JSONNode, line: Int) {
+        let role = InputProbe.string(item, "role") ?? ""
+        var texts: [String] = []
+        var pictures: [ImportedAttachment] = []
+        if case .array(let content)? = item["content"]?.value {
+            for block in content {
+                switch InputProbe.string(block, "type") {
+                case "input_text", "output_text", "text":
+                    if let text = InputProbe.string(block, "text") { texts.append(text) }
+                case "input_image":
+                    if let url = InputProbe.string(block, "image_url") { pictures.append(image(url)) }
+                case "refusal":
+                    if let text = InputProbe.string(block, "refusal") { texts.append(text) }
+                case let other:
+                    note("content type", other ?? "(none)", line: line)
+                }
+            }
+        } else if let text = InputProbe.string(item, "content") {
+            texts.append(text)
+        }
+        let text = texts.joined(separator: "\n\n")
+        switch role {
+        case "user":
+            if let harness = CodexTools.harness(text) {
+                if case .notice(let notice) = harness, includeSystem || notice.kind == .memory {
+                    reply(.part(.notice(notice)))
+                }
+                return
+            }
+            let visible = text.trimmingASCIIWhitespace()
+            guard !visible.isEmpty || !pictures.isEmpty else { return }
+            if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
+            var draft = Draft(id: "t\(drafts.count + 1)", role: .user, text: visible, date: lastDate)
+            draft.attachments = pictures
+            drafts.append(draft)
+        case "assistant":
+            let visible = text.trimmingASCIIWhitespace()
+            guard !visible.isEmpty else { return }
+            reply(.part(.text(visible)))
+        case "developer", "system":
+            guard includeSystem, !text.isEmpty else { return }
+            reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
+        default:
+            note("message role", role, line: line)
+        }
+    }
+
+    mutating func image(_ url: String) -> ImportedAttachment {
+        images += 1
+        let id = "i\(images)"
+        if InlineData.isDataURL(url), case .success(let data) = InlineData.parseDataURL(url) {
+            let type = InlineData.contentType(declared: data.mediaType, bytes: data.bytes)
+            return ImportedAttachment(id: id, name: InlineData.defaultName("image", index: images, contentType: type), contentType: type,
+                                      byteCount: Int64(data.bytes.count), content: .bytes(data.bytes))
+        }
+        if url.hasPrefix("https://") || url.hasPrefix("http://") {
+            return ImportedAttachment(id: id, name: InlineData.nameFromURL(url), contentType: "image/png", byteCount: 0, content: .remote(url))
+        }
+        return ImportedAttachment(id: id, name: "image-\(images).png", contentType: "image/png", byteCount: 0, content: .unavailable)
+    }
+
+    mutating func readReasoning(_ item: JSONNode) {
+        var pieces: [String] = []
+        if case .array(let summary)? = item["summary"]?.value {
+            for entry in summary { if let text = InputProbe.string(entry, "text"), !text.isEmpty { pieces.append(text) } }
+        }
+        if pieces.isEmpty, case .array(let content)? = item["content"]?.value {
+            for entry in content { if let text = InputProbe.string(entry, "text"), !text.isEmpty { pieces.append(text) } }
+        }
+        if pieces.isEmpty {
+            guard item["encrypted_content"] != nil else { return }
+            var thinking = ThinkingPart(text: "", summary: "Reasoning")
+            thinking.text = "The model's reasoning is encrypted in the log; only OpenAI can read it."
+            reply(.part(.thinking(thinking)))
+            return
+        }
+        let text = pieces.joined(separator: "\n\n")
+        reply(.part(.thinking(ThinkingPart(text: text, summary: CodexTools.heading(text)))))
+    }
+
+    mutating func readCompacted(_ payload: JSONNode) {
+        var notice = NoticePart(kind: .compacted, text: "Conversation compacted", detail: InputProbe.string(payload, "message").flatMap { $0.isEmpty ? nil : $0 })
+        notice.phrase = UIPhrase(.conversationCompacted)
+        reply(.part(.notice(notice)))
+    }
+
+    // MARK: - Events
+
+    /// Events the CLI writes that the page shows elsewhere (the items they copy) or not at all.
+    static let quietEvents: Set<String> = [
+        "user_message", "agent_message", "agent_reasoning", "agent_reasoning_raw_content", "agent_reasoning_section_break",
+        "task_started", "task_complete", "turn_started", "turn_complete", "exec_command_begin", "exec_command_output_delta",
+        "patch_apply_begin", "patch_apply_end", "mcp_tool_call_begin", "mcp_tool_call_end", "web_search_begin", "web_search_end",
+        "turn_diff", "entered_review_mode", "exited_review_mode", "context_compacted", "item_started", "item_completed",
+        "plan_update", "view_image_tool_call", "background_event", "stream_error", "warning", "session_configured",
+        "mcp_startup_update", "mcp_startup_complete", "list_custom_prompts_response", "get_history_entry_response",
+        "shutdown_complete", "undo_started", "undo_completed", "deprecation_notice", "raw_response_item", "agent_message_delta",
+        "agent_reasoning_delta", "exec_approval_request", "apply_patch_approval_request", "request_user_input", "thread_rolled_back",
+        "collab_agent_spawn_begin", "collab_agent_spawn_end", "collab_agent_interaction_begin", "collab_agent_interaction_end",
+        "collab_waiting_begin", "collab_waiting_end", "elicitation_request", "model_reroute", "user_shell_command_begin",
+    ]
+
+    mutating func readEvent(_ event: JSONNode, line: Int) {
+        guard let type = InputProbe.string(event, "type") else { note("event type", "(none)", line: line); return }
+        switch type {
+        case "token_count":
+            guard let info = event["info"], let total = info["total_token_usage"] else { return }
+            func int(_ key: String) -> Int {
+                guard case .number(let value, _)? = total[key]?.value, value.isFinite, value >= 0, value < 1e15 else { return 0 }
+                return Int(value)
+            }
+            tokens = (int("input_tokens"), int("cached_input_tokens"), int("output_tokens"))
+        case "turn_aborted":
+            let reason = InputProbe.string(event, "reason") ?? "interrupted"
+            var notice = NoticePart(kind: .interrupted, text: reason == "interrupted" ? "Interrupted by the person" : "Turn stopped (\(reason))")
+            if reason == "interrupted" { notice.phrase = UIPhrase(.interruptedByPerson) }
+            reply(.part(.notice(notice)))
+        case "error":
+            let message = InputProbe.string(event, "message") ?? "Error"
+            reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(message), detail: message.count > 200 ? message : nil))))
+        case "exec_command_end":
+            if let id = InputProbe.string(event, "call_id"), case .number(let value, _)? = event["exit_code"]?.value, value.isFinite, abs(value) < 1e9 {
+                exitCodes[id] = Int(value)
+            }
+        default:
+            if !Self.quietEvents.contains(type) { note("event type", type, line: line) }
+        }
+    }
+
+    // MARK: - Turns
+
+    /// Adds to the reply being written: the last draft when it is the assistant's, else a new one.
+    mutating func reply(_ item: Item) {
+        if drafts.last?.role != .assistant {
+            drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
+        }
+        drafts[drafts.count - 1].items.append(item)
+    }
+
+    /// The warnings for what was not known, one per kind.
+    func unknownWarnings() -> [Diagnostic] {
+        unknownOrder.map { key in
+            let (count, line) = unknown[key]!
+            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            let kind = String(parts[0]).trimmingCharacters(in: .whitespaces), name = parts.count > 1 ? String(parts[1]) : ""
+            let times = count == 1 ? "1 line" : "\(count) lines, the first"
+            let what = name.isEmpty ? kind : "unknown \(kind) \(Diagnostic.quote(name))"
+            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
+                              message: "\(what) (\(times) here); left out, the rest is read")
+        }
+    }
+
+    mutating func chat(fallbackTitle: String) -> ImportedChat? {
+        var turns: [ImportedTurn] = []
+        for draft in drafts {
+            var parts: [TurnPart] = []
+            for item in draft.items {
+                switch item {
+                case .part(let part): parts.append(part)
+                case .call(let id):
+                    guard var call = calls[id] else { continue }
+                    if call.exitCode == nil, let code = exitCodes[id] { call.exitCode = code }
+                    parts += CodexTools.parts(for: call)
+                }
+            }
+            if draft.role == .user {
+                var turn = ImportedTurn(id: draft.id, role: .user, text: draft.text, date: draft.date)
+                turn.attachments = draft.attachments
+                turns.append(turn)
+            } else {
+                guard !parts.isEmpty else { continue }
+                var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
+                turn.parts = parts
+                turn.model = draft.model
+                if let agentName { turn.speaker = agentName }
+                turns.append(turn)
+            }
+        }
+        diagnostics += unknownWarnings()
+        guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
+        let title = firstPrompt.map(SessionText.titleLine) ?? fallbackTitle
+        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
+        chat.facts = facts()
+        chat.project = cwd
+        return chat
+    }
+
+    /// The header: project, branch, Codex version, models, time span and token totals.
+    func facts() -> [ConversationFact] {
+        var facts: [ConversationFact] = []
+        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
+        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
+        if let version { facts.append(ConversationFact(label: "Codex", value: version)) }
+        if let agentName { facts.append(ConversationFact(label: "Agent", value: agentName)) }
+        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
+        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
+        if let tokens, let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
+            facts.append(fact)
+        }
+        return facts
+    }
+}

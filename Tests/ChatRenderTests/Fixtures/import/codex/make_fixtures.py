@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Writes the Codex CLI rollout fixtures: sessions in the shapes Codex writes them.
+
+The shapes follow the rollout recorder of the Codex CLI (lines of {"timestamp", "type",
+"payload"}): a 0.13x-era session (shell_command with plain "Exit code" output, apply_patch as a
+custom tool, web search, plan updates, token counts, a model change, a compaction, an aborted
+turn, and record types this version of chatrender does not know), a 0.77-era session (the
+`shell` tool with a command array and JSON-string outputs with metadata.exit_code), a session of
+the first releases (a bare meta line and bare items), and a broken one. Deterministic: run it
+again and nothing changes.
+
+    python3 make_fixtures.py   # from this folder
+"""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def line(ts, kind, payload):
+    return json.dumps({"timestamp": ts, "type": kind, "payload": payload}, ensure_ascii=False, separators=(",", ":"))
+
+
+def write(relative, lines):
+    path = os.path.join(HERE, relative)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def msg(role, text, kind="input_text"):
+    return {"type": "message", "role": role, "content": [{"type": kind, "text": text}]}
+
+
+def t(second):
+    return "2026-06-05T09:%02d:%02d.%03dZ" % (12 + second // 60, second % 60, (second * 37) % 1000)
+
+
+def new_session():
+    cwd = "/home/ana/src/tides"
+    out = [
+        line(t(0), "session_meta", {
+            "id": "0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55", "timestamp": t(0), "cwd": cwd, "originator": "codex_cli_rs",
+            "cli_version": "0.134.0", "source": "cli", "model_provider": "openai",
+            "base_instructions": {"text": "You are Codex, a coding agent."},
+            "git": {"commit_hash": "4be1d0c9a7f2e3b8", "branch": "fix-rounding", "repository_url": "git@example.com:ana/tides.git"}}),
+        line(t(0), "response_item", {"type": "message", "role": "developer", "content": [{"type": "input_text", "text": "<permissions instructions>\nFilesystem sandboxing: workspace-write.\n</permissions instructions>"}]}),
+        line(t(0), "response_item", msg("user", "# AGENTS.md instructions for /home/ana/src/tides\n\n<INSTRUCTIONS>\nRun `pytest -q` before you finish. Keep functions small.\n</INSTRUCTIONS>")),
+        line(t(0), "response_item", msg("user", "<environment_context>\n  <cwd>/home/ana/src/tides</cwd>\n  <shell>bash</shell>\n</environment_context>")),
+        line(t(1), "turn_context", {"cwd": cwd, "approval_policy": "on-request", "sandbox_policy": {"type": "workspace-write"},
+                                     "model": "gpt-5.3-codex", "effort": "medium", "summary": "auto"}),
+        line(t(1), "response_item", msg("user", "The tide table rounds 2.45 m down to 2.4. Find out why and fix it.")),
+        line(t(1), "event_msg", {"type": "user_message", "message": "The tide table rounds 2.45 m down to 2.4. Find out why and fix it.", "images": []}),
+        line(t(2), "event_msg", {"type": "task_started", "model_context_window": 272000}),
+        line(t(4), "response_item", {"type": "reasoning", "summary": [{"type": "summary_text", "text": "**Looking for the rounding**\n\nI'll search the code for where heights are formatted."}],
+                                      "content": None, "encrypted_content": "gAAAAABo3x-encrypted-reasoning-not-for-people"}),
+        line(t(4), "event_msg", {"type": "agent_reasoning", "text": "**Looking for the rounding**\n\nI'll search the code for where heights are formatted."}),
+        line(t(5), "response_item", {"type": "function_call", "name": "shell_command", "arguments": json.dumps({"command": "rg -n \"round\\(\" src", "workdir": cwd, "timeout_ms": 10000}),
+                                      "call_id": "call_rg01"}),
+        line(t(6), "response_item", {"type": "function_call_output", "call_id": "call_rg01",
+                                      "output": "Exit code: 0\nWall time: 0.1 seconds\nOutput:\nsrc/tides/format.py:12:    return f\"{round(height, 1)} m\"\n"}),
+        line(t(6), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 9120, "cached_input_tokens": 4096, "output_tokens": 310, "reasoning_output_tokens": 128, "total_tokens": 9430},
+                                                                  "last_token_usage": {"input_tokens": 9120, "cached_input_tokens": 4096, "output_tokens": 310, "reasoning_output_tokens": 128, "total_tokens": 9430},
+                                                                  "model_context_window": 272000}, "rate_limits": {"primary": {"used_percent": 3.0}}}),
+        line(t(8), "response_item", {"type": "reasoning", "summary": [], "content": None, "encrypted_content": "gAAAAABo3x-second-block"}),
+        line(t(9), "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Python's `round` rounds half to even, and 2.45 is stored as 2.4499…, so it goes down. I'll use `Decimal` with `ROUND_HALF_UP`."}]}),
+        line(t(9), "event_msg", {"type": "agent_message", "message": "Python's `round` rounds half to even…"}),
+        line(t(10), "response_item", {"type": "custom_tool_call", "status": "completed", "call_id": "call_patch1", "name": "apply_patch",
+                                       "input": "*** Begin Patch\n*** Update File: src/tides/format.py\n@@ def height(height):\n-    return f\"{round(height, 1)} m\"\n+    value = Decimal(str(height)).quantize(Decimal(\"0.1\"), rounding=ROUND_HALF_UP)\n+    return f\"{value} m\"\n*** Add File: tests/test_format.py\n+from tides.format import height\n+\n+\n+def test_half_rounds_up():\n+    assert height(2.45) == \"2.5 m\"\n*** End Patch\n"}),
+        line(t(11), "response_item", {"type": "custom_tool_call_output", "call_id": "call_patch1",
+                                       "output": json.dumps({"output": "Success. Updated the following files:\nM src/tides/format.py\nA tests/test_format.py\n", "metadata": {"exit_code": 0, "duration_seconds": 0.0}})}),
+        line(t(11), "event_msg", {"type": "patch_apply_end", "call_id": "call_patch1", "success": True, "stdout": "", "stderr": ""}),
+        line(t(12), "response_item", {"type": "function_call", "name": "shell_command", "arguments": json.dumps({"command": "pytest -q", "workdir": cwd}), "call_id": "call_test1"}),
+        line(t(20), "response_item", {"type": "function_call_output", "call_id": "call_test1",
+                                       "output": "Exit code: 1\nWall time: 7.9 seconds\nOutput:\nF.\n=== FAILURES ===\nNameError: name 'Decimal' is not defined\n1 failed, 1 passed in 0.41s\n"}),
+        line(t(20), "event_msg", {"type": "exec_command_end", "call_id": "call_test1", "stdout": "", "stderr": "", "exit_code": 1, "duration": {"secs": 7, "nanos": 900000000}, "formatted_output": "F."}),
+        line(t(21), "response_item", {"type": "custom_tool_call", "status": "completed", "call_id": "call_patch2", "name": "apply_patch",
+                                       "input": "*** Begin Patch\n*** Update File: src/tides/format.py\n@@\n+from decimal import Decimal, ROUND_HALF_UP\n+\n \n def height(height):\n*** End Patch\n"}),
+        line(t(21), "response_item", {"type": "custom_tool_call_output", "call_id": "call_patch2", "output": json.dumps({"output": "Success. Updated the following files:\nM src/tides/format.py\n", "metadata": {"exit_code": 0, "duration_seconds": 0.0}})}),
+        line(t(22), "response_item", {"type": "function_call", "name": "shell_command", "arguments": json.dumps({"command": "pytest -q", "workdir": cwd}), "call_id": "call_test2"}),
+        line(t(26), "response_item", {"type": "function_call_output", "call_id": "call_test2", "output": "Exit code: 0\nWall time: 3.2 seconds\nOutput:\n..\n2 passed in 0.38s\n"}),
+        line(t(27), "response_item", {"type": "function_call", "name": "update_plan", "arguments": json.dumps({"explanation": "Rounding fixed; docs next.", "plan": [
+            {"step": "Find where heights are rounded", "status": "completed"}, {"step": "Round half up with Decimal", "status": "completed"},
+            {"step": "Note the change in CHANGELOG.md", "status": "in_progress"}]}), "call_id": "call_plan1"}),
+        line(t(27), "response_item", {"type": "function_call_output", "call_id": "call_plan1", "output": "Plan updated"}),
+        line(t(28), "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Fixed: heights now round half up (2.45 m → 2.5 m), and a test holds it. Both tests pass."}]}),
+        line(t(28), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 48210, "cached_input_tokens": 30720, "output_tokens": 2140, "reasoning_output_tokens": 960, "total_tokens": 50350},
+                                                                   "last_token_usage": {"input_tokens": 12000, "cached_input_tokens": 9000, "output_tokens": 400, "reasoning_output_tokens": 100, "total_tokens": 12400},
+                                                                   "model_context_window": 272000}}),
+        line(t(28), "event_msg", {"type": "task_complete", "last_agent_message": "Fixed: heights now round half up…"}),
+        # The second turn: a faster model, a web search, a compaction, then the person stops it.
+        line(t(60), "turn_context", {"cwd": cwd, "approval_policy": "on-request", "sandbox_policy": {"type": "workspace-write"}, "model": "gpt-5.3-codex-mini", "effort": "low", "summary": "auto"}),
+        line(t(60), "response_item", msg("user", "Is ROUND_HALF_UP what tide tables use? Check the official guidance.")),
+        line(t(61), "response_item", {"type": "web_search_call", "status": "completed", "action": {"type": "search", "query": "tide table height rounding convention"}}),
+        line(t(63), "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Hydrographic offices round heights to the nearest 0.1 m, halves up, so the fix matches."}]}),
+        line(t(64), "compacted", {"message": "The person asked to fix rounding in src/tides/format.py; heights now use Decimal with ROUND_HALF_UP, tests pass.",
+                                   "replacement_history": [msg("user", "The tide table rounds 2.45 m down to 2.4.")]}),
+        line(t(64), "event_msg", {"type": "context_compacted"}),
+        line(t(70), "response_item", msg("user", "Now add the CHANGELOG entry.")),
+        line(t(71), "response_item", {"type": "function_call", "name": "shell_command", "arguments": json.dumps({"command": "sed -n 1,20p CHANGELOG.md"}), "call_id": "call_cl1"}),
+        line(t(74), "event_msg", {"type": "turn_aborted", "reason": "interrupted"}),
+        # Record kinds a newer CLI writes that this reader does not know: one warning per kind.
+        line(t(75), "event_msg", {"type": "thread_goal_updated", "goal": "ship the fix"}),
+        line(t(76), "event_msg", {"type": "thread_goal_updated", "goal": "ship the fix today"}),
+        line(t(77), "session_note", {"text": "pinned"}),
+    ]
+    write("sessions/2026/06/05/rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl", out)
+
+
+def session_077():
+    cwd = "/home/ana/src/garden-api"
+    ts = lambda s: "2025-12-18T16:%02d:%02d.000Z" % (4 + s // 60, s % 60)
+    out = [
+        line(ts(0), "session_meta", {"id": "019b3c2e-11aa-7e00-8c1d-5a6b7c8d9e0f", "timestamp": ts(0), "cwd": cwd, "originator": "codex_cli_rs",
+                                      "cli_version": "0.77.0", "instructions": None, "source": "cli", "model_provider": "openai",
+                                      "git": {"commit_hash": "9c0ffee", "branch": "main", "repository_url": "https://example.com/ana/garden-api"}}),
+        line(ts(0), "response_item", msg("user", "<user_instructions>\n\nPrefer small commits.\n\n</user_instructions>")),
+        line(ts(0), "response_item", msg("user", "<environment_context>\n  <cwd>/home/ana/src/garden-api</cwd>\n  <approval_policy>on-request</approval_policy>\n</environment_context>")),
+        line(ts(1), "turn_context", {"cwd": cwd, "approval_policy": "on-request", "sandbox_policy": {"mode": "workspace-write"}, "model": "gpt-5.1-codex", "effort": "high", "summary": "auto"}),
+        line(ts(1), "response_item", msg("user", "Why does `make test` fail on a clean checkout?")),
+        line(ts(1), "event_msg", {"type": "user_message", "message": "Why does `make test` fail on a clean checkout?", "kind": "plain"}),
+        line(ts(3), "response_item", {"type": "reasoning", "summary": [{"type": "summary_text", "text": "**Running the tests**\n\nFirst I'll reproduce the failure."}], "content": None, "encrypted_content": "gAAAAABk-077"}),
+        line(ts(4), "response_item", {"type": "function_call", "name": "shell", "arguments": json.dumps({"command": ["bash", "-lc", "make test"], "workdir": cwd, "timeout_ms": 120000}), "call_id": "call_mk1"}),
+        line(ts(9), "response_item", {"type": "function_call_output", "call_id": "call_mk1",
+                                       "output": json.dumps({"output": "python -m pytest\nImportError: No module named 'garden.settings'\nmake: *** [Makefile:4: test] Error 2\n", "metadata": {"exit_code": 2, "duration_seconds": 4.8}})}),
+        line(ts(10), "response_item", {"type": "function_call", "name": "shell", "arguments": json.dumps({"command": ["ls", "garden"], "workdir": cwd}), "call_id": "call_ls1"}),
+        line(ts(10), "response_item", {"type": "function_call_output", "call_id": "call_ls1", "output": json.dumps({"output": "__init__.py\nsettings.example.py\nviews.py\n", "metadata": {"exit_code": 0, "duration_seconds": 0.0}})}),
+        line(ts(12), "response_item", {"type": "function_call", "name": "apply_patch", "arguments": json.dumps({"input": "*** Begin Patch\n*** Update File: Makefile\n@@ test:\n-\tpython -m pytest\n+\tcp -n garden/settings.example.py garden/settings.py\n+\tpython -m pytest\n*** Delete File: garden/settings.py.orig\n*** End Patch\n"}), "call_id": "call_ap1"}),
+        line(ts(12), "response_item", {"type": "function_call_output", "call_id": "call_ap1", "output": json.dumps({"output": "Success. Updated the following files:\nM Makefile\nD garden/settings.py.orig\n", "metadata": {"exit_code": 0, "duration_seconds": 0.0}})}),
+        line(ts(14), "response_item", {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "`garden/settings.py` is not in the repository, only its example. `make test` now copies the example first."}]}),
+        line(ts(14), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 20480, "cached_input_tokens": 12288, "output_tokens": 905, "reasoning_output_tokens": 512, "total_tokens": 21385},
+                                                                   "last_token_usage": {"input_tokens": 7000, "cached_input_tokens": 6000, "output_tokens": 200, "reasoning_output_tokens": 0, "total_tokens": 7200},
+                                                                   "model_context_window": 272000}}),
+        line(ts(15), "event_msg", {"type": "token_count", "info": None, "rate_limits": {"primary": {"used_percent": 9.0}}}),
+    ]
+    write("sessions/2025/12/18/rollout-2025-12-18T16-04-00-019b3c2e-11aa-7e00-8c1d-5a6b7c8d9e0f.jsonl", out)
+
+
+def first_release():
+    # The first releases: a bare meta line, then bare response items and state lines.
+    out = [
+        json.dumps({"id": "5c9e1f2a-0000-4b1c-9d2e-000000000001", "timestamp": "2025-05-02T08:00:00.000Z", "instructions": None}),
+        json.dumps({"record_type": "state"}),
+        json.dumps({"type": "message", "role": "user", "content": [{"type": "input_text", "text": "List the files."}]}),
+        json.dumps({"type": "function_call", "name": "shell", "arguments": json.dumps({"command": ["ls"]}), "call_id": "call_1"}),
+        json.dumps({"type": "function_call_output", "call_id": "call_1", "output": json.dumps({"output": "README.md\n", "metadata": {"exit_code": 0, "duration_seconds": 0.0}})}),
+        json.dumps({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "There is one file: README.md."}]}),
+        json.dumps({"record_type": "state"}),
+    ]
+    write("first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl", out)
+
+
+def broken():
+    out = [
+        line("2026-06-07T10:00:00.000Z", "session_meta", {"id": "b", "timestamp": "2026-06-07T10:00:00.000Z", "cwd": "/home/ana/src/x", "cli_version": "0.134.0"}),
+        line("2026-06-07T10:00:01.000Z", "response_item", msg("user", "Hello")),
+        "{\"timestamp\":\"2026-06-07T10:00:02.000Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\"",
+        "[1, 2]",
+        line("2026-06-07T10:00:03.000Z", "response_item", msg("assistant", "Hi.", "output_text")),
+    ]
+    write("broken/rollout-2026-06-07T10-00-00-b.jsonl", out)
+
+
+new_session()
+session_077()
+first_release()
+broken()
