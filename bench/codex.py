@@ -84,7 +84,7 @@ def run(cmd, target):
 def tools(session, out):
     return [
         ("chatrender", [args.binary, "render", session, "--out", f"{out}/chatrender", "--quiet", "--no-cache"], f"{out}/chatrender"),
-        ("claude-code-log", [f"{args.venv_bin}/claude-code-log", "--provider", "codex", session, "--no-cache", "-o", f"{out}/ccl.html"],
+        ("claude-code-log", [f"{args.venv_bin}/claude-code-log", "--provider", "codex", session, "-o", f"{out}/ccl.html"],
          f"{out}/ccl.html"),
     ]
 

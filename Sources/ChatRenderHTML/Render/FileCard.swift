@@ -31,7 +31,7 @@ package enum FileCard {
         case _ where attachment.status == .unavailable:
             // Nothing to open or share: the name stays, the line says why.
             classes.append(" cr-card--unavailable")
-            line = "<span class=\"cr-card-line\">\(s[.fileUnavailable])</span>"
+            line = "<span class=\"cr-card-line\">\(FileChip.unavailableLine(attachment, s))</span>"
             actions = HTML()
         case .done: break
         case .uploading(let fraction):

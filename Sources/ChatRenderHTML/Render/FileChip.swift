@@ -8,10 +8,14 @@ package enum FileChip {
     /// What a chip or card says when the file's bytes are missing (`"status": "unavailable"`),
     /// in the words of the photo grid's "Photo unavailable".
 
-    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document, File
-    /// unavailable" for a file whose bytes are missing (its size would describe nothing to open).
+    /// "survey.pdf, PDF document, 2.3 MB": the spec's VoiceOver text; "notes.docx, Document,
+    /// 118 KB, File unavailable" for a file whose bytes are missing: what the export knows of it
+    /// (its size, when it gives one) stays, and it says the file is not there.
     static func accessibleName(_ attachment: Attachment, _ s: UIStrings = .english) -> String {
-        if attachment.status == .unavailable { return [attachment.name, s.spokenName(attachment.kind), s[.fileUnavailable]].joined(separator: ", ") }
+        if attachment.status == .unavailable {
+            return ([attachment.name, s.spokenName(attachment.kind)] + (attachment.byteCount > 0 ? [s.size(attachment.byteCount)] : [])
+                    + [s[.fileUnavailable]]).joined(separator: ", ")
+        }
         var parts = [attachment.name, s.spokenName(attachment.kind), s.size(attachment.byteCount)]
         if let state = UploadStatus.spoken(attachment.upload, s) { parts.append(state) }
         return parts.joined(separator: ", ")
@@ -27,6 +31,11 @@ package enum FileChip {
         return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
     }
 
+    /// "118 KB · File unavailable", or "File unavailable" when the size is not known either.
+    static func unavailableLine(_ attachment: Attachment, _ s: UIStrings) -> HTML {
+        attachment.byteCount > 0 ? "\(s.sizeHTML(attachment.byteCount)) · \(s[.fileUnavailable])" : "\(s[.fileUnavailable])"
+    }
+
     static func render(message: Message, attachment: Attachment, asset: AttachmentAssets, options: RenderOptions) -> HTML {
         var classes: HTML = "cr-chip"
         var line: HTML
@@ -36,7 +45,7 @@ package enum FileChip {
         switch attachment.upload {
         case _ where attachment.status == .unavailable:
             classes.append(" cr-chip--unavailable")
-            line = "<span class=\"cr-chip-line\">\(s[.fileUnavailable])</span>"
+            line = "<span class=\"cr-chip-line\">\(unavailableLine(attachment, s))</span>"
         case .done:
             line = "<span class=\"cr-chip-line\">\(size)</span>"
         case .uploading(let fraction):

@@ -68,17 +68,24 @@ import Testing
 
     // MARK: Rendering
 
+    /// What the export knows of a missing file stays: its name, type icon and size, marked unavailable.
     @Test func unavailableChipsAndCardsSaySoAndOfferNothing() {
         let gone = Attachment(id: "a1", name: "route.gpx", byteCount: 51200, contentType: "application/pdf", status: .unavailable)
         var assets = AttachmentAssets()
         assets.file = .remote("https://example.com/ignored.pdf")  // even with a link at hand, nothing opens
         let chip = FileChip.render(message: Message(id: "m", role: .user, text: ""), attachment: gone, asset: assets, options: .init()).description
-        #expect(chip.contains("<div class=\"cr-chip cr-chip--unavailable\" role=\"group\" aria-label=\"route.gpx, PDF document, File unavailable\">"))
-        #expect(chip.contains("<span class=\"cr-chip-name\" dir=\"auto\">route.gpx</span><span class=\"cr-chip-line\">File unavailable</span>"))
-        #expect(!chip.contains("<a ") && !chip.contains("Retry") && !chip.contains("51.2 KB"))
+        #expect(chip.contains("<div class=\"cr-chip cr-chip--unavailable\" role=\"group\" aria-label=\"route.gpx, PDF document, 51 KB, File unavailable\">"))
+        #expect(chip.contains("<span class=\"cr-chip-name\" dir=\"auto\">route.gpx</span><span class=\"cr-chip-line\">51 KB · File unavailable</span>"))
+        #expect(chip.contains("cr-file-icon--pdf"))
+        #expect(!chip.contains("<a ") && !chip.contains("Retry"))
+        // Without a size, only what is known.
+        var unsized = gone
+        unsized.byteCount = 0
+        let bare = FileChip.render(message: Message(id: "m", role: .user, text: ""), attachment: unsized, asset: assets, options: .init()).description
+        #expect(bare.contains("aria-label=\"route.gpx, PDF document, File unavailable\"") && bare.contains("<span class=\"cr-chip-line\">File unavailable</span>"))
         let card = FileCard.render(message: Message(id: "m", role: .assistant, text: ""), attachment: gone, asset: assets, options: .init()).description
-        #expect(card.contains("<div class=\"cr-card cr-card--unavailable\" role=\"group\" aria-label=\"route.gpx, PDF document, File unavailable\">"))
-        #expect(card.contains("<span class=\"cr-card-line\">File unavailable</span>"))
+        #expect(card.contains("<div class=\"cr-card cr-card--unavailable\" role=\"group\" aria-label=\"route.gpx, PDF document, 51 KB, File unavailable\">"))
+        #expect(card.contains("<span class=\"cr-card-line\">51 KB · File unavailable</span>"))
         #expect(!card.contains("Open") && !card.contains("Share") && !card.contains("href"))
     }
 

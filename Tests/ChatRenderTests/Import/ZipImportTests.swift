@@ -94,8 +94,8 @@ import Testing
         let page = try String(contentsOfFile: temp + "/site/weekend-in-lisbon/index.html", encoding: .utf8)
         #expect(page.contains("<ul><li>about 20 minutes</li><li>pay on board</li></ul>"))
         #expect(page.contains("aria-label=\"Photo unavailable, image.png\""))
-        #expect(page.contains("aria-label=\"route.gpx, Source code, File unavailable\""))
-        #expect(page.contains("<span class=\"cr-chip-line\">File unavailable</span>"))
+        #expect(page.contains("aria-label=\"route.gpx, Source code, 51 KB, File unavailable\""))
+        #expect(page.contains("<span class=\"cr-chip-line\">51 KB · File unavailable</span>"))
     }
 
     @Test func hostileAndUnusableZipsFailWithTheirNamesAndWriteNothing() throws {
