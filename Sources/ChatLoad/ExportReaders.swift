@@ -13,6 +13,7 @@ package enum ExportReaders {
         ClaudeAIReader(),
         ClaudeCodeReader(),
         CodexReader(),
+        GeminiReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

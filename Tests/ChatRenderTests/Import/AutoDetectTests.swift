@@ -49,6 +49,11 @@ import Testing
             ("codex/sessions/2025/12/18", "codex"),
             ("codex/sessions/2026/06/05/rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl", "codex"),
             ("codex/first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl", "codex"),
+            ("gemini/tmp", "gemini"),
+            ("gemini/tmp/garden-site", "gemini"),
+            ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/chats/session-2026-05-20T14-02-3f9a1c2e.json", "gemini"),
+            ("gemini/tmp/garden-site/chats/session-2026-09-02T08-30-b7e2d4c6.jsonl", "gemini"),
+            ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/checkpoint-release.json", "gemini"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")

@@ -9,4 +9,5 @@ extension ImportFormat {
     static let claudeAI = ImportFormat(name: "claude-ai")!
     static let claudeCode = ImportFormat(name: "claude-code")!
     static let codex = ImportFormat(name: "codex")!
+    static let gemini = ImportFormat(name: "gemini")!
 }

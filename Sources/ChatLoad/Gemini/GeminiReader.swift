@@ -1,0 +1,137 @@
+import Foundation
+import ChatModel
+import ChatSupport
+
+/// Gemini CLI sessions: a recorded session (`~/.gemini/tmp/<project>/chats/session-….json` or
+/// `.jsonl`), a chat saved with `/chat save` (`checkpoint-TAG.json`), or a folder of them (the
+/// whole `~/.gemini/tmp`, one project's folder, or its `chats/`).
+package struct GeminiReader: ChatExportReader {
+    package var name: String { "gemini" }
+    package var title: String { "Gemini CLI" }
+    package var inputHelp: String {
+        "a Gemini CLI session (~/.gemini/tmp/PROJECT/chats/session-….json or .jsonl), a chat saved with /chat save "
+            + "(checkpoint-TAG.json), or a folder of them (~/.gemini/tmp)"
+    }
+    package var inputNoun: String { "Gemini CLI session" }
+    package var standardInputName: String { "session.json" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    static let maxFileSize = 1024 * 1024 * 1024
+
+    /// A session file's name, or a saved chat's.
+    static func isSessionName(_ name: String) -> Bool {
+        (name.hasPrefix("session-") && (name.hasSuffix(".json") || name.hasSuffix(".jsonl")))
+            || (name.hasPrefix("checkpoint-") && name.hasSuffix(".json"))
+    }
+
+    /// Recognised from the shape of a file's beginning.
+    static func recognise(shape: JSONShape, records: [JSONNode]) -> Recognition? {
+        if shape.has("sessionId") && shape.has("messages") && (shape.has("projectHash") || shape.has("startTime")) {
+            return .certain("it has a sessionId, a projectHash and messages")
+        }
+        if let first = records.first, first["sessionId"] != nil, first["projectHash"] != nil {
+            return .certain("its first line has a sessionId and a projectHash")
+        }
+        if records.contains(where: { InputProbe.string($0, "type") == "gemini" }) {
+            return .certain("its lines hold gemini messages")
+        }
+        if shape.root == UInt8(ascii: "["), shape.has("[].parts"), shape.has("[].role=model") {
+            return .likely("it is a list of user and model contents with parts")
+        }
+        return nil
+    }
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            return Self.recognise(shape: input.shape, records: input.records)
+        case .folder:
+            for entry in input.entries.filter({ Self.isSessionName(FilePath.lastComponent($0)) }).prefix(3) {
+                guard let head = input.head(of: entry) else { continue }
+                let records = entry.hasSuffix(".jsonl") ? input.records(of: entry) : []
+                if Self.recognise(shape: JSONShape(head), records: records) != nil { return .certain("\(entry) is a Gemini CLI session") }
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Gemini CLI session or a folder of them"), kind: .missingInput)
+        }
+        let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
+        guard !files.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json) in this folder or the folders in it"), kind: .missingInput)
+        }
+        var chats: [ImportedChat] = []
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for file in files {
+            do throws(DiagnosticError) {
+                let (chat, found) = try Self.readSession(file)
+                warnings += found
+                if var chat {
+                    if isFolder.boolValue { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
+                    chats.append(chat)
+                } else {
+                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        if chats.isEmpty {
+            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
+        }
+        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
+    }
+
+    /// The project a session belongs to: the folder `.project_root` beside `chats/` names (newer
+    /// releases write it), else nothing (older ones keep only a hash of it).
+    static func project(of session: String) -> String? {
+        var folder = FilePath.directory(session)
+        if FilePath.lastComponent(folder) == "chats" { folder = FilePath.directory(folder) }
+        guard let bytes = try? FileInput.read(path: FilePath.join(folder, ".project_root"), displayPath: ".project_root", limit: 4096, what: "project root") else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingASCIIWhitespace()
+        return text.isEmpty || text.contains("\n") ? nil : text
+    }
+
+    static func readSession(_ path: String) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Gemini CLI session")
+        var session = GeminiSession(file: path)
+        let isLines = path.hasSuffix(".jsonl")
+        if isLines {
+            file.withBytes { session.read(lines: $0) }
+        } else {
+            let bytes = file.withBytes { Array($0) }
+            session.read(document: try ImportSource.parse(bytes: bytes, displayPath: path))
+        }
+        if file.wasCut {
+            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; render it again"))
+        }
+        let chat = session.chat(fallbackTitle: FilePath.stem(path), project: project(of: path))
+        return (chat, session.diagnostics)
+    }
+
+    /// Every session and saved chat under `folder`.
+    static func sessions(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") { walker.skipDescendants(); continue }
+            if isSessionName(name) { found.append(FilePath.join(folder, relative)) }
+        }
+        return found.sorted()
+    }
+}

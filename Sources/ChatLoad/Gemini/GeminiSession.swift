@@ -1,0 +1,248 @@
+import ChatModel
+import ChatSupport
+
+/// Reads one Gemini CLI session as its chat recorder keeps it under
+/// `~/.gemini/tmp/<project>/chats/`:
+///
+/// - `session-<time>-<id>.json`: one object, `{"sessionId", "projectHash", "startTime",
+///   "lastUpdated", "summary"?, "messages": [...]}`;
+/// - `session-<time>-<id>.jsonl` (newer releases): a header line with the same members, then a
+///   line per message, and `{"$set": {"lastUpdated": …}}` lines that update the header.
+///
+/// A message is `{"id", "timestamp", "type", "content", …}`: `user` (the person), `gemini` (a
+/// reply: `content`, `thoughts` [{subject, description}], `toolCalls` [{id, name, args,
+/// result [{functionResponse: {response: {output | error}}}], status, resultDisplay,
+/// displayName, description}], `tokens` {input, output, cached, thoughts, tool, total}, `model`),
+/// and `info`, `warning`, `error` (the CLI's own lines, shown as notices). `content` is a string
+/// or a list of parts (`{"text": …}`).
+///
+/// Also reads a chat saved with `/chat save TAG` (`checkpoint-TAG.json`): the model's history, a
+/// list of `{"role": "user" | "model", "parts": [{text} | {thought, text} | {functionCall} |
+/// {functionResponse}]}`.
+struct GeminiSession {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+    var firstDate: ChatDate?
+    var lastDate: ChatDate?
+    var models: [String] = []
+    var summary: String?
+    var firstPrompt: String?
+    var tokens = (input: 0, cached: 0, output: 0)
+    var drafts: [(role: Message.Role, id: String, text: String, date: ChatDate?, parts: [TurnPart], model: String?)] = []
+    private var unknown: [String: (count: Int, line: Int?)] = [:]
+    private var unknownOrder: [String] = []
+
+    init(file: String) { self.file = file }
+
+    // MARK: - Reading
+
+    /// A whole `.json` session or checkpoint.
+    mutating func read(document root: JSONNode) {
+        switch root.value {
+        case .object:
+            readHeader(root)
+            guard case .array(let messages)? = root["messages"]?.value else {
+                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
+                                              message: "expected a \"messages\" array; the session has no turns"))
+                return
+            }
+            for message in messages { readMessage(message, line: message.line) }
+        case .array(let contents):
+            for content in contents { readCheckpointContent(content) }
+        default:
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: root.line, column: root.column),
+                                          message: "expected a session object or a saved chat's list of contents, found \(root.kindDescription)"))
+        }
+    }
+
+    /// A `.jsonl` session: header, messages and `$set` updates, a line each.
+    mutating func read(lines bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var line = 0
+        while start < bytes.count {
+            line += 1
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+            let slice = Array(UnsafeBufferPointer(rebasing: bytes[start..<last]))
+            start = end + 1
+            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let node: JSONNode
+            do {
+                node = try JSONParser.parse(slice)
+            } catch {
+                // A last line still being written is not an error.
+                if end == bytes.count { continue }
+                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: error.column),
+                                              message: "\(error.message); the line is left out"))
+                continue
+            }
+            guard case .object = node.value else {
+                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: 1),
+                                              message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
+                continue
+            }
+            if let set = node["$set"] { readHeader(set); continue }
+            if node["type"] == nil, node["sessionId"] != nil || node["projectHash"] != nil { readHeader(node); continue }
+            readMessage(node, line: line)
+        }
+    }
+
+    mutating func readHeader(_ header: JSONNode) {
+        if let start = InputProbe.string(header, "startTime").flatMap({ ChatDate(iso: $0) }), firstDate == nil { firstDate = start }
+        if let updated = InputProbe.string(header, "lastUpdated").flatMap({ ChatDate(iso: $0) }) { lastDate = updated }
+        if let text = InputProbe.string(header, "summary"), !text.isEmpty { summary = text }
+    }
+
+    mutating func note(_ kind: String, _ name: String, line: Int?) {
+        let key = kind + "\u{1F}" + name
+        if let seen = unknown[key] { unknown[key] = (seen.count + 1, seen.line) } else { unknown[key] = (1, line); unknownOrder.append(key) }
+    }
+
+    /// The text of `content`: a string, or a list of parts whose `text` is joined.
+    static func text(_ node: JSONNode?) -> String {
+        guard let node else { return "" }
+        switch node.value {
+        case .string(let text): return text
+        case .array(let parts): return parts.compactMap { part in
+            if case .string(let text) = part.value { return text }
+            return InputProbe.string(part, "text")
+        }.joined()
+        case .object: return InputProbe.string(node, "text") ?? ""
+        default: return ""
+        }
+    }
+
+    mutating func readMessage(_ message: JSONNode, line: Int) {
+        let date = InputProbe.string(message, "timestamp").flatMap { ChatDate(iso: $0) }
+        if let date {
+            if firstDate == nil || date.secondsSinceEpoch < firstDate!.secondsSinceEpoch { firstDate = date }
+            if lastDate == nil || date.secondsSinceEpoch > lastDate!.secondsSinceEpoch { lastDate = date }
+        }
+        let id = InputProbe.string(message, "id") ?? "t\(drafts.count + 1)"
+        let text = Self.text(message["content"]).trimmingASCIIWhitespace()
+        switch InputProbe.string(message, "type") {
+        case "user":
+            guard !text.isEmpty else { return }
+            if firstPrompt == nil { firstPrompt = text }
+            drafts.append((.user, id, text, date, [], nil))
+        case "gemini", "model", "qwen":
+            var parts: [TurnPart] = []
+            if case .array(let thoughts)? = message["thoughts"]?.value, !thoughts.isEmpty {
+                let pieces = thoughts.compactMap { thought -> String? in
+                    let subject = InputProbe.string(thought, "subject") ?? ""
+                    let body = InputProbe.string(thought, "description") ?? ""
+                    if subject.isEmpty && body.isEmpty { return nil }
+                    return subject.isEmpty ? body : "**\(subject)**\n\n\(body)"
+                }
+                if !pieces.isEmpty {
+                    parts.append(.thinking(ThinkingPart(text: pieces.joined(separator: "\n\n"), summary: thoughts.first.flatMap { InputProbe.string($0, "subject") })))
+                }
+            }
+            if !text.isEmpty { parts.append(.text(text)) }
+            if case .array(let calls)? = message["toolCalls"]?.value {
+                for call in calls { parts += GeminiTools.parts(for: call) }
+            }
+            if let usage = message["tokens"] {
+                tokens.input += GeminiTools.int(usage["input"]) ?? 0
+                tokens.cached += GeminiTools.int(usage["cached"]) ?? 0
+                tokens.output += (GeminiTools.int(usage["output"]) ?? 0) + (GeminiTools.int(usage["thoughts"]) ?? 0)
+            }
+            let model = InputProbe.string(message, "model")
+            if let model, !models.contains(model) { models.append(model) }
+            append(parts, date: date, id: id, model: model)
+        case "info", "warning", "error":
+            guard !text.isEmpty else { return }
+            let kind: NoticeKind = InputProbe.string(message, "type") == "error" ? .error : .info
+            append([.notice(NoticePart(kind: kind, text: SessionText.oneLine(text), detail: text.count > 200 || text.contains("\n") ? text : nil))],
+                   date: date, id: id, model: nil)
+        case let other:
+            note("message type", other ?? "(none)", line: line)
+        }
+    }
+
+    /// Adds to the reply being written: consecutive replies are one turn, as the CLI shows them.
+    mutating func append(_ parts: [TurnPart], date: ChatDate?, id: String, model: String?) {
+        guard !parts.isEmpty else { return }
+        if let last = drafts.indices.last, drafts[last].role == .assistant {
+            drafts[last].parts += parts
+            if drafts[last].model == nil { drafts[last].model = model }
+        } else {
+            drafts.append((.assistant, id, "", date, parts, model))
+        }
+    }
+
+    /// A saved chat's `{role, parts}`.
+    mutating func readCheckpointContent(_ content: JSONNode) {
+        let role = InputProbe.string(content, "role")
+        guard case .array(let parts)? = content["parts"]?.value else { return }
+        var texts: [String] = []
+        var out: [TurnPart] = []
+        for part in parts {
+            if let text = InputProbe.string(part, "text") {
+                if case .bool(true)? = part["thought"]?.value {
+                    out.append(.thinking(ThinkingPart(text: text, summary: GeminiTools.heading(text))))
+                } else {
+                    texts.append(text)
+                }
+            } else if let call = part["functionCall"] {
+                let name = InputProbe.string(call, "name") ?? "tool"
+                out.append(.toolCall(ToolCallPart(name: name, title: nil, input: call["args"].map(GeminiTools.json), status: .ok)))
+            } else if let response = part["functionResponse"] {
+                // The result belongs to the call before it: fill the last call of that name without one.
+                let name = InputProbe.string(response, "name")
+                let output = response["response"].flatMap { InputProbe.string($0, "output") ?? InputProbe.string($0, "error") ?? GeminiTools.json($0) }
+                if let index = drafts.indices.last, drafts[index].role == .assistant,
+                   let call = drafts[index].parts.lastIndex(where: { if case .toolCall(let c) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false } }),
+                   case .toolCall(var found) = drafts[index].parts[call] {
+                    found.result = output
+                    if response["response"]?["error"] != nil { found.status = .error }
+                    drafts[index].parts[call] = .toolCall(found)
+                }
+            }
+        }
+        let text = texts.joined().trimmingASCIIWhitespace()
+        if role == "user" {
+            // A user content of function responses only is the tools' answer, not the person.
+            if !text.isEmpty {
+                if firstPrompt == nil { firstPrompt = text }
+                drafts.append((.user, "t\(drafts.count + 1)", text, nil, [], nil))
+            }
+            return
+        }
+        if !text.isEmpty { out.append(.text(text)) }
+        append(out, date: nil, id: "t\(drafts.count + 1)", model: nil)
+    }
+
+    // MARK: - The conversation
+
+    mutating func chat(fallbackTitle: String, project: String?) -> ImportedChat? {
+        diagnostics += unknownOrder.map { key in
+            let (count, line) = unknown[key]!
+            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            let times = count == 1 ? "1 message" : "\(count) messages, the first"
+            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
+                              message: "unknown \(parts[0]) \(Diagnostic.quote(String(parts[1]))) (\(times) here); left out, the rest is read")
+        }
+        let turns = drafts.map { draft -> ImportedTurn in
+            var turn = ImportedTurn(id: draft.id, role: draft.role, text: draft.role == .user ? draft.text : "", date: draft.date)
+            turn.parts = draft.parts
+            turn.model = draft.model
+            return turn
+        }
+        guard !turns.isEmpty else { return nil }
+        let title = summary.map(SessionText.titleLine) ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle
+        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
+        var facts: [ConversationFact] = []
+        if let project { facts.append(ConversationFact(.factProject, value: project)) }
+        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
+        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
+        if let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
+            facts.append(fact)
+        }
+        chat.facts = facts
+        chat.project = project
+        return chat
+    }
+}

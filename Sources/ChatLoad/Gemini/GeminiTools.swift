@@ -1,0 +1,151 @@
+import ChatModel
+import ChatSupport
+
+/// How Gemini CLI's tool calls read on the page.
+///
+/// | tool | becomes |
+/// | --- | --- |
+/// | `run_shell_command` (`command`, `description`) | a terminal: the command, its output and exit code (`Exit Code: N` in the response) |
+/// | `replace` / `edit` (`file_path`, `old_string`, `new_string`) | a diff (the recorded `fileDiff` when there is one) |
+/// | `write_file` (`file_path`, `content`) | a diff against the recorded original; "Created" when there was none |
+/// | `read_file`, `read_many_files` | "Read PATH" |
+/// | `glob`, `search_file_content` / `grep` | "Found files matching …", "Searched for “…”" |
+/// | `google_web_search`, `web_fetch` | "Searched the web for “…”", "Fetched HOST" |
+/// | `write_todos` | "Updated the to-do list · 2 of 5 done", the list as a checklist |
+/// | anything else (MCP tools, `save_memory`, `list_directory`, …) | a tool call with its name, input and result |
+enum GeminiTools {
+    static func int(_ node: JSONNode?) -> Int? {
+        guard let node, case .number(let value, _) = node.value, value.isFinite, value >= 0, value < 1e15 else { return nil }
+        return Int(value)
+    }
+
+    /// A value as compact JSON text, for a tool call's input.
+    static func json(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let d, let i): return i.map(String.init) ?? String(d)
+        case .string(let s): return NativeJSON.quote(s)
+        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
+        case .object(let members): return "{" + members.map { NativeJSON.quote($0.key) + ": " + json($0.node) }.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func heading(_ text: String) -> String? {
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard trimmed.hasPrefix("**"), let close = trimmed.dropFirst(2).range(of: "**") else { return nil }
+        let heading = String(trimmed.dropFirst(2)[..<close.lowerBound]).trimmingASCIIWhitespace()
+        return heading.isEmpty || heading.count > 120 ? nil : heading
+    }
+
+    /// The call's output: the function response's `output` (or `error`), else what was displayed.
+    static func output(_ call: JSONNode) -> (text: String?, failed: Bool) {
+        if case .array(let results)? = call["result"]?.value {
+            for result in results {
+                guard let response = result["functionResponse"]?["response"] else { continue }
+                if let error = InputProbe.string(response, "error") { return (error, true) }
+                if let output = InputProbe.string(response, "output") { return (output, false) }
+                return (json(response), false)
+            }
+        }
+        if let shown = InputProbe.string(call, "resultDisplay") { return (shown, false) }
+        return (nil, false)
+    }
+
+    /// `Command: …\nDirectory: …\nOutput: …\nError: …\nExit Code: N\n…` as the output and exit code.
+    static func shellOutput(_ text: String) -> (String, Int?) {
+        var code: Int?
+        if let found = text.range(of: "Exit Code: ") {
+            code = Int(text[found.upperBound...].prefix { $0 == "-" || $0.isNumber })
+        }
+        for marker in ["Output: ", "Stdout: "] {
+            guard let start = text.range(of: marker) else { continue }
+            var body = text[start.upperBound...]
+            for end in ["\nError: ", "\nStderr: ", "\nExit Code: ", "\nSignal: "] {
+                if let stop = body.range(of: end) { body = body[..<stop.lowerBound] }
+            }
+            var out = String(body)
+            if out == "(empty)" { out = "" }
+            if let stderr = text.range(of: "\nStderr: ") {
+                let rest = text[stderr.upperBound...].prefix { $0 != "\n" }
+                if rest != "(empty)" && !rest.isEmpty { out += (out.isEmpty ? "" : "\n") + rest }
+            }
+            return (out, code)
+        }
+        return (text, code)
+    }
+
+    static func parts(for call: JSONNode) -> [TurnPart] {
+        let name = InputProbe.string(call, "name") ?? "tool"
+        let args = call["args"]
+        func arg(_ key: String) -> String? { args.flatMap { InputProbe.string($0, key) } }
+        let (output, failed) = output(call)
+        let status: ToolStatus
+        switch InputProbe.string(call, "status") {
+        case "error": status = .error
+        case "cancelled", "canceled": status = .rejected
+        case "success": status = failed ? .error : .ok
+        case nil: status = output == nil ? .running : (failed ? .error : .ok)
+        default: status = failed ? .error : .ok
+        }
+        let display = call["resultDisplay"]
+        switch name {
+        case "run_shell_command":
+            guard status != .rejected, let output else { break }
+            let (text, code) = shellOutput(output)
+            return [.terminal(TerminalPart(command: arg("command") ?? "", output: text, exitCode: code ?? (status == .error ? 1 : nil), title: arg("description")))]
+        case "replace", "edit", "smart_edit":
+            guard status == .ok, let path = arg("file_path") else { break }
+            if let diff = display.flatMap({ InputProbe.string($0, "fileDiff") }), !diff.isEmpty {
+                return [.diff(DiffPart(path: path, unified: diff))]
+            }
+            return [.diff(DiffPart(path: path, old: arg("old_string") ?? "", new: arg("new_string") ?? ""))]
+        case "write_file":
+            guard status == .ok, let path = arg("file_path") else { break }
+            let original = display.flatMap { InputProbe.string($0, "originalContent") }
+            let isNew = display.map { d in (d["isNewFile"]?.value == .bool(true)) || original == nil } ?? false
+            return [.diff(DiffPart(path: path, old: original ?? "", new: arg("content") ?? "", created: isNew))]
+        case "write_todos":
+            guard case .array(let todos)? = args?["todos"]?.value else { break }
+            var done = 0
+            let lines = todos.map { todo -> String in
+                let text = InputProbe.string(todo, "description") ?? ""
+                switch InputProbe.string(todo, "status") {
+                case "completed": done += 1; return "- [x] \(text)"
+                case "in_progress": return "- [ ] \(text) (in progress)"
+                case "cancelled": return "- [ ] ~~\(text)~~"
+                default: return "- [ ] \(text)"
+                }
+            }
+            var part = ToolCallPart(name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status, result: lines.joined(separator: "\n"))
+            part.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
+            return [.toolCall(part)]
+        default:
+            break
+        }
+        var part = ToolCallPart(name: name, title: nil, input: args.map(json), status: status, result: output)
+        if let path = arg("absolute_path") ?? arg("file_path"), name == "read_file" {
+            part.title = "Read \(FilePath.lastComponent(path))"
+            part.titlePhrase = UIPhrase(.toolRead, ["path": FilePath.lastComponent(path)])
+        } else if let pattern = arg("pattern"), name == "glob" {
+            part.title = "Found files matching \(pattern)"
+            part.titlePhrase = UIPhrase(.toolGlob, ["pattern": pattern])
+        } else if let pattern = arg("pattern"), name == "search_file_content" || name == "grep" || name == "grep_search" {
+            part.title = "Searched for “\(pattern)”"
+            part.titlePhrase = UIPhrase(.toolGrep, ["pattern": pattern])
+        } else if let query = arg("query"), name == "google_web_search" {
+            part.title = "Searched the web for “\(query)”"
+            part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query])
+        } else if name == "web_fetch", let prompt = arg("prompt") ?? arg("url"), let start = prompt.range(of: "://") {
+            let host = prompt[start.upperBound...].prefix { $0 != "/" && $0 != " " && $0 != "?" && $0 != "\n" }
+            if !host.isEmpty {
+                part.title = "Fetched \(host)"
+                part.titlePhrase = UIPhrase(.toolFetched, ["host": String(host)])
+            }
+        } else if let shown = InputProbe.string(call, "displayName"), let description = InputProbe.string(call, "description"),
+                  !description.isEmpty, description.count <= 120 {
+            part.title = "\(shown): \(description)"
+        }
+        return [.toolCall(part)]
+    }
+}
