@@ -59,6 +59,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // SQLite, to read opencode's session database in place (read-only).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -75,7 +81,7 @@ let package = Package(
         // one containment check for paths from input. ChatTheme and ChatAssets read files but
         // import no format: they depend on this, not on ChatLoad.
         .target(name: "ChatSupport", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
-        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "CPlatform", "CZlib"], swiftSettings: stage),
+        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "CPlatform", "CZlib", "CSQLite"], swiftSettings: stage),
         .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatSupport"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),

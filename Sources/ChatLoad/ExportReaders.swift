@@ -14,6 +14,7 @@ package enum ExportReaders {
         ClaudeCodeReader(),
         CodexReader(),
         GeminiReader(),
+        OpenCodeReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.
@@ -21,6 +22,9 @@ package enum ExportReaders {
         let wanted = name.lowercased()
         return all.first { $0.name == wanted }
     }
+
+    /// The reader of a folder holding several agents' sessions: chosen by recognition only.
+    package static let mixed = MixedFolderReader()
 
     /// "chatgpt, openai, anthropic, claude-ai or claude-code", for messages.
     package static var spokenList: String {
@@ -59,12 +63,12 @@ package enum ExportReaders {
     }
 
     /// Whether the probed input reads as a native conversation file rather than any export:
-    /// a JSON object with `title`, or with `messages` whose members carry `text`, `parts` or
-    /// `attachments` (an API request's carry `content`).
+    /// a JSON object with `messages` (which every conversation file has), and with `title` or
+    /// messages that carry `text`, `parts` or `attachments` (an API request's carry `content`).
     package static func looksNative(_ probe: InputProbe) -> Bool {
         guard probe.kind == .file, probe.shape.root == UInt8(ascii: "{"), probe.records.count <= 1 else { return false }
         let shape = probe.shape
-        if shape.has("messages[].content") { return false }
+        if shape.has("messages[].content") || !shape.has("messages") { return false }
         return shape.has("title") || shape.has("messages[].text") || shape.has("messages[].parts") || shape.has("messages[].attachments")
     }
 }

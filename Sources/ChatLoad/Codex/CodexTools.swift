@@ -23,7 +23,8 @@ enum CodexTools {
     /// the environment (cwd, sandbox, shell) is left out, as the CLI leaves it out.
     static func harness(_ text: String) -> Harness? {
         let trimmed = text.trimmingASCIIWhitespace()
-        if trimmed.hasPrefix("<environment_context>") || trimmed.hasPrefix("<permissions instructions>") || trimmed.hasPrefix("<turn_aborted>") {
+        if trimmed.hasPrefix("<environment_context>") || trimmed.hasPrefix("<permissions instructions>") || trimmed.hasPrefix("<turn_aborted>")
+            || trimmed.hasPrefix("<skill>") || trimmed.hasPrefix("<collaboration_mode>") {
             return .hidden
         }
         if trimmed.hasPrefix("<user_instructions>") || trimmed.hasPrefix("# AGENTS.md instructions") || trimmed.hasPrefix("<INSTRUCTIONS>") {

@@ -40,6 +40,10 @@ package struct GeminiReader: ChatExportReader {
         if shape.root == UInt8(ascii: "["), shape.has("[].parts"), shape.has("[].role=model") {
             return .likely("it is a list of user and model contents with parts")
         }
+        // A saved chat since v0.16: {"history": [...], "authType": …}.
+        if shape.root == UInt8(ascii: "{"), shape.has("history[].parts"), shape.has("history[].role=model") {
+            return .certain("it is a saved chat: a history of user and model contents")
+        }
         return nil
     }
 

@@ -30,6 +30,7 @@ struct GeminiSession {
     var tokens = (input: 0, cached: 0, output: 0)
     var drafts: [(role: Message.Role, id: String, text: String, date: ChatDate?, parts: [TurnPart], model: String?)] = []
     private var unknown: [String: (count: Int, line: Int?)] = [:]
+    private var skipsAcknowledgement = false
     private var unknownOrder: [String] = []
 
     init(file: String) { self.file = file }
@@ -40,6 +41,11 @@ struct GeminiSession {
     mutating func read(document root: JSONNode) {
         switch root.value {
         case .object:
+            // A saved chat since v0.16: {"history": [...], "authType": …}.
+            if case .array(let contents)? = root["history"]?.value, root["messages"] == nil {
+                for content in contents { readCheckpointContent(content) }
+                return
+            }
             readHeader(root)
             guard case .array(let messages)? = root["messages"]?.value else {
                 diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
@@ -55,10 +61,19 @@ struct GeminiSession {
         }
     }
 
-    /// A `.jsonl` session: header, messages and `$set` updates, a line each.
+    /// A `.jsonl` session: header, messages and updates, a line each. A message whose `id` was
+    /// seen replaces the earlier copy in place (its tokens and tool calls arrive that way);
+    /// `{"$rewindTo": id}` drops that message and every later one (the person rewound);
+    /// `{"$set": {"messages": [...]}}` rewrites the history the model keeps (after /compress): the
+    /// page keeps what the person saw and marks the compaction.
     mutating func read(lines bytes: UnsafeBufferPointer<UInt8>) {
+        var messages: [(node: JSONNode, line: Int)] = []
+        var positions: [String: Int] = [:]
         var start = 0
         var line = 0
+        defer {
+            for message in messages { readMessage(message.node, line: message.line) }
+        }
         while start < bytes.count {
             line += 1
             var end = start
@@ -83,9 +98,28 @@ struct GeminiSession {
                                               message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
                 continue
             }
-            if let set = node["$set"] { readHeader(set); continue }
+            if node["$rewindTo"] != nil {
+                // An id not found clears everything, as the CLI does.
+                let cut = InputProbe.string(node, "$rewindTo").flatMap { positions[$0] } ?? 0
+                messages.removeSubrange(cut...)
+                positions = positions.filter { $0.value < cut }
+                continue
+            }
+            if let id = InputProbe.string(node, "id"), node["type"] != nil {
+                if let at = positions[id] { messages[at] = (node, line) } else { positions[id] = messages.count; messages.append((node, line)) }
+                continue
+            }
+            if let set = node["$set"] {
+                readHeader(set)
+                if set["messages"] != nil {
+                    let marker = "compaction-\(line)"
+                    positions[marker] = messages.count
+                    messages.append((JSONNode(.object([("id", JSONNode(.string(marker))), ("type", JSONNode(.string("$compacted")))])), line))
+                }
+                continue
+            }
             if node["type"] == nil, node["sessionId"] != nil || node["projectHash"] != nil { readHeader(node); continue }
-            readMessage(node, line: line)
+            messages.append((node, line))
         }
     }
 
@@ -152,6 +186,10 @@ struct GeminiSession {
             let model = InputProbe.string(message, "model")
             if let model, !models.contains(model) { models.append(model) }
             append(parts, date: date, id: id, model: model)
+        case "$compacted":
+            var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
+            notice.phrase = UIPhrase(.conversationCompacted)
+            append([.notice(notice)], date: date, id: id, model: nil)
         case "info", "warning", "error":
             guard !text.isEmpty else { return }
             let kind: NoticeKind = InputProbe.string(message, "type") == "error" ? .error : .info
@@ -188,11 +226,11 @@ struct GeminiSession {
                 }
             } else if let call = part["functionCall"] {
                 let name = InputProbe.string(call, "name") ?? "tool"
-                out.append(.toolCall(ToolCallPart(name: name, title: nil, input: call["args"].map(GeminiTools.json), status: .ok)))
+                out.append(.toolCall(ToolCallPart(name: name, title: nil, input: call["args"].map(JSONText.compact), status: .ok)))
             } else if let response = part["functionResponse"] {
                 // The result belongs to the call before it: fill the last call of that name without one.
                 let name = InputProbe.string(response, "name")
-                let output = response["response"].flatMap { InputProbe.string($0, "output") ?? InputProbe.string($0, "error") ?? GeminiTools.json($0) }
+                let output = response["response"].flatMap { InputProbe.string($0, "output") ?? InputProbe.string($0, "error") ?? JSONText.compact($0) }
                 if let index = drafts.indices.last, drafts[index].role == .assistant,
                    let call = drafts[index].parts.lastIndex(where: { if case .toolCall(let c) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false } }),
                    case .toolCall(var found) = drafts[index].parts[call] {
@@ -203,6 +241,16 @@ struct GeminiSession {
             }
         }
         let text = texts.joined().trimmingASCIIWhitespace()
+        // The first item of a saved chat is the CLI's environment for the model, not the person's
+        // (older releases answered it with a fixed acknowledgement, left out with it).
+        if role == "user", drafts.isEmpty, text.hasPrefix("This is the Gemini CLI.") || text.hasPrefix("<session_context>") {
+            skipsAcknowledgement = true
+            return
+        }
+        if skipsAcknowledgement {
+            skipsAcknowledgement = false
+            if role == "model", text.hasPrefix("Got it. Thanks for the context"), out.isEmpty { return }
+        }
         if role == "user" {
             // A user content of function responses only is the tools' answer, not the person.
             if !text.isEmpty {

@@ -19,18 +19,6 @@ enum GeminiTools {
         return Int(value)
     }
 
-    /// A value as compact JSON text, for a tool call's input.
-    static func json(_ node: JSONNode) -> String {
-        switch node.value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let d, let i): return i.map(String.init) ?? String(d)
-        case .string(let s): return NativeJSON.quote(s)
-        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { NativeJSON.quote($0.key) + ": " + json($0.node) }.joined(separator: ", ") + "}"
-        }
-    }
-
     static func heading(_ text: String) -> String? {
         let trimmed = text.trimmingASCIIWhitespace()
         guard trimmed.hasPrefix("**"), let close = trimmed.dropFirst(2).range(of: "**") else { return nil }
@@ -45,7 +33,7 @@ enum GeminiTools {
                 guard let response = result["functionResponse"]?["response"] else { continue }
                 if let error = InputProbe.string(response, "error") { return (error, true) }
                 if let output = InputProbe.string(response, "output") { return (output, false) }
-                return (json(response), false)
+                return (JSONText.compact(response), false)
             }
         }
         if let shown = InputProbe.string(call, "resultDisplay") { return (shown, false) }
@@ -93,7 +81,10 @@ enum GeminiTools {
         case "run_shell_command":
             guard status != .rejected, let output else { break }
             let (text, code) = shellOutput(output)
-            return [.terminal(TerminalPart(command: arg("command") ?? "", output: text, exitCode: code ?? (status == .error ? 1 : nil), title: arg("description")))]
+            // The CLI writes "Exit Code: N" only when N is not 0.
+            let structured = output.hasPrefix("Command: ") || output.contains("\nOutput: ")
+            return [.terminal(TerminalPart(command: arg("command") ?? "", output: text,
+                                           exitCode: code ?? (status == .error ? 1 : structured ? 0 : nil), title: arg("description")))]
         case "replace", "edit", "smart_edit":
             guard status == .ok, let path = arg("file_path") else { break }
             if let diff = display.flatMap({ InputProbe.string($0, "fileDiff") }), !diff.isEmpty {
@@ -123,7 +114,7 @@ enum GeminiTools {
         default:
             break
         }
-        var part = ToolCallPart(name: name, title: nil, input: args.map(json), status: status, result: output)
+        var part = ToolCallPart(name: name, title: nil, input: args.map(JSONText.compact), status: status, result: output)
         if let path = arg("absolute_path") ?? arg("file_path"), name == "read_file" {
             part.title = "Read \(FilePath.lastComponent(path))"
             part.titlePhrase = UIPhrase(.toolRead, ["path": FilePath.lastComponent(path)])

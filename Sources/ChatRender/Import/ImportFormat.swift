@@ -6,8 +6,8 @@ public struct ImportFormat: Sendable, Equatable {
     /// The name `--from` takes.
     public let name: String
 
-    /// Its reader: made only from the table's readers, so there is always one.
-    package var reader: any ChatExportReader { ExportReaders.named(name)! }
+    /// Its reader: a row of the table, or the reader of a folder of several agents' sessions.
+    package var reader: any ChatExportReader { ExportReaders.named(name) ?? ExportReaders.mixed }
 
     package init(reader: any ChatExportReader) {
         name = reader.name
@@ -31,6 +31,10 @@ public struct ImportFormat: Sendable, Equatable {
     }
 
     package static func detect(_ probe: InputProbe) -> FormatDetection {
+        // A folder whose folders are several agents' is read whole, each folder by its reader.
+        if probe.kind == .folder, let mixed = ExportReaders.mixed.recognise(probe) {
+            return .format(ImportFormat(reader: ExportReaders.mixed), evidence: mixed.evidence)
+        }
         if let best = ExportReaders.candidates(probe).first {
             return .format(ImportFormat(reader: best.reader), evidence: best.recognition.evidence)
         }

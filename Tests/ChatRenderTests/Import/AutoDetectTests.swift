@@ -54,6 +54,10 @@ import Testing
             ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/chats/session-2026-05-20T14-02-3f9a1c2e.json", "gemini"),
             ("gemini/tmp/garden-site/chats/session-2026-09-02T08-30-b7e2d4c6.jsonl", "gemini"),
             ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/checkpoint-release.json", "gemini"),
+            ("opencode/data", "opencode"),
+            ("opencode/data/opencode.db", "opencode"),
+            ("opencode/data/storage", "opencode"),
+            ("opencode/data/storage/session/4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c/ses_01.json", "opencode"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")
@@ -133,6 +137,31 @@ import Testing
         #expect(native.status == 0, "\(native.stderr)")
         let single = try CLIRun.run(["render", session, "--single-file", "--out", temp + "/s.html"])
         #expect(single.status == 64 && single.stderr.contains("is a Claude Code session, imported as a site; --single-file applies to one conversation file"), "\(single.stderr)")
+    }
+
+    /// A folder holding several agents' sessions, a folder each, is one site: each folder read by
+    /// its reader, each conversation under its agent and project, one search over all of them.
+    @Test func aFolderOfSeveralAgentsIsOneSite() throws {
+        let temp = TestPaths.temporaryFolder("mixed")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let logs = temp + "/logs"
+        try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("codex/sessions"), toPath: logs + "/codex")
+        try FileManager.default.copyItem(atPath: fixture("gemini/tmp"), toPath: logs + "/gemini")
+        try FileManager.default.copyItem(atPath: fixture("claude-code/projects"), toPath: logs + "/claude")
+        guard case .format(let format, let evidence) = ImportFormat.detect(logs) else { Issue.record("not recognised"); return }
+        #expect(format.reader.name == "mixed")
+        #expect(evidence == "its folders hold several agents' sessions: claude (Claude Code), codex (Codex), gemini (Gemini CLI)")
+        let read = try format.reader.read(logs, options: ReadOptions())
+        let projects = Set(read.chats.compactMap(\.project))
+        #expect(projects.isSuperset(of: ["Codex · tides", "Codex · garden-api", "Gemini CLI · garden-site", "Gemini CLI"]), "\(projects)")
+        #expect(projects.contains { $0.hasPrefix("Claude Code · ") }, "\(projects)")
+        let run = try CLIRun.run(["render", logs, "--out", temp + "/site", "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let index = try String(contentsOfFile: temp + "/site/index.html", encoding: .utf8)
+        #expect(index.contains("Codex · tides") && index.contains("Gemini CLI · garden-site"))
+        // One agent's folder alone is still that agent's.
+        #expect(detected(logs + "/codex") == "codex")
     }
 
     /// `--help` and docs/importers.md list the formats from the table.

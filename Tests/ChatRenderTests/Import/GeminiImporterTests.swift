@@ -58,19 +58,26 @@ import Testing
         #expect(warnings == ["\(Self.document):278: warning: unknown message type \"compression\" (1 message here); left out, the rest is read"])
     }
 
-    @Test func aSessionOfLinesWithUpdatesAndAHalfWrittenLastLine() throws {
+    /// Newer releases: a header line, messages replaced in place by a later copy with the same id,
+    /// a rewind that drops the messages after it, a history rewritten by /compress (the page keeps
+    /// what the person saw, marked), the tools' answers written again as a user record, and a last
+    /// line still being written.
+    @Test func aSessionOfLinesWithUpdatesRewindsAndAHalfWrittenLastLine() throws {
         let (chats, warnings) = try read(Self.lines)
         let chat = try #require(chats.first)
-        #expect(chat.turns.map(\.role) == [.user, .assistant])
+        #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
+        #expect(chat.turns.filter { $0.role == .user }.map(\.text) == ["Add a todo list for the garden page refresh.", "Now the intro."])
         #expect(kinds(chat.turns[1].parts) == [
             "thinking:Planning the refresh", "text", "tool:write_todos:ok:Updated the to-do list · 1 of 3 done",
-            "tool:github__list_issues:error:", "tool:run_shell_command:rejected:",
+            "tool:github__list_issues:error:", "tool:run_shell_command:rejected:", "notice:compacted",
         ])
+        #expect(!"\(chat)".contains("delete the old photos") && !"\(chat)".contains("state_snapshot"))
         if case .toolCall(let todos) = chat.turns[1].parts[2] { #expect(todos.result == "- [x] Resize the photos\n- [ ] Rewrite the intro (in progress)\n- [ ] Deploy") }
         if case .toolCall(let failed) = chat.turns[1].parts[3] { #expect(failed.result == "MCP server 'github' is not connected.") }
-        // .project_root beside chats/ names the project.
+        // .project_root beside chats/ names the project; the replaced copy's tokens are counted once.
         #expect(chat.facts.first?.value == "/home/ana/src/garden-site")
-        #expect(warnings == ["\(Self.lines):6: warning: unknown message type \"tool_group_summary\" (1 message here); left out, the rest is read"])
+        #expect(chat.facts.last?.value == "2,876 in · 125 out · 1,024 cache read")
+        #expect(warnings == ["\(Self.lines):8: warning: unknown message type \"tool_group_summary\" (1 message here); left out, the rest is read"])
     }
 
     @Test func aSavedChat() throws {

@@ -83,41 +83,63 @@ def document_session():
 
 def lines_session():
     t = lambda s: "2026-09-02T08:%02d:%02d.%03dZ" % (30 + s // 60, s % 60, (s * 17) % 1000)
+    calls = [
+        {"id": "write_todos-1", "name": "write_todos", "args": {"todos": [
+            {"description": "Resize the photos", "status": "completed"}, {"description": "Rewrite the intro", "status": "in_progress"},
+            {"description": "Deploy", "status": "pending"}]},
+         "result": [{"functionResponse": {"id": "write_todos-1", "name": "write_todos", "response": {"output": "Todo list updated."}}}],
+         "status": "success", "timestamp": t(5), "resultDisplay": {"todos": []}, "displayName": "WriteTodos", "description": "", "renderOutputAsMarkdown": True},
+        {"id": "mcp-1", "name": "github__list_issues", "args": {"repo": "ana/garden-site", "state": "open"},
+         "result": [{"functionResponse": {"id": "mcp-1", "name": "github__list_issues", "response": {"error": "MCP server 'github' is not connected."}}}],
+         "status": "error", "timestamp": t(6), "resultDisplay": "MCP server 'github' is not connected.", "displayName": "list_issues (github MCP Server)",
+         "description": "", "renderOutputAsMarkdown": True},
+        {"id": "run_shell_command-2", "name": "run_shell_command", "args": {"command": "rm -rf dist"}, "status": "cancelled", "timestamp": t(7),
+         "resultDisplay": None, "displayName": "Shell", "description": "", "renderOutputAsMarkdown": False},
+    ]
+    reply = lambda usage, tool_calls: {"id": "g1", "timestamp": t(5), "type": "gemini", "content": "Here is the plan.", "model": "gemini-3-pro-preview",
+                                       "thoughts": [{"subject": "Planning the refresh", "description": "Three steps: photos, copy, deploy.", "timestamp": t(3)}],
+                                       "tokens": usage, "toolCalls": tool_calls}
     lines = [
         {"sessionId": "b7e2d4c6-1a3f-4b5d-8c7e-9f0a1b2c3d4e", "projectHash": "garden-site", "startTime": t(0), "lastUpdated": t(0), "kind": "main"},
         {"id": "u1", "timestamp": t(1), "type": "user", "content": [{"text": "Add a todo list for the garden page refresh."}]},
         {"$set": {"lastUpdated": t(1)}},
-        {"id": "g1", "timestamp": t(5), "type": "gemini", "content": "Here is the plan.", "model": "gemini-3-pro-preview",
-         "thoughts": [{"subject": "Planning the refresh", "description": "Three steps: photos, copy, deploy.", "timestamp": t(3)}],
-         "tokens": {"input": 3000, "output": 60, "cached": 0, "thoughts": 30, "tool": 0, "total": 3090},
-         "toolCalls": [{"id": "write_todos-1", "name": "write_todos", "args": {"todos": [
-             {"description": "Resize the photos", "status": "completed"}, {"description": "Rewrite the intro", "status": "in_progress"},
-             {"description": "Deploy", "status": "pending"}]}, "result": [{"functionResponse": {"id": "write_todos-1", "name": "write_todos", "response": {"output": "Todo list updated."}}}],
-             "status": "success", "timestamp": t(5), "resultDisplay": {"todos": []}, "displayName": "WriteTodos", "description": "", "renderOutputAsMarkdown": True},
-             {"id": "mcp-1", "name": "github__list_issues", "args": {"repo": "ana/garden-site", "state": "open"},
-              "result": [{"functionResponse": {"id": "mcp-1", "name": "github__list_issues", "response": {"error": "MCP server 'github' is not connected."}}}],
-              "status": "error", "timestamp": t(6), "resultDisplay": "MCP server 'github' is not connected.", "displayName": "list_issues (github MCP Server)", "description": "", "renderOutputAsMarkdown": True},
-             {"id": "run_shell_command-2", "name": "run_shell_command", "args": {"command": "rm -rf dist"}, "status": "cancelled", "timestamp": t(7),
-              "resultDisplay": None, "displayName": "Shell", "description": "", "renderOutputAsMarkdown": False}]},
+        # The reply as first written, then again with its tool calls and final tokens: the later copy replaces it in place.
+        reply({"input": 3000, "output": 60, "cached": 0, "thoughts": 30, "tool": 0, "total": 3090}, []),
+        reply({"input": 3000, "output": 75, "cached": 1024, "thoughts": 30, "tool": 0, "total": 3105}, calls),
         {"$set": {"lastUpdated": t(7)}},
+        # Since v0.44 the tools' answers are also written as a user record of function responses only.
+        {"id": "r1", "timestamp": t(7), "type": "user", "content": [{"functionResponse": {"id": "write_todos-1", "name": "write_todos", "response": {"output": "Todo list updated."}}}]},
         {"id": "x1", "timestamp": t(8), "type": "tool_group_summary", "content": "3 tools"},
+        # A prompt the person then rewound: it and everything after it are gone.
+        {"id": "u2", "timestamp": t(9), "type": "user", "content": [{"text": "Actually, delete the old photos."}]},
+        {"id": "g3", "timestamp": t(10), "type": "gemini", "content": "Deleting them.", "model": "gemini-3-pro-preview"},
+        {"$rewindTo": "u2"},
+        # /compress rewrites the history the model keeps; the page keeps what the person saw.
+        {"$set": {"messages": [{"id": "s1", "timestamp": t(11), "type": "user", "content": [{"text": "<state_snapshot>photos resized</state_snapshot>"}]}],
+                  "lastUpdated": t(11)}},
+        {"id": "u3", "timestamp": t(12), "type": "user", "content": [{"text": "Now the intro."}]},
+        {"id": "g4", "timestamp": t(14), "type": "gemini", "content": "Drafted a shorter intro.", "model": "gemini-3-pro-preview",
+         "tokens": {"input": 900, "output": 20, "cached": 0, "thoughts": 0, "tool": 0, "total": 920}},
     ]
     text = "\n".join(json.dumps(l, ensure_ascii=False, separators=(",", ":")) for l in lines) + "\n"
     # A last line still being written when the file was read: no line break yet.
-    text += '{"id":"g2","timestamp":"2026-09-02T08:30:09.000Z","type":"gem'
+    text += '{"id":"g5","timestamp":"2026-09-02T08:30:15.000Z","type":"gem'
     write("tmp/garden-site/chats/session-2026-09-02T08-30-b7e2d4c6.jsonl", text)
     write("tmp/garden-site/.project_root", "/home/ana/src/garden-site\n")
 
 
 def checkpoint():
     contents = [
+        {"role": "user", "parts": [{"text": "This is the Gemini CLI. We are setting up the context for our chat.\nToday's date is Wednesday, May 20, 2026.\nMy operating system is: linux"}]},
+        {"role": "model", "parts": [{"text": "Got it. Thanks for the context!"}]},
         {"role": "user", "parts": [{"text": "What does `make release` do?"}]},
         {"role": "model", "parts": [{"thought": True, "text": "**Reading the Makefile**\n\nThe release target likely tags and builds."},
                                     {"functionCall": {"name": "read_file", "args": {"absolute_path": "/home/ana/src/weather/Makefile"}}}]},
         {"role": "user", "parts": [{"functionResponse": {"name": "read_file", "response": {"output": "release:\n\tgit tag v$(VERSION)\n\tpython -m build\n"}}}]},
         {"role": "model", "parts": [{"text": "It tags the version and builds the package."}]},
     ]
-    write(f"tmp/{HASH}/checkpoint-release.json", json.dumps(contents, ensure_ascii=False, indent=2) + "\n")
+    # Since v0.16 a saved chat is {"history": [...], "authType": …}; before, the bare list.
+    write(f"tmp/{HASH}/checkpoint-release.json", json.dumps({"history": contents, "authType": "oauth-personal"}, ensure_ascii=False, indent=2) + "\n")
 
 
 document_session()

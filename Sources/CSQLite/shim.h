@@ -1,0 +1,2 @@
+// SQLite, read-only, for opencode's session database (opencode 1.2 and later).
+#include <sqlite3.h>

@@ -1,0 +1,187 @@
+import Foundation
+import ChatModel
+import ChatSupport
+
+/// opencode sessions: its database (`~/.local/share/opencode/opencode.db`, opencode 1.2 and
+/// later), its JSON storage (`~/.local/share/opencode/storage`, before), the folder holding
+/// either, or one session's file in the storage. Each session is a conversation.
+package struct OpenCodeReader: ChatExportReader {
+    package var name: String { "opencode" }
+    package var title: String { "opencode" }
+    package var inputHelp: String {
+        "opencode's sessions: its data folder (~/.local/share/opencode), its opencode.db (1.2 and later) or its storage folder "
+            + "(earlier versions), or one session's file in the storage"
+    }
+    package var inputNoun: String { "opencode sessions" }
+    package var standardInputName: String { "opencode.db" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            if input.head.starts(with: OpenCodeStore.sqliteMagic) {
+                guard let db = try? OpenCodeDatabase(path: input.path), db.tables().isSuperset(of: ["session", "message", "part"]),
+                      db.columns("message").contains("data") else { return nil }
+                return .certain("it is a database with opencode's session, message and part tables")
+            }
+            // One session's file: {"id": "ses_…", "projectID", "directory", "time": {…}}.
+            if input.shape.has("projectID") && input.shape.has("directory") && input.shape.has("time.created") && input.headContains("\"ses_") {
+                return .certain("it is an opencode session record")
+            }
+            return nil
+        case .folder:
+            if input.entries.contains(where: { $0 == "opencode.db" || $0.hasSuffix("/opencode.db") && $0.split(separator: "/").count <= 2 }) {
+                return .certain("it holds opencode.db")
+            }
+            let sessions = input.entries.filter { $0.hasPrefix("session/") || $0.hasPrefix("storage/session/") }
+            if sessions.contains(where: { FilePath.lastComponent($0).hasPrefix("ses_") }),
+               input.entries.contains(where: { $0.hasPrefix("message/") || $0.hasPrefix("storage/message/") }) {
+                return .certain("it holds opencode's storage (session/, message/, part/)")
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        // One session's file in the storage; a database or folder holds many.
+        path.hasSuffix(".json")
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        let store = try OpenCodeStore.open(path)
+        var warnings = store.warnings
+        var chats: [ImportedChat] = []
+        var unknown: [String: Int] = [:]
+        var order: [String] = []
+        for session in store.sessions {
+            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, unknown: &unknown, order: &order) { chats.append(chat) }
+        }
+        warnings += order.map { key in
+            Diagnostic(.warning, file: path, message: "unknown \(key) (\(unknown[key]!) time\(unknown[key]! == 1 ? "" : "s")); left out, the rest is read")
+        }
+        guard !chats.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no opencode session with a message in it"))
+        }
+        // Grouped in a site by the project folder's name.
+        if !rendersAlone(path) { for k in chats.indices { chats[k].project = chats[k].project.map(FilePath.lastComponent) } } else { chats[0].project = nil }
+        return ExportRead(chats: chats, warnings: warnings)
+    }
+}
+
+/// One opencode session as a conversation.
+enum OpenCodeSession {
+    static func date(_ milliseconds: Double?) -> ChatDate? {
+        milliseconds.flatMap { ImportDate.fromEpoch($0 / 1000) }
+    }
+
+    static func chat(_ session: OpenCodeStore.Session, includeSystem: Bool, unknown: inout [String: Int], order: inout [String]) -> ImportedChat? {
+        func note(_ key: String) {
+            if unknown[key] == nil { order.append(key) }
+            unknown[key, default: 0] += 1
+        }
+        var turns: [ImportedTurn] = []
+        var models: [String] = []
+        var tokens = (input: 0, output: 0, read: 0, write: 0)
+        var firstPrompt: String?
+        var last: Double?
+        for message in session.messages {
+            let data = message.data
+            let role = InputProbe.string(data, "role")
+            let when = date(OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+            last = max(last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+            var parts: [TurnPart] = []
+            var texts: [String] = []
+            var attachments: [ImportedAttachment] = []
+            for part in message.parts {
+                switch InputProbe.string(part, "type") {
+                case "text":
+                    guard let text = InputProbe.string(part, "text"), !text.isEmpty else { continue }
+                    if case .bool(true)? = part["synthetic"]?.value, !includeSystem { continue }
+                    if role == "user" { texts.append(text) } else { parts.append(.text(text)) }
+                case "reasoning":
+                    if let text = InputProbe.string(part, "text"), !text.isEmpty { parts.append(.thinking(ThinkingPart(text: text))) }
+                case "tool":
+                    parts += OpenCodeTools.parts(forTool: part, cwd: session.directory)
+                case "file":
+                    let name = InputProbe.string(part, "filename") ?? "file"
+                    let type = InputProbe.string(part, "mime") ?? InlineData.contentType(forName: name) ?? "application/octet-stream"
+                    var content: ImportedAttachment.Content = .unavailable
+                    var size: Int64 = 0
+                    if let url = InputProbe.string(part, "url"), InlineData.isDataURL(url), case .success(let data) = InlineData.parseDataURL(url) {
+                        content = .bytes(data.bytes)
+                        size = Int64(data.bytes.count)
+                    }
+                    attachments.append(ImportedAttachment(id: "f\(attachments.count + 1)-\(message.id)", name: name, contentType: type, byteCount: size, content: content))
+                case "compaction":
+                    var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
+                    notice.phrase = UIPhrase(.conversationCompacted)
+                    parts.append(.notice(notice))
+                case "step-start", "step-finish", "snapshot", "patch", "agent", "retry":
+                    continue
+                case "subtask":
+                    let agent = InputProbe.string(part, "agent") ?? "sub"
+                    parts.append(.toolCall(ToolCallPart(name: "subtask", title: "\(agent) agent: \(InputProbe.string(part, "description") ?? "")", input: InputProbe.string(part, "prompt"), status: .ok)))
+                case let other:
+                    note("part type \(Diagnostic.quote(other ?? "(none)"))")
+                }
+            }
+            switch role {
+            case "user":
+                let text = texts.joined(separator: "\n\n").trimmingASCIIWhitespace()
+                guard !text.isEmpty || !attachments.isEmpty else { continue }
+                if firstPrompt == nil, !text.isEmpty { firstPrompt = text }
+                var turn = ImportedTurn(id: message.id, role: .user, text: text, date: when)
+                turn.attachments = attachments
+                turns.append(turn)
+            case "assistant":
+                if let model = InputProbe.string(data, "modelID"), !models.contains(model) { models.append(model) }
+                // A message's own `tokens` are its last step's; the steps' `step-finish` parts add up to all of it.
+                let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
+                for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
+                    tokens.input += OpenCodeTools.int(usage["input"]) ?? 0
+                    tokens.output += (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0)
+                    tokens.read += OpenCodeTools.int(usage["cache"]?["read"]) ?? 0
+                    tokens.write += OpenCodeTools.int(usage["cache"]?["write"]) ?? 0
+                }
+                if let error = data["error"] {
+                    let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
+                    if InputProbe.string(error, "name") == "MessageAbortedError" {
+                        var notice = NoticePart(kind: .interrupted, text: "Interrupted by the person")
+                        notice.phrase = UIPhrase(.interruptedByPerson)
+                        parts.append(.notice(notice))
+                    } else {
+                        parts.append(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil)))
+                    }
+                }
+                guard !parts.isEmpty else { continue }
+                if let lastTurn = turns.indices.last, turns[lastTurn].role == .assistant {
+                    turns[lastTurn].parts += parts
+                } else {
+                    var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: when)
+                    turn.parts = parts
+                    turn.model = InputProbe.string(data, "modelID")
+                    turns.append(turn)
+                }
+            default:
+                note("message role \(Diagnostic.quote(role ?? "(none)"))")
+            }
+        }
+        guard !turns.isEmpty else { return nil }
+        let title = session.title.flatMap { $0.isEmpty || $0.hasPrefix("New session - ") ? nil : $0 } ?? firstPrompt.map(SessionText.titleLine) ?? session.id
+        let first = date(session.created) ?? turns.first?.date
+        var chat = ImportedChat(title: title, date: first, turns: turns)
+        var facts: [ConversationFact] = []
+        if let directory = session.directory { facts.append(ConversationFact(.factProject, value: directory)) }
+        if let version = session.version { facts.append(ConversationFact(label: "opencode", value: version)) }
+        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
+        if let first, let end = date(max(last ?? 0, session.updated ?? 0)) { facts.append(SessionText.timeFact(first, end)) }
+        if let fact = SessionText.tokenFact(input: tokens.input, output: tokens.output, cacheRead: tokens.read, cacheWrite: tokens.write) { facts.append(fact) }
+        chat.facts = facts
+        chat.project = session.directory
+        return chat
+    }
+}
