@@ -14,6 +14,7 @@ package enum ExportReaders {
         ClaudeCodeReader(),
         CodexReader(),
         GeminiReader(),
+        CopilotReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

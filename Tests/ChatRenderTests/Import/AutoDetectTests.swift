@@ -54,6 +54,10 @@ import Testing
             ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/chats/session-2026-05-20T14-02-3f9a1c2e.json", "gemini"),
             ("gemini/tmp/garden-site/chats/session-2026-09-02T08-30-b7e2d4c6.jsonl", "gemini"),
             ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/checkpoint-release.json", "gemini"),
+            ("copilot/session-state", "copilot"),
+            ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483", "copilot"),
+            ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl", "copilot"),
+            ("copilot/session-state/208a3f51-8c41-4e4b-9a66-3885ddee53fb.jsonl", "copilot"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")

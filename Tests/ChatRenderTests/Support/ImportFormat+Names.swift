@@ -10,4 +10,5 @@ extension ImportFormat {
     static let claudeCode = ImportFormat(name: "claude-code")!
     static let codex = ImportFormat(name: "codex")!
     static let gemini = ImportFormat(name: "gemini")!
+    static let copilot = ImportFormat(name: "copilot")!
 }
