@@ -15,6 +15,7 @@ package enum ExportReaders {
         CodexReader(),
         GeminiReader(),
         OpenCodeReader(),
+        CopilotReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -16,6 +16,7 @@ SESSIONS = {
     "codex": IMPORT / "codex" / "sessions" / "2026" / "06" / "05" / "rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl",
     "gemini": (IMPORT / "gemini" / "tmp" / "6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e" / "chats"
                / "session-2026-05-20T14-02-3f9a1c2e.json"),
+    "copilot": IMPORT / "copilot" / "session-state" / "80575baf-49d5-43f8-924e-8b3440c3f483" / "events.jsonl",
     "opencode": (IMPORT / "opencode" / "data" / "storage" / "session" / "4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c" / "ses_01.json"),
 }
 

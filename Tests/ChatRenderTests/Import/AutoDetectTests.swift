@@ -58,6 +58,10 @@ import Testing
             ("opencode/data/opencode.db", "opencode"),
             ("opencode/data/storage", "opencode"),
             ("opencode/data/storage/session/4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c/ses_01.json", "opencode"),
+            ("copilot/session-state", "copilot"),
+            ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483", "copilot"),
+            ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl", "copilot"),
+            ("copilot/session-state/208a3f51-8c41-4e4b-9a66-3885ddee53fb.jsonl", "copilot"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")

@@ -11,4 +11,5 @@ extension ImportFormat {
     static let codex = ImportFormat(name: "codex")!
     static let gemini = ImportFormat(name: "gemini")!
     static let opencode = ImportFormat(name: "opencode")!
+    static let copilot = ImportFormat(name: "copilot")!
 }

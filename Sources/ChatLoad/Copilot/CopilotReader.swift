@@ -1,0 +1,154 @@
+import Foundation
+import ChatModel
+import ChatSupport
+
+/// GitHub Copilot CLI sessions: one session's log (`~/.copilot/session-state/<id>/events.jsonl`,
+/// or an older CLI's flat `session-state/<id>.jsonl`), one session's folder, or the whole
+/// `session-state` folder, each session one conversation.
+package struct CopilotReader: ChatExportReader {
+    package var name: String { "copilot" }
+    package var title: String { "GitHub Copilot CLI" }
+    package var inputHelp: String {
+        "a GitHub Copilot CLI session (~/.copilot/session-state/ID/events.jsonl, or an older ID.jsonl), or a folder of them (~/.copilot/session-state)"
+    }
+    package var inputNoun: String { "Copilot CLI session" }
+    package var standardInputName: String { "events.jsonl" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    static let maxFileSize = 1024 * 1024 * 1024
+
+    /// The first event of every session: `session.start` from the `copilot-agent` producer.
+    static func isStart(_ record: JSONNode) -> Bool {
+        guard InputProbe.string(record, "type") == "session.start", let data = record["data"] else { return false }
+        return InputProbe.string(data, "producer") == "copilot-agent" || InputProbe.string(data, "copilotVersion") != nil
+    }
+
+    /// The event envelope: a dotted `type`, `data`, `id` and `parentId` (null on the first line).
+    static func isEvent(_ record: JSONNode) -> Bool {
+        guard let type = InputProbe.string(record, "type"), type.contains("."), record["data"] != nil,
+              record["id"] != nil, record["parentId"] != nil else { return false }
+        return true
+    }
+
+    /// A session log's name: `events.jsonl` in a session's folder, or `<uuid>.jsonl` (older CLIs).
+    static func isSessionName(_ name: String) -> Bool {
+        if name == "events.jsonl" { return true }
+        guard name.hasSuffix(".jsonl") else { return false }
+        let stem = name.dropLast(6)
+        return stem.count == 36 && stem.allSatisfy { $0.isHexDigit || $0 == "-" }
+    }
+
+    static func recognise(records: [JSONNode]) -> Recognition? {
+        if let first = records.first, isStart(first) { return .certain("its first line is a Copilot CLI session.start event") }
+        if records.count >= 2, records.prefix(5).allSatisfy(isEvent) { return .likely("its lines are events with a dotted type, data, id and parentId") }
+        return nil
+    }
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            return Self.recognise(records: input.records)
+        case .folder:
+            for log in input.entries.filter({ Self.isSessionName(FilePath.lastComponent($0)) }).prefix(3) {
+                if let first = input.records(of: log).first, Self.isStart(first) { return .certain("\(log) is a Copilot CLI session") }
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return true }
+        // One session's folder is one page.
+        return FileManager.default.fileExists(atPath: FilePath.join(path, "events.jsonl"))
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Copilot CLI session (events.jsonl) or a folder of them"), kind: .missingInput)
+        }
+        let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
+        guard !files.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) in this folder or the folders in it"), kind: .missingInput)
+        }
+        let site = isFolder.boolValue && files.count > 1
+        var chats: [ImportedChat] = []
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for file in files {
+            do throws(DiagnosticError) {
+                let (chat, found) = try Self.readSession(file, includeSystem: options.includeSystem)
+                warnings += found
+                if var chat {
+                    // Grouped in a site by the project's folder name.
+                    if site { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
+                    chats.append(chat)
+                } else {
+                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
+                }
+            } catch {
+                errors += error.diagnostics
+            }
+        }
+        if chats.isEmpty {
+            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
+        }
+        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
+    }
+
+    static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Copilot CLI session")
+        var session = CopilotSession(file: path, includeSystem: includeSystem)
+        file.withBytes { session.read($0) }
+        if file.wasCut {
+            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
+        }
+        let isEvents = FilePath.lastComponent(path) == "events.jsonl"
+        let fallback = isEvents ? FilePath.lastComponent(FilePath.directory(path)) : FilePath.stem(path)
+        let chat = session.chat(title: isEvents ? workspaceTitle(FilePath.directory(path)) : nil, fallbackTitle: fallback)
+        return (chat, session.diagnostics)
+    }
+
+    /// Reads a session log from bytes in memory (tests).
+    static func read(bytes: [UInt8], file: String, includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
+        var session = CopilotSession(file: file, includeSystem: includeSystem)
+        bytes.withUnsafeBufferPointer { session.read($0) }
+        return (session.chat(title: nil, fallbackTitle: FilePath.stem(file)), session.diagnostics)
+    }
+
+    /// The session's name in `workspace.yaml` beside its log (`name: …`, else `summary: …`).
+    static func workspaceTitle(_ folder: String) -> String? {
+        guard let bytes = try? FileInput.read(path: FilePath.join(folder, "workspace.yaml"), displayPath: "workspace.yaml", limit: 64 * 1024, what: "workspace") else { return nil }
+        var values: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard !line.hasPrefix(" "), let colon = line.firstIndex(of: ":") else { continue }
+            var value = String(line[line.index(after: colon)...]).trimmingASCIIWhitespace()
+            if value.count >= 2, (value.hasPrefix("\"") && value.hasSuffix("\"")) || (value.hasPrefix("'") && value.hasSuffix("'")) {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[String(line[..<colon])] = value
+        }
+        for key in ["name", "summary"] {
+            if let value = values[key], !value.isEmpty, value != "|", value != ">" { return SessionText.titleLine(value) }
+        }
+        return nil
+    }
+
+    /// Every session log under `folder`: `<id>/events.jsonl` and `<id>.jsonl`, not the
+    /// `checkpoints/` and `files/` kept beside them.
+    static func sessions(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") || name == "checkpoints" || name == "files" { walker.skipDescendants(); continue }
+            if isSessionName(name) { found.append(FilePath.join(folder, relative)) }
+        }
+        return found.sorted()
+    }
+}

@@ -1,0 +1,427 @@
+import ChatModel
+import ChatSupport
+
+/// Reads one GitHub Copilot CLI session log (`~/.copilot/session-state/<id>/events.jsonl`, or an
+/// older CLI's flat `session-state/<id>.jsonl`): one event a line, appended as the session runs
+/// and again when it is resumed.
+///
+/// - Each line is `{"type", "data", "id", "timestamp", "parentId"}` with a dotted type:
+///   `session.start` (cwd, branch, CLI version), `session.model_change`, `user.message`,
+///   `assistant.message` (text, `reasoningText`, `toolRequests`), `assistant.reasoning`,
+///   `tool.execution_start` / `tool.execution_complete` (joined to the request on `toolCallId`),
+///   `abort`, `session.error`, `session.compaction_complete`, `session.shutdown` (token totals),
+///   and bookkeeping (`system.message`, `permission.*`, `hook.*`, turn boundaries …).
+/// - The prompt is `user.message.content`; its `transformedContent` (the prompt wrapped in
+///   `<current_datetime>` and `<system_reminder>` for the model) is never shown. A prompt the CLI
+///   sent itself (`source` set, an autopilot continuation) is a collapsed notice, not the person's.
+/// - Everything between two prompts is one reply: reasoning as thinking, text, shell commands as
+///   terminals with their exit codes, edits as diffs, other tools as tool calls.
+///
+/// Tolerant: a line that is not JSON, or an unknown event type, is a warning naming the file and
+/// line, given once per kind with a count; `ephemeral` lines (never written by the CLI, but in
+/// its JSON output) are skipped; a half-written last line is skipped silently.
+struct CopilotSession {
+    let file: String
+    let includeSystem: Bool
+    var diagnostics: [Diagnostic] = []
+
+    var cwd: String?
+    var version: String?
+    var branch: String?
+    var models: [String] = []
+    var model: String?
+    var firstDate: ChatDate?
+    var lastDate: ChatDate?
+    var firstPrompt: String?
+    /// Token totals of the CLI runs so far (each `session.shutdown`), and of the latest run.
+    var tokensBefore = Usage()
+    var tokensNow: Usage?
+    /// Ids of sub-agents' events (envelope `agentId`, or `parentToolCallId` in older CLIs), left out.
+    var subAgentEvents = 0
+
+    struct Usage { var input = 0, output = 0, cacheRead = 0, cacheWrite = 0 }
+
+    struct Draft {
+        var id: String
+        var role: Message.Role
+        var text: String = ""
+        var date: ChatDate?
+        var items: [Item] = []
+        var attachments: [ImportedAttachment] = []
+        var model: String?
+        /// The reasoning last shown in this reply, so the same text from `assistant.reasoning`
+        /// and `reasoningText` shows once.
+        var lastThinking: String?
+    }
+    enum Item { case part(TurnPart), call(String) }
+    var drafts: [Draft] = []
+
+    /// A tool call, joined from its request, its start and its completion.
+    struct Call {
+        var name: String
+        var arguments: JSONNode?
+        /// `intentionSummary` or `toolTitle` of the request.
+        var summary: String?
+        var completed = false
+        var success = true
+        var content: String?
+        var detailed: String?
+        var exitCode: Int?
+        var errorMessage: String?
+        var errorCode: String?
+    }
+    var calls: [String: Call] = [:]
+
+    private var unknown: [String: (count: Int, line: Int)] = [:]
+    private var unknownOrder: [String] = []
+    private var attachmentCount = 0
+
+    init(file: String, includeSystem: Bool) {
+        self.file = file
+        self.includeSystem = includeSystem
+    }
+
+    // MARK: - Lines
+
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var line = 0
+        let count = bytes.count
+        while start < count {
+            line += 1
+            var end = start
+            while end < count && bytes[end] != 0x0A { end += 1 }
+            var last = end
+            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
+            if last > start {
+                // A last line still being written (no line break yet) and cut short is not an error.
+                readLine(Array(UnsafeBufferPointer(rebasing: bytes[start..<last])), line: line, partial: end == count)
+            }
+            start = end + 1
+        }
+    }
+
+    mutating func readLine(_ bytes: [UInt8], line: Int, partial: Bool) {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            if partial { return }
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: error.column),
+                                          message: "\(error.message); the line is left out"))
+            return
+        }
+        guard case .object = node.value else {
+            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: 1),
+                                          message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
+            return
+        }
+        if node["ephemeral"]?.value == .bool(true) { return }
+        guard let type = InputProbe.string(node, "type") else { note("event type", "(none)", line: line); return }
+        if let date = InputProbe.string(node, "timestamp").flatMap({ ChatDate(iso: $0) }) {
+            if firstDate == nil { firstDate = date }
+            lastDate = date
+        }
+        guard let data = node["data"], case .object = data.value else {
+            // A `result` line ends `copilot -p --output-format json`; it has no data.
+            if type != "result" { note("event without data", type, line: line) }
+            return
+        }
+        // A sub-agent's own work: the `task` call it answers shows its result.
+        if Self.subAgentTypes.contains(type), InputProbe.string(node, "agentId") != nil || InputProbe.string(data, "parentToolCallId") != nil {
+            subAgentEvents += 1
+            return
+        }
+        readEvent(type, data, line: line)
+    }
+
+    /// Events a sub-agent writes into the parent's log.
+    static let subAgentTypes: Set<String> = ["assistant.message", "assistant.reasoning", "tool.execution_start", "tool.execution_complete",
+                                             "assistant.turn_start", "assistant.turn_end", "user.message", "tool.user_requested"]
+
+    /// Events that are bookkeeping: shown nowhere (or elsewhere), never warned about.
+    static let quietEvents: Set<String> = [
+        "assistant.turn_start", "assistant.turn_end", "permission.requested", "permission.completed", "hook.start", "hook.end",
+        "skill.invoked", "session.plan_changed", "session.workspace_file_changed", "session.remote_steerable_changed",
+        "session.permissions_changed", "session.session_limits_changed", "tool_search.activated", "session.binary_asset",
+        "session.usage_checkpoint", "session.mode_changed", "session.auto_mode_resolved", "session.handoff", "system.notification",
+        "session.compaction_start", "session.autopilot_objective_changed", "session.context_changed", "subagent.started",
+        "subagent.completed", "subagent.failed", "subagent.selected", "subagent.deselected", "custom_agent.selected",
+        "custom_agent.deselected", "session.title_changed", "session.idle", "assistant.idle", "assistant.usage", "assistant.intent",
+        "session.usage_info", "tool.execution_partial_result", "tool.execution_progress", "model.call_failure", "session.snapshot_rewind",
+    ]
+    static let quietPrefixes = ["external_tool.", "session.schedule_", "session.canvas.", "mcp.", "command.", "elicitation."]
+
+    mutating func note(_ kind: String, _ name: String, line: Int) {
+        let key = "\(kind) \u{1F}\(name)"
+        if let seen = unknown[key] {
+            unknown[key] = (seen.count + 1, seen.line)
+        } else {
+            unknown[key] = (1, line)
+            unknownOrder.append(key)
+        }
+    }
+
+    // MARK: - Events
+
+    mutating func readEvent(_ type: String, _ data: JSONNode, line: Int) {
+        func string(_ key: String) -> String? { InputProbe.string(data, key).flatMap { $0.isEmpty ? nil : $0 } }
+        switch type {
+        case "session.start", "session.resume":
+            if let value = string("copilotVersion") { version = value }
+            if let context = data["context"] { readContext(context) }
+            if let value = string("selectedModel") { useModel(value) }
+            if type == "session.start", let date = string("startTime").flatMap({ ChatDate(iso: $0) }) { firstDate = date }
+        case "session.model_change":
+            if let value = string("newModel") { useModel(value) }
+        case "system.message":
+            guard includeSystem, let text = string("content") else { return }
+            reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
+        case "session.info":
+            guard includeSystem, let text = string("message") else { return }
+            reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text)))))
+        case "session.warning":
+            guard let text = string("message") else { return }
+            reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil))))
+        case "user.message":
+            readPrompt(data)
+        case "assistant.message":
+            readMessage(data)
+        case "assistant.reasoning":
+            if let text = string("content") { think(text) }
+        case "tool.execution_start", "tool.user_requested":
+            guard let id = string("toolCallId") else { note("tool event without a toolCallId", "", line: line); return }
+            let name = string("toolName") ?? calls[id]?.name ?? "tool"
+            if calls[id] == nil { addCall(id, Call(name: name)) }
+            calls[id]!.name = name
+            if let arguments = data["arguments"], case .object = arguments.value { calls[id]!.arguments = arguments }
+        case "tool.execution_complete":
+            guard let id = string("toolCallId") else { note("tool event without a toolCallId", "", line: line); return }
+            if calls[id] == nil { addCall(id, Call(name: string("toolName") ?? "tool")) }
+            complete(id, data)
+        case "abort":
+            let reason = string("reason") ?? "user_initiated"
+            var notice = NoticePart(kind: .interrupted, text: reason == "user_initiated" ? "Interrupted by the person" : "Turn stopped (\(reason))")
+            if reason == "user_initiated" { notice.phrase = UIPhrase(.interruptedByPerson) }
+            reply(.part(.notice(notice)))
+        case "session.error":
+            let message = string("message") ?? "Error"
+            let text = string("errorType").map { "Error (\($0)): \(message)" } ?? "Error: \(message)"
+            reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: message.count > 200 ? message : nil))))
+        case "session.compaction_complete":
+            guard data["success"]?.value != .bool(false) else { return }
+            var notice = NoticePart(kind: .compacted, text: "Conversation compacted", detail: string("summaryContent"))
+            notice.phrase = UIPhrase(.conversationCompacted)
+            reply(.part(.notice(notice)))
+        case "session.truncation":
+            let removed = CopilotTools.int(data["messagesRemovedDuringTruncation"]) ?? 0
+            reply(.part(.notice(NoticePart(kind: .compacted, text: "Context truncated (\(removed) message\(removed == 1 ? "" : "s") removed)"))))
+        case "session.context_cleared":
+            reply(.part(.notice(NoticePart(kind: .compacted, text: "Context cleared"))))
+        case "session.task_complete":
+            guard let summary = string("summary") else { return }
+            reply(.part(.notice(NoticePart(kind: .info, text: "Task complete", detail: summary))))
+        case "session.shutdown":
+            readShutdown(data)
+        default:
+            if Self.quietEvents.contains(type) || type.hasSuffix("_delta") || Self.quietPrefixes.contains(where: type.hasPrefix) { return }
+            note("event type", type, line: line)
+        }
+    }
+
+    mutating func readContext(_ context: JSONNode) {
+        if cwd == nil, let value = InputProbe.string(context, "cwd"), !value.isEmpty { cwd = value }
+        if branch == nil, let value = InputProbe.string(context, "branch"), !value.isEmpty { branch = value }
+    }
+
+    mutating func useModel(_ name: String) {
+        model = name
+        if !models.contains(name) { models.append(name) }
+    }
+
+    mutating func readPrompt(_ data: JSONNode) {
+        let text = (InputProbe.string(data, "content") ?? "").trimmingASCIIWhitespace()
+        // A prompt the CLI sent itself (a skill, an agent, autopilot): not the person's words.
+        let source = InputProbe.string(data, "source").flatMap { $0.isEmpty ? nil : $0 }
+        if source != nil || data["isAutopilotContinuation"]?.value == .bool(true) {
+            guard !text.isEmpty else { return }
+            let line = source.map { "Prompt sent by the CLI (\($0))" } ?? "Autopilot continued"
+            reply(.part(.notice(NoticePart(kind: .info, text: line, detail: text))))
+            return
+        }
+        var attachments: [ImportedAttachment] = []
+        if case .array(let items)? = data["attachments"]?.value {
+            for item in items { if let attachment = attachment(item) { attachments.append(attachment) } }
+        }
+        guard !text.isEmpty || !attachments.isEmpty else { return }
+        if firstPrompt == nil, !text.isEmpty { firstPrompt = text }
+        var draft = Draft(id: "t\(drafts.count + 1)", role: .user, text: text, date: lastDate)
+        draft.attachments = attachments
+        drafts.append(draft)
+    }
+
+    /// A prompt's attachment: a picture's bytes; a file or selection by name (its content is not in the log).
+    mutating func attachment(_ item: JSONNode) -> ImportedAttachment? {
+        let type = InputProbe.string(item, "type")
+        let path = InputProbe.string(item, "path") ?? InputProbe.string(item, "filePath")
+        let name = InputProbe.string(item, "displayName").flatMap { $0.isEmpty ? nil : $0 } ?? path.map(FilePath.lastComponent)
+        switch type {
+        case "blob":
+            guard let base64 = InputProbe.string(item, "data"), let bytes = InlineData.decodeBase64(base64) else { return nil }
+            attachmentCount += 1
+            let contentType = InlineData.contentType(declared: InputProbe.string(item, "mimeType"), bytes: bytes)
+            return ImportedAttachment(id: "a\(attachmentCount)", name: name ?? InlineData.defaultName("attachment", index: attachmentCount, contentType: contentType),
+                                      contentType: contentType, byteCount: Int64(bytes.count), content: .bytes(bytes))
+        case "file", "selection":
+            guard let name else { return nil }
+            attachmentCount += 1
+            return ImportedAttachment(id: "a\(attachmentCount)", name: FilePath.lastComponent(name), contentType: "text/plain", byteCount: 0, content: .unavailable)
+        default:
+            return nil
+        }
+    }
+
+    mutating func readMessage(_ data: JSONNode) {
+        if let value = InputProbe.string(data, "model"), !value.isEmpty { useModel(value) }
+        if let reasoning = InputProbe.string(data, "reasoningText") { think(reasoning) }
+        if let text = InputProbe.string(data, "content")?.trimmingASCIIWhitespace(), !text.isEmpty {
+            reply(.part(.text(text)))
+        }
+        if case .array(let requests)? = data["toolRequests"]?.value {
+            for request in requests {
+                guard let id = InputProbe.string(request, "toolCallId"), !id.isEmpty else { continue }
+                var call = calls[id] ?? Call(name: InputProbe.string(request, "name") ?? "tool")
+                if call.arguments == nil, let arguments = request["arguments"], case .object = arguments.value { call.arguments = arguments }
+                call.summary = InputProbe.string(request, "intentionSummary") ?? InputProbe.string(request, "toolTitle")
+                if calls[id] == nil { addCall(id, call) } else { calls[id] = call }
+            }
+        }
+    }
+
+    mutating func think(_ text: String) {
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard !trimmed.isEmpty else { return }
+        if drafts.last?.role == .assistant, drafts[drafts.count - 1].lastThinking == trimmed { return }
+        reply(.part(.thinking(ThinkingPart(text: trimmed, summary: CopilotTools.heading(trimmed)))))
+        drafts[drafts.count - 1].lastThinking = trimmed
+    }
+
+    mutating func addCall(_ id: String, _ call: Call) {
+        calls[id] = call
+        reply(.call(id))
+    }
+
+    mutating func complete(_ id: String, _ data: JSONNode) {
+        var call = calls[id]!
+        call.completed = true
+        call.success = data["success"]?.value != .bool(false)
+        if let result = data["result"] {
+            call.content = InputProbe.string(result, "content")
+            call.detailed = InputProbe.string(result, "detailedContent")
+            if case .array(let blocks)? = result["contents"]?.value {
+                // `shell_exit` (newer) before `terminal` (deprecated).
+                for kind in ["shell_exit", "terminal"] where call.exitCode == nil {
+                    if let block = blocks.first(where: { InputProbe.string($0, "type") == kind }) { call.exitCode = CopilotTools.int(block["exitCode"]) }
+                }
+                if call.content == nil {
+                    let texts = blocks.compactMap { InputProbe.string($0, "text") }
+                    if !texts.isEmpty { call.content = texts.joined(separator: "\n") }
+                }
+            }
+        }
+        if let error = data["error"] {
+            call.errorMessage = InputProbe.string(error, "message") ?? InputProbe.string(data, "error")
+            call.errorCode = InputProbe.string(error, "code")
+        }
+        calls[id] = call
+    }
+
+    /// Token totals: a resumed CLI may start its counters again (older releases) or carry them
+    /// on; a run whose totals are below the last one's started again.
+    mutating func readShutdown(_ data: JSONNode) {
+        guard let metrics = data["modelMetrics"], case .object(let members) = metrics.value else { return }
+        var usage = Usage()
+        for member in members {
+            guard let counts = member.node["usage"] else { continue }
+            usage.input += CopilotTools.int(counts["inputTokens"]) ?? 0
+            usage.output += CopilotTools.int(counts["outputTokens"]) ?? 0
+            usage.cacheRead += CopilotTools.int(counts["cacheReadTokens"]) ?? 0
+            usage.cacheWrite += CopilotTools.int(counts["cacheWriteTokens"]) ?? 0
+        }
+        if let now = tokensNow, usage.input < now.input || usage.output < now.output {
+            tokensBefore.input += now.input; tokensBefore.output += now.output
+            tokensBefore.cacheRead += now.cacheRead; tokensBefore.cacheWrite += now.cacheWrite
+        }
+        tokensNow = usage
+    }
+
+    // MARK: - Turns
+
+    mutating func reply(_ item: Item) {
+        if drafts.last?.role != .assistant {
+            drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
+        }
+        drafts[drafts.count - 1].items.append(item)
+    }
+
+    func unknownWarnings() -> [Diagnostic] {
+        unknownOrder.map { key in
+            let (count, line) = unknown[key]!
+            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            let kind = String(parts[0]).trimmingASCIIWhitespace(), name = parts.count > 1 ? String(parts[1]) : ""
+            let times = count == 1 ? "1 line" : "\(count) lines, the first"
+            let what = name.isEmpty ? kind : (kind.hasPrefix("event type") ? "unknown \(kind) \(Diagnostic.quote(name))" : "\(kind) \(Diagnostic.quote(name))")
+            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
+                              message: "\(what) (\(times) here); left out, the rest is read")
+        }
+    }
+
+    mutating func chat(title: String?, fallbackTitle: String) -> ImportedChat? {
+        var turns: [ImportedTurn] = []
+        for draft in drafts {
+            var parts: [TurnPart] = []
+            for item in draft.items {
+                switch item {
+                case .part(let part): parts.append(part)
+                case .call(let id): if let call = calls[id] { parts += CopilotTools.parts(for: call) }
+                }
+            }
+            if draft.role == .user {
+                var turn = ImportedTurn(id: draft.id, role: .user, text: draft.text, date: draft.date)
+                turn.attachments = draft.attachments
+                turns.append(turn)
+            } else {
+                guard !parts.isEmpty else { continue }
+                var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
+                turn.parts = parts
+                turn.model = draft.model
+                turns.append(turn)
+            }
+        }
+        diagnostics += unknownWarnings()
+        guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
+        var chat = ImportedChat(title: title ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle, date: firstDate, turns: turns)
+        chat.facts = facts()
+        chat.project = cwd
+        return chat
+    }
+
+    /// The header: project, branch, Copilot CLI version, models, time span and token totals.
+    func facts() -> [ConversationFact] {
+        var facts: [ConversationFact] = []
+        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
+        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
+        if let version { facts.append(ConversationFact(label: "Copilot CLI", value: version)) }
+        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
+        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
+        if let now = tokensNow {
+            let input = tokensBefore.input + now.input, cacheRead = tokensBefore.cacheRead + now.cacheRead
+            if let fact = SessionText.tokenFact(input: max(0, input - cacheRead), output: tokensBefore.output + now.output,
+                                                cacheRead: cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite) {
+                facts.append(fact)
+            }
+        }
+        return facts
+    }
+}

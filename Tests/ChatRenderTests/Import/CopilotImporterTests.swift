@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import ChatModel
+@testable import ChatSupport
+@testable import ChatLoad
+@testable import ChatRender
+
+/// GitHub Copilot CLI session logs: a 1.0.8x session folder (`events.jsonl` with `workspace.yaml`)
+/// and an older CLI's flat `<id>.jsonl`, in the shapes the CLI writes
+/// (Fixtures/import/copilot/make_fixtures.py).
+@Suite struct CopilotImporterTests {
+    static let folder = TestPaths.fixture("import/copilot")
+    static let current = folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl"
+    static let flat = folder + "/session-state/208a3f51-8c41-4e4b-9a66-3885ddee53fb.jsonl"
+    static let cwd = "/home/sample-dev/src/invoice-tools"
+
+    func read(_ path: String) throws -> ([ImportedChat], [String]) {
+        let (chats, warnings) = try Importer.read(ImportRequest(format: .copilot, inputPath: path, outputDirectory: "unused"))
+        return (chats, warnings.map(\.description))
+    }
+
+    func kinds(_ parts: [TurnPart]) -> [String] {
+        parts.map { part in
+            switch part {
+            case .text: return "text"
+            case .thinking(let t): return "thinking:\(t.summary ?? "")"
+            case .toolCall(let c): return "tool:\(c.name):\(c.status.rawValue)"
+            case .terminal(let t): return "terminal:\(t.command ?? ""):\(t.exitCode.map(String.init) ?? "-")"
+            case .diff(let d): return "\(d.created ? "created" : "diff"):\(d.path ?? "")"
+            case .notice(let n): return "notice:\(n.kind.rawValue)"
+            default: return "other"
+            }
+        }
+    }
+
+    @Test func aCurrentSessionReadsAsTheCLIShowedIt() throws {
+        let (chats, warnings) = try read(Self.current)
+        let chat = try #require(chats.first)
+        // The title is the session's name in workspace.yaml.
+        #expect(chat.title == "Fix ZeroDivisionError for empty invoices")
+        // The prompts as typed: never the transformedContent the model saw.
+        #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
+        #expect(chat.turns.filter { $0.role == .user }.map(\.text) == [
+            "The test for empty invoices fails with ZeroDivisionError. Find the cause and fix it, then rerun the tests.",
+            "Commit it and push the branch.",
+        ])
+        #expect(!"\(chat)".contains("current_datetime") && !"\(chat)".contains("system_reminder"))
+        #expect(chat.turns[0].attachments.map(\.name) == ["test_totals.py"])
+        // One reply per prompt: the same reasoning (event and reasoningText) once, report_intent hidden.
+        #expect(kinds(chat.turns[1].parts) == [
+            "thinking:", "terminal:python -m pytest -q:1", "thinking:", "text", "tool:view:ok",
+            "diff:\(Self.cwd)/invoice_tools/totals.py", "terminal:python -m pytest -q:0", "text",
+        ])
+        #expect(kinds(chat.turns[3].parts) == ["text", "tool:bash:rejected", "text"])
+        // A failing test run is `success: true` with exit code 1; the marker line is not output.
+        if case .terminal(let failed) = chat.turns[1].parts[1] {
+            #expect(failed.output.hasSuffix("1 failed, 5 passed in 0.21s") && failed.title == "Run the test suite")
+            #expect(!failed.output.contains("<exited"))
+        }
+        if case .toolCall(let view) = chat.turns[1].parts[4] {
+            #expect(view.title == "Read totals.py" && view.titlePhrase?.key == .toolRead)
+            #expect(view.result?.hasPrefix("1. \"\"\"Totals for invoices.\"\"\"") == true)
+        }
+        if case .diff(let diff) = chat.turns[1].parts[5] {
+            #expect(diff.unified?.hasPrefix("diff --git a\(Self.cwd)/invoice_tools/totals.py") == true)
+            #expect(diff.unified?.contains("+    if not lines:\n") == true && !diff.created)
+        }
+        if case .toolCall(let push) = chat.turns[3].parts[1] {
+            #expect(push.title == "Commit and push" && push.result == "The user rejected this tool call.")
+        }
+        #expect(chat.turns[1].model == "claude-sonnet-4.5")
+        // The header: folder, branch, CLI version, model, time and the shutdown's token totals.
+        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
+            "Project: \(Self.cwd)", "Branch: fix/empty-invoice", "Copilot CLI: 1.0.81", "Model: claude-sonnet-4.5",
+            "Time: 2026-08-14 09:12 – 09:13 UTC (1 min 13 s)", "Tokens: 21.8k in · 620 out · 96.4k cache read · 15.1k cache written",
+        ])
+        // Event types a newer CLI writes and this reader does not know: one warning per kind.
+        #expect(warnings == [
+            "\(Self.current):26: warning: unknown event type \"session.workspace_indexed\" (1 line here); left out, the rest is read",
+            "\(Self.current):46: warning: unknown event type \"session.memory_suggested\" (1 line here); left out, the rest is read",
+        ])
+    }
+
+    @Test func anOlderFlatLogWithExitMarkersAndAnAbort() throws {
+        let (chats, warnings) = try read(Self.flat)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let chat = try #require(chats.first)
+        #expect(chat.title == "Why does make lint fail?")
+        #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
+        // Exit codes from the trailing marker alone, and from a deprecated `terminal` block.
+        #expect(kinds(chat.turns[1].parts) == ["terminal:make lint:2", "terminal:ls garden:0", "thinking:", "text"])
+        if case .terminal(let ls) = chat.turns[1].parts[1] { #expect(ls.output == "__init__.py\nviews.py") }
+        // An edit that never completed, then Ctrl+C.
+        #expect(kinds(chat.turns[3].parts) == ["text", "tool:str_replace_editor:running", "notice:interrupted"])
+        if case .toolCall(let edit) = chat.turns[3].parts[1] { #expect(edit.title == "Edit views.py" && edit.titlePhrase?.key == .toolEdit) }
+        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
+            "Project: /home/sample-dev/src/garden", "Copilot CLI: 0.0.401", "Model: gpt-5", "Time: 2026-07-15 09:12 UTC",
+        ])
+    }
+
+    @Test func theSessionStateFolderIsASiteByProject() throws {
+        let (chats, warnings) = try read(Self.folder + "/session-state")
+        #expect(chats.map(\.project) == ["garden", "invoice-tools"])
+        #expect(warnings.count == 2)
+        // One session's folder is one page.
+        let one = try read(Self.folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483")
+        #expect(one.0.count == 1 && one.0.first?.project == nil)
+        #expect(CopilotReader().rendersAlone(Self.folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483"))
+        #expect(!CopilotReader().rendersAlone(Self.folder + "/session-state"))
+        #expect(throws: DiagnosticError.self) { try read(Self.folder + "/nowhere") }
+        #expect(throws: DiagnosticError.self) { try read(Self.folder + "/vscode-export") }
+    }
+
+    @Test func brokenLinesAreWarningsAndTheRestReads() {
+        let lines = [
+            "{\"type\":\"session.start\",\"data\":{\"sessionId\":\"s\",\"version\":1,\"producer\":\"copilot-agent\",\"copilotVersion\":\"1.0.9\",\"startTime\":\"2026-08-01T10:00:00.000Z\",\"context\":{\"cwd\":\"/w\"}},\"id\":\"e1\",\"timestamp\":\"2026-08-01T10:00:00.000Z\",\"parentId\":null}",
+            "{\"type\":\"user.message\",\"data\":{\"content\":\"Hi\"},\"id\":\"e2\",\"timestamp\":\"2026-08-01T10:00:01.000Z\",\"parentId\":\"e1\"}",
+            "{\"type\":\"assistant.message\",\"data\":{\"messageId\":\"m\",\"content\":\"Hello\"",
+            "[1, 2]",
+            "{\"type\":\"assistant.message_delta\",\"data\":{\"deltaContent\":\"x\"},\"id\":\"e3\",\"timestamp\":\"x\",\"parentId\":\"e2\",\"ephemeral\":true}",
+            "{\"type\":\"assistant.message\",\"data\":{\"messageId\":\"m\",\"content\":\"Hello\"},\"id\":\"e4\",\"timestamp\":\"2026-08-01T10:00:02.000Z\",\"parentId\":\"e2\"}",
+            "{\"type\":\"session.future_thing\",\"data\":{},\"id\":\"e5\",\"timestamp\":\"x\",\"parentId\":\"e4\"}",
+            "{\"type\":\"session.future_thing\",\"data\":{},\"id\":\"e6\",\"timestamp\":\"x\",\"parentId\":\"e5\"}",
+        ]
+        // A last line still being written (no line break yet) is skipped silently.
+        let text = lines.joined(separator: "\n") + "\n{\"type\":\"assistant.mess"
+        let (chat, warnings) = CopilotReader.read(bytes: Array(text.utf8), file: "live.jsonl")
+        #expect(chat?.turns.map(\.role) == [.user, .assistant])
+        #expect(warnings.map(\.description) == [
+            "live.jsonl:3:70: warning: unexpected end of file; expected ',' or '}'; the line is left out",
+            "live.jsonl:4:1: warning: expected a JSON object, found an array; the line is left out",
+            "live.jsonl:7: warning: unknown event type \"session.future_thing\" (2 lines, the first here); left out, the rest is read",
+        ])
+    }
+
+    @Test func injectedPromptsAreNotThePersonsWords() {
+        let lines = [
+            "{\"type\":\"user.message\",\"data\":{\"content\":\"Fix it\",\"transformedContent\":\"<current_datetime>now</current_datetime> Fix it\"},\"id\":\"a\",\"timestamp\":\"x\",\"parentId\":null}",
+            "{\"type\":\"user.message\",\"data\":{\"content\":\"Use the pdf skill\",\"source\":\"skill-pdf\"},\"id\":\"b\",\"timestamp\":\"x\",\"parentId\":\"a\"}",
+            "{\"type\":\"user.message\",\"data\":{\"content\":\"Continue\",\"isAutopilotContinuation\":true},\"id\":\"c\",\"timestamp\":\"x\",\"parentId\":\"b\"}",
+            "{\"type\":\"assistant.message\",\"data\":{\"messageId\":\"m\",\"content\":\"Done\"},\"id\":\"d\",\"timestamp\":\"x\",\"parentId\":\"c\"}",
+            "{\"type\":\"assistant.message\",\"data\":{\"messageId\":\"s\",\"content\":\"sub-agent text\",\"parentToolCallId\":\"t\"},\"id\":\"e\",\"timestamp\":\"x\",\"parentId\":\"d\"}",
+            "{\"type\":\"session.error\",\"data\":{\"errorType\":\"quota\",\"message\":\"Out of premium requests\"},\"id\":\"f\",\"timestamp\":\"x\",\"parentId\":\"e\"}",
+        ]
+        let (chat, warnings) = CopilotReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "s.jsonl")
+        #expect(warnings.isEmpty)
+        #expect(chat?.turns.filter { $0.role == .user }.map(\.text) == ["Fix it"])
+        #expect(kinds(chat?.turns.last?.parts ?? []) == ["notice:info", "notice:info", "text", "notice:error"])
+        if case .notice(let error)? = chat?.turns.last?.parts.last { #expect(error.text == "Error (quota): Out of premium requests") }
+        #expect(!"\(String(describing: chat))".contains("sub-agent text"))
+    }
+
+    @Test func oddShapesAreWarningsNeverATrap() {
+        let lines = [
+            "{}",
+            "{\"type\":\"tool.execution_complete\",\"data\":{\"toolCallId\":\"nope\",\"success\":\"yes\",\"result\":7,\"error\":\"bad\"},\"id\":\"a\",\"timestamp\":1,\"parentId\":null}",
+            "{\"type\":\"tool.execution_start\",\"data\":{\"toolCallId\":\"b\",\"toolName\":\"bash\",\"arguments\":[1]},\"id\":\"b\",\"timestamp\":\"x\",\"parentId\":\"a\"}",
+            "{\"type\":\"tool.execution_complete\",\"data\":{\"toolCallId\":\"b\",\"success\":true,\"result\":{\"content\":\"<exited with exit code 99999999999999999999>\",\"contents\":[{\"type\":\"shell_exit\",\"exitCode\":1e300}]}},\"id\":\"c\",\"timestamp\":\"x\",\"parentId\":\"b\"}",
+            "{\"type\":\"assistant.message\",\"data\":{\"toolRequests\":[{\"name\":\"edit\"},{\"toolCallId\":\"e\",\"name\":\"edit\",\"arguments\":\"not an object\"},7]},\"id\":\"d\",\"timestamp\":\"x\",\"parentId\":\"c\"}",
+            "{\"type\":\"tool.execution_complete\",\"data\":{\"toolCallId\":\"e\",\"success\":true,\"result\":{\"detailedContent\":\"diff --git\"}},\"id\":\"e\",\"timestamp\":\"x\",\"parentId\":\"d\"}",
+            "{\"type\":\"session.shutdown\",\"data\":{\"modelMetrics\":{\"m\":{\"usage\":{\"inputTokens\":-5,\"outputTokens\":1e308}}}},\"id\":\"f\",\"timestamp\":\"x\",\"parentId\":\"e\"}",
+            "{\"type\":\"user.message\",\"data\":{\"content\":7,\"attachments\":[{\"type\":\"blob\",\"data\":\"!!\"},{\"type\":\"file\"},5]},\"id\":\"g\",\"timestamp\":\"x\",\"parentId\":\"f\"}",
+            "{\"type\":\"update_todo\",\"data\":[]}",
+            "{\"type\":\"tool.execution_start\",\"data\":{\"toolCallId\":\"t\",\"toolName\":\"update_todo\",\"arguments\":{\"todos\":\"- [x] a\\n- [ ] b\"}},\"id\":\"h\",\"timestamp\":\"x\",\"parentId\":\"g\"}",
+            "{\"type\":\"tool.execution_complete\",\"data\":{\"toolCallId\":\"t\",\"success\":true},\"id\":\"i\",\"timestamp\":\"x\",\"parentId\":\"h\"}",
+        ]
+        let (chat, warnings) = CopilotReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "odd.jsonl")
+        #expect(chat != nil)
+        #expect(warnings.map(\.message) == [
+            "unknown event type \"(none)\" (1 line here); left out, the rest is read",
+            "event without data \"update_todo\" (1 line here); left out, the rest is read",
+        ])
+        if case .toolCall(let todo)? = chat?.turns.last?.parts.last { #expect(todo.title == "Updated the to-do list · 1 of 2 done") }
+    }
+}
