@@ -43,10 +43,7 @@ package struct ClaudeCodeReader: ChatExportReader {
         }
     }
 
-    package func rendersAlone(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
-    }
+    package func rendersAlone(_ path: String) -> Bool { !SessionLog.isFolder(path) }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(path))

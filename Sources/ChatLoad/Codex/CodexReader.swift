@@ -49,10 +49,7 @@ package struct CodexReader: ChatExportReader {
         }
     }
 
-    package func rendersAlone(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
-    }
+    package func rendersAlone(_ path: String) -> Bool { !SessionLog.isFolder(path) }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
@@ -63,29 +60,9 @@ package struct CodexReader: ChatExportReader {
         guard !files.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
         }
-        var chats: [ImportedChat] = []
-        var warnings: [Diagnostic] = []
-        var errors: [Diagnostic] = []
-        for file in files {
-            do throws(DiagnosticError) {
-                let (chat, found) = try Self.readSession(file, includeSystem: options.includeSystem)
-                warnings += found
-                if var chat {
-                    // Grouped in a site by the project's folder name.
-                    if isFolder.boolValue { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
-                    chats.append(chat)
-                } else {
-                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
-                }
-            } catch {
-                errors += error.diagnostics
-            }
+        return try SessionLog.readAll(files, site: isFolder.boolValue) { (file) throws(DiagnosticError) in
+            try Self.readSession(file, includeSystem: options.includeSystem)
         }
-        // One unreadable rollout among many is a warning; a lone one, or all of them, an error.
-        if chats.isEmpty {
-            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
-        }
-        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
     }
 
     /// One rollout: its conversation (nil when it holds none) and warnings.

@@ -77,28 +77,9 @@ package struct CopilotReader: ChatExportReader {
             throw DiagnosticError(Diagnostic(file: path, message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) in this folder or the folders in it"), kind: .missingInput)
         }
         let site = isFolder.boolValue && files.count > 1
-        var chats: [ImportedChat] = []
-        var warnings: [Diagnostic] = []
-        var errors: [Diagnostic] = []
-        for file in files {
-            do throws(DiagnosticError) {
-                let (chat, found) = try Self.readSession(file, includeSystem: options.includeSystem)
-                warnings += found
-                if var chat {
-                    // Grouped in a site by the project's folder name.
-                    if site { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
-                    chats.append(chat)
-                } else {
-                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
-                }
-            } catch {
-                errors += error.diagnostics
-            }
+        return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
+            try Self.readSession(file, includeSystem: options.includeSystem)
         }
-        if chats.isEmpty {
-            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
-        }
-        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
     }
 
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {

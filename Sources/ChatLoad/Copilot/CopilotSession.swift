@@ -84,39 +84,12 @@ struct CopilotSession {
     // MARK: - Lines
 
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        var line = 0
-        let count = bytes.count
-        while start < count {
-            line += 1
-            var end = start
-            while end < count && bytes[end] != 0x0A { end += 1 }
-            var last = end
-            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
-            if last > start {
-                // A last line still being written (no line break yet) and cut short is not an error.
-                readLine(Array(UnsafeBufferPointer(rebasing: bytes[start..<last])), line: line, partial: end == count)
-            }
-            start = end + 1
-        }
+        var found: [Diagnostic] = []
+        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in readLine(node, line: line) }
+        diagnostics += found
     }
 
-    mutating func readLine(_ bytes: [UInt8], line: Int, partial: Bool) {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-        let node: JSONNode
-        do {
-            node = try JSONParser.parse(bytes)
-        } catch {
-            if partial { return }
-            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: error.column),
-                                          message: "\(error.message); the line is left out"))
-            return
-        }
-        guard case .object = node.value else {
-            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: 1),
-                                          message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
-            return
-        }
+    mutating func readLine(_ node: JSONNode, line: Int) {
         if node["ephemeral"]?.value == .bool(true) { return }
         guard let type = InputProbe.string(node, "type") else { note("event type", "(none)", line: line); return }
         if let date = InputProbe.string(node, "timestamp").flatMap({ ChatDate(iso: $0) }) {

@@ -31,18 +31,6 @@ enum CopilotTools {
         return heading.isEmpty || heading.count > 120 ? nil : heading
     }
 
-    /// A value as JSON text, for a tool call's input.
-    static func json(_ node: JSONNode) -> String {
-        switch node.value {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
-        case .number(let d, let i): return i.map(String.init) ?? String(d)
-        case .string(let s): return NativeJSON.quote(s)
-        case .array(let items): return "[" + items.map(json).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { NativeJSON.quote($0.key) + ": " + json($0.node) }.joined(separator: ", ") + "}"
-        }
-    }
-
     /// The exit code in a shell result's last line (`<exited with exit code 1>`), and the output without it.
     static func exitMarker(_ text: String) -> (String, Int?) {
         var body = Substring(text)
@@ -100,7 +88,7 @@ enum CopilotTools {
             break
         }
 
-        var part = ToolCallPart(name: name, title: call.summary ?? arg("description"), input: args.map(json), status: status, result: output)
+        var part = ToolCallPart(name: name, title: call.summary ?? arg("description"), input: args.map(JSONText.compact), status: status, result: output)
         switch name {
         case "edit", "insert", "create", "str_replace_editor", "write":
             guard let path = arg("path") ?? arg("file_path") else { break }

@@ -63,10 +63,7 @@ package struct GeminiReader: ChatExportReader {
         }
     }
 
-    package func rendersAlone(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        return !(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
-    }
+    package func rendersAlone(_ path: String) -> Bool { !SessionLog.isFolder(path) }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
@@ -77,27 +74,7 @@ package struct GeminiReader: ChatExportReader {
         guard !files.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json) in this folder or the folders in it"), kind: .missingInput)
         }
-        var chats: [ImportedChat] = []
-        var warnings: [Diagnostic] = []
-        var errors: [Diagnostic] = []
-        for file in files {
-            do throws(DiagnosticError) {
-                let (chat, found) = try Self.readSession(file)
-                warnings += found
-                if var chat {
-                    if isFolder.boolValue { chat.project = chat.project.map(FilePath.lastComponent) } else { chat.project = nil }
-                    chats.append(chat)
-                } else {
-                    warnings.append(Diagnostic(.warning, file: file, message: "no conversation in this session (no prompt or reply); it is left out"))
-                }
-            } catch {
-                errors += error.diagnostics
-            }
-        }
-        if chats.isEmpty {
-            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
-        }
-        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
+        return try SessionLog.readAll(files, site: isFolder.boolValue) { (file) throws(DiagnosticError) in try Self.readSession(file) }
     }
 
     /// The project a session belongs to: the folder `.project_root` beside `chats/` names (newer

@@ -69,45 +69,21 @@ struct GeminiSession {
     mutating func read(lines bytes: UnsafeBufferPointer<UInt8>) {
         var messages: [(node: JSONNode, line: Int)] = []
         var positions: [String: Int] = [:]
-        var start = 0
-        var line = 0
         defer {
             for message in messages { readMessage(message.node, line: message.line) }
         }
-        while start < bytes.count {
-            line += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var last = end
-            if last > start && bytes[last - 1] == 0x0D { last -= 1 }
-            let slice = Array(UnsafeBufferPointer(rebasing: bytes[start..<last]))
-            start = end + 1
-            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let node: JSONNode
-            do {
-                node = try JSONParser.parse(slice)
-            } catch {
-                // A last line still being written is not an error.
-                if end == bytes.count { continue }
-                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: error.column),
-                                              message: "\(error.message); the line is left out"))
-                continue
-            }
-            guard case .object = node.value else {
-                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: 1),
-                                              message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
-                continue
-            }
+        var found: [Diagnostic] = []
+        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in
             if node["$rewindTo"] != nil {
                 // An id not found clears everything, as the CLI does.
                 let cut = InputProbe.string(node, "$rewindTo").flatMap { positions[$0] } ?? 0
                 messages.removeSubrange(cut...)
                 positions = positions.filter { $0.value < cut }
-                continue
+                return
             }
             if let id = InputProbe.string(node, "id"), node["type"] != nil {
                 if let at = positions[id] { messages[at] = (node, line) } else { positions[id] = messages.count; messages.append((node, line)) }
-                continue
+                return
             }
             if let set = node["$set"] {
                 readHeader(set)
@@ -116,11 +92,12 @@ struct GeminiSession {
                     positions[marker] = messages.count
                     messages.append((JSONNode(.object([("id", JSONNode(.string(marker))), ("type", JSONNode(.string("$compacted")))])), line))
                 }
-                continue
+                return
             }
-            if node["type"] == nil, node["sessionId"] != nil || node["projectHash"] != nil { readHeader(node); continue }
+            if node["type"] == nil, node["sessionId"] != nil || node["projectHash"] != nil { readHeader(node); return }
             messages.append((node, line))
         }
+        diagnostics += found
     }
 
     mutating func readHeader(_ header: JSONNode) {
