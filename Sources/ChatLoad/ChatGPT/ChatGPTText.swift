@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// Text from a ChatGPT export made fit for a page: no private-use characters (ChatGPT's
 /// markers), `{{file:…}}` tokens taken out as files, `sandbox:` links (files that stayed on
@@ -45,8 +46,9 @@ enum ChatGPTText {
     }
 
     /// `{{file:file-AbC}}` tokens (an agent's answer pointing at files it made): their ids, and
-    /// the text without them.
-    static func fileTokens(_ text: String) -> (text: String, ids: [String]) {
+    /// the text with each token replaced by `shown(id)` (the file's name, in bold, where the
+    /// sentence points at it), or taken out when it gives nothing.
+    static func fileTokens(_ text: String, shown: (String) -> String? = { _ in nil }) -> (text: String, ids: [String]) {
         guard text.containsBytes("{{file:") else { return (text, []) }
         var out = ""
         var ids: [String] = []
@@ -61,10 +63,42 @@ enum ChatGPTText {
             }
             let id = after[..<close.lowerBound].trimming(.whitespaces)
             if !id.isEmpty, !ids.contains(id) { ids.append(id) }
+            if !id.isEmpty, let name = shown(id) { out += "**\(name)**" }
             rest = after[close.upperBound...]
         }
         out += rest
         return (out.trimming(.whitespacesAndNewlines), ids)
+    }
+
+    /// The name an agent's reply gives a file it made, from the message's file references
+    /// (`metadata.n7jupd_crefs`, and whatever other `*crefs` list a later export uses): the
+    /// `name`, `file_name`, `filename` or `title` of the entry that holds the file's id.
+    static func referencedName(_ fileID: String, metadata: JSONNode?) -> String? {
+        guard let metadata, case .object(let members) = metadata.value else { return nil }
+        func search(_ node: JSONNode, depth: Int) -> String? {
+            guard depth < 5 else { return nil }
+            switch node.value {
+            case .object(let fields):
+                if fields.contains(where: { if case .string(let value) = $0.node.value { return value == fileID || value.hasSuffix("/" + fileID) } else { return false } }) {
+                    for key in ["name", "file_name", "filename", "title", "display_name"] {
+                        if let name = ImportSource.string(node[key])?.trimming(.whitespacesAndNewlines), !name.isEmpty, name != fileID {
+                            return FilePath.lastComponent(name)
+                        }
+                    }
+                }
+                for field in fields { if let found = search(field.node, depth: depth + 1) { return found } }
+                return nil
+            case .array(let items):
+                for item in items { if let found = search(item, depth: depth + 1) { return found } }
+                return nil
+            default:
+                return nil
+            }
+        }
+        for member in members where member.key.hasSuffix("crefs") {
+            if let found = search(member.node, depth: 0) { return found }
+        }
+        return nil
     }
 
     /// `[label](sandbox:/mnt/data/report.csv)` and bare `sandbox:` paths: files ChatGPT's code made

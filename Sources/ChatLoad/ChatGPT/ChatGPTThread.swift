@@ -160,11 +160,15 @@ struct ChatGPTThread {
         let textPath = JSONReader.join(JSONReader.join(message.path, "content"), message.content["parts"] != nil ? "parts" : "text")
         let citations = ChatGPTCitations(text: message.text, metadata: message.metadata)
         var text = citations.resolve(message.text, book: &draft.sources, at: message.content, path: textPath, reader: &reader)
-        let tokens = ChatGPTText.fileTokens(text)
+        // An agent's file is named by the message's file references: the sentence reads with its
+        // name where the token stood, and the card below carries it.
+        let metadata = message.metadata
+        let tokens = ChatGPTText.fileTokens(text) { ChatGPTText.referencedName($0, metadata: metadata) }
         text = tokens.text
         text = ChatGPTText.sandboxLinks(text).text
         for fileID in tokens.ids {
-            draft.attach(files.attachment(id: fileID, name: nil, declaredType: nil, size: 0, at: message.content, path: textPath, reader: &reader))
+            let name = ChatGPTText.referencedName(fileID, metadata: metadata)
+            draft.attach(files.attachment(id: fileID, name: name, declaredType: nil, size: 0, at: message.content, path: textPath, reader: &reader))
         }
         for image in message.images {
             var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)

@@ -347,6 +347,21 @@ import Testing
         #expect(tokens.ids == ["file-A1", "file-B2"] && tokens.text == "Here:\n\n and")
     }
 
+    /// An agent's reply names the files it made in the message's file references: the sentence
+    /// reads with the name where the token stood, and the card carries it.
+    @Test func anAgentsFileIsNamedByItsReferences() throws {
+        let metadata = try JSONParser.parse(Array(#"{"n7jupd_crefs": [{"type": "file", "id": "file-EYKWhn6BzMbymMTvKA4W8y", "name": "dentists_boavista.md", "source": "agent"}], "other": 1}"#.utf8))
+        #expect(ChatGPTText.referencedName("file-EYKWhn6BzMbymMTvKA4W8y", metadata: metadata) == "dentists_boavista.md")
+        #expect(ChatGPTText.referencedName("file-Other", metadata: metadata) == nil)
+        let named = ChatGPTText.fileTokens("I've saved the details here: {{file:file-EYKWhn6BzMbymMTvKA4W8y}}.") {
+            ChatGPTText.referencedName($0, metadata: metadata)
+        }
+        #expect(named.text == "I've saved the details here: **dentists_boavista.md**.")
+        // A later export's list under another *crefs key, nested, the name with a folder.
+        let nested = try JSONParser.parse(Array(#"{"content_crefs": {"items": [{"file_id": "file-Z9", "file_name": "reports/plan.pdf"}]}}"#.utf8))
+        #expect(ChatGPTText.referencedName("file-Z9", metadata: nested) == "plan.pdf")
+    }
+
     @Test func canvasUpdatesAsChatGPTAppliesThem() {
         let doc = "# Title\n\nFirst line.\nSecond line."
         #expect(ChatGPTCanvasDocument.apply(pattern: ".*", replacement: "All new", multiple: false, to: doc) == "All new")
