@@ -538,7 +538,12 @@ struct ChatGPTReply {
         var turn = ImportedTurn(id: answerID ?? id, role: .assistant, text: "", date: date, attachments: attachments)
         turn.parts = parts
         turn.sources = sources.sources
-        turn.model = model
+        // The name ChatGPT showed; the slug the export records stays for the tooltip.
+        if let model {
+            let shown = ChatGPTModels.display(model)
+            turn.model = shown.name
+            turn.modelID = shown.id
+        }
         turn.version = version
         if voice { turn.speaker = "Assistant · voice"; turn.speakerPhrase = UIPhrase(.assistantVoice) }
         return turn

@@ -34,6 +34,8 @@ package struct ImportedTurn: Sendable, Equatable {
     package var speakerPhrase: UIPhrase? = nil
     /// The model that wrote the turn.
     package var model: String? = nil
+    /// The model's identifier as recorded, when ``model`` is its display name.
+    package var modelID: String? = nil
     /// Which version of an edited or regenerated turn this is, when others exist.
     package var version: TurnVersion? = nil
 }

@@ -40,6 +40,7 @@ package enum NativeJSON {
         if let speaker = message.speaker { out += ",\n\(member)\"speaker\": \(quote(speaker))" }
         if let phrase = message.speakerPhrase { out += ",\n\(member)\"speakerPhrase\": \(Self.phrase(phrase))" }
         if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
+        if let modelID = message.modelID { out += ",\n\(member)\"modelID\": \(quote(modelID))" }
         if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
         if !message.attachments.isEmpty {

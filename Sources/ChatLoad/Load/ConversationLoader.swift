@@ -224,7 +224,7 @@ package enum ConversationLoader {
                 case "parts": if members[index].node.value != .null { partsNode = members[index].node }
                 case "sources": hasSources = true
                 case "speaker": hasSpeaker = true
-                case "model": hasModel = true
+                case "model", "modelID": hasModel = true
                 case "version": hasVersion = true
                 default: break
                 }
@@ -262,6 +262,7 @@ package enum ConversationLoader {
         if hasSources, let list = node["sources"] { sources = decodeSources(list, path: JSONReader.join(path, "sources"), reader: &reader) }
         let speaker = hasSpeaker ? reader.optionalString(node, "speaker", path: path) : nil
         let model = hasModel ? reader.optionalString(node, "model", path: path) : nil
+        let modelID = hasModel ? reader.optionalString(node, "modelID", path: path) : nil
         let version = hasVersion ? decodeVersion(node["version"], path: JSONReader.join(path, "version"), reader: &reader) : nil
         guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
         var message = Message(id: id, role: role, text: text, attachments: attachments, date: date)
@@ -270,6 +271,7 @@ package enum ConversationLoader {
         message.speaker = speaker
         if hasSpeaker { message.speakerPhrase = decodePhrase(node["speakerPhrase"], path: JSONReader.join(path, "speakerPhrase"), reader: &reader) }
         message.model = model
+        message.modelID = modelID
         message.version = version
         return message
     }

@@ -59,6 +59,9 @@ public struct Message: Sendable, Equatable, Identifiable {
     package var speakerPhrase: UIPhrase?
     /// The model that wrote the turn ("gpt-4o", "claude-sonnet-4-5").
     package var model: String?
+    /// The model's identifier as the app records it, when ``model`` is the name people know it by
+    /// ("text-davinci-002-render-sha" for "GPT-3.5"): kept in the page for a tooltip and tools.
+    package var modelID: String?
     /// Which version of an edited or regenerated turn this is, when the chat kept others
     /// ("version 2 of 3"); nil when there is only one.
     package var version: TurnVersion?

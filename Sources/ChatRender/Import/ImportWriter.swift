@@ -144,6 +144,7 @@ package enum ImportWriter {
                 message.speaker = turn.speaker
                 message.speakerPhrase = turn.speakerPhrase
                 message.model = turn.model
+                message.modelID = turn.modelID
                 message.version = turn.version
                 messages.append(message)
             }

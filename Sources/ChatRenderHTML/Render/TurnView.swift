@@ -45,7 +45,11 @@ package enum TurnView {
         let dir: HTML = named == nil ? "" : " dir=\"auto\""
         var head: HTML = "<h\(level) class=\"\(speakerClass)\" id=\"\(headingID)\"\(dir)>\(speaker)</h\(level)>"
         if let model = message.model, !model.isEmpty {
-            head.append("<span class=\"cr-turn-model\" dir=\"auto\">\(model)</span>")
+            if let id = message.modelID, id != model {
+                head.append("<span class=\"cr-turn-model\" dir=\"auto\" title=\"\(id)\" data-model-id=\"\(id)\">\(model)</span>")
+            } else {
+                head.append("<span class=\"cr-turn-model\" dir=\"auto\">\(model)</span>")
+            }
         }
         if let version = message.version, version.count > 1 {
             // The chat apps' "‹ 2/3 ›": the other versions are not on the page, so nothing to press;

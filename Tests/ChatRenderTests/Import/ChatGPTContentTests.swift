@@ -111,7 +111,7 @@ import Testing
         #expect(reply.sources.map(\.url) == ["https://www.carris.pt/en/tickets/", "https://news.example.pt/lisbon-fares-2025",
                                              "https://www.visitlisboa.example/tram-28?lang=en", "https://www.carris.pt/en/timetables/tram-28/"])
         #expect(reply.sources[0].snippet == "24-hour ticket: €11.60, valid on buses, trams and the Santa Justa lift.")
-        #expect(reply.model == "gpt-4o")
+        #expect(reply.model == "GPT-4o" && reply.modelID == "gpt-4o")
     }
 
     @Test func citationsOf2024AndFileSearch() throws {
@@ -178,7 +178,7 @@ import Testing
         #expect(thinking.text == "**Comparing the two services**\n\nThe Alfa Pendular is the tilting train; the Intercidades stops more often.\n\n"
             + "**Checking travel times**\n\nTypical times: about 2 h 50 min against 3 h 15 min.\n\nI’ll compare the timetables of both services first.")
         #expect(answer.hasPrefix("The **Alfa Pendular** is faster"))
-        #expect(reply.model == "gpt-5-thinking")
+        #expect(reply.model == "GPT-5 Thinking" && reply.modelID == "gpt-5-thinking")
     }
 
     @Test func canvasDocumentsKeepTheirVersions() throws {
