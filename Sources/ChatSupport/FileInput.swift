@@ -63,6 +63,16 @@ package enum FileInput {
         deinit { if let mapping { cplatform_unmap_file(mapping, count) } }
     }
 
+    /// The first `count` bytes of the regular file at `path`, and whether they are all of it; nil
+    /// for anything that is not a readable regular file (a FIFO is never waited on). For looking at
+    /// an input before choosing how to read it.
+    package static func head(path: String, count: Int) -> (bytes: [UInt8], whole: Bool)? {
+        guard let (fd, size) = try? open(path: path, displayPath: path, limit: Int.max, what: "input") else { return nil }
+        defer { close(fd) }
+        guard let bytes = try? read(fd, size: min(size, count), displayPath: path, what: "input") else { return nil }
+        return (bytes, size <= count && bytes.count == size)
+    }
+
     private static func fail(_ displayPath: String, _ message: String, _ kind: DiagnosticError.Kind) -> DiagnosticError {
         DiagnosticError(Diagnostic(file: displayPath, message: message), kind: kind)
     }

@@ -128,24 +128,10 @@ package struct InputProbe: Sendable {
 
     // MARK: - Reading
 
-    /// Up to `limit` first bytes of a regular file; nil for anything else. Opened without
-    /// waiting (a FIFO would block until a writer came), then checked to be a regular file.
+    /// Up to `limit` first bytes of a regular file; nil for anything else.
     private static func readHead(_ path: String, limit: Int = headLimit) -> (bytes: [UInt8]?, whole: Bool) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return (nil, false) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return (nil, false) }
-        let size = Int(info.st_size)
-        var bytes = [UInt8](repeating: 0, count: min(limit, max(0, size)))
-        var filled = 0
-        while filled < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if got <= 0 { break }
-            filled += got
-        }
-        bytes.removeLast(bytes.count - filled)
-        return (bytes, size <= limit && filled == size)
+        guard let head = FileInput.head(path: path, count: limit) else { return (nil, false) }
+        return (head.bytes, head.whole)
     }
 
     private static func readHead(_ path: String) -> ([UInt8], Bool) {

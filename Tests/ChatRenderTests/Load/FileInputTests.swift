@@ -149,6 +149,23 @@ extension LoadTests {
             }
         }
 
+        /// The head of an input, for recognising its format: a prefix of a regular file, all of a
+        /// short one, and nothing for a folder or a FIFO (never waited on).
+        @Test func theHeadOfAFileAndNothingElse() throws {
+            try Self.withTemporaryDirectory { dir in
+                let path = dir + "/log.jsonl"
+                try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+                let part = FileInput.head(path: path, count: 4)
+                #expect(part?.bytes == Array("0123".utf8) && part?.whole == false)
+                let whole = FileInput.head(path: path, count: 64)
+                #expect(whole?.bytes.count == 10 && whole?.whole == true)
+                #expect(FileInput.head(path: dir, count: 4) == nil)
+                #expect(FileInput.head(path: dir + "/missing", count: 4) == nil)
+                try #require(mkfifo(dir + "/pipe", 0o600) == 0)
+                #expect(FileInput.head(path: dir + "/pipe", count: 4) == nil)
+            }
+        }
+
         @Test func aFIFOIsBadDataAndDoesNotWaitForAWriter() throws {
             try Self.withTemporaryDirectory { dir in
                 let path = dir + "/pipe.json"
