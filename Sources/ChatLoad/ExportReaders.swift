@@ -16,6 +16,7 @@ package enum ExportReaders {
         GeminiReader(),
         OpenCodeReader(),
         CopilotReader(),
+        CursorReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

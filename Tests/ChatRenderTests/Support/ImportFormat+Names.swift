@@ -12,4 +12,5 @@ extension ImportFormat {
     static let gemini = ImportFormat(name: "gemini")!
     static let opencode = ImportFormat(name: "opencode")!
     static let copilot = ImportFormat(name: "copilot")!
+    static let cursor = ImportFormat(name: "cursor")!
 }

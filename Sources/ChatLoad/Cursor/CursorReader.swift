@@ -1,0 +1,164 @@
+import Foundation
+import ChatModel
+import ChatSupport
+
+/// Cursor agent transcripts: one transcript (`~/.cursor/projects/<workspace>/agent-transcripts/
+/// <id>/<id>.jsonl`, or a flat `agent-transcripts/<id>.jsonl`), or a folder of them (the
+/// `agent-transcripts` folder, one workspace's folder, or the whole `projects` folder), each
+/// transcript one conversation grouped by its workspace. A sub-agent's transcript
+/// (`<id>/subagents/<child>.jsonl`) is not a session of its own: it is shown inside its parent,
+/// at the call that started it.
+package struct CursorReader: ChatExportReader {
+    package var name: String { "cursor" }
+    package var title: String { "Cursor" }
+    package var inputHelp: String {
+        "a Cursor agent transcript (~/.cursor/projects/WORKSPACE/agent-transcripts/ID/ID.jsonl, or ID.jsonl), or a folder of them (agent-transcripts, a workspace's folder, or ~/.cursor/projects)"
+    }
+    package var inputNoun: String { "Cursor agent transcript" }
+    package var standardInputName: String { "transcript.jsonl" }
+    package var readsFolders: Bool { true }
+
+    package init() {}
+
+    static let maxFileSize = 1024 * 1024 * 1024
+
+    /// A transcript line: `{"role", "message": {"content": [...] | "..."}}` with no `type`, or the
+    /// `{"type": "turn_ended", "status"}` that closes a turn.
+    static func isLine(_ record: JSONNode) -> Bool {
+        if InputProbe.string(record, "type") == "turn_ended" { return record["status"] != nil }
+        guard record["type"] == nil, let role = InputProbe.string(record, "role"), !role.isEmpty, let message = record["message"],
+              let content = message["content"] else { return false }
+        switch content.value {
+        case .array, .string: return true
+        default: return false
+        }
+    }
+
+    static func recognise(records: [JSONNode], path: String) -> Recognition? {
+        guard let first = records.first, isLine(first), records.prefix(8).allSatisfy(isLine) else { return nil }
+        if path.contains("/agent-transcripts/") { return .certain("it is a transcript in a Cursor agent-transcripts folder") }
+        if records.contains(where: { InputProbe.string($0, "type") == "turn_ended" }) { return .certain("its lines are role/message lines and turn_ended records") }
+        if records.prefix(8).contains(where: hasQuery) { return .certain("its user lines wrap the prompt in <user_query>") }
+        return .likely("its lines are role/message lines with no type, id or timestamp")
+    }
+
+    /// Whether a user line's text holds Cursor's `<user_query>` wrapper.
+    static func hasQuery(_ record: JSONNode) -> Bool {
+        guard let content = record["message"]?["content"] else { return false }
+        switch content.value {
+        case .string(let text): return text.contains("<user_query>")
+        case .array(let blocks): return blocks.contains { (InputProbe.string($0, "text") ?? "").contains("<user_query>") }
+        default: return false
+        }
+    }
+
+    package func recognise(_ input: InputProbe) -> Recognition? {
+        switch input.kind {
+        case .file:
+            return Self.recognise(records: input.records, path: input.path)
+        case .folder:
+            let base = FilePath.lastComponent(input.path)
+            for log in input.entries.filter({ Self.isTranscript($0, base: base) }).prefix(3) {
+                let records = input.records(of: log)
+                if let first = records.first, Self.isLine(first) { return .certain("\(log) is a Cursor agent transcript") }
+            }
+            return nil
+        case .zip, .missing:
+            return nil
+        }
+    }
+
+    /// Whether `relative` (inside a folder named `base`) is a transcript: a `.jsonl` directly in
+    /// `agent-transcripts`, or `<id>/<id>.jsonl`; never one in `subagents`.
+    static func isTranscript(_ relative: String, base: String) -> Bool {
+        guard relative.hasSuffix(".jsonl") else { return false }
+        var parts = relative.split(separator: "/").map(String.init)
+        parts.insert(base, at: 0)
+        guard parts.count >= 2, !parts.dropLast().contains("subagents") else { return false }
+        let stem = String(parts[parts.count - 1].dropLast(6))
+        let parent = parts[parts.count - 2]
+        return parent == "agent-transcripts" || parent == stem
+    }
+
+    package func rendersAlone(_ path: String) -> Bool {
+        guard SessionLog.isFolder(path) else { return true }
+        // One transcript's folder (`<id>/<id>.jsonl` and its sub-agents) is one page.
+        return FileManager.default.fileExists(atPath: FilePath.join(path, FilePath.lastComponent(path) + ".jsonl"))
+    }
+
+    package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Cursor agent transcript (agent-transcripts/ID/ID.jsonl) or a folder of them"), kind: .missingInput)
+        }
+        let files = isFolder.boolValue ? Self.transcripts(in: path) : [path]
+        guard !files.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no Cursor agent transcripts (agent-transcripts/ID/ID.jsonl or ID.jsonl) in this folder or the folders in it"), kind: .missingInput)
+        }
+        let site = isFolder.boolValue && !rendersAlone(path)
+        return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
+            try Self.readSession(file, includeSystem: options.includeSystem)
+        }
+    }
+
+    /// One transcript, with its sub-agents' transcripts beside it.
+    static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        var session = try parse(path, includeSystem: includeSystem)
+        session.children = children(of: path, includeSystem: includeSystem)
+        let chat = session.chat(fallbackTitle: FilePath.stem(path), workspace: workspace(of: path))
+        return (chat, session.diagnostics)
+    }
+
+    static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CursorSession {
+        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Cursor agent transcript")
+        var session = CursorSession(file: path, includeSystem: includeSystem)
+        file.withBytes { session.read($0) }
+        if file.wasCut {
+            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a transcript that is only ever appended to (render it again)"))
+        }
+        return session
+    }
+
+    /// The sub-agents' transcripts of the transcript at `path` (`<id>/subagents/*.jsonl` beside
+    /// `<id>/<id>.jsonl`), read; one that cannot be read is left out.
+    static func children(of path: String, includeSystem: Bool) -> [CursorSession] {
+        let folder = FilePath.join(FilePath.directory(path), "subagents")
+        guard FilePath.directory(path).hasSuffix(FilePath.stem(path)),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted().compactMap { name in
+            try? parse(FilePath.join(folder, name), includeSystem: includeSystem)
+        }
+    }
+
+    /// The workspace's slug: the folder that holds `agent-transcripts`.
+    static func workspace(of path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard let index = parts.lastIndex(of: "agent-transcripts"), index > 0 else { return nil }
+        return parts[index - 1]
+    }
+
+    /// Reads a transcript from bytes in memory (tests).
+    static func read(bytes: [UInt8], file: String, children: [(String, [UInt8])] = [], includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
+        var session = CursorSession(file: file, includeSystem: includeSystem)
+        bytes.withUnsafeBufferPointer { session.read($0) }
+        session.children = children.map { name, bytes in
+            var child = CursorSession(file: name, includeSystem: includeSystem)
+            bytes.withUnsafeBufferPointer { child.read($0) }
+            return child
+        }
+        return (session.chat(fallbackTitle: FilePath.stem(file), workspace: workspace(of: file)), session.diagnostics)
+    }
+
+    /// Every transcript under `folder`, not the sub-agents' (their parents show them).
+    static func transcripts(in folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        let base = FilePath.lastComponent(folder)
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") || name == "subagents" { walker.skipDescendants(); continue }
+            if isTranscript(relative, base: base) { found.append(FilePath.join(folder, relative)) }
+        }
+        return found.sorted()
+    }
+}
