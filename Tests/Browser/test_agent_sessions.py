@@ -1,5 +1,5 @@
-"""Coding agents' sessions rendered by `render SESSION` (each format recognised by itself): every
-agent's page axe clean in light and dark with every part closed and open. For a Codex rollout:
+"""Coding agents' sessions rendered by `render SESSION` (each format recognised by itself, VS Code's
+Copilot Chat export and Cursor's transcripts among them): every agent's page axe clean in light and dark with every part closed and open. For a Codex rollout:
 the header's facts, every command with its exit code, patches as diffs (the added file headed
 Created), the plan as a to-do list, the CLI's context for the model nowhere among the person's
 turns; for a Gemini CLI session the same of its tools."""
@@ -18,6 +18,9 @@ SESSIONS = {
                / "session-2026-05-20T14-02-3f9a1c2e.json"),
     "copilot": IMPORT / "copilot" / "session-state" / "80575baf-49d5-43f8-924e-8b3440c3f483" / "events.jsonl",
     "opencode": (IMPORT / "opencode" / "data" / "storage" / "session" / "4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c" / "ses_01.json"),
+    "copilot-vscode": IMPORT / "copilot" / "vscode-export" / "chat-export.json",
+    "cursor": (IMPORT / "cursor" / "projects" / "home-sample-dev-src-invoice-tools" / "agent-transcripts"
+               / "0cf8e760-3644-45cd-ad39-040d543e9ed8" / "0cf8e760-3644-45cd-ad39-040d543e9ed8.jsonl"),
 }
 
 
@@ -29,6 +32,20 @@ def render(tmp_path_factory, theme_args, agent):
     done = subprocess.run(args, capture_output=True, text=True, env=bs.render_environment())
     assert done.returncode == 0, done.stderr
     return out / "index.html"
+
+
+def test_vscode_export_reads_as_the_editor_showed_it(driver, tmp_path_factory, theme_args):
+    """VS Code's Copilot Chat export: the command with its exit code, the edit as a diff where the
+    editor's pill stood (no empty code block), the model by the name the editor showed."""
+    driver.get(render(tmp_path_factory, theme_args, "copilot-vscode").as_uri())
+    bs.settle(driver)
+    terms = [t.text.rstrip(":") for t in driver.find_elements(By.CSS_SELECTOR, "header dl.cr-facts dt")]
+    assert terms == ["Project", "Editor", "Models", "Time", "Tokens"]
+    summaries = [s.get_attribute("textContent") for s in driver.find_elements(By.CSS_SELECTOR, "details > summary")]
+    assert any("python -m pytest -q" in s and "exit 0" in s for s in summaries), summaries
+    assert any("Edited" in s and "totals.py" in s for s in summaries), summaries
+    assert not [p for p in driver.find_elements(By.CSS_SELECTOR, "pre") if not p.get_attribute("textContent").strip()]
+    assert "Claude Sonnet 4.6" in driver.find_element(By.TAG_NAME, "main").get_attribute("textContent")
 
 
 @pytest.fixture(scope="module", params=sorted(SESSIONS))

@@ -2,16 +2,17 @@ import Foundation
 import ChatModel
 import ChatSupport
 
-/// GitHub Copilot CLI sessions: one session's log (`~/.copilot/session-state/<id>/events.jsonl`,
+/// GitHub Copilot: the CLI's sessions — one session's log (`~/.copilot/session-state/<id>/events.jsonl`,
 /// or an older CLI's flat `session-state/<id>.jsonl`), one session's folder, or the whole
-/// `session-state` folder, each session one conversation.
+/// `session-state` folder — and VS Code's Copilot Chat exports ("Chat: Export Chat…", one JSON
+/// file each), or a folder of them; each session or export one conversation.
 package struct CopilotReader: ChatExportReader {
     package var name: String { "copilot" }
-    package var title: String { "GitHub Copilot CLI" }
+    package var title: String { "GitHub Copilot" }
     package var inputHelp: String {
-        "a GitHub Copilot CLI session (~/.copilot/session-state/ID/events.jsonl, or an older ID.jsonl), or a folder of them (~/.copilot/session-state)"
+        "a GitHub Copilot CLI session (~/.copilot/session-state/ID/events.jsonl, or an older ID.jsonl), a VS Code Copilot Chat export (.json), or a folder of them (~/.copilot/session-state)"
     }
-    package var inputNoun: String { "Copilot CLI session" }
+    package var inputNoun: String { "Copilot session" }
     package var standardInputName: String { "events.jsonl" }
     package var readsFolders: Bool { true }
 
@@ -49,10 +50,14 @@ package struct CopilotReader: ChatExportReader {
     package func recognise(_ input: InputProbe) -> Recognition? {
         switch input.kind {
         case .file:
-            return Self.recognise(records: input.records)
+            return Self.recognise(records: input.records) ?? CopilotChatExport.recognise(input.shape)
         case .folder:
             for log in input.entries.filter({ Self.isSessionName(FilePath.lastComponent($0)) }).prefix(3) {
                 if let first = input.records(of: log).first, Self.isStart(first) { return .certain("\(log) is a Copilot CLI session") }
+            }
+            for file in input.entries.filter({ $0.hasSuffix(".json") }).prefix(8) {
+                guard let head = input.head(of: file), let found = CopilotChatExport.recognise(JSONShape(head)), found.confidence == 100 else { continue }
+                return .certain("\(file) is a VS Code Copilot Chat export")
             }
             return nil
         case .zip, .missing:
@@ -70,11 +75,11 @@ package struct CopilotReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Copilot CLI session (events.jsonl) or a folder of them"), kind: .missingInput)
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Copilot CLI session (events.jsonl), a VS Code Copilot Chat export (.json) or a folder of them"), kind: .missingInput)
         }
         let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
         guard !files.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) in this folder or the folders in it"), kind: .missingInput)
+            throw DiagnosticError(Diagnostic(file: path, message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) or VS Code Copilot Chat exports (.json) in this folder or the folders in it"), kind: .missingInput)
         }
         let site = isFolder.boolValue && files.count > 1
         return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
@@ -83,6 +88,7 @@ package struct CopilotReader: ChatExportReader {
     }
 
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        if isChatExport(path) { return try readChatExport(path, includeSystem: includeSystem) }
         let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Copilot CLI session")
         var session = CopilotSession(file: path, includeSystem: includeSystem)
         file.withBytes { session.read($0) }
@@ -93,6 +99,28 @@ package struct CopilotReader: ChatExportReader {
         let fallback = isEvents ? FilePath.lastComponent(FilePath.directory(path)) : FilePath.stem(path)
         let chat = session.chat(title: isEvents ? workspaceTitle(FilePath.directory(path)) : nil, fallbackTitle: fallback)
         return (chat, session.diagnostics)
+    }
+
+    /// Whether the file at `path` is VS Code's export (one JSON document) rather than a CLI log.
+    static func isChatExport(_ path: String) -> Bool {
+        guard let (head, _) = FileInput.head(path: path, count: 64 * 1024) else { return false }
+        return CopilotChatExport.recognise(JSONShape(head)) != nil
+    }
+
+    static func readChatExport(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        try readChatExport(ImportSource.parse(path: path, displayPath: path, what: "VS Code Copilot Chat export"), file: path, includeSystem: includeSystem)
+    }
+
+    static func readChatExport(_ root: JSONNode, file: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        var export = CopilotChatExport(file: file, includeSystem: includeSystem)
+        let chat = export.read(root, fallbackTitle: FilePath.stem(file))
+        if chat == nil, export.reader.hasErrors { throw DiagnosticError(export.reader.diagnostics) }
+        return (chat, export.reader.diagnostics)
+    }
+
+    /// Reads VS Code's export from bytes in memory (tests).
+    static func readChatExport(bytes: [UInt8], file: String, includeSystem: Bool = false) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        try readChatExport(ImportSource.parse(bytes: bytes, displayPath: file), file: file, includeSystem: includeSystem)
     }
 
     /// Reads a session log from bytes in memory (tests).
@@ -121,14 +149,16 @@ package struct CopilotReader: ChatExportReader {
     }
 
     /// Every session log under `folder`: `<id>/events.jsonl` and `<id>.jsonl`, not the
-    /// `checkpoints/` and `files/` kept beside them.
+    /// `checkpoints/` and `files/` kept beside them; and every VS Code export (`.json`).
     static func sessions(in folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = FilePath.lastComponent(relative)
             if name.hasPrefix(".") || name == "checkpoints" || name == "files" { walker.skipDescendants(); continue }
-            if isSessionName(name) { found.append(FilePath.join(folder, relative)) }
+            if isSessionName(name) || (name.hasSuffix(".json") && isChatExport(FilePath.join(folder, relative))) {
+                found.append(FilePath.join(folder, relative))
+            }
         }
         return found.sorted()
     }

@@ -66,4 +66,55 @@ import Testing
         // Most cuts leave a prompt and a reply before them.
         #expect(cutStillReads >= 4, "\(name): \(cutStillReads) of 8 cut logs read")
     }
+
+    /// VS Code's Copilot Chat export is one document, not lines: every value in it in turn (a
+    /// sample spread over the whole tree) is swapped for a value of each other kind, and the
+    /// reader warns or refuses, naming the file, and never traps.
+    @Test func anExportWithAnyValueOfTheWrongKindNeverTraps() throws {
+        let path = TestPaths.fixture("import/copilot/vscode-export/chat-export.json")
+        let root = try JSONParser.parse(Array(try String(contentsOfFile: path, encoding: .utf8).utf8))
+        let temp = TestPaths.temporaryFolder("mutate-vscode")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let count = Self.count(root)
+        let swaps: [JSONNode.Value] = [.null, .bool(true), .number(-1e300, integer: nil), .string("\u{0}<x>"), .array([JSONNode(.number(7, integer: 7))]), .object([])]
+        var random = SplitMix(seed: 0x5EED_F00D)
+        var read = 0
+        for round in 0..<120 {
+            var index = round < 60 ? round * count / 60 : Int.random(in: 0..<count, using: &random)
+            let mutated = Self.replacing(root, at: &index, with: swaps[round % swaps.count])
+            let file = temp + "/\(round).json"
+            try JSONText.compact(mutated).write(toFile: file, atomically: false, encoding: .utf8)
+            do {
+                let result = try CopilotReader().read(file, options: ReadOptions())
+                read += result.chats.isEmpty ? 0 : 1
+            } catch {
+                #expect(error.diagnostics.allSatisfy { $0.file.hasPrefix(temp) && !$0.message.isEmpty }, "round \(round): \(error)")
+            }
+        }
+        // Most single swaps leave a conversation to show.
+        #expect(read >= 100, "\(read) of 120 mutated exports read")
+    }
+
+    static func count(_ node: JSONNode) -> Int {
+        switch node.value {
+        case .array(let items): return 1 + items.reduce(0) { $0 + count($1) }
+        case .object(let members): return 1 + members.reduce(0) { $0 + count($1.node) }
+        default: return 1
+        }
+    }
+
+    /// The tree with its `index`-th value (depth first, from 0) replaced by `value`.
+    static func replacing(_ node: JSONNode, at index: inout Int, with value: JSONNode.Value) -> JSONNode {
+        if index == 0 { index = -1; return JSONNode(value, line: node.line, column: node.column) }
+        index -= 1
+        guard index >= 0 else { return node }
+        switch node.value {
+        case .array(let items):
+            return JSONNode(.array(items.map { replacing($0, at: &index, with: value) }), line: node.line, column: node.column)
+        case .object(let members):
+            return JSONNode(.object(members.map { ($0.key, replacing($0.node, at: &index, with: value)) }), line: node.line, column: node.column)
+        default:
+            return node
+        }
+    }
 }

@@ -62,6 +62,8 @@ import Testing
             ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483", "copilot"),
             ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl", "copilot"),
             ("copilot/session-state/208a3f51-8c41-4e4b-9a66-3885ddee53fb.jsonl", "copilot"),
+            ("copilot/vscode-export", "copilot"),
+            ("copilot/vscode-export/chat-export.json", "copilot"),
             ("cursor/projects", "cursor"),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts", "cursor"),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/0cf8e760-3644-45cd-ad39-040d543e9ed8/0cf8e760-3644-45cd-ad39-040d543e9ed8.jsonl", "cursor"),

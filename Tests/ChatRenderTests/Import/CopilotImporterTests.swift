@@ -5,9 +5,9 @@ import Testing
 @testable import ChatLoad
 @testable import ChatRender
 
-/// GitHub Copilot CLI session logs: a 1.0.8x session folder (`events.jsonl` with `workspace.yaml`)
-/// and an older CLI's flat `<id>.jsonl`, in the shapes the CLI writes
-/// (Fixtures/import/copilot/make_fixtures.py).
+/// GitHub Copilot: CLI session logs (a 1.0.8x session folder, `events.jsonl` with
+/// `workspace.yaml`, and an older CLI's flat `<id>.jsonl`) and VS Code's Copilot Chat export, in
+/// the shapes the CLI and the editor write (Fixtures/import/copilot/make_fixtures.py).
 @Suite struct CopilotImporterTests {
     static let folder = TestPaths.fixture("import/copilot")
     static let current = folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl"
@@ -108,7 +108,112 @@ import Testing
         #expect(CopilotReader().rendersAlone(Self.folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483"))
         #expect(!CopilotReader().rendersAlone(Self.folder + "/session-state"))
         #expect(throws: DiagnosticError.self) { try read(Self.folder + "/nowhere") }
-        #expect(throws: DiagnosticError.self) { try read(Self.folder + "/vscode-export") }
+        // A folder of VS Code exports is read like a folder of sessions.
+        #expect(try read(Self.folder + "/vscode-export").0.map(\.title) == ["What does grand_total do with the tax rate?"])
+        #expect(throws: DiagnosticError.self) { try read(Self.folder + "/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/workspace.yaml") }
+    }
+
+    // MARK: - VS Code's Copilot Chat export
+
+    static let export = folder + "/vscode-export/chat-export.json"
+
+    @Test func aVSCodeExportReadsAsTheEditorShowedIt() throws {
+        let (chats, warnings) = try read(Self.export)
+        let chat = try #require(chats.first)
+        #expect(chat.title == "What does grand_total do with the tax rate?")
+        #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant, .user, .assistant])
+        #expect(chat.turns[2].text == "Run the tests and tell me which ones fail.")
+        // Attached files are chips by name (the editor's active file among them); their content is not in the export.
+        #expect(chat.turns[0].attachments.map(\.name) == ["totals.py"] && chat.turns[0].attachments[0].content == .unavailable)
+        #expect(chat.turns[2].attachments.isEmpty && chat.turns[4].attachments.map(\.name) == ["totals.py"])
+        // Markdown chunks are one text, with the inline reference in its place.
+        #expect(kinds(chat.turns[1].parts) == ["text"])
+        if case .text(let text) = chat.turns[1].parts[0] {
+            #expect(text.contains("so the rate is a fraction (0.2 means 20%). See `grand_total`.\n\nIt does not round"))
+        }
+        // Reasoning, a terminal command with its output and exit code, a file read, in order.
+        #expect(kinds(chat.turns[3].parts) == ["thinking:Planning test run", "text", "terminal:python -m pytest -q:0", "tool:read_file:ok", "text"])
+        if case .terminal(let run) = chat.turns[3].parts[2] { #expect(run.output == "......\n6 passed in 0.19s" && run.title == "Run tests") }
+        if case .toolCall(let readFile) = chat.turns[3].parts[3] {
+            #expect(readFile.title == "Read totals.py" && readFile.titlePhrase?.key == .toolRead)
+            #expect(readFile.input?.contains("\"startLine\": 1") == true)
+        }
+        if case .thinking(let thought) = chat.turns[3].parts[0] { #expect(thought.duration == 1.4) }
+        // The edit is a diff from the call's own arguments, where the fenced pill stood; no empty code block is left.
+        #expect(kinds(chat.turns[5].parts) == ["text", "diff:\(Self.cwd)/invoice_tools/totals.py", "text"])
+        if case .diff(let diff) = chat.turns[5].parts[1] {
+            #expect(diff.old?.contains("return subtotal * (1 + tax_rate)") == true && diff.new?.contains(".quantize(Decimal(\"0.01\"))") == true)
+        }
+        #expect(!"\(chat.turns[5].parts)".contains("````"))
+        // The model by the name the editor showed, its id kept; the header says what ran it.
+        #expect(chat.turns.compactMap(\.model) == ["gpt-4.1", "Claude Sonnet 4.6", "Claude Sonnet 4.6"])
+        #expect(chat.turns[3].modelID == "claude-sonnet-4.6" && chat.turns[1].modelID == nil)
+        #expect(chat.facts.map(\.value) == [Self.cwd, "VS Code · GitHub Copilot", "gpt-4.1, Claude Sonnet 4.6", "2026-08-14 09:00 – 09:04 UTC (4 min 2 s)", "37.7k in · 464 out"])
+        #expect(chat.date?.iso == "2026-08-14T09:00:00Z")
+        // The part kind this build does not know is one warning with its JSON path.
+        #expect(warnings == ["\(Self.export):266:9: warning: requests[1].response[5].kind: unknown response part kind \"hostDiagnosticSnapshot\" (1 part here); left out, the rest is read"])
+    }
+
+    func export(_ json: String, file: String = "chat.json") throws(DiagnosticError) -> (ImportedChat?, [String]) {
+        let (chat, warnings) = try CopilotReader.readChatExport(bytes: Array(json.utf8), file: file)
+        return (chat, warnings.map(\.description))
+    }
+
+    @Test func olderAndNewerExportShapesRead() throws {
+        let json = #"""
+        {"responderUsername": "GitHub Copilot", "customTitle": "Rounding", "creationDate": 1786698000000, "requests": [
+          {"requestId": "r1", "message": "old plain prompt", "response": [
+            {"kind": "thinking", "value": ["Look at ", "the file."], "id": "t"},
+            {"kind": "thinking", "value": ""},
+            {"value": "Answer with `code`"},
+            {"label": "src", "uri": {"path": "/w/src"}, "children": []},
+            {"kind": "toolInvocationSerialized", "toolId": "run_in_terminal", "toolCallId": "c1", "isConfirmed": false, "isComplete": true,
+             "invocationMessage": "Running `rm -rf build`", "toolSpecificData": {"kind": "terminal", "command": "rm -rf build", "language": "sh"}},
+            {"kind": "toolInvocationSerialized", "toolId": "copilot_findTextInFiles", "toolCallId": "c2", "isConfirmed": true, "isComplete": false,
+             "invocationMessage": {"value": "Searching for [total](file:///w/a.py)"}},
+            {"kind": "futurePart", "x": 1}, {"kind": "futurePart"}, {"kind": "futurePart"},
+            {"kind": "warning", "content": {"value": "Rate limited, retrying"}}
+          ], "isCanceled": true, "modelId": "copilot/gpt-4o"},
+          7,
+          {"requestId": "r2", "message": {"text": "Edit it", "parts": []}, "variableData": {"variables": [
+              {"id": "t", "name": "tool", "kind": "tool"}, {"id": "i", "name": "photo.png", "kind": "image", "value": {"0": 137}}]},
+           "response": [
+            {"kind": "textEditGroup", "uri": {"$mid": 1, "path": "/w/a.py", "scheme": "file"}, "edits": [[{"text": "x = 1\n", "range": {}}]], "done": true}
+          ], "result": {"errorDetails": {"message": "Sorry, your request failed."}}, "modelState": {"value": 3}}
+        ]}
+        """#
+        let (chat, warnings) = try export(json)
+        let turns = try #require(chat?.turns)
+        #expect(chat?.title == "Rounding")
+        #expect(turns.map(\.role) == [.user, .assistant, .user, .assistant])
+        #expect(turns[0].text == "old plain prompt")
+        // Thinking pieces joined; an empty thinking separator left out; the editor's file tree is not text.
+        #expect(kinds(turns[1].parts) == ["thinking:", "text", "tool:run_in_terminal:rejected", "tool:copilot_findTextInFiles:running", "notice:error", "notice:interrupted"])
+        if case .thinking(let thought) = turns[1].parts[0] { #expect(thought.text == "Look at the file.") }
+        if case .toolCall(let search) = turns[1].parts[3] { #expect(search.title == "Searching for total") }
+        // An image and a file attached; tools given to the model are not attachments.
+        #expect(turns[2].attachments.map(\.name) == ["photo.png"] && turns[2].attachments[0].contentType == "image/png")
+        // An edit with no call arguments is what it wrote, by file; a failed reply ends with its error.
+        #expect(kinds(turns[3].parts) == ["tool:edit:ok", "notice:error"])
+        if case .toolCall(let edit) = turns[3].parts[0] { #expect(edit.title == "Edit a.py" && edit.result == "x = 1\n") }
+        if case .notice(let failed) = turns[3].parts[1] { #expect(failed.text == "Sorry, your request failed.") }
+        #expect(warnings == [
+            "chat.json:14:3: warning: requests[1]: expected a request (an object), found a number; left out, the rest is read",
+            "chat.json:11:5: warning: requests[0].response[6].kind: unknown response part kind \"futurePart\" (3 parts, the first here); left out, the rest is read",
+        ])
+    }
+
+    @Test func whatIsNotAnExportIsOneClearError() throws {
+        #expect(throws: DiagnosticError.self) { try export("[1, 2]") }
+        do {
+            _ = try export(#"{"responderUsername": "GitHub Copilot", "requests": 5}"#)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == ["chat.json:1:53: error: requests: expected \"requests\", the chat's requests (an array)"])
+        }
+        #expect(throws: DiagnosticError.self) { try export(#"{"requests": [{"requestId": "r", "message": {"text": "unterminated"#) }
+        let (empty, warnings) = try export(#"{"responderUsername": "GitHub Copilot", "requests": []}"#)
+        #expect(empty == nil && warnings.count == 1)
     }
 
     @Test func brokenLinesAreWarningsAndTheRestReads() {
