@@ -8,6 +8,7 @@ import subprocess
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_support as bs
 
@@ -102,3 +103,42 @@ def test_gemini_tools(driver, gemini_page):
     assert "pytest -q tests/test_format.py" in joined and "exit 1" in joined
     assert "Created" in joined and "CHANGES.md" in joined
     assert "Read format.py" in joined
+
+
+@pytest.fixture(scope="module")
+def mixed_site(tmp_path_factory, theme_args):
+    """A folder of several agents' sessions, a folder each, rendered as one site."""
+    import shutil
+    root = tmp_path_factory.mktemp("mixed")
+    logs = root / "logs"
+    for name, source in [("codex", IMPORT / "codex" / "sessions"), ("gemini", IMPORT / "gemini" / "tmp"),
+                         ("claude", IMPORT / "claude-code" / "projects"), ("cursor", IMPORT / "cursor" / "projects"),
+                         ("copilot", IMPORT / "copilot")]:
+        shutil.copytree(source, logs / name)
+    args = [str(bs.chatrender_binary()), "render", str(logs), "--out", str(root / "site"), "--quiet"]
+    if theme_args.get("theme") is not None:
+        args += ["--theme", str(theme_args["theme"])]
+    done = subprocess.run(args, capture_output=True, text=True, env=bs.render_environment())
+    assert done.returncode == 0, done.stderr
+    return root / "site" / "index.html"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_mixed_agents_site_groups_by_agent_then_project_then_month(driver, mixed_site, axe_source, scheme):
+    bs.emulate_media(driver, prefers_color_scheme=scheme)
+    driver.get(mixed_site.as_uri())
+    bs.settle(driver)
+    violations = bs.run_axe(driver, axe_source)["violations"]
+    assert not violations, bs.format_violations(violations)
+    agents = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section.cr-site-agent > h2")]
+    assert sorted(agents) == ["Claude Code", "Codex", "Cursor", "Gemini CLI", "GitHub Copilot"]
+    codex = driver.find_element(By.XPATH, "//section[@class='cr-site-agent'][h2='Codex']")
+    assert sorted(h.text for h in codex.find_elements(By.CSS_SELECTOR, "section.cr-site-project > h3")) == ["garden-api", "tides"]
+    assert codex.find_elements(By.CSS_SELECTOR, "section.cr-site-project section.cr-site-month > h4")
+    # One search over every agent's sessions: a Codex rollout's words are found from the index.
+    field = driver.find_element(By.CSS_SELECTOR, "input[type='search']")
+    field.click()
+    field.send_keys("tide table")
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".cr-search-results a"))
+    hits = driver.find_elements(By.CSS_SELECTOR, ".cr-search-results a")
+    assert any("tide table" in h.text.lower() for h in hits), [h.text for h in hits]

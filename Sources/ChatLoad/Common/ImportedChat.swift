@@ -12,6 +12,8 @@ package struct ImportedChat: Sendable, Equatable {
     package var facts: [ConversationFact] = []
     /// The project the conversation belongs to in the export, for grouping in the index.
     package var project: String? = nil
+    /// The agent the chat was had with, set when one input holds several agents' sessions.
+    package var agent: String? = nil
     /// What `--redact` masked in it; nil when not redacted.
     package var redaction: RedactionSummary? = nil
 }

@@ -38,7 +38,7 @@ package struct MixedFolderReader: ChatExportReader {
     package func rendersAlone(_ path: String) -> Bool { false }
 
     /// Every folder read by its reader; in the site's index each conversation is grouped under its
-    /// agent and project ("Codex · tides").
+    /// agent ("Codex"), then its project ("tides"), then its month.
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         guard let parts = Self.parts(of: path) else {
             throw DiagnosticError(Diagnostic(file: path, message: "no folders of sessions of more than one agent here"))
@@ -50,7 +50,7 @@ package struct MixedFolderReader: ChatExportReader {
                 let read = try reader.read(folder, options: options)
                 warnings += read.warnings
                 for var chat in read.chats {
-                    chat.project = chat.project.map { "\(reader.title) · \($0)" } ?? reader.title
+                    chat.agent = reader.title
                     chats.append(chat)
                 }
             } catch {

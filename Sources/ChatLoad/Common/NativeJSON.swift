@@ -11,6 +11,7 @@ package enum NativeJSON {
         if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
         if let date = conversation.date { out += "\n  \"date\": \(quote(date.iso)),"}
         if let project = conversation.project { out += "\n  \"project\": \(quote(project)),"}
+        if let agent = conversation.agent { out += "\n  \"agent\": \(quote(agent)),"}
         if !conversation.facts.isEmpty {
             out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")\($0.valuePhrases.isEmpty ? "" : ", \"valuePhrases\": [" + $0.valuePhrases.map(phrase).joined(separator: ", ") + "]")}" }.joined(separator: ",") + "\n  ],"
         }

@@ -46,6 +46,10 @@ package enum ConversationLoader {
             if project.isEmpty { reader.error("expected a non-empty project name, or null", at: root["project"], path: "project") }
             conversation?.project = project
         }
+        if let agent = reader.optionalString(root, "agent", path: "") {
+            if agent.isEmpty { reader.error("expected a non-empty agent name, or null", at: root["agent"], path: "agent") }
+            conversation?.agent = agent
+        }
         if reader.hasErrors || conversation == nil {
             // Warnings travel with the errors: every problem in the file is reported at once.
             throw DiagnosticError(reader.diagnostics)

@@ -197,6 +197,8 @@ package enum UIKey: String, CaseIterable, Sendable {
     case fileLines = "{name}, lines {first}–{last}"
     case unnamedFile = "file"
     case noProject = "No project"
+    /// A site's index heading for conversations of no named agent, among agents' sections.
+    case otherAgent = "Other conversations"
     case conversationCompacted = "Conversation compacted"
     case compactedAutomatically = "Conversation compacted automatically"
     case compactedAt = "Conversation compacted at {tokens} tokens"
@@ -466,6 +468,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .fileLines: "fileLines"
         case .unnamedFile: "unnamedFile"
         case .noProject: "noProject"
+        case .otherAgent: "otherAgent"
         case .conversationCompacted: "conversationCompacted"
         case .compactedAutomatically: "compactedAutomatically"
         case .compactedAt: "compactedAt"

@@ -20,6 +20,9 @@ public struct Conversation: Sendable, Equatable {
     package var date: ChatDate?
     /// The project the export files it under (`"project"`); a site's index groups by it.
     package var project: String?
+    /// The app or agent it was had with, when a site holds several (`"agent"`: "Codex"); a
+    /// site's index groups by it first, then by project.
+    package var agent: String?
 
     /// A conversation made in code. `messages: nil` is one still loading (grey turns, marked busy).
     public init(title: String? = nil, messages: [Message]?, markup: Markup? = nil) {

@@ -10,15 +10,18 @@ public struct ImportedEntry: Sendable, Equatable {
     public var messageCount: Int
     /// The project the export filed it under; the index groups conversations by it.
     package var project: String?
+    /// The agent it was had with, when the site holds several; the index groups by it first.
+    package var agent: String?
     /// The first prompt, model, badges and turn texts a site's index and search show.
     package var summary = ConversationSummary()
 
-    package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int, project: String? = nil) {
+    package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int, project: String? = nil, agent: String? = nil) {
         self.title = title
         self.file = file
         self.slug = slug
         self.date = date
         self.messageCount = messageCount
         self.project = project
+        self.agent = agent
     }
 }

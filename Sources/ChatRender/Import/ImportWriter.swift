@@ -155,9 +155,10 @@ package enum ImportWriter {
             conversation.redaction = chat.redaction
             conversation.date = chat.date
             conversation.project = chat.project
+            conversation.agent = chat.agent
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
             var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
-                                      project: chat.project)
+                                      project: chat.project, agent: chat.agent)
             if summaries { entry.summary = ConversationSummary(messages) }
             entries.append((entry, conversation))
         }

@@ -280,7 +280,8 @@ public enum ImportedSite {
             let messages = item.conversation.messages ?? []
             var entry = ImportedEntry(title: title, file: item.name, slug: slug,
                                       date: item.conversation.date ?? messages.lazy.compactMap(\.date).first,
-                                      messageCount: messages.count, project: item.conversation.project)
+                                      messageCount: messages.count, project: item.conversation.project,
+                                      agent: item.conversation.agent)
             entry.summary = ConversationSummary(messages)
             pages.append(Page(entry: entry, conversation: item.conversation, path: item.path, shownAs: item.path))
         }

@@ -24,15 +24,24 @@ package enum ImportIndexPage {
     h2 + .count { margin-block-end: 0.5rem; }
     """
 
+    /// Added when the index is grouped by agent, then project.
+    static let agentStylesheet: StaticString = """
+
+    h3 { font-size: 1rem; margin: 1.5rem 0 0.25rem; }
+    h3 + .count { margin-block-end: 0.5rem; }
+    """
+
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
     package static func render(_ entries: [ImportedEntry], strings: UIStrings = .english, link: (ImportedEntry) -> String) -> [UInt8] {
         let heading = strings[.conversations]
         var clock = ComposerClock(locale: "en-GB")
         clock.strings = strings
-        let groups = projectGroups(entries)
-        let grouped = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
+        let agents = agentGroups(entries)
+        let byAgent = agents.contains { $0.agent != nil }
+        let grouped = byAgent || projectGroups(entries).contains { $0.project != nil }
         var style = HTML.trusted(stylesheet)
         if grouped { style.append(HTML.trusted(groupStylesheet)) }
+        if byAgent { style.append(HTML.trusted(agentStylesheet)) }
         let hash = SHA256.hash(style.bytes).base64String
         let csp = "default-src 'none'; style-src 'sha256-\(hash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
         func list(_ entries: [ImportedEntry]) -> HTML {
@@ -48,16 +57,31 @@ package enum ImportIndexPage {
             return items
         }
         var items = HTML()
-        if !grouped {
-            items = "<ol>\n\(list(entries))</ol>\n"
-        } else {
-            // Grouped by project, as the chat app files them; each group keeps the entries' order
-            // (newest first), and the groups follow their newest conversation.
-            for (index, group) in groups.enumerated() {
-                let headingID = "cr-project-\(index + 1)"
+        var headings = 0
+        // Grouped by project, as the chat app files them; each group keeps the entries' order
+        // (newest first), and the groups follow their newest conversation.
+        func projects(_ entries: [ImportedEntry], level: Int) -> HTML {
+            let groups = projectGroups(entries)
+            guard groups.contains(where: { $0.project != nil }) else { return "<ol>\n\(list(entries))</ol>\n" }
+            var html = HTML()
+            for group in groups {
+                headings += 1
+                let headingID = "cr-project-\(headings)"
                 let name = group.project.map { $0.isEmpty ? strings[.untitledProject] : $0 } ?? strings[.noProject]
-                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
+                html.append("<section aria-labelledby=\"\(headingID)\"><h\(level) id=\"\(headingID)\" dir=\"auto\">\(name)</h\(level)><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
             }
+            return html
+        }
+        if byAgent {
+            // Several agents' sessions: by agent first, then by project.
+            for group in agents {
+                headings += 1
+                let headingID = "cr-project-\(headings)"
+                let name = group.agent ?? strings[.otherAgent]
+                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3))</section>\n")
+            }
+        } else {
+            items = projects(entries, level: 2)
         }
         let count = strings.counted(.conversationCount, entries.count)
         let direction: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
@@ -87,14 +111,26 @@ package enum ImportIndexPage {
     /// The entries by project, in order of each group's first entry; conversations with no
     /// project form one group of their own, last.
     static func projectGroups(_ entries: [ImportedEntry]) -> [(project: String?, entries: [ImportedEntry])] {
-        var groups: [(project: String?, entries: [ImportedEntry])] = []
+        groups(entries, by: \.project).map { (project: $0.key, entries: $0.entries) }
+    }
+
+    /// The entries by agent, the same way: a site of several agents' sessions is grouped by agent
+    /// first (``ImportedEntry/agent``), then by project.
+    static func agentGroups(_ entries: [ImportedEntry]) -> [(agent: String?, entries: [ImportedEntry])] {
+        groups(entries, by: \.agent).map { (agent: $0.key, entries: $0.entries) }
+    }
+
+    /// The entries by `key`, in order of each group's first entry; those with none form one
+    /// group of their own, last.
+    static func groups(_ entries: [ImportedEntry], by key: KeyPath<ImportedEntry, String?>) -> [(key: String?, entries: [ImportedEntry])] {
+        var groups: [(key: String?, entries: [ImportedEntry])] = []
         var index: [String: Int] = [:]
         var loose: [ImportedEntry] = []
         for entry in entries {
-            guard let project = entry.project else { loose.append(entry); continue }
-            if let at = index[project] { groups[at].entries.append(entry) } else {
-                index[project] = groups.count
-                groups.append((project, [entry]))
+            guard let name = entry[keyPath: key] else { loose.append(entry); continue }
+            if let at = index[name] { groups[at].entries.append(entry) } else {
+                index[name] = groups.count
+                groups.append((name, [entry]))
             }
         }
         if !loose.isEmpty { groups.append((nil, loose)) }

@@ -2,7 +2,8 @@ import ChatModel
 import ChatPlan
 import ChatTheme
 /// The `index.html` of a site (`render --from FORMAT EXPORT --out site/`): every conversation,
-/// newest first, grouped by month (inside one group per project when the export has projects),
+/// newest first, grouped by month (inside one group per project when the export has projects, and
+/// inside one per agent, then project, when the site holds several agents' sessions),
 /// each with its title (a link to its page), date, message count, model, the first line of its
 /// first prompt and what it carries (photos, files, generated images, as words beside their
 /// icons), and above them the search across all conversations.
@@ -20,30 +21,45 @@ package enum SiteIndexPage {
         let heading = s[.conversations]
         let csp = SiteFiles.contentSecurityPolicy(media: false)
 
-        let groups = ImportIndexPage.projectGroups(entries)
-        let byProject = !(groups.count == 1 && groups[0].project == nil) && !groups.isEmpty
         var sections = HTML()
         var headingNumber = 0
-        func months(_ entries: [ImportedEntry], level: Int) -> HTML {
+        // A nested section is named by its heading and its parents' ("August 2026 tides Codex"):
+        // months and projects recur from group to group, and a region's name must be unique.
+        func months(_ entries: [ImportedEntry], level: Int, parents: String = "") -> HTML {
             var html = HTML()
             for month in monthGroups(entries, clock: clock) {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
-                html.append("<section class=\"cr-site-month\" aria-labelledby=\"\(id)\"><h\(level) id=\"\(id)\">\(month.name)</h\(level)>\n<ol class=\"cr-site-list\">\n")
+                html.append("<section class=\"cr-site-month\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\">\(month.name)</h\(level)>\n<ol class=\"cr-site-list\">\n")
                 for entry in month.entries { html.append(item(entry, clock: clock, link: link(entry))) }
                 html.append("</ol>\n</section>\n")
             }
             return html
         }
-        if byProject {
+        /// By project where the entries have projects, each by month; else by month.
+        func projects(_ entries: [ImportedEntry], level: Int, parents: String = "") -> HTML {
+            let groups = ImportIndexPage.projectGroups(entries)
+            guard groups.contains(where: { $0.project != nil }) else { return months(entries, level: level, parents: parents) }
+            var html = HTML()
             for group in groups {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
                 let name = group.project.map { $0.isEmpty ? s[.untitledProject] : $0 } ?? s[.noProject]
-                sections.append("<section class=\"cr-site-project\" aria-labelledby=\"\(id)\"><h2 id=\"\(id)\" dir=\"auto\">\(name)</h2><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(months(group.entries, level: 3))</section>\n")
+                html.append("<section class=\"cr-site-project\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\" dir=\"auto\">\(name)</h\(level)><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(months(group.entries, level: level + 1, parents: " \(id)\(parents)"))</section>\n")
+            }
+            return html
+        }
+        let agents = ImportIndexPage.agentGroups(entries)
+        if agents.contains(where: { $0.agent != nil }) {
+            // Several agents' sessions: by agent, then project, then month.
+            for group in agents {
+                headingNumber += 1
+                let id = "cr-group-\(headingNumber)"
+                let name = group.agent ?? s[.otherAgent]
+                sections.append("<section class=\"cr-site-agent\" aria-labelledby=\"\(id)\"><h2 id=\"\(id)\" dir=\"auto\">\(name)</h2><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3, parents: " \(id)"))</section>\n")
             }
         } else {
-            sections = months(entries, level: 2)
+            sections = projects(entries, level: 2)
         }
         let direction: HTML = s.isRightToLeft ? " dir=\"rtl\"" : ""
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""

@@ -163,13 +163,30 @@ import Testing
         #expect(format.reader.name == "mixed")
         #expect(evidence == "its folders hold several agents' sessions: claude (Claude Code), codex (Codex), gemini (Gemini CLI)")
         let read = try format.reader.read(logs, options: ReadOptions())
-        let projects = Set(read.chats.compactMap(\.project))
-        #expect(projects.isSuperset(of: ["Codex · tides", "Codex · garden-api", "Gemini CLI · garden-site", "Gemini CLI"]), "\(projects)")
-        #expect(projects.contains { $0.hasPrefix("Claude Code · ") }, "\(projects)")
+        // Each conversation knows its agent, and keeps its project as the agent's reader gave it.
+        #expect(Set(read.chats.compactMap(\.agent)) == ["Claude Code", "Codex", "Gemini CLI"])
+        #expect(read.chats.allSatisfy { $0.agent != nil })
+        let codex = Set(read.chats.filter { $0.agent == "Codex" }.compactMap(\.project))
+        #expect(codex == ["tides", "garden-api"], "\(codex)")
+        #expect(read.chats.contains { $0.agent == "Gemini CLI" && $0.project == "garden-site" })
         let run = try CLIRun.run(["render", logs, "--out", temp + "/site", "-q"])
         #expect(run.status == 0, "\(run.stderr)")
+        // The index: agent (h2), then project (h3), then month (h4).
         let index = try String(contentsOfFile: temp + "/site/index.html", encoding: .utf8)
-        #expect(index.contains("Codex · tides") && index.contains("Gemini CLI · garden-site"))
+        let headings = index.matches(of: /<h([234]) id="cr-group-\d+"[^>]*>([^<]*)</).map { "h\($0.1) \($0.2)" }
+        let codexAt = try #require(headings.firstIndex(of: "h2 Codex"))
+        #expect(headings[codexAt + 1].hasPrefix("h3 ") && headings[codexAt + 2].hasPrefix("h4 "), "\(headings)")
+        #expect(headings.filter { $0.hasPrefix("h2 ") }.sorted() == ["h2 Claude Code", "h2 Codex", "h2 Gemini CLI"], "\(headings)")
+        #expect(headings.contains("h3 tides") && headings.contains("h3 garden-site"), "\(headings)")
+        // The conversation files keep the agent, so rendering them again groups the same way.
+        let imported = temp + "/imported"
+        #expect(try CLIRun.run(["import", "auto", logs, "--out", imported, "-q"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: imported).filter { $0.hasSuffix(".json") }
+        let one = try String(contentsOfFile: imported + "/" + files[0], encoding: .utf8)
+        #expect(one.contains("\"agent\": \""), "\(one.prefix(300))")
+        #expect(try CLIRun.run(["render", imported, "--out", temp + "/again", "-q"]).status == 0)
+        let again = try String(contentsOfFile: temp + "/again/index.html", encoding: .utf8)
+        #expect(again.contains("<h2 id=\"cr-group-") && again.contains(">Gemini CLI</h2>"))
         // One agent's folder alone is still that agent's.
         #expect(detected(logs + "/codex") == "codex")
     }
