@@ -3,7 +3,10 @@ import ChatModel
 import ChatSupport
 
 /// OpenAI Codex CLI sessions: one rollout (`rollout-<time>-<id>.jsonl`), or a folder of them
-/// (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation.
+/// (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation. A
+/// sub-agent's rollout (its `session_meta.source.subagent` names the thread that spawned it) is
+/// shown inside its parent, at the `spawn_agent` call that started it, when the parent is read
+/// too; alone, it is a page of its own.
 package struct CodexReader: ChatExportReader {
     package var name: String { "codex" }
     package var title: String { "Codex" }
@@ -60,21 +63,81 @@ package struct CodexReader: ChatExportReader {
         guard !files.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
         }
-        return try SessionLog.readAll(files, site: isFolder.boolValue) { (file) throws(DiagnosticError) in
-            try Self.readSession(file, includeSystem: options.includeSystem)
+        guard isFolder.boolValue else {
+            return try SessionLog.readAll(files, site: false) { (file) throws(DiagnosticError) in
+                try Self.readSession(file, includeSystem: options.includeSystem)
+            }
+        }
+        // Every rollout first, so a sub-agent's is shown in its parent's page rather than its own.
+        var parsed: [String: Result<CodexSession, DiagnosticError>] = [:]
+        var byThread: [String: String] = [:]
+        for file in files {
+            do throws(DiagnosticError) {
+                let session = try Self.parse(file, includeSystem: options.includeSystem)
+                parsed[file] = .success(session)
+                if let id = session.sessionID { byThread[id] = file }
+            } catch {
+                parsed[file] = .failure(error)
+            }
+        }
+        var nested: Set<String> = []
+        func assemble(_ file: String, depth: Int) -> CodexSession? {
+            guard case .success(var session)? = parsed[file] else { return nil }
+            guard depth < 8 else { return session }
+            for agent in session.spawnedAgents() {
+                guard let childFile = byThread[agent], childFile != file, !nested.contains(childFile),
+                      case .success(let child)? = parsed[childFile], child.parentID == nil || child.parentID == session.sessionID else { continue }
+                nested.insert(childFile)
+                session.children[agent] = assemble(childFile, depth: depth + 1) ?? child
+            }
+            return session
+        }
+        var assembled: [String: CodexSession] = [:]
+        for file in files where !nested.contains(file) {
+            if let session = assemble(file, depth: 0) { assembled[file] = session }
+        }
+        return try SessionLog.readAll(files.filter { !nested.contains($0) }, site: true) { (file) throws(DiagnosticError) in
+            if case .failure(let error)? = parsed[file] { throw error }
+            guard var session = assembled[file] else { return (nil, []) }
+            return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
         }
     }
 
-    /// One rollout: its conversation (nil when it holds none) and warnings.
+    /// One rollout: its conversation (nil when it holds none) and warnings; the rollouts of the
+    /// sub-agents it spawned, found beside it (`rollout-…-<thread id>.jsonl`), are nested in it.
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
+        var session = try parse(path, includeSystem: includeSystem)
+        session.children = children(of: session, beside: path, includeSystem: includeSystem, depth: 0)
+        let chat = session.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, session.diagnostics)
+    }
+
+    static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CodexSession {
         let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Codex session")
         var session = CodexSession(file: path, includeSystem: includeSystem)
         file.withBytes { session.read($0) }
         if file.wasCut {
             throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
         }
-        let chat = session.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, session.diagnostics)
+        return session
+    }
+
+    /// The sub-agents' rollouts in the folder of `path`: those named by the thread ids its
+    /// `spawn_agent` calls returned. One that cannot be read is left out (the call shows instead).
+    static func children(of session: CodexSession, beside path: String, includeSystem: Bool, depth: Int) -> [String: CodexSession] {
+        let agents = session.spawnedAgents()
+        guard !agents.isEmpty, depth < 8 else { return [:] }
+        let folder = FilePath.directory(path)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isRolloutName)
+        var found: [String: CodexSession] = [:]
+        for agent in agents {
+            guard let name = names.first(where: { $0.hasSuffix("-\(agent).jsonl") }), FilePath.join(folder, name) != path,
+                  var child = try? parse(FilePath.join(folder, name), includeSystem: includeSystem),
+                  child.parentID == nil || child.parentID == session.sessionID else { continue }
+            child.children = children(of: child, beside: FilePath.join(folder, name), includeSystem: includeSystem, depth: depth + 1)
+            found[agent] = child
+        }
+        return found
     }
 
     /// Reads a rollout from bytes in memory (tests).

@@ -34,8 +34,15 @@ struct CodexSession {
     var lastDate: ChatDate?
     var firstPrompt: String?
     var tokens: (input: Int, cached: Int, output: Int)?
-    /// Set from the meta line of a sub-agent's rollout: the agent's name.
+    /// Set from the meta line of a sub-agent's rollout: the agent's name and role.
     var agentName: String?
+    var agentRole: String?
+    /// The session's thread id (`session_meta.id`), and the thread that spawned it.
+    var sessionID: String?
+    var parentID: String?
+    /// The sub-agents this session spawned whose rollouts were found, by thread id: each shown
+    /// at the `spawn_agent` call that started it.
+    var children: [String: CodexSession] = [:]
 
     /// A turn while it is read; replies hold their tool calls by id until the end.
     struct Draft {
@@ -122,6 +129,9 @@ struct CodexSession {
     // MARK: - Meta and context
 
     mutating func readMeta(_ meta: JSONNode) {
+        if sessionID == nil, let value = InputProbe.string(meta, "id"), !value.isEmpty { sessionID = value }
+        if let value = InputProbe.string(meta, "parent_thread_id"), !value.isEmpty { parentID = value }
+        if let value = InputProbe.string(meta, "agent_role") ?? InputProbe.string(meta, "agent_type"), !value.isEmpty { agentRole = value }
         if let value = InputProbe.string(meta, "cwd"), !value.isEmpty { cwd = value }
         if let value = InputProbe.string(meta, "cli_version"), !value.isEmpty { version = value }
         if let git = meta["git"], let value = InputProbe.string(git, "branch"), !value.isEmpty { branch = value }
@@ -131,7 +141,9 @@ struct CodexSession {
         if let source = meta["source"], let agent = source["subagent"] {
             let spawn = agent["thread_spawn"]
             agentName = spawn.flatMap { InputProbe.string($0, "agent_nickname") ?? InputProbe.string($0, "agent_path") }
-                ?? InputProbe.string(agent, "name") ?? "Sub-agent"
+                ?? InputProbe.string(meta, "agent_nickname") ?? InputProbe.string(agent, "name") ?? "Sub-agent"
+            if let spawn, let parent = InputProbe.string(spawn, "parent_thread_id"), !parent.isEmpty { parentID = parent }
+            if let spawn, let role = InputProbe.string(spawn, "agent_role"), !role.isEmpty { agentRole = role }
         }
     }
 
@@ -231,7 +243,8 @@ struct CodexSession {
         switch role {
         case "user":
             if let harness = CodexTools.harness(text) {
-                if case .notice(let notice) = harness, includeSystem || notice.kind == .memory {
+                // Instructions and the person's own `!` commands show; the CLI's chatter only with --include-system.
+                if case .notice(let notice) = harness, includeSystem || notice.kind == .memory || notice.kind == .command {
                     reply(.part(.notice(notice)))
                 }
                 return
@@ -307,6 +320,7 @@ struct CodexSession {
         "agent_reasoning_delta", "exec_approval_request", "apply_patch_approval_request", "request_user_input", "thread_rolled_back",
         "collab_agent_spawn_begin", "collab_agent_spawn_end", "collab_agent_interaction_begin", "collab_agent_interaction_end",
         "collab_waiting_begin", "collab_waiting_end", "elicitation_request", "model_reroute", "user_shell_command_begin",
+        "sub_agent_activity", "collab_close_begin", "collab_close_end", "collab_resume_begin", "collab_resume_end",
     ]
 
     mutating func readEvent(_ event: JSONNode, line: Int) {
@@ -359,7 +373,80 @@ struct CodexSession {
         }
     }
 
-    mutating func chat(fallbackTitle: String) -> ImportedChat? {
+    /// The thread ids of the sub-agents this session spawned: each `spawn_agent` call's output
+    /// (`{"agent_id": …}`), in order.
+    func spawnedAgents() -> [String] {
+        var found: [String] = []
+        for draft in drafts {
+            for case .call(let id) in draft.items {
+                if let agent = calls[id].flatMap(Self.spawnedAgent), !found.contains(agent) { found.append(agent) }
+            }
+        }
+        return found
+    }
+
+    /// The thread a `spawn_agent` call started, from its output.
+    static func spawnedAgent(_ call: Call) -> String? {
+        guard call.name == "spawn_agent", let output = call.output,
+              let node = try? JSONParser.parse(Array(output.utf8)) else { return nil }
+        return InputProbe.string(node, "agent_id").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A sub-agent's rollout as a transcript at the call that spawned it: its prompt (the
+    /// parent's message) and its replies, speakers named.
+    mutating func transcript(of child: inout CodexSession, call: Call) -> TranscriptPart? {
+        let turns = child.turns()
+        diagnostics += child.diagnostics
+        let role = child.agentRole ?? (try? JSONParser.parse(Array(call.input.utf8))).flatMap { InputProbe.string($0, "agent_type") }
+        let name = child.agentName.flatMap { $0 == "Sub-agent" ? nil : $0 }
+        let messages = turns.map { turn -> Message in
+            var message = Message(id: "\(child.sessionID ?? "agent")-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
+            message.parts = turn.parts
+            message.model = turn.model
+            if turn.role == .user {
+                message.speaker = "Codex"
+            } else if let name {
+                message.speaker = name
+            } else {
+                message.speaker = role.map { "\($0) agent" } ?? "Sub-agent"
+                message.speakerPhrase = role.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+            }
+            return message
+        }
+        guard !messages.isEmpty else { return nil }
+        let task = child.firstPrompt.map(SessionText.titleLine)
+        let who = name ?? role.map { "\($0) agent" } ?? "Agent"
+        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        switch (name, role, task) {
+        case let (nil, kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
+        case let (nil, kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
+        case let (nil, nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
+        case (nil, nil, nil): part.phrase = UIPhrase(.agentGeneric)
+        default: break
+        }
+        return part
+    }
+
+    /// The models of this session and of its sub-agents', in the order first used.
+    func allModels() -> [String] {
+        var found = models
+        for child in children.values { for model in child.allModels() where !found.contains(model) { found.append(model) } }
+        return found
+    }
+
+    /// The token totals of this session and its sub-agents'.
+    func allTokens() -> (input: Int, cached: Int, output: Int)? {
+        var total = tokens
+        for child in children.values {
+            guard let more = child.allTokens() else { continue }
+            let now = total ?? (0, 0, 0)
+            total = (now.input + more.input, now.cached + more.cached, now.output + more.output)
+        }
+        return total
+    }
+
+    /// The turns, sub-agents nested at the calls that spawned them.
+    mutating func turns() -> [ImportedTurn] {
         var turns: [ImportedTurn] = []
         for draft in drafts {
             var parts: [TurnPart] = []
@@ -369,6 +456,12 @@ struct CodexSession {
                 case .call(let id):
                     guard var call = calls[id] else { continue }
                     if call.exitCode == nil, let code = exitCodes[id] { call.exitCode = code }
+                    if let agent = Self.spawnedAgent(call), var child = children.removeValue(forKey: agent),
+                       let transcript = transcript(of: &child, call: call) {
+                        parts.append(.transcript(transcript))
+                        children[agent] = child
+                        continue
+                    }
                     parts += CodexTools.parts(for: call)
                 }
             }
@@ -386,6 +479,11 @@ struct CodexSession {
             }
         }
         diagnostics += unknownWarnings()
+        return turns
+    }
+
+    mutating func chat(fallbackTitle: String) -> ImportedChat? {
+        let turns = turns()
         guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
         let title = firstPrompt.map(SessionText.titleLine) ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
@@ -401,9 +499,10 @@ struct CodexSession {
         if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
         if let version { facts.append(ConversationFact(label: "Codex", value: version)) }
         if let agentName { facts.append(ConversationFact(label: "Agent", value: agentName)) }
+        let models = allModels()
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        if let tokens, let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
+        if let tokens = allTokens(), let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
             facts.append(fact)
         }
         return facts

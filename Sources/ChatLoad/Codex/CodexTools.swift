@@ -10,7 +10,8 @@ import ChatSupport
 /// | `web_search_call` | "Searched the web for “…”" |
 /// | `update_plan` | "Updated the to-do list · 2 of 5 done", the plan as a checklist |
 /// | `view_image` | "Viewed PATH" |
-/// | anything else (MCP tools, `spawn_agent`, …) | a tool call with its name, input and output |
+/// | `spawn_agent` whose sub-agent's rollout was read | the sub-agent's transcript (``CodexSession/transcript(of:call:)``) |
+/// | anything else (MCP tools, `spawn_agent` alone, `wait`, …) | a tool call with its name, input and output |
 enum CodexTools {
     /// What a message the CLI wrote in the person's turn becomes.
     enum Harness {
@@ -32,6 +33,12 @@ enum CodexTools {
                 .replacingOccurrences(of: "<INSTRUCTIONS>", with: "").replacingOccurrences(of: "</INSTRUCTIONS>", with: "")
                 .trimmingASCIIWhitespace()
             return .notice(NoticePart(kind: .memory, text: "Instructions from AGENTS.md", detail: body.isEmpty ? nil : body))
+        }
+        // A sub-agent's word back to the session that spawned it: the CLI's, not the person's.
+        if trimmed.hasPrefix("<subagent_notification>") {
+            let body = trimmed.replacingOccurrences(of: "<subagent_notification>", with: "")
+                .replacingOccurrences(of: "</subagent_notification>", with: "").trimmingASCIIWhitespace()
+            return .notice(NoticePart(kind: .info, text: "A sub-agent reported back", detail: body.isEmpty ? nil : body))
         }
         // A command the person ran with `!`: its command and output, as a command chip.
         if trimmed.hasPrefix("<user_shell_command>"), trimmed.hasSuffix("</user_shell_command>") {

@@ -26,6 +26,7 @@ import Testing
             case .terminal(let t): return "terminal:\(t.command ?? ""):\(t.exitCode.map(String.init) ?? "-")"
             case .diff(let d): return "\(d.created ? "created" : "diff"):\(d.path ?? "")"
             case .notice(let n): return "notice:\(n.kind.rawValue)"
+            case .transcript(let t): return "transcript:\(t.title)"
             default: return "other"
             }
         }
@@ -115,11 +116,48 @@ import Testing
 
     @Test func theSessionsFolderIsASiteByProject() throws {
         let (chats, warnings) = try read(Self.folder + "/sessions")
-        #expect(chats.map(\.project) == ["garden-api", "tides"])
+        // The sub-agent's rollout is inside its parent's page, not a page of its own.
+        #expect(chats.map(\.project) == ["garden-api", "tides", "tides"])
         #expect(warnings.count == 2)
         let day = try read(Self.folder + "/sessions/2025/12")
         #expect(day.0.count == 1)
         #expect(throws: DiagnosticError.self) { try read(Self.folder + "/nowhere") }
+    }
+
+    static let parent = folder + "/sessions/2026/06/09/rollout-2026-06-09T14-00-00-019e5b10-2c3d-7a40-8e61-4f0a9b8c7d6e.jsonl"
+    static let child = folder + "/sessions/2026/06/09/rollout-2026-06-09T14-00-04-019e5b10-7f21-7c00-9a42-0d1e2f3a4b5c.jsonl"
+
+    @Test func aSubAgentIsShownAtTheCallThatSpawnedIt() throws {
+        for input in [Self.parent, Self.folder + "/sessions/2026/06/09"] {
+            let (chats, warnings) = try read(input)
+            #expect(warnings.isEmpty, "\(warnings)")
+            #expect(chats.count == 1, "\(input)")
+            let chat = try #require(chats.first)
+            #expect(chat.title.hasPrefix("Explore how the tide table reads its station file"))
+            // The spawn_agent call is the child's transcript, titled by its agent and task; the wait follows.
+            #expect(kinds(chat.turns[1].parts) == [
+                "transcript:Noether: Read src/tides/stations.py and report where the height units are decided. Do no…",
+                "tool:wait:ok", "text",
+            ])
+            guard case .transcript(let agent) = chat.turns[1].parts[0] else { continue }
+            #expect(agent.messages.map(\.role) == [.user, .assistant])
+            #expect(agent.messages.map(\.speaker) == ["Codex", "Noether"])
+            #expect(agent.messages[0].text.hasPrefix("Read src/tides/stations.py"))
+            #expect(kinds(agent.messages[1].parts ?? []) == ["terminal:rg -n STATION_UNITS src:0", "text"])
+            #expect(agent.messages[1].model == "gpt-5.3-codex-mini")
+            // The sub-agent's model and tokens count in the session's header.
+            let facts = Dictionary(uniqueKeysWithValues: chat.facts.map { ($0.label, $0.value) })
+            #expect(facts["Models"] == "gpt-5.3-codex, gpt-5.3-codex-mini")
+            #expect(facts["Tokens"] == "7,100 in · 500 out · 5,000 cache read", "\(facts)")
+        }
+        // The CLI's notification to the parent is its own chatter: shown with --include-system.
+        let all = try Importer.read(ImportRequest(format: ImportFormat(name: "codex")!, inputPath: Self.parent, outputDirectory: "unused", includeSystem: true))
+        let notices = all.0.first?.turns[1].parts.compactMap { part -> NoticePart? in if case .notice(let n) = part { n } else { nil } } ?? []
+        #expect(notices.contains { $0.text == "A sub-agent reported back" && $0.detail?.contains("\"completed\"") == true })
+        // Alone, the sub-agent's rollout is its own page, its agent named.
+        let (alone, _) = try read(Self.child)
+        #expect(alone.first?.facts.contains { $0.label == "Agent" && $0.value == "Noether" } == true)
+        #expect(alone.first?.turns.last?.speaker == "Noether")
     }
 
     @Test func oddShapesAreWarningsNeverATrap() {

@@ -6,8 +6,9 @@ The shapes follow the rollout recorder of the Codex CLI (lines of {"timestamp", 
 custom tool, web search, plan updates, token counts, a model change, a compaction, an aborted
 turn, and record types this version of chatrender does not know), a 0.77-era session (the
 `shell` tool with a command array and JSON-string outputs with metadata.exit_code), a session of
-the first releases (a bare meta line and bare items), and a broken one. Deterministic: run it
-again and nothing changes.
+the first releases (a bare meta line and bare items), a 0.13x session that spawned a sub-agent
+(the parent's `spawn_agent` and `wait` calls, and the child's own rollout beside it, whose meta
+names its parent thread), and a broken one. Deterministic: run it again and nothing changes.
 
     python3 make_fixtures.py   # from this folder
 """
@@ -161,7 +162,58 @@ def broken():
     write("broken/rollout-2026-06-07T10-00-00-b.jsonl", out)
 
 
+def sub_agents():
+    cwd = "/home/ana/src/tides"
+    parent, child = "019e5b10-2c3d-7a40-8e61-4f0a9b8c7d6e", "019e5b10-7f21-7c00-9a42-0d1e2f3a4b5c"
+    day = "2026-06-09T14:%02d:%02d.%03dZ"
+
+    def at(second):
+        return day % (second // 60, second % 60, (second * 53) % 1000)
+
+    ask = "Explore how the tide table reads its station file, then tell me where the units come from."
+    task = "Read src/tides/stations.py and report where the height units are decided. Do not edit anything."
+    out = [
+        line(at(0), "session_meta", {"id": parent, "timestamp": at(0), "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.135.0",
+                                      "source": "cli", "model_provider": "openai", "base_instructions": {"text": "You are Codex, a coding agent."}}),
+        line(at(1), "turn_context", {"cwd": cwd, "approval_policy": "on-request", "sandbox_policy": {"type": "workspace-write"},
+                                      "model": "gpt-5.3-codex", "effort": "medium", "summary": "auto"}),
+        line(at(1), "response_item", msg("user", ask)),
+        line(at(1), "event_msg", {"type": "user_message", "message": ask, "images": []}),
+        line(at(3), "response_item", {"type": "function_call", "name": "spawn_agent", "call_id": "call_spawn1",
+                                       "arguments": json.dumps({"message": task, "agent_type": "explorer"})}),
+        line(at(4), "response_item", {"type": "function_call_output", "call_id": "call_spawn1",
+                                       "output": json.dumps({"agent_id": child, "nickname": "Noether"})}),
+        line(at(5), "response_item", {"type": "function_call", "name": "wait", "call_id": "call_wait1",
+                                       "arguments": json.dumps({"ids": [child], "timeout_ms": 120000})}),
+        line(at(31), "response_item", {"type": "function_call_output", "call_id": "call_wait1",
+                                        "output": json.dumps({"status": {child: {"completed": "Units come from STATION_UNITS in stations.py (metres unless the file says ft)."}}, "timed_out": False})}),
+        line(at(31), "response_item", msg("user", "<subagent_notification>\n" + json.dumps({"agent_id": child, "status": {"completed": "Units come from STATION_UNITS."}}) + "\n</subagent_notification>")),
+        line(at(33), "response_item", msg("assistant", "The explorer found it: heights are in metres unless a station file declares `ft`; `STATION_UNITS` in `stations.py` decides.", "output_text")),
+        line(at(33), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 9100, "cached_input_tokens": 4000, "output_tokens": 410, "reasoning_output_tokens": 120, "total_tokens": 9510}}}),
+    ]
+    write("sessions/2026/06/09/rollout-2026-06-09T14-00-00-%s.jsonl" % parent, out)
+
+    kid = [
+        line(at(4), "session_meta", {"id": child, "timestamp": at(4), "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.135.0",
+                                      "source": {"subagent": {"thread_spawn": {"parent_thread_id": parent, "depth": 1, "agent_nickname": "Noether", "agent_role": "explorer"}}},
+                                      "agent_nickname": "Noether", "agent_role": "explorer", "model_provider": "openai",
+                                      "base_instructions": {"text": "You are Codex, a coding agent."}}),
+        line(at(4), "turn_context", {"cwd": cwd, "approval_policy": "never", "sandbox_policy": {"type": "read-only"},
+                                      "model": "gpt-5.3-codex-mini", "effort": "low", "summary": "auto"}),
+        line(at(4), "response_item", msg("user", task)),
+        line(at(6), "response_item", {"type": "function_call", "name": "shell_command", "call_id": "call_k1",
+                                       "arguments": json.dumps({"command": "rg -n STATION_UNITS src", "workdir": cwd})}),
+        line(at(7), "response_item", {"type": "function_call_output", "call_id": "call_k1",
+                                       "output": "Exit code: 0\nWall time: 0.1 seconds\nOutput:\nsrc/tides/stations.py:12:STATION_UNITS = {\"default\": \"m\"}\n"}),
+        line(at(29), "response_item", msg("assistant", "Units come from STATION_UNITS in stations.py (metres unless the file says ft).", "output_text")),
+        line(at(29), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 3000, "cached_input_tokens": 1000, "output_tokens": 90, "reasoning_output_tokens": 0, "total_tokens": 3090}}}),
+        line(at(30), "event_msg", {"type": "sub_agent_activity", "agent_id": child, "activity": "finished"}),
+    ]
+    write("sessions/2026/06/09/rollout-2026-06-09T14-00-04-%s.jsonl" % child, kid)
+
+
 new_session()
 session_077()
+sub_agents()
 first_release()
 broken()
