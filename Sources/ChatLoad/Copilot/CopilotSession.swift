@@ -36,8 +36,14 @@ struct CopilotSession {
     /// Token totals of the CLI runs so far (each `session.shutdown`), and of the latest run.
     var tokensBefore = Usage()
     var tokensNow: Usage?
-    /// Ids of sub-agents' events (envelope `agentId`, or `parentToolCallId` in older CLIs), left out.
-    var subAgentEvents = 0
+    /// Sub-agents' own events (envelope `agentId`, or `parentToolCallId` in older CLIs), each
+    /// agent's read as a session of its own and shown at the `task` call that started it.
+    var subAgents: [String: CopilotSession] = [:]
+    var subAgentOrder: [String] = []
+    /// The `task` calls that started sub-agents (`subagent.started`), in order, with the agent's name.
+    var startedAgents: [(call: String, name: String?)] = []
+    /// Set on a sub-agent's session: its events are its own, never routed further.
+    var isSubAgent = false
 
     struct Usage { var input = 0, output = 0, cacheRead = 0, cacheWrite = 0 }
 
@@ -101,10 +107,21 @@ struct CopilotSession {
             if type != "result" { note("event without data", type, line: line) }
             return
         }
-        // A sub-agent's own work: the `task` call it answers shows its result.
-        if Self.subAgentTypes.contains(type), InputProbe.string(node, "agentId") != nil || InputProbe.string(data, "parentToolCallId") != nil {
-            subAgentEvents += 1
+        // A sub-agent's own work: read into its own session, shown at the `task` call it answers.
+        if !isSubAgent, Self.subAgentTypes.contains(type),
+           let key = InputProbe.string(data, "parentToolCallId") ?? InputProbe.string(node, "agentId"), !key.isEmpty {
+            if subAgents[key] == nil {
+                var child = CopilotSession(file: file, includeSystem: includeSystem)
+                child.isSubAgent = true
+                subAgents[key] = child
+                subAgentOrder.append(key)
+            }
+            subAgents[key]!.readLine(node, line: line)
             return
+        }
+        if type == "subagent.started", let call = InputProbe.string(data, "toolCallId"), !call.isEmpty {
+            let name = InputProbe.string(data, "agentDisplayName") ?? InputProbe.string(data, "agentName")
+            startedAgents.append((call, name.flatMap { $0.isEmpty ? nil : $0 }))
         }
         readEvent(type, data, line: line)
     }
@@ -350,14 +367,36 @@ struct CopilotSession {
         }
     }
 
-    mutating func chat(title: String?, fallbackTitle: String) -> ImportedChat? {
+    /// Which sub-agent answers which `task` call: the key its events carried when that is the
+    /// call's id (`parentToolCallId`), else agents in the order they first wrote, matched to the
+    /// calls in the order `subagent.started` named them.
+    func subAgentCalls() -> [String: String] {
+        var byCall: [String: String] = [:]
+        var loose: [String] = []
+        for key in subAgentOrder {
+            if calls[key] != nil { byCall[key] = key } else { loose.append(key) }
+        }
+        let waiting = startedAgents.map(\.call).filter { byCall[$0] == nil }
+        for (call, key) in zip(waiting, loose) { byCall[call] = key }
+        return byCall
+    }
+
+    /// The turns: a sub-agent's own, or a session's with its sub-agents nested.
+    mutating func turns() -> [ImportedTurn] {
+        let agents = subAgentCalls()
         var turns: [ImportedTurn] = []
         for draft in drafts {
             var parts: [TurnPart] = []
             for item in draft.items {
                 switch item {
                 case .part(let part): parts.append(part)
-                case .call(let id): if let call = calls[id] { parts += CopilotTools.parts(for: call) }
+                case .call(let id):
+                    guard let call = calls[id] else { continue }
+                    if let key = agents[id], var child = subAgents.removeValue(forKey: key), let transcript = transcript(of: &child, call: call, id: id) {
+                        parts.append(.transcript(transcript))
+                        continue
+                    }
+                    parts += CopilotTools.parts(for: call)
                 }
             }
             if draft.role == .user {
@@ -373,6 +412,51 @@ struct CopilotSession {
             }
         }
         diagnostics += unknownWarnings()
+        return turns
+    }
+
+    /// A sub-agent's events as a transcript at the `task` call that started it: the call's prompt,
+    /// then the agent's replies, its result last when its own messages did not say it.
+    mutating func transcript(of child: inout CopilotSession, call: Call, id: String) -> TranscriptPart? {
+        var turns = child.turns()
+        diagnostics += child.diagnostics
+        func arg(_ key: String) -> String? { call.arguments.flatMap { InputProbe.string($0, key) }.flatMap { $0.isEmpty ? nil : $0 } }
+        if !turns.contains(where: { $0.role == .user }), let prompt = arg("prompt") {
+            turns.insert(ImportedTurn(id: "p", role: .user, text: prompt, date: turns.first?.date), at: 0)
+        }
+        guard turns.contains(where: { $0.role == .assistant }) else { return nil }
+        let kind = arg("agent_type") ?? startedAgents.first { $0.call == id }?.name
+        let task = arg("description")
+        let messages = turns.map { turn -> Message in
+            var message = Message(id: "\(id)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
+            message.parts = turn.parts
+            message.model = turn.model
+            if turn.role == .user {
+                message.speaker = "Copilot"
+            } else {
+                message.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
+                message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+            }
+            return message
+        }
+        let who = kind.map { "\($0) agent" } ?? "Agent"
+        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        switch (kind, task) {
+        case let (kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
+        case let (kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
+        case let (nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
+        case (nil, nil): part.phrase = UIPhrase(.agentGeneric)
+        }
+        for model in child.models where !models.contains(model) { models.append(model) }
+        return part
+    }
+
+    mutating func chat(title: String?, fallbackTitle: String) -> ImportedChat? {
+        let turns = turns()
+        if !subAgents.isEmpty {
+            let count = subAgents.count
+            diagnostics.append(Diagnostic(.warning, file: file, message: "holds the events of \(count) sub-agent\(count == 1 ? "" : "s") whose task call is not in the log; \(count == 1 ? "it is" : "they are") left out"))
+        }
         guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
         var chat = ImportedChat(title: title ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle, date: firstDate, turns: turns)
         chat.facts = facts()

@@ -14,7 +14,8 @@ import ChatSupport
 /// | `update_todo` | "Updated the to-do list · 2 of 5 done", the list as a checklist |
 /// | `think` | thinking |
 /// | `report_intent` | nothing (the CLI's status line) |
-/// | anything else (`task`, MCP tools, `sql`, …) | a tool call with its name, intention, input and output |
+/// | `task` whose sub-agent's events are in the log | the sub-agent's transcript (``CopilotSession/transcript(of:call:id:)``) |
+/// | anything else (`task` alone, MCP tools, `sql`, …) | a tool call with its name, intention, input and output |
 ///
 /// A call the person rejected or was denied is "rejected"; a call that failed to run shows its
 /// error. A shell command that ran and exited non-zero is still a terminal, with its exit code.

@@ -28,6 +28,7 @@ import Testing
             case .terminal(let t): return "terminal:\(t.command ?? ""):\(t.exitCode.map(String.init) ?? "-")"
             case .diff(let d): return "\(d.created ? "created" : "diff"):\(d.path ?? "")"
             case .notice(let n): return "notice:\(n.kind.rawValue)"
+            case .transcript(let t): return "transcript:\(t.title)"
             default: return "other"
             }
         }
@@ -88,13 +89,19 @@ import Testing
         #expect(chat.title == "Why does make lint fail?")
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         // Exit codes from the trailing marker alone, and from a deprecated `terminal` block.
-        #expect(kinds(chat.turns[1].parts) == ["terminal:make lint:2", "terminal:ls garden:0", "thinking:", "text"])
+        // The sub-agent's own events (parentToolCallId) are its transcript, at the task call.
+        #expect(kinds(chat.turns[1].parts) == ["terminal:make lint:2", "terminal:ls garden:0", "transcript:explore agent: Find the flake8 config", "thinking:", "text"])
+        if case .transcript(let agent) = chat.turns[1].parts[2] {
+            #expect(agent.messages.map(\.role) == [.user, .assistant])
+            #expect(agent.messages[0].text == "Find where flake8 is configured for this repo and which rules it selects.")
+            #expect(kinds(agent.messages[1].parts ?? []) == ["tool:grep:ok", "text"] && agent.messages[1].model == "claude-haiku-4.5")
+        }
         if case .terminal(let ls) = chat.turns[1].parts[1] { #expect(ls.output == "__init__.py\nviews.py") }
         // An edit that never completed, then Ctrl+C.
         #expect(kinds(chat.turns[3].parts) == ["text", "tool:str_replace_editor:running", "notice:interrupted"])
         if case .toolCall(let edit) = chat.turns[3].parts[1] { #expect(edit.title == "Edit views.py" && edit.titlePhrase?.key == .toolEdit) }
         #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Project: /home/sample-dev/src/garden", "Copilot CLI: 0.0.401", "Model: gpt-5", "Time: 2026-07-15 09:12 UTC",
+            "Project: /home/sample-dev/src/garden", "Copilot CLI: 0.0.401", "Models: gpt-5, claude-haiku-4.5", "Time: 2026-07-15 09:12 UTC",
         ])
     }
 
@@ -248,11 +255,39 @@ import Testing
             "{\"type\":\"session.error\",\"data\":{\"errorType\":\"quota\",\"message\":\"Out of premium requests\"},\"id\":\"f\",\"timestamp\":\"x\",\"parentId\":\"e\"}",
         ]
         let (chat, warnings) = CopilotReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "s.jsonl")
-        #expect(warnings.isEmpty)
+        // The sub-agent's message answers a task call the log does not hold: left out, said once.
+        #expect(warnings.map(\.message) == ["holds the events of 1 sub-agent whose task call is not in the log; it is left out"])
         #expect(chat?.turns.filter { $0.role == .user }.map(\.text) == ["Fix it"])
         #expect(kinds(chat?.turns.last?.parts ?? []) == ["notice:info", "notice:info", "text", "notice:error"])
         if case .notice(let error)? = chat?.turns.last?.parts.last { #expect(error.text == "Error (quota): Out of premium requests") }
         #expect(!"\(String(describing: chat))".contains("sub-agent text"))
+    }
+
+    /// Newer CLIs mark a sub-agent's events with the envelope's `agentId`, not the call's id:
+    /// agents are matched to the task calls in the order `subagent.started` named them.
+    @Test func subAgentsOfNewerCLIsAreNestedByAgentId() {
+        func event(_ type: String, _ data: String, agent: String? = nil, id: Int) -> String {
+            "{\"type\":\"\(type)\",\"data\":\(data),\"id\":\"e\(id)\",\"timestamp\":\"2026-08-01T10:00:\(10 + id).000Z\",\"parentId\":null\(agent.map { ",\"agentId\":\"\($0)\"" } ?? "")}"
+        }
+        let lines = [
+            event("user.message", #"{"content":"Review both modules"}"#, id: 1),
+            event("assistant.message", #"{"messageId":"m1","content":"","toolRequests":[{"toolCallId":"t1","name":"task","arguments":{"agent_type":"code-review","description":"Review a.py","prompt":"Review a.py"}},{"toolCallId":"t2","name":"task","arguments":{"agent_type":"code-review","description":"Review b.py","prompt":"Review b.py"}}]}"#, id: 2),
+            event("subagent.started", #"{"toolCallId":"t1","agentName":"code-review","agentDisplayName":"Code review"}"#, id: 3),
+            event("subagent.started", #"{"toolCallId":"t2","agentName":"code-review","agentDisplayName":"Code review"}"#, id: 4),
+            event("assistant.message", #"{"messageId":"s1","content":"a.py looks fine."}"#, agent: "agent-a", id: 5),
+            event("assistant.message", #"{"messageId":"s2","content":"b.py leaks a file handle."}"#, agent: "agent-b", id: 6),
+            event("tool.execution_complete", #"{"toolCallId":"t1","success":true,"result":{"content":"a.py looks fine."}}"#, id: 7),
+            event("tool.execution_complete", #"{"toolCallId":"t2","success":true,"result":{"content":"b.py leaks a file handle."}}"#, id: 8),
+            event("assistant.message", #"{"messageId":"m2","content":"One finding, in b.py."}"#, id: 9),
+        ]
+        let (chat, warnings) = CopilotReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "s.jsonl")
+        #expect(warnings.isEmpty, "\(warnings)")
+        let parts = chat?.turns.last?.parts ?? []
+        #expect(kinds(parts) == ["transcript:code-review agent: Review a.py", "transcript:code-review agent: Review b.py", "text"])
+        if case .transcript(let b) = parts[1] {
+            #expect(b.messages.map(\.text) == ["Review b.py", ""])
+            #expect(b.messages[1].parts == [.text("b.py leaks a file handle.")])
+        }
     }
 
     @Test func oddShapesAreWarningsNeverATrap() {

@@ -365,7 +365,8 @@ def build_export():
 
 def build_flat():
     """An older CLI's session, written as a flat <uuid>.jsonl: results with `content` only or a
-    deprecated `terminal` block, no turn ids, and an abort (Ctrl+C) at the end."""
+    deprecated `terminal` block, no turn ids, a sub-agent whose events carry the deprecated
+    `parentToolCallId`, and an abort (Ctrl+C) at the end."""
     L = Log()
     L.t = T0 - timedelta(days=30)
     sid = uid("flat-session")
@@ -385,6 +386,24 @@ def build_flat():
     L.add("tool.execution_complete", {"toolCallId": "call_ls", "success": True,
                                       "result": {"content": "__init__.py\nviews.py\n<exited with exit code 0>",
                                                  "contents": [{"type": "terminal", "text": "__init__.py\nviews.py", "exitCode": 0, "cwd": cwd}]}}, ms=400)
+    task_args = {"agent_type": "explore", "description": "Find the flake8 config",
+                 "prompt": "Find where flake8 is configured for this repo and which rules it selects."}
+    L.add("assistant.message", {"messageId": uid("flat-msg-t"), "content": "",
+                                "toolRequests": [{"toolCallId": "call_task", "name": "task", "arguments": task_args}]}, ms=600)
+    L.add("tool.execution_start", {"toolCallId": "call_task", "toolName": "task", "arguments": task_args}, ms=5)
+    L.add("subagent.started", {"toolCallId": "call_task", "agentName": "explore", "agentDisplayName": "Explore",
+                               "agentDescription": "Fast read-only exploration of the codebase"}, ms=5)
+    grep_args = {"pattern": "flake8", "path": cwd}
+    L.add("assistant.message", {"messageId": uid("flat-sub-0"), "content": "", "parentToolCallId": "call_task", "model": "claude-haiku-4.5",
+                                "toolRequests": [{"toolCallId": "call_sub_grep", "name": "grep", "arguments": grep_args}]}, ms=700)
+    L.add("tool.execution_start", {"toolCallId": "call_sub_grep", "toolName": "grep", "arguments": grep_args, "parentToolCallId": "call_task"}, ms=5)
+    L.add("tool.execution_complete", {"toolCallId": "call_sub_grep", "success": True, "parentToolCallId": "call_task",
+                                      "result": {"content": "setup.cfg:1:[flake8]\nsetup.cfg:2:select = E,F,W"}}, ms=300)
+    L.add("assistant.message", {"messageId": uid("flat-sub-1"), "parentToolCallId": "call_task", "model": "claude-haiku-4.5",
+                                "content": "flake8 is configured in `setup.cfg` (`[flake8]`, `select = E,F,W`)."}, ms=900)
+    L.add("subagent.completed", {"toolCallId": "call_task", "agentName": "explore", "agentDisplayName": "Explore", "durationMs": 1900, "totalToolCalls": 1}, ms=5)
+    L.add("tool.execution_complete", {"toolCallId": "call_task", "success": True,
+                                      "result": {"content": "flake8 is configured in setup.cfg ([flake8], select = E,F,W)."}}, ms=5)
     L.add("assistant.message", {"messageId": uid("flat-msg-1"), "content": "`garden/views.py` imports `os` without using it; flake8 reports F401.",
                                 "reasoningText": "Lint output names the unused import."}, ms=1500)
     L.add("assistant.turn_end", {"turnId": "0"}, ms=20)
