@@ -57,8 +57,19 @@ package struct OpenCodeReader: ChatExportReader {
         var chats: [ImportedChat] = []
         var unknown: [String: Int] = [:]
         var order: [String] = []
-        for session in store.sessions {
-            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, unknown: &unknown, order: &order) { chats.append(chat) }
+        // A sub-agent's session (its `parentID` is a session here) is shown at the `task` call that
+        // started it; one no call names is a page of its own, after the others.
+        let ids = Set(store.sessions.map(\.id))
+        var children: [String: OpenCodeStore.Session] = [:]
+        for session in store.sessions { if let parent = session.parentID, ids.contains(parent) { children[session.id] = session } }
+        var nested: Set<String> = []
+        for session in store.sessions where children[session.id] == nil {
+            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, children: children, nested: &nested,
+                                               unknown: &unknown, order: &order) { chats.append(chat) }
+        }
+        for session in store.sessions where children[session.id] != nil && !nested.contains(session.id) {
+            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, children: children, nested: &nested,
+                                               unknown: &unknown, order: &order) { chats.append(chat) }
         }
         warnings += order.map { key in
             Diagnostic(.warning, file: path, message: "unknown \(key) (\(unknown[key]!) time\(unknown[key]! == 1 ? "" : "s")); left out, the rest is read")
@@ -78,21 +89,27 @@ enum OpenCodeSession {
         milliseconds.flatMap { ImportDate.fromEpoch($0 / 1000) }
     }
 
-    static func chat(_ session: OpenCodeStore.Session, includeSystem: Bool, unknown: inout [String: Int], order: inout [String]) -> ImportedChat? {
-        func note(_ key: String) {
-            if unknown[key] == nil { order.append(key) }
-            unknown[key, default: 0] += 1
-        }
+    /// A session's turns, with what its header sums up.
+    struct Built {
         var turns: [ImportedTurn] = []
         var models: [String] = []
         var tokens = (input: 0, output: 0, read: 0, write: 0)
         var firstPrompt: String?
         var last: Double?
+    }
+
+    /// One session's messages as turns; a `task` call whose sub-agent's session is among
+    /// `children` becomes that session's transcript, its models and tokens counted here.
+    static func build(_ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
+                      depth: Int, note: (String) -> Void) -> Built {
+        var built = Built()
         for message in session.messages {
             let data = message.data
             let role = InputProbe.string(data, "role")
             let when = date(OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
-            last = max(last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+            built.last = max(built.last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+            // The reply's model before its sub-agents' (a task call's session adds its own).
+            if role == "assistant", let model = InputProbe.string(data, "modelID"), !built.models.contains(model) { built.models.append(model) }
             var parts: [TurnPart] = []
             var texts: [String] = []
             var attachments: [ImportedAttachment] = []
@@ -105,6 +122,22 @@ enum OpenCodeSession {
                 case "reasoning":
                     if let text = InputProbe.string(part, "text"), !text.isEmpty { parts.append(.thinking(ThinkingPart(text: text))) }
                 case "tool":
+                    // A `task` call's sub-agent, whose session its metadata names: its transcript.
+                    if InputProbe.string(part, "tool") == "task", depth < 8,
+                       let child = part["state"]?["metadata"].flatMap({ InputProbe.string($0, "sessionId") }).flatMap({ children[$0] }),
+                       !nested.contains(child.id) {
+                        nested.insert(child.id)
+                        let inner = build(child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, note: note)
+                        for model in inner.models where !built.models.contains(model) { built.models.append(model) }
+                        built.tokens.input += inner.tokens.input
+                        built.tokens.output += inner.tokens.output
+                        built.tokens.read += inner.tokens.read
+                        built.tokens.write += inner.tokens.write
+                        if let transcript = OpenCodeTools.transcript(inner.turns, call: part, session: child.id) {
+                            parts.append(.transcript(transcript))
+                            continue
+                        }
+                    }
                     parts += OpenCodeTools.parts(forTool: part, cwd: session.directory)
                 case "file":
                     let name = InputProbe.string(part, "filename") ?? "file"
@@ -133,19 +166,18 @@ enum OpenCodeSession {
             case "user":
                 let text = texts.joined(separator: "\n\n").trimmingASCIIWhitespace()
                 guard !text.isEmpty || !attachments.isEmpty else { continue }
-                if firstPrompt == nil, !text.isEmpty { firstPrompt = text }
+                if built.firstPrompt == nil, !text.isEmpty { built.firstPrompt = text }
                 var turn = ImportedTurn(id: message.id, role: .user, text: text, date: when)
                 turn.attachments = attachments
-                turns.append(turn)
+                built.turns.append(turn)
             case "assistant":
-                if let model = InputProbe.string(data, "modelID"), !models.contains(model) { models.append(model) }
                 // A message's own `tokens` are its last step's; the steps' `step-finish` parts add up to all of it.
                 let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
                 for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
-                    tokens.input += OpenCodeTools.int(usage["input"]) ?? 0
-                    tokens.output += (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0)
-                    tokens.read += OpenCodeTools.int(usage["cache"]?["read"]) ?? 0
-                    tokens.write += OpenCodeTools.int(usage["cache"]?["write"]) ?? 0
+                    built.tokens.input += OpenCodeTools.int(usage["input"]) ?? 0
+                    built.tokens.output += (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0)
+                    built.tokens.read += OpenCodeTools.int(usage["cache"]?["read"]) ?? 0
+                    built.tokens.write += OpenCodeTools.int(usage["cache"]?["write"]) ?? 0
                 }
                 if let error = data["error"] {
                     let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
@@ -158,18 +190,30 @@ enum OpenCodeSession {
                     }
                 }
                 guard !parts.isEmpty else { continue }
-                if let lastTurn = turns.indices.last, turns[lastTurn].role == .assistant {
-                    turns[lastTurn].parts += parts
+                if let lastTurn = built.turns.indices.last, built.turns[lastTurn].role == .assistant {
+                    built.turns[lastTurn].parts += parts
                 } else {
                     var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: when)
                     turn.parts = parts
                     turn.model = InputProbe.string(data, "modelID")
-                    turns.append(turn)
+                    built.turns.append(turn)
                 }
             default:
                 note("message role \(Diagnostic.quote(role ?? "(none)"))")
             }
         }
+        return built
+    }
+
+    static func chat(_ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
+                     unknown: inout [String: Int], order: inout [String]) -> ImportedChat? {
+        func note(_ key: String) {
+            if unknown[key] == nil { order.append(key) }
+            unknown[key, default: 0] += 1
+        }
+        nested.insert(session.id)
+        let built = build(session, includeSystem: includeSystem, children: children, nested: &nested, depth: 0, note: note)
+        let (turns, models, tokens, firstPrompt, last) = (built.turns, built.models, built.tokens, built.firstPrompt, built.last)
         guard !turns.isEmpty else { return nil }
         let title = session.title.flatMap { $0.isEmpty || $0.hasPrefix("New session - ") ? nil : $0 } ?? firstPrompt.map(SessionText.titleLine) ?? session.id
         let first = date(session.created) ?? turns.first?.date

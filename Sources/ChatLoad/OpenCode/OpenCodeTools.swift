@@ -11,7 +11,8 @@ import ChatSupport
 /// | `tool` `edit` (`filePath`, `oldString`, `newString`; `metadata.diff`) | a diff |
 /// | `tool` `write` (`filePath`, `content`; `metadata.exists`) | a diff, "Created" for a new file |
 /// | `tool` `read`, `glob`, `grep`, `webfetch`, `websearch`, `todowrite` | titled tool calls, a to-do list |
-/// | `tool` `task` (`description`, `subagent_type`) | a tool call naming the sub-agent, its answer as the result |
+/// | `tool` `task` whose sub-agent's session (`state.metadata.sessionId`) is read | the sub-agent's transcript (``transcript(_:call:session:)``) |
+/// | `tool` `task` alone (`description`, `subagent_type`) | a tool call naming the sub-agent, its answer as the result |
 /// | any other tool | a tool call with its input and output |
 /// | `file` | a photo or file of the turn |
 /// | `compaction` | "Conversation compacted" |
@@ -113,5 +114,35 @@ enum OpenCodeTools {
             break
         }
         return [.toolCall(call)]
+    }
+
+    /// A `task` call's sub-agent as a transcript: its session's turns, titled by the agent and the
+    /// call's description ("explore agent: Find the importer").
+    static func transcript(_ turns: [ImportedTurn], call: JSONNode, session: String) -> TranscriptPart? {
+        guard turns.contains(where: { $0.role == .assistant }) else { return nil }
+        let input = call["state"]?["input"]
+        func arg(_ key: String) -> String? { input.flatMap { InputProbe.string($0, key) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let kind = arg("subagent_type"), task = arg("description")
+        let messages = turns.map { turn -> Message in
+            var message = Message(id: "\(session)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
+            message.parts = turn.parts
+            message.model = turn.model
+            if turn.role == .user {
+                message.speaker = "opencode"
+            } else {
+                message.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
+                message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+            }
+            return message
+        }
+        let who = kind.map { "\($0) agent" } ?? "Agent"
+        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        switch (kind, task) {
+        case let (kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
+        case let (kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
+        case let (nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
+        case (nil, nil): part.phrase = UIPhrase(.agentGeneric)
+        }
+        return part
     }
 }

@@ -24,6 +24,7 @@ import Testing
             case .terminal(let t): return "terminal:\(t.command ?? ""):\(t.exitCode.map(String.init) ?? "-")"
             case .diff(let d): return "\(d.created ? "created" : "diff"):\(d.path ?? "")"
             case .notice(let n): return "notice:\(n.kind.rawValue)"
+            case .transcript(let t): return "transcript:\(t.title)"
             default: return "other"
             }
         }
@@ -58,6 +59,24 @@ import Testing
             "Project: /home/ana/src/ledger", "opencode: 1.2.4", "Model: claude-sonnet-4-5", "Time: 2026-06-01 08:00 UTC",
             "Tokens: 5,100 in · 510 out · 38k cache read · 2,400 cache written",
         ])
+    }
+
+    /// A `task` call runs its sub-agent in a session of its own (`parentID`): shown at the call,
+    /// from the database and the storage alike, and not a page of its own.
+    @Test func aSubAgentsSessionIsShownAtItsTaskCall() throws {
+        for input in [Self.data + "/opencode.db", Self.data + "/storage"] {
+            let (chats, _) = try read(input)
+            #expect(chats.count == 2, "\(input)")
+            let plan = try #require(chats.last)
+            #expect(kinds(plan.turns[1].parts) == ["transcript:explore agent: Find the importer", "text"])
+            guard case .transcript(let agent) = plan.turns[1].parts[0] else { continue }
+            #expect(agent.messages.map(\.speaker) == ["opencode", "explore agent"])
+            #expect(agent.messages[0].text == "Find where `ledger import` parses statements and which formats it accepts.")
+            #expect(kinds(agent.messages[1].parts ?? []) == ["tool:read:ok:Read ledger/importer.py", "text"])
+            // The sub-agent's model and tokens are the session's too.
+            #expect(plan.facts.contains { $0.value == "gpt-5.1, claude-haiku-4-5" }, "\(plan.facts.map(\.value))")
+            #expect(plan.facts.contains { $0.value == "2,300 in · 130 out" })
+        }
     }
 
     @Test func oneSessionsFileIsOnePage() throws {

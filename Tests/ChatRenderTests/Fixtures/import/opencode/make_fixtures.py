@@ -81,13 +81,34 @@ def sessions():
           "model": {"providerID": "openai", "modelID": "gpt-5.1"}}, [{"type": "text", "text": "What does `ledger import` read?"}]),
         ({"id": "msg_02b", "sessionID": "ses_02", "role": "assistant", "time": {"created": T0 + 3602000, "completed": T0 + 3604000},
           "parentID": "msg_02a", "modelID": "gpt-5.1", "providerID": "openai", "mode": "plan", "path": {"cwd": CWD, "root": CWD},
-          "cost": 0, "tokens": tokens(1500, 90, 0, 0, 0)}, [{"type": "text", "text": "CSV bank statements, one file per account."}]),
+          "cost": 0, "tokens": tokens(1500, 90, 0, 0, 0)}, [
+            # The task tool runs a sub-agent in a session of its own (ses_03, parentID ses_02); its
+            # metadata names that session.
+            tool("call_9", "task", "completed", {"description": "Find the importer", "prompt": "Find where `ledger import` parses statements and which formats it accepts.",
+                                                 "subagent_type": "explore"},
+                 "`ledger/importer.py` reads CSV statements only.\n\n<task_metadata>\nsession_id: ses_03\n</task_metadata>", "Find the importer",
+                 {"sessionId": "ses_03", "summary": [{"id": "prt_03b_00", "tool": "read", "state": {"status": "completed", "title": "ledger/importer.py"}}]},
+                 3602100, 3603500),
+            {"type": "text", "text": "CSV bank statements, one file per account."}]),
+    ]
+    s3 = [
+        ({"id": "msg_03a", "sessionID": "ses_03", "role": "user", "time": {"created": T0 + 3602200}, "agent": "explore",
+          "model": {"providerID": "anthropic", "modelID": "claude-haiku-4-5"}},
+         [{"type": "text", "text": "Find where `ledger import` parses statements and which formats it accepts."}]),
+        ({"id": "msg_03b", "sessionID": "ses_03", "role": "assistant", "time": {"created": T0 + 3602300, "completed": T0 + 3603400},
+          "parentID": "msg_03a", "modelID": "claude-haiku-4-5", "providerID": "anthropic", "mode": "explore", "agent": "explore",
+          "path": {"cwd": CWD, "root": CWD}, "cost": 0, "tokens": tokens(800, 40, 0, 0, 0)}, [
+            tool("call_10", "read", "completed", {"filePath": CWD + "/ledger/importer.py"}, "<file>\n00001| import csv\n</file>", "ledger/importer.py",
+                 {"preview": "import csv"}, 3602400, 3602500),
+            {"type": "text", "text": "`ledger/importer.py` reads CSV statements only."}]),
     ]
     return [
         ({"id": "ses_01", "projectID": PROJECT, "directory": CWD, "title": "Fix monthly total rounding", "version": "1.2.4",
           "time": {"created": T0, "updated": T0 + 23000}}, s1),
         ({"id": "ses_02", "projectID": PROJECT, "directory": CWD, "title": "New session - 2026-06-01T09:00:00.000Z", "version": "1.2.4",
           "time": {"created": T0 + 3600000, "updated": T0 + 3604000}}, s2),
+        ({"id": "ses_03", "projectID": PROJECT, "parentID": "ses_02", "directory": CWD, "title": "Find the importer (@explore subagent)", "version": "1.2.4",
+          "time": {"created": T0 + 3602200, "updated": T0 + 3603400}}, s3),
     ]
 
 
@@ -129,8 +150,8 @@ def write_database(path):
     """)
     db.execute("INSERT INTO project VALUES (?, ?, 'git', 'ledger', NULL, NULL, ?, ?, ?, '[]')", (PROJECT, CWD, T0, T0, T0))
     for info, messages in sessions():
-        db.execute("INSERT INTO session VALUES (?, ?, NULL, ?, ?, ?, ?, NULL, 0, 0, 0, NULL, NULL, NULL, ?, ?, NULL, NULL)",
-                   (info["id"], PROJECT, info["id"][4:], info["directory"], info["title"], info["version"], info["time"]["created"], info["time"]["updated"]))
+        db.execute("INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, 0, 0, NULL, NULL, NULL, ?, ?, NULL, NULL)",
+                   (info["id"], PROJECT, info.get("parentID"), info["id"][4:], info["directory"], info["title"], info["version"], info["time"]["created"], info["time"]["updated"]))
         for message, parts in messages:
             data = {k: v for k, v in message.items() if k not in ("id", "sessionID")}
             db.execute("INSERT INTO message VALUES (?, ?, ?, ?, ?)", (message["id"], info["id"], message["time"]["created"],
