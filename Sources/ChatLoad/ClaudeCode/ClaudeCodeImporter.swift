@@ -15,6 +15,9 @@ import Dispatch
 /// - `system` lines: `compact_boundary` is a divider notice with the compaction summary folded
 ///   in it (every turn before it is kept), `api_error` an error notice, `turn_duration` a
 ///   "Worked for …" line, `local_command` a command chip.
+/// - `progress` lines: a sub-agent's messages forwarded in `agent_progress` lines are its
+///   transcript when it left no log of its own (see ``ClaudeCodeSession/readProgress(_:line:)``);
+///   other progress (a command's output so far, a hook) is left out.
 /// - Title: the last `custom-title`, else the last `ai-title`, else the last `summary`, else the
 ///   first prompt. Bookkeeping lines (`file-history-snapshot`, `queue-operation`, …) are left out.
 ///
@@ -23,7 +26,7 @@ import Dispatch
 package enum ClaudeCodeImporter {
     /// Lines Claude Code writes for its own bookkeeping: never part of the conversation.
     static let bookkeeping: Set<String> = ["file-history-snapshot", "queue-operation", "permission-mode", "last-prompt",
-                                           "agent-name", "mode", "progress", "attachment", "pr-link", "tag", "hook",
+                                           "agent-name", "mode", "attachment", "pr-link", "tag", "hook",
                                            "worktree-state", "session-state"]
 
     /// Reads every session of `source`, newest first in the index (by the writer).
@@ -168,6 +171,15 @@ struct ClaudeCodeSession {
     var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
     /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
     var partsOnAllCores = true
+    /// Sub-agents' messages forwarded in `agent_progress` lines, by the call that started them
+    /// (see ``readProgress(_:line:)``), and the calls in the order first met.
+    var forwarded: [String: ForwardedAgent] = [:]
+    var forwardedOrder: [String] = []
+    /// Progress lines left out for what is odd about them: how many, and where the first was.
+    var oddProgress: [String: (count: Int, location: SourceLocation)] = [:]
+    var oddProgressOrder: [String] = []
+    /// Put before the JSON path of a warning: where in its line a forwarded message is.
+    var pathPrefix = ""
 
     // What the header says.
     var customTitle: String?
@@ -345,7 +357,7 @@ struct ClaudeCodeSession {
     }
 
     mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : path), message: message))
+        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : pathPrefix + path), message: message))
     }
 
     mutating func readLine(_ node: JSONNode, number: Int) {
@@ -372,6 +384,8 @@ struct ClaudeCodeSession {
         case "system":
             noteContext(node)
             readSystem(node, line: number)
+        case "progress":
+            readProgress(node, line: number)
         case "summary":
             if let text = ImportSource.string(node["summary"]), !text.isEmpty { summary = text }
         case "ai-title":
@@ -799,6 +813,7 @@ struct ClaudeCodeSession {
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         let turns = turns()
+        diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }
         let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
