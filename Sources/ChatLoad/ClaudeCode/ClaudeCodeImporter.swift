@@ -195,6 +195,8 @@ struct ClaudeCodeSession {
     /// Usage per API message id (the last line of a message has its final counts).
     var usage: [String: Usage] = [:]
     var usageOrder: [String] = []
+    /// The message ids of compactions' own replies, counted in ``usage``.
+    var compactionIDs: Set<String> = []
 
     /// One turn being built.
     struct Draft {
@@ -377,6 +379,13 @@ struct ClaudeCodeSession {
         case "user", "assistant":
             if depth == 0, case .bool(true)? = node["isSidechain"]?.value {
                 sidechain.append((number, node))
+                // A compaction's own reply, when the session's log holds it: its tokens are the
+                // session's (the messages it copies count once, by their ids).
+                if type == "assistant", ImportSource.string(node["agentId"])?.hasPrefix("acompact") == true, let message = node["message"],
+                   let id = ImportSource.string(message["id"]), usage[id] == nil || compactionIDs.contains(id) {
+                    compactionIDs.insert(id)
+                    noteUsage(message, key: id)
+                }
                 return
             }
             noteContext(node)
@@ -461,12 +470,7 @@ struct ClaudeCodeSession {
         let messageID = ImportSource.string(message["id"])
         let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
         if let model, !models.contains(model) { models.append(model) }
-        if let usageNode = message["usage"], case .object = usageNode.value {
-            let key = messageID ?? "line \(line)"
-            if usage[key] == nil { usageOrder.append(key) }
-            usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
-                               cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
-        }
+        noteUsage(message, key: messageID ?? "line \(line)")
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
@@ -514,6 +518,15 @@ struct ClaudeCodeSession {
                 warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
             }
         }
+    }
+
+    /// An API message's token usage, under `key` (its id): a later line of the message replaces
+    /// an earlier one's counts, as the last line has the final ones.
+    mutating func noteUsage(_ message: JSONNode, key: String) {
+        guard let usageNode = message["usage"], case .object = usageNode.value else { return }
+        if usage[key] == nil { usageOrder.append(key) }
+        usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
+                           cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
     }
 
     mutating func readUser(_ node: JSONNode, line: Int) {
@@ -815,6 +828,7 @@ struct ClaudeCodeSession {
         let turns = turns()
         diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }
+        addCompactionUsage()
         let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
         chat.facts = facts()
@@ -822,7 +836,8 @@ struct ClaudeCodeSession {
     }
 
 
-    /// The header: project, branch, Claude Code version, models, time span and token totals.
+    /// The header: project, branch, Claude Code version, models, time span and token totals
+    /// (each API message once: the session's, its sub-agents' and its compactions' own replies).
     func facts() -> [ConversationFact] {
         var facts: [ConversationFact] = []
         if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }

@@ -1,6 +1,6 @@
 """Writes the Claude Code fixtures: a 2.1 session shaped like the real logs (thinking, twelve
 tool calls of nine kinds with two edit diffs, a failing and a rejected command, a sub-agent in
-its sidecar file and forwarded in progress lines too, a compaction, slash
+its sidecar file and forwarded in progress lines too, a compaction with its own log, slash
 commands, a pasted and a returned screenshot), an older session with its sub-agent in sidechain
 lines and an agent-<id>.jsonl beside it, a 2.0 session whose sub-agent is only in agent_progress
 lines, and a log with bad lines. Deterministic: run it again and nothing changes.
@@ -215,6 +215,7 @@ def main_session():
     log.system("api_error", level="error", error={"status": 529, "headers": {}, "requestID": "req_011CUX", "error": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}},
                retryInMs=1148, retryAttempt=1, maxRetries=10)
     boundary = log.system("compact_boundary", content="Conversation compacted", level="info", compactMetadata={"trigger": "auto", "preTokens": 167392})
+    compacted_at = log.n - 2  # the compaction's log is written just before its boundary
     boundary["logicalParentUuid"] = boundary["parentUuid"]
     boundary["parentUuid"] = None
     log.user("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nAnalysis:\nThe person reported a wrong cart total with a coupon and a bulk discount.\n\nSummary:\n1. Primary request: fix the order of discounts in `cart/totals.py`.\n2. Done: the failing test reproduces it; the edit applies the bulk discount after the coupon and stops at zero.\n3. Next: add the two cases the agent found and run the tests.",
@@ -259,6 +260,24 @@ def main_session():
     with open(os.path.join(PROJECT, SID, "subagents", "agent-a3f9c21.meta.json"), "w", encoding="utf-8") as f:
         json.dump({"agentType": "Explore"}, f)
         f.write("\n")
+
+    # The compaction ran as a sub-agent of its own: its log opens with the session's messages it
+    # was given (their API message ids kept), then the request to sum up and the summary, the
+    # only new call.
+    compact = Log(SID, sidechain=True, agent="acompact-5e02b7", start=compacted_at)
+    by_id = {}
+    for line in log.lines:
+        if line.get("type") == "assistant" and line["message"]["id"] in ("msg_06F", "msg_07G", "msg_08H"):
+            by_id.setdefault(line["message"]["id"], []).append(line)
+    for mid in ("msg_06F", "msg_07G", "msg_08H"):
+        for line in by_id[mid]:
+            compact.raw(dict(line, isSidechain=True, agentId="acompact-5e02b7"))
+    compact.user("Your task is to write a detailed summary of the conversation so far, paying close attention to the person's requests and the work done. Wrap it in <summary> tags.")
+    summary = ("<analysis>The person reported a wrong cart total; the fix and a sub-agent's review are done.</analysis>\n<summary>\n"
+               "1. Primary request: fix the order of discounts in `cart/totals.py`.\n2. Done: the failing test reproduces it.\n"
+               "3. Next: add the two cases the agent found and run the tests.\n</summary>")
+    compact.assistant("msg_C1", {"type": "text", "text": summary}, usage={"input_tokens": 3, "cache_creation_input_tokens": 1500, "cache_read_input_tokens": 160000, "output_tokens": 640}, stop="end_turn")
+    compact.write(os.path.join(PROJECT, SID, "subagents", "agent-acompact-5e02b7.jsonl"))
 
 
 def older_session():
