@@ -15,6 +15,9 @@ import Dispatch
 /// - `system` lines: `compact_boundary` is a divider notice with the compaction summary folded
 ///   in it (every turn before it is kept), `api_error` an error notice, `turn_duration` a
 ///   "Worked for …" line, `local_command` a command chip.
+/// - `progress` lines: a sub-agent's messages forwarded in `agent_progress` lines are its
+///   transcript when it left no log of its own (see ``ClaudeCodeSession/readProgress(_:line:)``);
+///   other progress (a command's output so far, a hook) is left out.
 /// - Title: the last `custom-title`, else the last `ai-title`, else the last `summary`, else the
 ///   first prompt. Bookkeeping lines (`file-history-snapshot`, `queue-operation`, …) are left out.
 ///
@@ -23,7 +26,7 @@ import Dispatch
 package enum ClaudeCodeImporter {
     /// Lines Claude Code writes for its own bookkeeping: never part of the conversation.
     static let bookkeeping: Set<String> = ["file-history-snapshot", "queue-operation", "permission-mode", "last-prompt",
-                                           "agent-name", "mode", "progress", "attachment", "pr-link", "tag", "hook",
+                                           "agent-name", "mode", "attachment", "pr-link", "tag", "hook",
                                            "worktree-state", "session-state"]
 
     /// Reads every session of `source`, newest first in the index (by the writer).
@@ -168,6 +171,15 @@ struct ClaudeCodeSession {
     var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
     /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
     var partsOnAllCores = true
+    /// Sub-agents' messages forwarded in `agent_progress` lines, by the call that started them
+    /// (see ``readProgress(_:line:)``), and the calls in the order first met.
+    var forwarded: [String: ForwardedAgent] = [:]
+    var forwardedOrder: [String] = []
+    /// Progress lines left out for what is odd about them: how many, and where the first was.
+    var oddProgress: [String: (count: Int, location: SourceLocation)] = [:]
+    var oddProgressOrder: [String] = []
+    /// Put before the JSON path of a warning: where in its line a forwarded message is.
+    var pathPrefix = ""
 
     // What the header says.
     var customTitle: String?
@@ -183,6 +195,8 @@ struct ClaudeCodeSession {
     /// Usage per API message id (the last line of a message has its final counts).
     var usage: [String: Usage] = [:]
     var usageOrder: [String] = []
+    /// The message ids of compactions' own replies, counted in ``usage``.
+    var compactionIDs: Set<String> = []
 
     /// One turn being built.
     struct Draft {
@@ -345,7 +359,7 @@ struct ClaudeCodeSession {
     }
 
     mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : path), message: message))
+        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : pathPrefix + path), message: message))
     }
 
     mutating func readLine(_ node: JSONNode, number: Int) {
@@ -365,6 +379,13 @@ struct ClaudeCodeSession {
         case "user", "assistant":
             if depth == 0, case .bool(true)? = node["isSidechain"]?.value {
                 sidechain.append((number, node))
+                // A compaction's own reply, when the session's log holds it: its tokens are the
+                // session's (the messages it copies count once, by their ids).
+                if type == "assistant", ImportSource.string(node["agentId"])?.hasPrefix("acompact") == true, let message = node["message"],
+                   let id = ImportSource.string(message["id"]), usage[id] == nil || compactionIDs.contains(id) {
+                    compactionIDs.insert(id)
+                    noteUsage(message, key: id)
+                }
                 return
             }
             noteContext(node)
@@ -372,6 +393,8 @@ struct ClaudeCodeSession {
         case "system":
             noteContext(node)
             readSystem(node, line: number)
+        case "progress":
+            readProgress(node, line: number)
         case "summary":
             if let text = ImportSource.string(node["summary"]), !text.isEmpty { summary = text }
         case "ai-title":
@@ -447,12 +470,7 @@ struct ClaudeCodeSession {
         let messageID = ImportSource.string(message["id"])
         let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
         if let model, !models.contains(model) { models.append(model) }
-        if let usageNode = message["usage"], case .object = usageNode.value {
-            let key = messageID ?? "line \(line)"
-            if usage[key] == nil { usageOrder.append(key) }
-            usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
-                               cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
-        }
+        noteUsage(message, key: messageID ?? "line \(line)")
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
@@ -500,6 +518,15 @@ struct ClaudeCodeSession {
                 warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
             }
         }
+    }
+
+    /// An API message's token usage, under `key` (its id): a later line of the message replaces
+    /// an earlier one's counts, as the last line has the final ones.
+    mutating func noteUsage(_ message: JSONNode, key: String) {
+        guard let usageNode = message["usage"], case .object = usageNode.value else { return }
+        if usage[key] == nil { usageOrder.append(key) }
+        usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
+                           cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
     }
 
     mutating func readUser(_ node: JSONNode, line: Int) {
@@ -799,7 +826,9 @@ struct ClaudeCodeSession {
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         let turns = turns()
+        diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }
+        addCompactionUsage()
         let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
         chat.facts = facts()
@@ -807,7 +836,8 @@ struct ClaudeCodeSession {
     }
 
 
-    /// The header: project, branch, Claude Code version, models, time span and token totals.
+    /// The header: project, branch, Claude Code version, models, time span and token totals
+    /// (each API message once: the session's, its sub-agents' and its compactions' own replies).
     func facts() -> [ConversationFact] {
         var facts: [ConversationFact] = []
         if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }

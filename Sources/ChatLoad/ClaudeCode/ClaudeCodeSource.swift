@@ -75,6 +75,14 @@ package struct ClaudeCodeSource: Sendable, Equatable {
         return nil
     }
 
+    /// The logs of the session's compactions, `<session>/subagents/agent-acompact-*.jsonl` (Claude
+    /// Code 2.1 runs each compaction as a sub-agent of its own), in name order.
+    static func compactionLogs(sessionPath: String) -> [String] {
+        let folder = FilePath.join(FilePath.join(FilePath.directory(sessionPath), FilePath.stem(sessionPath)), "subagents")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("agent-acompact") && $0.hasSuffix(".jsonl") }.sorted().map { FilePath.join(folder, $0) }
+    }
+
     /// The sub-agent logs under `<session>/subagents/` with the tool call that started them, read
     /// from their `.meta.json` (`toolUseId`), for calls whose result does not name the agent.
     static func agentLogsByCall(sessionPath: String) -> [String: String] {

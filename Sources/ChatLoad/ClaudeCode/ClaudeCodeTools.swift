@@ -360,6 +360,13 @@ enum ClaudeCodeTools {
                 nested = reading(&reader, metaKind: nil)
             }
         }
+        // Older 2.x sessions: no log of its own, its messages forwarded in the session's
+        // agent_progress lines.
+        var forwarded = false
+        if nested == nil, session.depth < maxAgentDepth, var reader = session.forwardedReading(call.id) {
+            nested = reading(&reader, metaKind: nil)
+            forwarded = true
+        }
         var messages: [Message] = []
         if let nested {
             kind = kind ?? nested.metaKind
@@ -380,6 +387,7 @@ enum ClaudeCodeTools {
                 if turn.role != .user { message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent) }
                 messages.append(message)
             }
+            if forwarded { completeForwarded(&messages, call: call, prompt: prompt, resultText: resultText, kind: kind) }
         } else {
             guard call.result != nil else { return nil }
             var ask = Message(id: call.id + "-prompt", role: .user, text: prompt)
@@ -403,10 +411,36 @@ enum ClaudeCodeTools {
         return transcript
     }
 
+    /// A transcript made from forwarded messages, completed from the call: the prompt when no
+    /// message was the prompt, and the agent's report when its reply does not end with it (some
+    /// versions forward tool calls and results only).
+    static func completeForwarded(_ messages: inout [Message], call: ClaudeCodeSession.ToolCall, prompt: String, resultText: String, kind: String?) {
+        if messages.first?.role != .user, !prompt.isEmpty {
+            var ask = Message(id: call.id + "-prompt", role: .user, text: prompt)
+            ask.speaker = "Claude"
+            messages.insert(ask, at: 0)
+        }
+        let report = resultText.trimmingASCIIWhitespace()
+        guard call.result != nil, !report.isEmpty else { return }
+        if let last = messages.indices.last, messages[last].role == .assistant {
+            let said = messages[last].parts.reversed().lazy.compactMap { part -> String? in
+                if case .text(let text) = part { return text.trimmingASCIIWhitespace() } else { return nil }
+            }.first
+            if let said, !said.isEmpty, report.contains(said) { return }
+            messages[last].parts.append(.text(resultText))
+            return
+        }
+        var answer = Message(id: call.id + "-report", role: .assistant, text: "")
+        answer.parts = [.text(resultText)]
+        answer.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
+        answer.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+        messages.append(answer)
+    }
+
     /// A sub-agent's log, its lines read, as its call's transcript takes it: the warnings and
     /// models of its lines, then its turns (their own sub-agents read) and the token counts.
     static func reading(_ reader: inout ClaudeCodeSession, metaKind: String?) -> AgentReading {
-        let diagnostics = reader.diagnostics, models = reader.models
+        let diagnostics = reader.diagnostics + reader.progressWarnings(), models = reader.models
         let turns = reader.turns()
         return AgentReading(metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder)
     }

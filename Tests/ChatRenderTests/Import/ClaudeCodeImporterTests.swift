@@ -89,8 +89,9 @@ import Testing
         #expect(facts["Claude Code"] == "2.1.12")
         #expect(facts["Models"] == "claude-opus-4-5-20251101, claude-haiku-4-5-20251001")
         #expect(facts["Time"]?.hasPrefix("2026-03-02 09:14 – ") == true)
-        // Three lines of msg_01A carry its usage: counted once. The sub-agent's three replies count too.
-        #expect(facts["Tokens"] == "96 in · 3,640 out · 235k cache read · 27.3k cache written")
+        // Three lines of msg_01A carry its usage: counted once. The sub-agent's three replies and
+        // the compaction's reply (from its own log) count too.
+        #expect(facts["Tokens"] == "99 in · 4,280 out · 395k cache read · 28.8k cache written")
     }
 
     @Test func eachToolBecomesItsPart() throws {

@@ -38,6 +38,17 @@ import Testing
         Golden.assertMatches(TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/\(name).html")
     }
 
+    /// A sub-agent rebuilt from the session's agent_progress lines draws as one read from its
+    /// own log: nested, collapsed, each of its nine calls with its result.
+    @Test func aSubAgentFromProgressLinesMatchesGolden() throws {
+        let (chats, _) = try Importer.read(ImportRequest(format: .claudeCode, inputPath: ClaudeCodeAgentProgressTests.session, outputDirectory: "unused"))
+        let turn = try #require(chats.first?.turns.last)
+        var message = Message(id: turn.id, role: turn.role, text: "")
+        message.parts = turn.parts.filter { if case .transcript = $0 { return true } else { return false } }
+        #expect(message.parts.count == 1)
+        Golden.assertMatches(TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/agent-progress.html")
+    }
+
     static func render(_ part: ToolCallPart) -> String {
         var message = Message(id: "m", role: .assistant, text: "")
         message.parts = [.toolCall(part)]

@@ -52,7 +52,7 @@ import Testing
         #expect(html.contains("aria-label=\"Über diese Unterhaltung\""))
         #expect(html.contains("<dt>Projekt</dt>") && html.contains("<dt>Modelle</dt>") && html.contains("<dt>Zeitraum</dt>"))
         #expect(!html.contains("<dt>Project</dt>"))
-        #expect(html.contains("<dd dir=\"auto\">96 Eingabe · 3.640 Ausgabe · 235k aus dem Cache gelesen · 27,3k in den Cache geschrieben</dd>"))
+        #expect(html.contains("<dd dir=\"auto\">99 Eingabe · 4.280 Ausgabe · 395k aus dem Cache gelesen · 28,8k in den Cache geschrieben</dd>"))
         #expect(html.contains("Beim Import unkenntlich gemacht: 2 Zugangsdaten-Einträge und 1 Home-Ordner-Pfad."))
         // Tool results.
         #expect(html.contains("aria-label=\"To-do-Liste\""))

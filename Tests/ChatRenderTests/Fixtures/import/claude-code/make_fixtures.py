@@ -1,8 +1,9 @@
 """Writes the Claude Code fixtures: a 2.1 session shaped like the real logs (thinking, twelve
 tool calls of nine kinds with two edit diffs, a failing and a rejected command, a sub-agent in
-its sidecar file, a compaction, slash commands, a pasted and a returned screenshot), an older
-session with its sub-agent in sidechain lines and an agent-<id>.jsonl beside it, and a log with
-bad lines. Deterministic: run it again and nothing changes.
+its sidecar file and forwarded in progress lines too, a compaction with its own log, slash
+commands, a pasted and a returned screenshot), an older session with its sub-agent in sidechain
+lines and an agent-<id>.jsonl beside it, a 2.0 session whose sub-agent is only in agent_progress
+lines, and a log with bad lines. Deterministic: run it again and nothing changes.
 
 usage: python3 make_fixtures.py   (from anywhere; writes beside this file)"""
 import base64
@@ -18,6 +19,8 @@ OLD = "2b1d0c9e-8f7a-4e65-b432-10fedcba9876"
 CWD = "/home/ana/src/shop"
 OPUS = "claude-opus-4-5-20251101"
 HAIKU = "claude-haiku-4-5-20251001"
+SONNET = "claude-sonnet-4-5-20250929"
+PROGRESS_SID = "3c5e7a90-1d2f-4b68-8e19-5a7b3c9d0e2f"
 
 
 def png(width, height, colour, stripe):
@@ -39,7 +42,8 @@ RETURNED = base64.b64encode(png(48, 30, (245, 245, 235), (40, 140, 80))).decode(
 
 
 class Log:
-    def __init__(self, session, sidechain=False, agent=None, start=0):
+    def __init__(self, session, sidechain=False, agent=None, start=0, version="2.1.12"):
+        self.version = version
         self.lines = []
         self.session = session
         self.sidechain = sidechain
@@ -57,7 +61,7 @@ class Log:
 
     def base(self, kind, **extra):
         line = {"parentUuid": self.parent, "isSidechain": self.sidechain, "userType": "external", "cwd": CWD,
-                "sessionId": self.session, "version": "2.1.12", "gitBranch": "fix/cart-totals"}
+                "sessionId": self.session, "version": self.version, "gitBranch": "fix/cart-totals"}
         if self.agent:
             line["agentId"] = self.agent
         line["type"] = kind
@@ -90,6 +94,10 @@ class Log:
     def system(self, subtype, **extra):
         return self.base("system", subtype=subtype, **extra)
 
+    def progress(self, call, data, tool_use_id):
+        """A progress line: what the tool `call` reported while it ran."""
+        return self.base("progress", data=data, toolUseID=tool_use_id, parentToolUseID=call)
+
     def raw(self, line):
         self.lines.append(line)
 
@@ -115,6 +123,24 @@ def total(lines, coupon=None, bulk_threshold=10):
 
 def numbered(text):
     return "\n".join(f"{i + 1:>6}\u2192{line}" for i, line in enumerate(text.rstrip("\n").split("\n")))
+
+
+def forwarded(kind, body, uuid, stamp, **extra):
+    """A sub-agent's message as an agent_progress line carries it: one content block, as the
+    session's own lines would be, with its uuid and time."""
+    message = {"type": kind, "message": body}
+    message.update(extra)
+    message["uuid"] = uuid
+    message["timestamp"] = stamp
+    return message
+
+
+def progress_line(log, call, tool_use_id, data, n):
+    """A progress line in `log` that leaves its counters alone (the lines after it keep their
+    uuids and times)."""
+    return {"parentUuid": log.parent, "isSidechain": False, "userType": "external", "cwd": CWD, "sessionId": log.session,
+            "version": "2.1.12", "gitBranch": "fix/cart-totals", "type": "progress", "data": data, "toolUseID": tool_use_id,
+            "parentToolUseID": call, "uuid": f"{log.session[:8]}-p{n:03d}-4000-8000-{n:012d}", "timestamp": log.lines[-1]["timestamp"]}
 
 
 def main_session():
@@ -171,6 +197,17 @@ def main_session():
     log.user("Don't push. Ask an agent to check the coupon tests for cases we miss, then run the tests again.")
     log.call("msg_08H", "toolu_08Task", "Task", {"description": "Review coupon test coverage", "prompt": "Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words.", "subagent_type": "Explore"})
     report = "Two combinations are untested: a coupon larger than the subtotal (the total should stop at 0.00), and a coupon with exactly 10 items, the bulk threshold. Both belong in test_coupons.py."
+    # 2.1.12 still forwards the sub-agent's steps as progress lines; its own log is read instead.
+    task_prompt = "Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words."
+    stamp = log.lines[-1]["timestamp"]
+    first = forwarded("user", {"role": "user", "content": [{"type": "text", "text": task_prompt}]}, "7f3c9a12-s201-4000-8000-000000000201", stamp)
+    log.raw(progress_line(log, "toolu_08Task", "agent_msg_08H", {"message": first, "type": "agent_progress", "prompt": task_prompt, "agentId": "a3f9c21"}, 1))
+    read_call = forwarded("assistant", {"model": HAIKU, "id": "msg_A1", "type": "message", "role": "assistant",
+                                        "content": [{"type": "tool_use", "id": "toolu_A1Read", "name": "Read", "input": {"file_path": f"{CWD}/cart/tests/test_coupons.py", "offset": 1, "limit": 40}}],
+                                        "usage": {"input_tokens": 4, "cache_creation_input_tokens": 3000, "cache_read_input_tokens": 0, "output_tokens": 90}},
+                          "7f3c9a12-s202-4000-8000-000000000202", stamp, requestId="req_A1")
+    log.raw(progress_line(log, "toolu_08Task", "agent_msg_08H", {"message": read_call, "type": "agent_progress", "prompt": "", "agentId": "a3f9c21"}, 2))
+    log.raw(progress_line(log, "toolu_08Task", "toolu_A1Read", {"type": "hook_progress", "hookEvent": "PostToolUse", "hookName": "PostToolUse:Read", "command": "true"}, 3))
     log.result("toolu_08Task", [{"type": "text", "text": report}],
                {"status": "completed", "prompt": "Read cart/tests/test_coupons.py and list discount combinations it does not test. Report in under 100 words.", "agentId": "a3f9c21",
                 "content": [{"type": "text", "text": report}], "totalDurationMs": 9120, "totalTokens": 14210, "totalToolUseCount": 2,
@@ -178,6 +215,7 @@ def main_session():
     log.system("api_error", level="error", error={"status": 529, "headers": {}, "requestID": "req_011CUX", "error": {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}},
                retryInMs=1148, retryAttempt=1, maxRetries=10)
     boundary = log.system("compact_boundary", content="Conversation compacted", level="info", compactMetadata={"trigger": "auto", "preTokens": 167392})
+    compacted_at = log.n - 2  # the compaction's log is written just before its boundary
     boundary["logicalParentUuid"] = boundary["parentUuid"]
     boundary["parentUuid"] = None
     log.user("This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\nAnalysis:\nThe person reported a wrong cart total with a coupon and a bulk discount.\n\nSummary:\n1. Primary request: fix the order of discounts in `cart/totals.py`.\n2. Done: the failing test reproduces it; the edit applies the bulk discount after the coupon and stops at zero.\n3. Next: add the two cases the agent found and run the tests.",
@@ -223,6 +261,24 @@ def main_session():
         json.dump({"agentType": "Explore"}, f)
         f.write("\n")
 
+    # The compaction ran as a sub-agent of its own: its log opens with the session's messages it
+    # was given (their API message ids kept), then the request to sum up and the summary, the
+    # only new call.
+    compact = Log(SID, sidechain=True, agent="acompact-5e02b7", start=compacted_at)
+    by_id = {}
+    for line in log.lines:
+        if line.get("type") == "assistant" and line["message"]["id"] in ("msg_06F", "msg_07G", "msg_08H"):
+            by_id.setdefault(line["message"]["id"], []).append(line)
+    for mid in ("msg_06F", "msg_07G", "msg_08H"):
+        for line in by_id[mid]:
+            compact.raw(dict(line, isSidechain=True, agentId="acompact-5e02b7"))
+    compact.user("Your task is to write a detailed summary of the conversation so far, paying close attention to the person's requests and the work done. Wrap it in <summary> tags.")
+    summary = ("<analysis>The person reported a wrong cart total; the fix and a sub-agent's review are done.</analysis>\n<summary>\n"
+               "1. Primary request: fix the order of discounts in `cart/totals.py`.\n2. Done: the failing test reproduces it.\n"
+               "3. Next: add the two cases the agent found and run the tests.\n</summary>")
+    compact.assistant("msg_C1", {"type": "text", "text": summary}, usage={"input_tokens": 3, "cache_creation_input_tokens": 1500, "cache_read_input_tokens": 160000, "output_tokens": 640}, stop="end_turn")
+    compact.write(os.path.join(PROJECT, SID, "subagents", "agent-acompact-5e02b7.jsonl"))
+
 
 def older_session():
     """A 1.0-era session: the sub-agent's lines are sidechain lines in the session file, and a
@@ -249,6 +305,101 @@ def older_session():
     beside.write(os.path.join(PROJECT, "agent-b77e01.jsonl"))
 
 
+def progress_session():
+    """A 2.0 session whose Plan agent has no log of its own: its nine tool calls are only in the
+    agent_progress lines of the session, shaped as that version wrote them (the prompt first,
+    then each tool call and result as it happened, the messages so far in normalizedMessages,
+    replies' text only there). Drift: a line forwarded twice, lines without normalizedMessages,
+    progress for a call that is not in the log, and a progress type nobody knows."""
+    log = Log(PROGRESS_SID, version="2.0.64")
+    log.user("Plan how to add gift cards to checkout. Don't change anything yet.")
+    log.assistant("msg_G0", {"type": "text", "text": "I'll have a Plan agent look at the checkout code first."})
+    prompt = "Study the checkout code (checkout/, cart/) and plan how to add gift cards as a payment method. Name the files to change and the tests to add."
+    log.call("msg_G0", "toolu_G1Task", "Task", {"description": "Plan gift card support", "prompt": prompt, "subagent_type": "Plan"})
+    agent_id, tool_use_id = "a7c04e1", "agent_msg_G0"
+    n = [0]
+
+    def ids():
+        n[0] += 1
+        return f"{PROGRESS_SID[:8]}-f{n[0]:03d}-4000-8000-{n[0]:012d}", log.stamp()
+
+    so_far = []
+
+    def send(message, with_so_far=True):
+        data = {"message": message}
+        if with_so_far:
+            data["normalizedMessages"] = list(so_far)
+        data.update({"type": "agent_progress", "prompt": prompt, "agentId": agent_id})
+        log.progress("toolu_G1Task", data, tool_use_id)
+
+    uuid, stamp = ids()
+    ask = forwarded("user", {"role": "user", "content": [{"type": "text", "text": prompt}]}, uuid, stamp)
+    so_far.append(ask)
+    send(ask)
+    usage = {"input_tokens": 5, "cache_creation_input_tokens": 800, "cache_read_input_tokens": 12000, "output_tokens": 120}
+
+    def said(mid, block):
+        uuid, stamp = ids()
+        message = forwarded("assistant", {"model": SONNET, "id": mid, "type": "message", "role": "assistant", "content": [block],
+                                          "stop_reason": None, "stop_sequence": None, "usage": usage}, uuid, stamp, requestId="req_" + mid[4:])
+        so_far.append(message)
+        return message
+
+    def use(mid, tid, name, args, with_so_far=True):
+        message = said(mid, {"type": "tool_use", "id": tid, "name": name, "input": args})
+        send(message, with_so_far)
+        return message
+
+    def answer(tid, content, record, with_so_far=True):
+        uuid, stamp = ids()
+        message = forwarded("user", {"role": "user", "content": [{"tool_use_id": tid, "type": "tool_result", "content": content}]},
+                            uuid, stamp, toolUseResult=record)
+        send(message, with_so_far)
+
+    flow = "def checkout(cart, payment):\n    total = cart.total()\n    payment.charge(total)\n    return Receipt(cart, total)\n"
+    # Thinking and text are never forwarded on their own: only in the later lines' normalizedMessages.
+    said("msg_P1", {"type": "thinking", "thinking": "Gift cards are a payment method; find where payments are chosen.", "signature": "RXhhbXBsZSBzaWduYXR1cmU="})
+    said("msg_P1", {"type": "text", "text": "I'll start with the checkout flow."})
+    use("msg_P1", "toolu_P1Glob", "Glob", {"pattern": "checkout/**/*.py"})
+    answer("toolu_P1Glob", f"{CWD}/checkout/flow.py\n{CWD}/checkout/payments.py", {"filenames": [f"{CWD}/checkout/flow.py", f"{CWD}/checkout/payments.py"], "numFiles": 2, "truncated": False})
+    use("msg_P2", "toolu_P2Read", "Read", {"file_path": f"{CWD}/checkout/flow.py"})
+    answer("toolu_P2Read", numbered(flow), {"type": "text", "file": {"filePath": f"{CWD}/checkout/flow.py", "content": flow, "numLines": 4, "startLine": 1, "totalLines": 4}})
+    # Two calls in one reply: two forwarded messages of one API message, its usage counted once.
+    use("msg_P3", "toolu_P3Read", "Read", {"file_path": f"{CWD}/cart/totals.py"})
+    use("msg_P3", "toolu_P3Grep", "Grep", {"pattern": "def charge", "path": f"{CWD}/checkout", "output_mode": "content"})
+    answer("toolu_P3Read", numbered(TOTALS_BEFORE), {"type": "text", "file": {"filePath": f"{CWD}/cart/totals.py", "content": TOTALS_BEFORE, "numLines": 10, "startLine": 1, "totalLines": 10}})
+    answer("toolu_P3Grep", f"{CWD}/checkout/payments.py:12:    def charge(self, amount):", {"mode": "content", "numFiles": 0, "filenames": [], "content": "…", "numLines": 1})
+    grep = use("msg_P4", "toolu_P4Grep", "Grep", {"pattern": "payment_method", "output_mode": "files_with_matches"})
+    # The same message forwarded again as it streamed: one call.
+    send(grep)
+    answer("toolu_P4Grep", f"Found 1 file\n{CWD}/checkout/payments.py", {"mode": "files_with_matches", "filenames": [f"{CWD}/checkout/payments.py"], "numFiles": 1})
+    use("msg_P5", "toolu_P5Bash", "Bash", {"command": "git log --oneline -3 -- checkout", "description": "Recent checkout changes"})
+    answer("toolu_P5Bash", "9f1c2ab Split payments out of flow\n41d0e77 Add Receipt\n0c3e5d1 First checkout", {"stdout": "9f1c2ab Split payments out of flow\n41d0e77 Add Receipt\n0c3e5d1 First checkout\n", "stderr": "", "interrupted": False, "isImage": False})
+    # Later lines of this session carry no normalizedMessages.
+    use("msg_P6", "toolu_P6Read", "Read", {"file_path": f"{CWD}/checkout/payments.py"}, with_so_far=False)
+    payments = "class Card:\n    def charge(self, amount):\n        ...\n"
+    answer("toolu_P6Read", numbered(payments), {"type": "text", "file": {"filePath": f"{CWD}/checkout/payments.py", "content": payments, "numLines": 3, "startLine": 1, "totalLines": 3}}, with_so_far=False)
+    use("msg_P7", "toolu_P7Glob", "Glob", {"pattern": "checkout/tests/test_*.py"}, with_so_far=False)
+    answer("toolu_P7Glob", f"{CWD}/checkout/tests/test_flow.py", {"filenames": [f"{CWD}/checkout/tests/test_flow.py"], "numFiles": 1, "truncated": False}, with_so_far=False)
+    log.progress("toolu_G1Task", {"type": "sparkle_progress", "level": 3}, "toolu_P7Glob")
+    use("msg_P8", "toolu_P8Read", "Read", {"file_path": f"{CWD}/checkout/tests/test_flow.py"}, with_so_far=False)
+    log.progress("toolu_G1Task", {"type": "sparkle_progress", "level": 4}, "toolu_P8Read")
+    answer("toolu_P8Read", numbered("def test_checkout_charges_the_card():\n    ...\n"), {"type": "text", "file": {"filePath": f"{CWD}/checkout/tests/test_flow.py", "content": "…", "numLines": 2, "startLine": 1, "totalLines": 2}}, with_so_far=False)
+    # A sub-agent whose call is not in this log (the log was cut before it).
+    uuid, stamp = ids()
+    stray = forwarded("assistant", {"model": SONNET, "id": "msg_Z1", "type": "message", "role": "assistant",
+                                    "content": [{"type": "tool_use", "id": "toolu_Z1Read", "name": "Read", "input": {"file_path": f"{CWD}/README.md"}}], "usage": usage}, uuid, stamp)
+    log.progress("toolu_00Gone", {"message": stray, "type": "agent_progress", "prompt": "", "agentId": "a0d0d0d"}, "agent_msg_Z0")
+    log.progress("toolu_00Gone", {"message": stray, "type": "agent_progress", "prompt": "", "agentId": "a0d0d0d"}, "agent_msg_Z0")
+    plan = ("Plan: add `GiftCard` beside `Card` in checkout/payments.py with the same `charge(amount)`; let `checkout()` take several payments "
+            "and charge the gift card first; add test_gift_card_covers_part and test_gift_card_covers_all to checkout/tests/test_flow.py.")
+    log.result("toolu_G1Task", [{"type": "text", "text": plan}],
+               {"status": "completed", "prompt": prompt, "agentId": agent_id, "content": [{"type": "text", "text": plan}],
+                "totalDurationMs": 41200, "totalTokens": 21840, "totalToolUseCount": 9, "usage": {"input_tokens": 5, "output_tokens": 420}})
+    log.assistant("msg_G2", {"type": "text", "text": "The agent's plan: a `GiftCard` payment beside `Card`, charged first, with two new tests. Shall I go ahead?"}, stop="end_turn")
+    log.write(os.path.join(HERE, "agent-progress", PROGRESS_SID + ".jsonl"))
+
+
 def bad_session():
     log = Log("badbadba-0000-4000-8000-000000000000", start=600)
     log.user("Hello")
@@ -265,4 +416,5 @@ def bad_session():
 
 main_session()
 older_session()
+progress_session()
 bad_session()
