@@ -58,7 +58,9 @@ package struct JSONShape: Sendable, Equatable {
             let b = bytes[i]
             switch b {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                let path = stack.last.map(childPath) ?? ""
+                // Below the kept depth a path is never used: not built (a 100,000-deep document
+                // would otherwise build paths of every length, quadratic in its depth).
+                let path = stack.count > Self.maxDepth ? "" : stack.last.map(childPath) ?? ""
                 stack.append(Frame(path: path, isObject: b == UInt8(ascii: "{"), expectingKey: true, key: nil))
                 i += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
