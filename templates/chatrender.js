@@ -158,9 +158,10 @@
   // then taking its real height in place of its estimate. The stylesheet lays out what sits right
   // above the turn with it; anything further up that settles after the jump would push the turn
   // away where the browser has no scroll anchoring (Safari before 27). So the turn is held where
-  // the browser put it until that place holds for a moment (at most two seconds), and never
-  // against the reader: a wheel, touch, key or click ends it. A place the browser restores
-  // (reload, Back, Forward) is not where it jumped to, and is left alone.
+  // the browser put it until the page has loaded and that place has held for a moment since (at
+  // most five seconds in all), and never against the reader: a wheel, touch, key or click ends
+  // it. A place the browser restores (reload, Back, Forward) is not where it jumped to, and is
+  // left alone.
   var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   var stopHolding = null;
   if (!navigation || navigation.type === "navigate") holdTarget();
@@ -189,7 +190,7 @@
       return Math.abs(top - margin) <= 1 || (atEnd && top > margin);
     }
     function step() {
-      if (stopped || ++frames > 120) return end();
+      if (stopped || ++frames > 300) return end();
       var top = target.getBoundingClientRect().top;
       if (held === null) {
         // The jump comes once the page is parsed; a place not reached in half a second is not one.
@@ -199,7 +200,7 @@
         target.scrollIntoView({ block: "start" });
         held = target.getBoundingClientRect().top;
         steady = 0;
-      } else if (++steady >= 15) {
+      } else if (document.readyState === "complete" && ++steady >= 15) {
         return end();
       }
       window.requestAnimationFrame(step);
