@@ -153,6 +153,61 @@
       announce(say("copyFailed", "Copy failed: select the code to copy it"));
     });
   });
+  // A turn's link (#cr-t97), opened cold or followed on the page: the browser jumps to the turn,
+  // but turns off screen are laid out only as they near the window (content-visibility), each
+  // then taking its real height in place of its estimate. The stylesheet lays out what sits right
+  // above the turn with it; anything further up that settles after the jump would push the turn
+  // away where the browser has no scroll anchoring (Safari before 27). So the turn is held where
+  // the browser put it until the page has loaded and that place has held for a moment since (at
+  // most five seconds in all), and never against the reader: a wheel, touch, key or click ends
+  // it. A place the browser restores (reload, Back, Forward) is not where it jumped to, and is
+  // left alone.
+  var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  var stopHolding = null;
+  if (!navigation || navigation.type === "navigate") holdTarget();
+  window.addEventListener("hashchange", holdTarget);
+
+  function holdTarget() {
+    if (stopHolding) stopHolding();  // one turn held at a time: the latest link's
+    var id = "";
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { return; }
+    var target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    var inputs = ["wheel", "touchstart", "keydown", "mousedown"];
+    var stopped = false, held = null, steady = 0, frames = 0;
+    function stop() { stopped = true; }
+    function end() {
+      inputs.forEach(function (type) { window.removeEventListener(type, stop, { capture: true }); });
+      if (stopHolding === stop) stopHolding = null;
+    }
+    inputs.forEach(function (type) { window.addEventListener(type, stop, { passive: true, capture: true }); });
+    stopHolding = stop;
+    // Where the jump puts the target: its scroll margin below the window's top, or lower when the
+    // page ends first.
+    function jumpedTo(top) {
+      var margin = parseFloat(window.getComputedStyle(target).scrollMarginTop) || 0;
+      var atEnd = window.scrollY + window.innerHeight >= root.scrollHeight - 1;
+      return Math.abs(top - margin) <= 1 || (atEnd && top > margin);
+    }
+    function step() {
+      if (stopped || ++frames > 300) return end();
+      var top = target.getBoundingClientRect().top;
+      if (held === null) {
+        // The jump comes once the page is parsed; a place not reached in half a second is not one.
+        if (jumpedTo(top)) held = top;
+        else if (frames > 30) return end();
+      } else if (Math.abs(top - held) > 1) {
+        target.scrollIntoView({ block: "start" });
+        held = target.getBoundingClientRect().top;
+        steady = 0;
+      } else if (document.readyState === "complete" && ++steady >= 15) {
+        return end();
+      }
+      window.requestAnimationFrame(step);
+    }
+    window.requestAnimationFrame(step);
+  }
+
   // A long conversation (see PromptIndex): "Back to top" and "Jump to latest" float at the
   // window's corner, each while it is of use, and the table of contents marks the prompt being
   // read. Without this script both are plain links: the list at the top, "Back to top" at the end.

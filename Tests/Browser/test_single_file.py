@@ -44,7 +44,7 @@ def alone(tmp_path_factory, theme_args) -> Path:
 
 @pytest.fixture(scope="module")
 def spilled(tmp_path_factory, theme_args):
-    """`spilled("180KB")` → (page, stderr): the garden with that limit, the page and the folder
+    """`spilled("185KB")` → (page, stderr): the garden with that limit, the page and the folder
     beside it then moved together to another folder."""
     made: dict = {}
 
@@ -199,9 +199,9 @@ def no_request_outside(driver, page: Path) -> None:
 
 
 def test_over_the_limit_images_load_from_the_folder_beside(driver, spilled):
-    page, stderr = spilled("180KB")
-    assert "stays beside the page as garden_files/" in stderr and "--inline-limit 180 KB" in stderr
-    assert page.stat().st_size <= 180_000
+    page, stderr = spilled("185KB")
+    assert "stays beside the page as garden_files/" in stderr and "--inline-limit 185 KB" in stderr
+    assert page.stat().st_size <= 185_000
     bs.open_page(driver, page)
     found = images(driver)
     assert all(i["width"] > 0 for i in found), found

@@ -268,26 +268,6 @@
     form.setAttribute('data-cr-query', input.value);
   }
 
-  // A result opens a page at a turn (#cr-tN). Turns far down a long page are laid out only as
-  // they near the screen, so the place the browser first scrolls to moves: follow the turn until
-  // it stays put (at most half a second, so a reader scrolling away is not fought).
-  function settleOnTurn() {
-    var id = decodeURIComponent(location.hash.slice(1));
-    var target = /^cr-t\d+$/.test(id) ? document.getElementById(id) : null;
-    if (!target) return;
-    var frames = 0;
-    var last = NaN;
-    (function step() {
-      var top = target.getBoundingClientRect().top;
-      if (top === last) return;
-      last = top;
-      target.scrollIntoView({ block: 'start' });
-      if (++frames < 30) requestAnimationFrame(step);
-    })();
-  }
-  window.addEventListener('hashchange', settleOnTurn);
-  settleOnTurn();
-
   // For measuring (bench/): the same search without drawing.
   window.crSearch = {
     load: load, search: search,
