@@ -440,8 +440,9 @@ enum ClaudeCodeTools {
     /// A sub-agent's log, its lines read, as its call's transcript takes it: the warnings and
     /// models of its lines, then its turns (their own sub-agents read) and the token counts.
     static func reading(_ reader: inout ClaudeCodeSession, metaKind: String?) -> AgentReading {
-        let diagnostics = reader.diagnostics + reader.progressWarnings(), models = reader.models
+        // Turns first: reading them reads the agent's own sub-agents, whose warnings and models join its.
         let turns = reader.turns()
+        let diagnostics = reader.diagnostics + reader.progressWarnings(), models = reader.models
         return AgentReading(metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder)
     }
 

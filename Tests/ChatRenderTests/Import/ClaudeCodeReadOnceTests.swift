@@ -44,6 +44,28 @@ import Testing
         #expect(bad.count == 2, "the log's warning, once for each call that shows it: \(warnings)")
     }
 
+    /// A sub-agent that starts its own sub-agent: the inner log's warnings are said too.
+    @Test func theWarningsOfASubAgentsOwnSubAgentAreNotLost() throws {
+        let root = TestPaths.temporaryFolder("cc-agent-nested")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/s/subagents", withIntermediateDirectories: true)
+        let outer = "{\"description\":\"Look around\",\"prompt\":\"Find it\",\"subagent_type\":\"Explore\"}"
+        let inner = "{\"description\":\"Look deeper\",\"prompt\":\"Find more\",\"subagent_type\":\"Explore\"}"
+        let lines = [T.user("\"Go\""), T.call("toolu_1", "Task", outer), T.result("toolu_1", "\"Found it\"", record: "{\"agentId\":\"x1\"}")]
+        let x1 = [T.user("\"Find it\""), T.call("toolu_2", "Task", inner), T.result("toolu_2", "\"More\"", record: "{\"agentId\":\"y2\"}"),
+                  T.assistant("msg_x", "{\"type\":\"text\",\"text\":\"Found it\"}")]
+        let y2 = [T.user("\"Find more\""), "not json", T.assistant("msg_y", "{\"type\":\"text\",\"text\":\"More\"}")]
+        for (path, content) in [("/s.jsonl", lines), ("/s/subagents/agent-x1.jsonl", x1), ("/s/subagents/agent-y2.jsonl", y2)] {
+            _ = FileManager.default.createFile(atPath: root + path, contents: Data(content.joined(separator: "\n").utf8))
+        }
+        let (chats, warnings) = try Importer.read(ImportRequest(format: .claudeCode, inputPath: root + "/s.jsonl", outputDirectory: "unused"))
+        let chat = try #require(chats.first)
+        let outerAgent = try #require(transcripts(chat).first)
+        let nested = outerAgent.messages.flatMap { $0.parts ?? [] }.compactMap { if case .transcript(let t) = $0 { return t }; return nil }
+        #expect(nested.count == 1, "the inner agent is nested in the outer one")
+        #expect(warnings.contains { $0.description.hasPrefix(root + "/s/subagents/agent-y2.jsonl:2:") }, "\(warnings)")
+    }
+
     @Test func aSubAgentLogWithImagesIsReadAfreshSoEveryImageHasItsOwnID() throws {
         let picture = "[{\"type\":\"text\",\"text\":\"Find it\"},{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(Self.png)\"}}]"
         let (chat, _) = try session(agentLines: [T.user(picture), T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"Done\"}")])
