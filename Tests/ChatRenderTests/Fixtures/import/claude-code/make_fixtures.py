@@ -54,7 +54,8 @@ class Log:
     def stamp(self):
         self.n += 1
         minute, second = divmod(self.n * 17, 60)
-        return f"2026-03-02T09:{14 + minute:02d}:{second:02d}.{self.n * 37 % 1000:03d}Z"
+        hour, minute = divmod(9 * 60 + 14 + minute, 60)
+        return f"2026-03-02T{hour:02d}:{minute:02d}:{second:02d}.{self.n * 37 % 1000:03d}Z"
 
     def uuid(self):
         return f"{self.session[:8]}-{'s' if self.sidechain else 'm'}{self.n:03d}-4000-8000-{self.n:012d}"
