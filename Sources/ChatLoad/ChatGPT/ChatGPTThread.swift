@@ -207,12 +207,96 @@ struct ChatGPTThread {
         case "canmore.create_textdoc", "canmore.update_textdoc", "canmore.comment_textdoc":
             canvas(recipient, input: input, message: message, to: &draft, at: message.content, path: inputPath, reader: &reader)
             draft.pending = ChatGPTReply.Pending(part: nil, tool: recipient)
+        case _ where ChatGPTBrowsing.isBrowsing(recipient):
+            browse(recipient, input: input, to: &draft)
         default:
             var call = ToolCallPart(name: recipient, title: ChatGPTTools.title(recipient: recipient, input: input), input: input.isEmpty ? nil : input)
             if recipient == "dalle.text2im" || recipient.hasPrefix("image_gen") { call.title = "Creating image" }
             draft.parts.append(.toolCall(call))
             draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: recipient, prompt: ChatGPTTools.prompt(in: input))
         }
+    }
+
+    /// A browsing command (`open_url("…")`, `click(3)`, `{"open": …}`): titled by what it did
+    /// ("Opened carris.pt", "Clicked a link"), the page it opened linked. The reply keeps the
+    /// pages the browser went through, so a quote or a `back()` knows which page it is on.
+    private func browse(_ tool: String, input: String, to draft: inout ChatGPTReply) {
+        let action = ChatGPTBrowsing.action(in: input)
+        var page: String?
+        switch action {
+        case .open(let url):
+            page = url
+            draft.pages.append(url)
+        case .search, .click, .openPages:
+            draft.pages.append(nil)  // a page whose address its result may give
+        case .back:
+            if !draft.pages.isEmpty { draft.pages.removeLast() }
+        case .quote, .scroll, .find, .other:
+            page = draft.pages.last ?? nil
+        }
+        var call = ToolCallPart(name: tool, input: input.isEmpty ? nil : input)
+        ChatGPTBrowsing.retitle(&call, action, page: page)
+        if action.showsItsPage { call.url = page }
+        draft.parts.append(.toolCall(call))
+        draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: tool, browsing: action)
+    }
+
+    /// A browsing result: the result of the command before it, or, with none, a call of its own
+    /// titled by what the result says it was (its metadata's command, a quote's page, a search's
+    /// list). `mclick`'s pages each become a call "Opened …" of their own, in place of the batch.
+    private func browsingResult(_ message: ChatGPTMessage, tool: String, result: String, status: ToolStatus, ids: [String],
+                                pending: ChatGPTReply.Pending?, to draft: inout ChatGPTReply) {
+        let named = ChatGPTBrowsing.command(of: message)
+        let raw = ImportSource.string(message.content["result"]) ?? ""
+        let listed = message.contentType == "tether_browsing_display" && ChatGPTBrowsing.isSearchList(raw)
+        var isSearch = listed
+        if case .search? = named { isSearch = true }
+        let page = ChatGPTBrowsing.page(of: message, isSearch: isSearch)
+        if let page {
+            if draft.pages.isEmpty { draft.pages.append(page) } else { draft.pages[draft.pages.count - 1] = page }
+        }
+        if let action = pending?.browsing, let index = pending?.part, case .toolCall(var call) = draft.parts[index],
+           call.result == nil && call.status != .error || page == nil || page == call.url {
+            // The call's own result, or more of it; a result of another page is a step of its own.
+            if case .openPages = action, status == .ok || draft.dropped.contains(index) {
+                // One of the pages a batch read: a call of its own; the batch, shown by its pages, is dropped.
+                var opened = ToolCallPart(name: tool, status: status, result: result.isEmpty ? nil : result, attachmentIDs: ids, url: page)
+                ChatGPTBrowsing.retitle(&opened, .open(url: page), page: page)
+                draft.parts.append(.toolCall(opened))
+                draft.dropped.insert(index)
+                return
+            }
+            if !result.isEmpty { call.result = call.result.map { $0 + "\n\n" + result } ?? result }
+            call.attachmentIDs += ids
+            if status == .error { call.status = .error }
+            if action.showsItsPage, call.url == nil { call.url = page }
+            // A title that waited for its page: "Quoted a page" becomes "Quoted carris.pt".
+            switch action {
+            case .quote, .open(url: nil): ChatGPTBrowsing.retitle(&call, action, page: call.url)
+            default: break
+            }
+            draft.parts[index] = .toolCall(call)
+            return
+        }
+        guard !result.isEmpty || !ids.isEmpty else { return }
+        // No call before it: what the result says it was, never a search it was not.
+        var action = named
+        if action == nil {
+            switch message.contentType {
+            case "tether_quote": action = .quote
+            case "tether_browsing_display": action = listed ? .search(query: nil) : page.map { .open(url: $0) }
+            default: break
+            }
+        }
+        if case .openPages? = action { action = .open(url: page) }  // one page of a batch
+        var call = ToolCallPart(name: tool.isEmpty ? "browser" : tool, status: status, result: result.isEmpty ? nil : result, attachmentIDs: ids)
+        if let action {
+            ChatGPTBrowsing.retitle(&call, action, page: page)
+            if case .open(let url) = action, page == nil { call.url = url }  // a page that failed to open: the one it tried
+            if action.showsItsPage, page != nil { call.url = page }
+        }
+        draft.parts.append(.toolCall(call))
+        draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: tool, browsing: action ?? .other)
     }
 
     /// A tool's answer: the pending call's result, a code run's output and charts, generated images.
@@ -289,6 +373,10 @@ struct ChatGPTThread {
             images.append(attachment)
         }
         let ids = images.map { draft.attach($0) }
+        if ChatGPTBrowsing.isBrowsing(tool) || (tool.isEmpty && pending?.browsing != nil) {
+            browsingResult(message, tool: tool, result: result, status: status, ids: ids, pending: pending, to: &draft)
+            return
+        }
         if let index = pending?.part, case .toolCall(var call) = draft.parts[index] {
             if !result.isEmpty { call.result = call.result.map { $0 + "\n\n" + result } ?? result }
             call.attachmentIDs += ids
@@ -473,6 +561,8 @@ struct ChatGPTReply {
         var tool: String
         var prompt: String? = nil
         var imageTool = false
+        /// A browsing call's command: its results fill it, or (a batch's pages) follow it.
+        var browsing: ChatGPTBrowsing.Action? = nil
     }
 
     var id: String
@@ -493,8 +583,12 @@ struct ChatGPTReply {
     var lastWasAnswer = false
     /// Canvas document → its part in this reply.
     var documentParts: [Int: Int] = [:]
-    /// Parts left out of the finished turn (an image call, shown by its images instead).
+    /// Parts left out of the finished turn (an image call, shown by its images instead; a batch
+    /// of pages, shown by its pages).
     var dropped: Set<Int> = []
+    /// The pages the browser went through in this reply, the open one last (nil where its
+    /// address is not known): what a quote quotes, where `back()` returns.
+    var pages: [String?] = []
 
     init(first: ChatGPTMessage) {
         id = first.id

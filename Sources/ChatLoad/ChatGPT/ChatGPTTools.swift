@@ -4,15 +4,10 @@ import ChatSupport
 /// How ChatGPT's tool calls read on the page: a short title for the collapsed line, the prompt
 /// of an image call, and agent mode's many steps folded into one activity block.
 enum ChatGPTTools {
-    /// "Searched the web for “tram passes Lisbon”", "Opened example.com", …; nil for a tool
-    /// whose input says nothing short.
+    /// "Ran a command", "Searched the files", …; nil for a tool whose input says nothing short.
+    /// Web browsing is titled step by step by ``ChatGPTBrowsing``.
     static func title(recipient: String, input: String) -> String? {
         let tool = recipient.lowercased()
-        if tool == "web" || tool == "browser" || tool.hasPrefix("web.") || tool.hasPrefix("browser.") {
-            if let query = queries(in: input).first { return "Searched the web for “\(query)”" }
-            if let url = firstURL(in: input) { return "Opened \(url)" }
-            return "Searched the web"
-        }
         if tool.hasPrefix("computer.") { return computerStep(input) }
         if tool.hasPrefix("container.") { return "Ran a command" }
         if tool.hasPrefix("file_search") || tool.hasPrefix("myfiles_browser") { return "Searched the files" }
@@ -44,23 +39,6 @@ enum ChatGPTTools {
         if actions.count > 3 { phrases.append("\(actions.count - 3) more") }
         let line = phrases.joined(separator: ", ")
         return line.prefix(1).uppercased() + line.dropFirst()
-    }
-
-    /// The search terms of a web call: `{"search_query": [{"q": …}]}` (2025), `{"query": …}`, or
-    /// `search("…")` (2023–2024).
-    static func queries(in input: String) -> [String] {
-        if let json = try? JSONParser.parse(Array(input.utf8)) {
-            var found: [String] = []
-            if case .array(let items)? = json["search_query"]?.value {
-                for item in items { if let q = ImportSource.string(item["q"]), !q.isEmpty { found.append(q) } }
-            }
-            for key in ["query", "q"] { if let q = ImportSource.string(json[key]), !q.isEmpty { found.append(q) } }
-            if !found.isEmpty { return found }
-        }
-        if let open = input.range(of: "search(\""), let close = input[open.upperBound...].range(of: "\")") {
-            return [String(input[open.upperBound..<close.lowerBound])]
-        }
-        return []
     }
 
     private static func firstURL(in input: String) -> String? {

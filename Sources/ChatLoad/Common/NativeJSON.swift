@@ -105,6 +105,7 @@ package enum NativeJSON {
             fields.append(("type", quote("toolCall"))); add("name", call.name); add("title", call.title); add("input", call.input)
             add("status", call.status.rawValue); add("result", call.result); ids(call.attachmentIDs)
             if let phrase = call.titlePhrase { fields.append(("titlePhrase", Self.phrase(phrase))) }
+            add("url", call.url)
         case .codeExecution(let run):
             fields.append(("type", quote("codeExecution"))); add("language", run.language); add("code", run.code)
             add("output", run.output); add("status", run.status.rawValue); ids(run.attachmentIDs)

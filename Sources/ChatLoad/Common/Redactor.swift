@@ -106,6 +106,16 @@ private struct Scrubber {
     mutating func text(_ value: String) -> String { Redactor.redact(value, emails: emails, counts: &counts) }
     mutating func text(_ value: String?) -> String? { value.map { text($0) } }
 
+    /// Interface words' values (a search's query, a file's path, a site) are the chat's text too,
+    /// shown on every page not in English: masked the same, not counted again (the title they
+    /// repeat was).
+    func phrase(_ phrase: UIPhrase?) -> UIPhrase? {
+        guard var phrase else { return nil }
+        var repeated = Redactor.Counts()
+        for (key, value) in phrase.values { phrase.values[key] = Redactor.redact(value, emails: emails, counts: &repeated) }
+        return phrase
+    }
+
     mutating func chat(_ chat: ImportedChat) -> ImportedChat {
         var chat = chat
         chat.title = text(chat.title)
@@ -114,7 +124,7 @@ private struct Scrubber {
         chat.turns = chat.turns.map { turn in
             var turn = turn
             turn.text = text(turn.text)
-            turn.speaker = text(turn.speaker)
+            turn.speaker = text(turn.speaker); turn.speakerPhrase = phrase(turn.speakerPhrase)
             turn.parts = turn.parts.map { part($0) }
             turn.sources = turn.sources.map { source($0) }
             turn.attachments = turn.attachments.map { attachment($0) }
@@ -173,7 +183,7 @@ private struct Scrubber {
     mutating func message(_ message: Message) -> Message {
         var message = message
         message.text = text(message.text)
-        message.speaker = text(message.speaker)
+        message.speaker = text(message.speaker); message.speakerPhrase = phrase(message.speakerPhrase)
         message.parts = message.parts.map { part($0) }
         message.sources = message.sources.map { source($0) }
         message.attachments = message.attachments.map { var a = $0; a.name = text(a.name); a.alt = text(a.alt); return a }
@@ -187,7 +197,8 @@ private struct Scrubber {
             thinking.text = text(thinking.text); thinking.summary = text(thinking.summary)
             return .thinking(thinking)
         case .toolCall(var call):
-            call.title = text(call.title); call.input = text(call.input); call.result = text(call.result)
+            call.title = text(call.title); call.input = text(call.input); call.result = text(call.result); call.url = text(call.url)
+            call.titlePhrase = phrase(call.titlePhrase)
             return .toolCall(call)
         case .codeExecution(var run):
             run.code = text(run.code); run.output = text(run.output)
@@ -201,12 +212,13 @@ private struct Scrubber {
         case .document(var document):
             document.title = text(document.title); document.content = text(document.content)
             document.versions = document.versions.map { text($0) }
+            document.titlePhrase = phrase(document.titlePhrase)
             return .document(document)
         case .notice(var notice):
-            notice.text = text(notice.text); notice.detail = text(notice.detail)
+            notice.text = text(notice.text); notice.detail = text(notice.detail); notice.phrase = phrase(notice.phrase)
             return .notice(notice)
         case .transcript(var transcript):
-            transcript.title = text(transcript.title)
+            transcript.title = text(transcript.title); transcript.phrase = phrase(transcript.phrase)
             transcript.messages = transcript.messages.map { message($0) }
             return .transcript(transcript)
         }

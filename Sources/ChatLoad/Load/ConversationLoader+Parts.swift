@@ -90,6 +90,7 @@ extension ConversationLoader {
                 result: reader.optionalString(node, "result", path: path),
                 attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader))
             call.titlePhrase = decodePhrase(node["titlePhrase"], path: JSONReader.join(path, "titlePhrase"), reader: &reader)
+            call.url = pageAddress(node, path: path, reader: &reader)
             part = .toolCall(call)
         case "codeExecution":
             part = .codeExecution(CodeExecutionPart(
@@ -152,6 +153,21 @@ extension ConversationLoader {
         case .string(let text): return text
         default: return NativeJSON.pretty(node)
         }
+    }
+
+    /// A tool call's `"url"`: the web page it opened. Only an absolute http(s) URL is kept, as for
+    /// a source; anything else is a warning and the call is shown without the link.
+    private static func pageAddress(_ node: JSONNode, path: String, reader: inout JSONReader) -> String? {
+        guard let raw = reader.optionalString(node, "url", path: path) else { return nil }
+        let why: String
+        switch LinkPolicy.classify(raw) {
+        case .remote(let link): return link
+        case .relativePath: why = "the url is not an absolute http(s) URL"
+        case .rejected(let reason): why = reason
+        }
+        reader.warning("\(why); expected an http(s) URL such as \"https://example.com/page\"; the call is shown without the link",
+                       at: node["url"], path: JSONReader.join(path, "url"))
+        return nil
     }
 
     /// A part's `"attachments"`: ids of the top-level message's attachments, recorded in `scope`

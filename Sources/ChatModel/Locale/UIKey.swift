@@ -32,6 +32,9 @@ package enum UIKey: String, CaseIterable, Sendable {
     case morePhotos = "{count} more photo|{count} more photos"
     case photoCount = "{count} photo|{count} photos"
     case fileUnavailable = "File unavailable"
+    // An image in a reply's Markdown, never loaded: a link to it, marked as such.
+    case imageNotLoaded = "image not loaded"
+    case imageNotLoadedNamed = "Image not loaded: {alt}"
     case uploading = "Uploading {percent}%"
     case uploadFailed = "Upload failed"
     case uploadFailedReason = "Upload failed: {reason}"
@@ -234,6 +237,16 @@ package enum UIKey: String, CaseIterable, Sendable {
     case webSearched = "Searched the web"
     case webSearchedQuery = "Searched the web: {query}"
     case fetchedAPage = "Fetched a page"
+    // A browsing tool's commands (ChatGPT's `browser`): open, click, quote, back, scroll, find.
+    case toolOpened = "Opened {host}"
+    case toolOpenedAPage = "Opened a page"
+    case toolOpenedPages = "Opened {count} page|Opened {count} pages"
+    case toolClickedLink = "Clicked a link"
+    case toolQuoted = "Quoted {host}"
+    case toolQuotedAPage = "Quoted a page"
+    case toolWentBack = "Went back"
+    case toolScrolled = "Scrolled"
+    case toolFoundOnPage = "Looked for “{pattern}” on the page"
     case tokensIn = "{count} in"
     case tokensOut = "{count} out"
     case tokensCacheRead = "{count} cache read"
@@ -313,6 +326,8 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .morePhotos: "morePhotos"
         case .photoCount: "photoCount"
         case .fileUnavailable: "fileUnavailable"
+        case .imageNotLoaded: "imageNotLoaded"
+        case .imageNotLoadedNamed: "imageNotLoadedNamed"
         case .uploading: "uploading"
         case .uploadFailed: "uploadFailed"
         case .uploadFailedReason: "uploadFailedReason"
@@ -504,6 +519,15 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .webSearched: "webSearched"
         case .webSearchedQuery: "webSearchedQuery"
         case .fetchedAPage: "fetchedAPage"
+        case .toolOpened: "toolOpened"
+        case .toolOpenedAPage: "toolOpenedAPage"
+        case .toolOpenedPages: "toolOpenedPages"
+        case .toolClickedLink: "toolClickedLink"
+        case .toolQuoted: "toolQuoted"
+        case .toolQuotedAPage: "toolQuotedAPage"
+        case .toolWentBack: "toolWentBack"
+        case .toolScrolled: "toolScrolled"
+        case .toolFoundOnPage: "toolFoundOnPage"
         case .tokensIn: "tokensIn"
         case .tokensOut: "tokensOut"
         case .tokensCacheRead: "tokensCacheRead"
@@ -555,7 +579,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
              .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
              .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
-             .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst: return .counted
+             .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages: return .counted
         case .months, .monthsShort, .monthsStandalone, .weekdays: return .list
         default: return .text
         }

@@ -65,15 +65,19 @@ package struct ToolCallPart: Sendable, Equatable {
     package var result: String?
     /// Ids of the message's attachments the result holds (screenshots, files).
     package var attachmentIDs: [String]
+    /// The web page the call opened or quoted (a browsing tool's `open_url`), an absolute http(s)
+    /// URL: shown as a link the reader may follow. The page never loads it by itself.
+    package var url: String?
 
     package init(name: String, title: String? = nil, input: String? = nil, status: ToolStatus = .ok,
-                 result: String? = nil, attachmentIDs: [String] = []) {
+                 result: String? = nil, attachmentIDs: [String] = [], url: String? = nil) {
         self.name = name
         self.title = title
         self.input = input
         self.status = status
         self.result = result
         self.attachmentIDs = attachmentIDs
+        self.url = url
     }
 }
 

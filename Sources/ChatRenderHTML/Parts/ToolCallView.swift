@@ -2,7 +2,8 @@ import ChatModel
 
 /// A tool the assistant called, closed: "Ran `pytest -q` — failed" for a shell command,
 /// otherwise its title or "Used web.search", with the status in words and an icon. Inside: the
-/// input (pretty-printed when it is JSON), what came back, and the files it made.
+/// input (pretty-printed when it is JSON), the page it opened as a link, what came back, and the
+/// files it made.
 enum ToolCallView {
     static func render(_ part: ToolCallPart, id: String, context: PartContext) -> HTML {
         let s = context.options.strings
@@ -23,6 +24,7 @@ enum ToolCallView {
             meta.append("</p>")
             body.append(meta)
         }
+        body.append(page(part.url))
         let checklist = ToolResultView.input(part, input: input, strings: s)
         if let checklist {
             body.append(checklist)
@@ -46,6 +48,14 @@ enum ToolCallView {
         let kind: HTML = "tool"
         return PartFrame.collapsed(kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status, s),
                                    body: body, extraClass: statusClass(part.status))
+    }
+
+    /// The web page the call opened, as a link to follow (in a new tab, telling the site nothing of
+    /// this page); nothing for a call with none, or with an address that is not an http(s) URL.
+    /// A link only: the page never loads it.
+    static func page(_ url: String?) -> HTML {
+        guard let url, case .remote(let address) = LinkPolicy.classify(url) else { return HTML() }
+        return "<p class=\"cr-part-meta-line cr-part-page\">\(Icon.open)<a class=\"cr-page-link\" dir=\"ltr\" href=\"\(address)\" target=\"_blank\" rel=\"noopener noreferrer\">\(address)</a></p>"
     }
 
     static func statusClass(_ status: ToolStatus) -> HTML {

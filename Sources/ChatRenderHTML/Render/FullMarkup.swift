@@ -16,7 +16,10 @@ import ChatTheme
 ///   anything else (`javascript:`, `data:`, `file:`, `//host`) shows its text without a link;
 ///   links that leave the page get `rel="noopener noreferrer"`;
 /// - images are never loaded (no network request, and the page's CSP would refuse them): each becomes
-///   a link to the image labelled with its alt text;
+///   one link to the image, marked as an image not loaded (an icon, its alt text, a quiet "image not
+///   loaded", and "Image not loaded: alt" as its name), in the page's language;
+/// - a link never holds another (an image in a link, a link in an image's alt text): the inner one
+///   is written without its own `<a>`, since browsers split nested links apart;
 /// - headings start at `<h3>`, below the page's `<h1>` and each turn's `<h2>`;
 /// - code blocks are a `<figure>` whose caption is the language, with a focusable, scrollable `<pre>`.
 ///
@@ -27,26 +30,28 @@ import ChatTheme
 /// The walk is iterative (cmark's iterator), so deeply nested input cannot exhaust the stack.
 package enum FullMarkup {
     /// The reply as HTML. Deterministic: the same text always gives the same bytes.
-    /// `citations` turns the turn's `[^id]` markers into links to its sources.
-    package static func render(_ text: String, citations: CitationLinks? = nil) -> HTML {
-        renderReporting(text, citations: citations).html
+    /// `citations` turns the turn's `[^id]` markers into links to its sources; `strings` gives
+    /// the page's words (an image's "image not loaded").
+    package static func render(_ text: String, citations: CitationLinks? = nil, strings: UIStrings = .english) -> HTML {
+        renderReporting(text, citations: citations, strings: strings).html
     }
 
-    /// ``render(_:citations:)``, with the formulas that could not be converted (each is shown as
-    /// its TeX source) for the caller to warn about.
-    package static func renderReporting(_ text: String, citations: CitationLinks? = nil) -> (html: HTML, mathFailures: [MarkupSpans.MathFailure]) {
+    /// ``render(_:citations:strings:)``, with the formulas that could not be converted (each is
+    /// shown as its TeX source) for the caller to warn about.
+    package static func renderReporting(_ text: String, citations: CitationLinks? = nil,
+                                        strings: UIStrings = .english) -> (html: HTML, mathFailures: [MarkupSpans.MathFailure]) {
         let spans = MarkupSpans.protect(text, citations: citations)
-        return (render(protected: spans?.text ?? text, original: text, spans: spans), spans?.failures ?? [])
+        return (render(protected: spans?.text ?? text, original: text, spans: spans, strings: strings), spans?.failures ?? [])
     }
 
     /// The reply with its math and citations already taken out (``MarkupSpans/protect(_:citations:)``),
     /// for a caller that looked for them first: `--markup auto` does, to decide, and the spans are
     /// not made again.
-    package static func render(_ text: String, spans: MarkupSpans) -> HTML {
-        render(protected: spans.text, original: text, spans: spans)
+    package static func render(_ text: String, spans: MarkupSpans, strings: UIStrings = .english) -> HTML {
+        render(protected: spans.text, original: text, spans: spans, strings: strings)
     }
 
-    private static func render(protected text: String, original: String, spans: MarkupSpans?) -> HTML {
+    private static func render(protected text: String, original: String, spans: MarkupSpans?, strings: UIStrings) -> HTML {
         // The parse allocates from this thread's bump region (cplatform.h), dropped whole at the
         // end instead of freeing the tree node by node. A nested parse, and a very long reply
         // (where cmark's freed temporaries would pile up until the end), use malloc as usual.
@@ -73,7 +78,7 @@ package enum FullMarkup {
         }
         guard let document = finished else { return InlineText.render(original, formatted: true) }
         defer { if !inArena { cmark_node_free(document) } }
-        var writer = Writer(spans: spans)
+        var writer = Writer(spans: spans, strings: strings)
         // The markup is the text plus tags: room for both up front instead of growing node by node.
         writer.html.reserveCapacity(text.utf8.count + text.utf8.count / 2 + 64)
         writer.walk(document)
@@ -178,11 +183,38 @@ package enum FullMarkup {
         var html = HTML()
         /// The reply's math and citation markers, taken out before the parse; nil when it has none.
         let spans: MarkupSpans?
+        /// The page's words.
+        let strings: UIStrings
         /// A paragraph that is one display formula: written as the `<math display="block">`
         /// alone, without `<p>` (a formula set apart is not a paragraph of prose).
         var formulaParagraph: OpaquePointer? = nil
+        /// What each open link or image wrote, innermost last, so its exit closes the same.
+        var openLinks: [OpenLink] = []
 
-        init(spans: MarkupSpans?) { self.spans = spans }
+        /// What a link or image node opened.
+        enum OpenLink {
+            /// Nothing: an address that may not be a link, or a link inside another.
+            case none
+            /// `<a>`.
+            case link
+            /// The image marker: inside its own `<a>` (`linked`), or inside an enclosing link.
+            case image(linked: Bool)
+        }
+
+        init(spans: MarkupSpans?, strings: UIStrings) {
+            self.spans = spans
+            self.strings = strings
+        }
+
+        /// Whether a link is open around the node being entered: its own would nest.
+        var insideLink: Bool {
+            openLinks.contains {
+                switch $0 {
+                case .link, .image(linked: true): return true
+                case .none, .image(linked: false): return false
+                }
+            }
+        }
 
         /// Text cmark read as code or an address: placeholders back to the text they replaced.
         func restored(_ text: String) -> String { spans?.restore(text) ?? text }
@@ -328,15 +360,13 @@ package enum FullMarkup {
             case .strikethrough: html.append("<del>")
             case .link:
                 let url = self.url(node)
-                if let attributes = Self.linkAttributes(url) {
+                if !insideLink, let attributes = Self.linkAttributes(url) {
                     html.append(Self.showsItsAddress(node, url: url) ? "<a class=\"cr-md-autolink\"\(attributes)>" : "<a\(attributes)>")
+                    openLinks.append(.link)
+                } else {
+                    openLinks.append(.none)
                 }
-            case .image:
-                let url = self.url(node)
-                if let attributes = Self.linkAttributes(url) {
-                    html.append("<a class=\"cr-md-image\"\(attributes)>")
-                    if cmark_node_first_child(node) == nil { html.appendEscaped(url) }
-                }
+            case .image: enterImage(node)
             case .table:
                 let columns = Int(cmark_gfm_extensions_get_table_columns(node))
                 var alignments: [UInt8] = []
@@ -385,8 +415,16 @@ package enum FullMarkup {
             case .emph: html.append("</em>")
             case .strong: html.append("</strong>")
             case .strikethrough: html.append("</del>")
-            case .link: if Self.linkAttributes(url(node)) != nil { html.append("</a>") }
-            case .image: if Self.linkAttributes(url(node)) != nil { html.append("</a>") }
+            case .link, .image:
+                switch openLinks.popLast() ?? .none {
+                case .none: break
+                case .link: html.append("</a>")
+                case .image(let linked):
+                    // The space inside the note: copied text reads "Tram 28 image not loaded", and the
+                    // link's underline stops at the alt text.
+                    html.append("</span><span class=\"cr-md-image-note\"> \(strings[.imageNotLoaded])</span>")
+                    html.append(linked ? "</a>" : "</span>")
+                }
             case .table:
                 if tables.last?.bodyOpen == true { html.append("</tbody>") }
                 tables.removeLast()
@@ -398,6 +436,59 @@ package enum FullMarkup {
                 html.append(header ? "</th>" : "</td>")
             default: break
             }
+        }
+
+        /// An image, never loaded: one link to it (or, inside a link, no link of its own), marked
+        /// as an image not loaded: an icon, the alt text (the file's name when it has none), a
+        /// quiet "image not loaded"; named "Image not loaded: alt" for a screen reader. An address
+        /// that may not be a link (`data:`, `javascript:`) leaves the alt text alone, as before.
+        mutating func enterImage(_ node: OpaquePointer) {
+            let url = self.url(node)
+            guard let attributes = Self.linkAttributes(url) else {
+                openLinks.append(.none)
+                return
+            }
+            let alt = plainText(node).trimmingASCIIWhitespace()
+            let shown = alt.isEmpty ? Self.fileName(url) : alt
+            let marker: HTML = "\(Icon.photoUnavailable)<span class=\"cr-md-image-alt\">"
+            if insideLink {
+                html.append("<span class=\"cr-md-image\">\(marker)")
+                openLinks.append(.image(linked: false))
+            } else {
+                let name = strings.text(.imageNotLoadedNamed, ["alt": shown])
+                html.append("<a class=\"cr-md-image\"\(attributes) aria-label=\"\(name)\">\(marker)")
+                openLinks.append(.image(linked: true))
+            }
+            if alt.isEmpty { html.appendEscaped(shown) }
+        }
+
+        /// The text of a node's children, as a screen reader's name takes it: literals joined,
+        /// line breaks as spaces, math and citation placeholders back to what they replaced.
+        func plainText(_ node: OpaquePointer) -> String {
+            guard let iterator = cmark_iter_new(node) else { return "" }
+            defer { cmark_iter_free(iterator) }
+            var text = ""
+            while true {
+                let event = cmark_iter_next(iterator)
+                if event == CMARK_EVENT_DONE || event == CMARK_EVENT_NONE { break }
+                guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator), child != node else { continue }
+                switch Self.kind(child) {
+                case .text, .code, .htmlInline: text += restored(Self.literal(child))
+                case .softbreak, .linebreak: text += " "
+                default: break
+                }
+            }
+            return text
+        }
+
+        /// What an image with no alt text is called: the last part of its address's path
+        /// (`tram.jpg`), else the address.
+        static func fileName(_ url: String) -> String {
+            var path = Substring(url)
+            if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+            if let scheme = path.range(of: "://") { path = path[scheme.upperBound...].drop { $0 != "/" } }
+            let last = path.split(separator: "/").last.map(String.init) ?? ""
+            return last.isEmpty ? url : (last.removingPercentEncoding ?? last)
         }
 
         /// The reply's headings sit under the turn's `<h2>`, and the outline must not skip a level

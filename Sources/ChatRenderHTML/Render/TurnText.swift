@@ -10,12 +10,12 @@ package enum TurnText {
     package static func render(_ text: String, role: Message.Role, options: RenderOptions, citations: CitationLinks? = nil) -> HTML {
         guard role == .assistant else { return InlineText.render(text, formatted: false) }
         switch options.markup {
-        case .full: return FullMarkup.render(text, citations: citations)
+        case .full: return FullMarkup.render(text, citations: citations, strings: options.strings)
         case .inline: return InlineText.render(text, formatted: true)
         case .auto:
-            if MarkdownDetector.isMarkdown(text) { return FullMarkup.render(text, citations: citations) }
+            if MarkdownDetector.isMarkdown(text) { return FullMarkup.render(text, citations: citations, strings: options.strings) }
             // Math or a citation makes the reply full too; the spans found deciding are the ones rendered.
-            if let spans = MarkupSpans.protect(text, citations: citations) { return FullMarkup.render(text, spans: spans) }
+            if let spans = MarkupSpans.protect(text, citations: citations) { return FullMarkup.render(text, spans: spans, strings: options.strings) }
             return InlineText.render(text, formatted: true)
         }
     }

@@ -98,7 +98,7 @@ import Testing
 /// its native file; the page is the same only if the file reads back as exactly that conversation.
 @Suite struct ImportedInMemoryTests {
     static let fixtures: [(ImportFormat, String)] = [
-        (.chatgpt, "chatgpt/export"), (.chatgpt, "chatgpt/export-deflated.zip"), (.chatgpt, "chatgpt-2025"),
+        (.chatgpt, "chatgpt/export"), (.chatgpt, "chatgpt/export-deflated.zip"), (.chatgpt, "chatgpt-2025"), (.chatgpt, "chatgpt-2023"),
         (.chatgpt, "chatgpt-2026/export"), (.claudeAI, "claude-ai/export"), (.claudeCode, "claude-code/projects"),
         (.openai, "openai/trip.json"), (.anthropic, "anthropic/support.json"),
     ]

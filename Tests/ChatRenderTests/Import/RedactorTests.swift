@@ -142,6 +142,26 @@ import Testing
         #expect(masked.redaction == total)
     }
 
+    @Test func interfaceWordsAndAPagesAddressAreMaskedButCountedOnce() {
+        let key = Self.token("ghp_", 36)
+        var call = ToolCallPart(name: "browser", title: "Searched the web for “\(key)”", url: "https://x.example/?t=\(key)")
+        call.titlePhrase = UIPhrase(.toolWebSearch, ["query": key])
+        var read = ToolCallPart(name: "Read", title: "Read /home/alice/notes.md")
+        read.titlePhrase = UIPhrase(.toolRead, ["path": "/home/alice/notes.md"])
+        var turn = ImportedTurn(id: "t", role: .assistant, text: "")
+        turn.parts = [.toolCall(call), .toolCall(read)]
+        let (out, total) = Redactor.redact([ImportedChat(title: "T", date: nil, turns: [turn])], emails: false)
+        guard case .toolCall(let masked) = out[0].turns[0].parts[0], case .toolCall(let maskedRead) = out[0].turns[0].parts[1] else {
+            Issue.record("tool calls"); return
+        }
+        // A page in another language shows the phrase, not the title: it is masked too.
+        #expect(masked.titlePhrase?.values["query"] == "[REDACTED]" && masked.title == "Searched the web for “[REDACTED]”")
+        #expect(masked.url == "https://x.example/?t=[REDACTED]")
+        #expect(maskedRead.titlePhrase?.values["path"] == "~/notes.md")
+        // The title, the address and the read's title: three, not five.
+        #expect(total == RedactionSummary(counts: [("credential", 2), ("home folder", 1)]))
+    }
+
     /// Files the export holds (an uploaded `.env`, a log in a zip) are masked too: their masked
     /// bytes replace them. Files that are not text are copied as they are and named, so the
     /// person sharing knows; photos are not named.

@@ -275,6 +275,8 @@ extension LoadTests {
                 "url-forms.json:10:97: warning: messages[0].attachments[6].url: the url starts or ends with whitespace; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
                 "url-forms.json:11:94: warning: messages[0].attachments[7].url: the url contains a control character; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
                 "url-forms.json:12:95: warning: messages[0].attachments[8].url: the url contains a backslash; expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share",
+                "url-forms.json:16:81: warning: messages[1].parts[1].url: the url scheme \"javascript\" is not allowed; expected an http(s) URL such as \"https://example.com/page\"; the call is shown without the link",
+                "url-forms.json:17:81: warning: messages[1].parts[2].url: the url is not an absolute http(s) URL; expected an http(s) URL such as \"https://example.com/page\"; the call is shown without the link",
             ],
             "parts-unknown-type.json": [
                 "parts-unknown-type.json:5:17: warning: messages[0].parts[1].type: unknown part type \"hologram\"; expected \"text\", \"thinking\", \"toolCall\", \"codeExecution\", \"diff\", \"terminal\", \"document\", \"notice\" or \"transcript\"; the part is skipped",

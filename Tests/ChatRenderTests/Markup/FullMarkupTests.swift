@@ -85,13 +85,41 @@ import Testing
         #expect(html("<https://example.com>") == "<p><a class=\"cr-md-autolink\" href=\"https://example.com\" rel=\"noopener noreferrer\">https://example.com</a></p>")
     }
 
-    @Test func imagesAreLinksNeverLoaded() {
-        #expect(html("![a tram](https://example.com/t.png)")
-                == "<p><a class=\"cr-md-image\" href=\"https://example.com/t.png\" rel=\"noopener noreferrer\">a tram</a></p>")
-        #expect(html("![](https://example.com/t.png)")
-                == "<p><a class=\"cr-md-image\" href=\"https://example.com/t.png\" rel=\"noopener noreferrer\">https://example.com/t.png</a></p>")
+    /// The picture-crossed-out icon every image marker starts with.
+    static let imageIcon = Icon.photoUnavailable.description
+
+    @Test func imagesAreOneLinkMarkedAsNotLoaded() throws {
+        let icon = Self.imageIcon
+        // Alt text once on screen, the note beside it, and one name that says both.
+        #expect(html("![Tram 28](https://example.com/tram.jpg)")
+                == "<p><a class=\"cr-md-image\" href=\"https://example.com/tram.jpg\" rel=\"noopener noreferrer\" aria-label=\"Image not loaded: Tram 28\">\(icon)<span class=\"cr-md-image-alt\">Tram 28</span><span class=\"cr-md-image-note\"> image not loaded</span></a></p>")
+        // No alt text: the file's name stands in for it.
+        #expect(html("![](https://example.com/photos/t%2028.png?w=2)")
+                == "<p><a class=\"cr-md-image\" href=\"https://example.com/photos/t%2028.png?w=2\" rel=\"noopener noreferrer\" aria-label=\"Image not loaded: t 28.png\">\(icon)<span class=\"cr-md-image-alt\">t 28.png</span><span class=\"cr-md-image-note\"> image not loaded</span></a></p>")
+        // Formatting in the alt text stays on screen; the name is its plain text.
+        #expect(html("![Tram *28*](https://example.com/t.png)").contains("aria-label=\"Image not loaded: Tram 28\">\(icon)<span class=\"cr-md-image-alt\">Tram <em>28</em></span>"))
+        // Whatever the alt text holds is escaped, in the name as on screen.
+        #expect(html("![<b>\"x\"</b>](https://example.com/t.png)").contains("aria-label=\"Image not loaded: &lt;b&gt;&quot;x&quot;&lt;/b&gt;\""))
+        // Never an <img>: nothing is fetched.
+        for text in ["![a](https://example.com/t.png)", "![x](data:image/png;base64,AAAA)", "![x](t.png)"] { #expect(!html(text).contains("<img")) }
+        // An address that may not be a link leaves the alt text alone, as before.
         #expect(html("![x](javascript:alert(1))") == "<p>x</p>")
-        #expect(!html("![x](data:image/png;base64,AAAA)").contains("<img"))
+        #expect(html("![x](data:image/png;base64,AAAA)") == "<p>x</p>")
+        // In the page's language.
+        let (german, _) = try UIStrings.load(locale: "de", templates: TestPaths.templates)
+        let de = FullMarkup.render("![Tram 28](https://example.com/t.png)", strings: german).description
+        #expect(de.contains("aria-label=\"Bild nicht geladen: Tram 28\"") && de.contains("<span class=\"cr-md-image-note\"> Bild nicht geladen</span>"))
+    }
+
+    @Test func aLinkNeverHoldsAnotherLink() {
+        let icon = Self.imageIcon
+        // A badge: the image inside a link is marked, and the one link is the outer one.
+        #expect(html("[![build](https://ci.example/b.svg)](https://ci.example/)")
+                == "<p><a href=\"https://ci.example/\" rel=\"noopener noreferrer\"><span class=\"cr-md-image\">\(icon)<span class=\"cr-md-image-alt\">build</span><span class=\"cr-md-image-note\"> image not loaded</span></span></a></p>")
+        // A link in an image's alt text: its words, no second link.
+        let inAlt = html("![see [the map](https://m.example) here](https://example.com/t.png)")
+        #expect(inAlt.components(separatedBy: "<a ").count == 2 && inAlt.contains("<span class=\"cr-md-image-alt\">see the map here</span>"))
+        #expect(inAlt.contains("aria-label=\"Image not loaded: see the map here\""))
     }
 
     @Test func deterministicAndDeepNestingIsSafe() {

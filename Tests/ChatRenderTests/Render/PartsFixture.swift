@@ -18,6 +18,13 @@ enum PartsFixture {
     static let toolCall = TurnPart.toolCall(ToolCallPart(name: "Bash", title: "Run the tests", input: "{\"command\":\"pytest -q\",\"timeout\":120}",
                                                           status: .error, result: "\u{1B}[31mF\u{1B}[0m.\n\u{1B}[1mFAILED\u{1B}[0m tests/test_x.py::test_add - assert 3 == 4\n1 failed, 1 passed in 0.12s"))
     static let webTool = TurnPart.toolCall(ToolCallPart(name: "web.search", input: "{\"query\":\"swift testing\"}", status: .ok, result: "3 results"))
+    /// A browsing call that opened a page: titled by the page's site, the page linked inside.
+    static let openedPage: TurnPart = {
+        var call = ToolCallPart(name: "browser", title: "Opened carris.pt", input: "open_url(\"https://www.carris.pt/en/tram-28/\")",
+                                result: "Tram 28 – Carris\n\nRuns from Martim Moniz to Campo Ourique.", url: "https://www.carris.pt/en/tram-28/")
+        call.titlePhrase = UIPhrase(.toolOpened, ["host": "carris.pt"])
+        return .toolCall(call)
+    }()
     static let codeExecution = TurnPart.codeExecution(CodeExecutionPart(language: "python", code: "import math\nprint(math.pi)",
                                                                           output: "3.141592653589793\n", status: .ok, attachmentIDs: ["chart"]))
     static let diff = TurnPart.diff(DiffPart(path: "src/x.py", unified: """

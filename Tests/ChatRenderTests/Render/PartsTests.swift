@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChatModel
 @testable import ChatPlan
+@testable import ChatLoad
 @testable import ChatRenderHTML
 
 /// Turn parts: a golden for every kind, and the rules each must keep.
@@ -16,6 +17,7 @@ import Testing
         ("thinking", PartsFixture.thinking),
         ("tool-call", PartsFixture.toolCall),
         ("tool-call-web", PartsFixture.webTool),
+        ("tool-call-page", PartsFixture.openedPage),
         ("code-execution", PartsFixture.codeExecution),
         ("diff-unified", PartsFixture.diff),
         ("diff-computed", PartsFixture.computedDiff),
@@ -152,6 +154,30 @@ import Testing
         #expect(html.contains("id=\"cr-t1-src-3\" value=\"3\"><a class=\"cr-source-title\" href=\"https://www.example.com/post?id=1\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">example.com</a>"))
         #expect(!html.contains("Again"), "a repeated id is listed once")
         #expect(html.contains("<h3 class=\"cr-sources-heading\" id=\"cr-t1-src-h\">Sources</h3>"))
+    }
+
+    @Test func aCallsPageIsALinkOnlyWhenItIsAWebAddress() throws {
+        func html(_ url: String?, status: ToolStatus = .ok, strings: UIStrings = .english) -> String {
+            var call = ToolCallPart(name: "browser", title: "Opened carris.pt", input: "open_url(\"x\")", status: status, url: url)
+            call.titlePhrase = UIPhrase(.toolOpened, ["host": "carris.pt"])
+            var options = RenderOptions(markup: .full)
+            options.strings = strings
+            return TurnView.render(PartsFixture.message("m", .assistant, [.toolCall(call)]), index: 1, assets: AssetTable(), options: options).description
+        }
+        // A real link, that tells the site nothing and never loads by itself.
+        let page = html("https://www.carris.pt/en/?a=1&b=\"2\"")
+        #expect(page.contains("<a class=\"cr-page-link\" dir=\"ltr\" href=\"https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;\" target=\"_blank\" rel=\"noopener noreferrer\">https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;</a>"))
+        #expect(!page.contains("<img") && !page.contains("<iframe"))
+        // Anything else is no link at all.
+        for url in ["javascript:alert(1)", "pages/a.html", "//evil.example/x", " https://x.example", nil] {
+            #expect(!html(url).contains("cr-page-link"), "\(url ?? "nil")")
+        }
+        // A failed open still names the page it tried, and links it.
+        let failed = html("https://www.carris.pt/", status: .error)
+        #expect(failed.contains("Opened carris.pt</span> <span class=\"cr-part-status cr-part-status--error\">") && failed.contains("cr-page-link"))
+        // The title in the page's language.
+        let (german, _) = try UIStrings.load(locale: "de", templates: TestPaths.templates)
+        #expect(html("https://www.carris.pt/", strings: german).contains("<span dir=\"auto\">carris.pt geöffnet</span>"))
     }
 
     @Test func durationsRead() {
