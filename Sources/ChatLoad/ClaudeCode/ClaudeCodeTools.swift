@@ -232,7 +232,7 @@ enum ClaudeCodeTools {
         }
         switch node.value {
         case .null, .bool, .number: out.append(contentsOf: NativeJSON.pretty(node).utf8)
-        case .string(let text): NativeJSON.quote(text, into: &out)
+        case .string(let text): JSONQuote.append(text, to: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: "[]".utf8); return }
             out.append(UInt8(ascii: "["))
@@ -249,7 +249,7 @@ enum ClaudeCodeTools {
             for k in members.indices {
                 if k > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent + 1)
-                NativeJSON.quote(members[k].key, into: &out)
+                JSONQuote.append(members[k].key, to: &out)
                 out.append(contentsOf: ": ".utf8)
                 writePretty(members[k].node, indent: indent + 1, into: &out)
             }
@@ -267,7 +267,7 @@ enum ClaudeCodeTools {
             guard case .array(let links)? = result["content"]?.value else { continue }
             for link in links {
                 guard let url = ImportSource.string(link["url"]) else { continue }
-                items.append("{\"title\":\(NativeJSON.quote(ImportSource.string(link["title"]) ?? "")),\"url\":\(NativeJSON.quote(url))}")
+                items.append("{\"title\":\(JSONQuote.quote(ImportSource.string(link["title"]) ?? "")),\"url\":\(JSONQuote.quote(url))}")
             }
         }
         return items.isEmpty ? nil : "[" + items.joined(separator: ",") + "]"

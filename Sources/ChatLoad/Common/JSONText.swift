@@ -8,9 +8,9 @@ enum JSONText {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .number(let d, let i): return i.map(String.init) ?? String(d)
-        case .string(let s): return NativeJSON.quote(s)
+        case .string(let s): return JSONQuote.quote(s)
         case .array(let items): return "[" + items.map(compact).joined(separator: ", ") + "]"
-        case .object(let members): return "{" + members.map { NativeJSON.quote($0.key) + ": " + compact($0.node) }.joined(separator: ", ") + "}"
+        case .object(let members): return "{" + members.map { JSONQuote.quote($0.key) + ": " + compact($0.node) }.joined(separator: ", ") + "}"
         }
     }
 }

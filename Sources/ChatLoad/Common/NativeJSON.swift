@@ -155,61 +155,8 @@ package enum NativeJSON {
         return String(value)
     }
 
-    /// A JSON string literal: `"`, `\` and control characters escaped, everything else as it is.
-    static func quote(_ text: String) -> String {
-        var out: [UInt8] = []
-        quote(text, into: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// ``quote(_:)``'s literal appended to `out`: `"`, `\\`, `\n`, `\r` and `\t` as
-    /// short escapes, other control characters and DEL as `\u00XX`, U+2028 and U+2029 escaped
-    /// (valid in JSON, not in JavaScript string literals). Works on UTF-8 bytes: most text needs
-    /// no escape and is copied in one piece.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            out.reserveCapacity(out.count + bytes.count + 2)
-            out.append(UInt8(ascii: "\""))
-            var start = 0
-            var i = 0
-            func flush() { if start < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i])) } }
-            while i < bytes.count {
-                let byte = bytes[i]
-                if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2 { i += 1; continue }
-                var short: UInt8 = 0
-                switch byte {
-                case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
-                case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
-                case 0x0A: short = UInt8(ascii: "n")
-                case 0x0D: short = UInt8(ascii: "r")
-                case 0x09: short = UInt8(ascii: "t")
-                case 0x00..<0x20, 0x7F:
-                    flush()
-                    let digits: StaticString = "0123456789abcdef"
-                    out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "0")); out.append(UInt8(ascii: "0"))
-                    out.append(digits.utf8Start[Int(byte >> 4)]); out.append(digits.utf8Start[Int(byte & 0xF)])
-                    start = i + 1
-                case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    flush()
-                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    i += 3
-                    start = i
-                    continue
-                default: break
-                }
-                if short != 0 {
-                    flush()
-                    out.append(UInt8(ascii: "\\"))
-                    out.append(short)
-                    start = i + 1
-                }
-                i += 1
-            }
-            flush()
-            out.append(UInt8(ascii: "\""))
-        }
-    }
+    /// A JSON string literal (``JSONQuote``, the one quoter), short because this file writes dozens.
+    private static func quote(_ text: String) -> String { JSONQuote.quote(text) }
 
     /// A parsed value written back as indented JSON (tool call arguments shown with `--include-system`).
     static func pretty(_ node: JSONNode, indent: String = "") -> String {

@@ -226,36 +226,17 @@ package struct UIStrings: Sendable, Equatable {
         })
         else { return "" }
         // The table's language, for the script's plural rules (a gallery page is itself in English).
-        var json = "{\"$lang\":" + Self.jsonString(tag)
+        var json = "{\"$lang\":" + JSONQuote.quote(tag)
         for key in keys {
-            json += ",\"\(key.name)\":" + Self.jsonString(text(key))
+            json += ",\"\(key.name)\":" + JSONQuote.quote(text(key))
         }
         for key in countedKeys {
             let forms = counts[key].map { table in
                 PluralCategory.allCases.compactMap { c in table[c].map { (c.rawValue, $0) } }
             } ?? [("one", Self.englishForm(key, 1)), ("other", Self.englishForm(key, 2))]
-            json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + Self.jsonString($0.1) }.joined(separator: ",") + "}"
+            json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + JSONQuote.quote($0.1) }.joined(separator: ",") + "}"
         }
         return json + "}"
-    }
-
-    package static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 

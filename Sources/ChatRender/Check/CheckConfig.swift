@@ -129,27 +129,13 @@ package struct CheckConfig: Sendable, Equatable {
 
     /// The file's text: stable key order, one setting a line.
     package var text: String {
-        func quoted(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
         var lines = ["  \"chatrender.check\": \(CheckConfig.version)"]
-        if let theme { lines.append("  \"theme\": \(quoted(theme))") }
-        if let templates { lines.append("  \"templates\": \(quoted(templates))") }
-        lines.append("  \"locale\": \(quoted(locale))")
+        if let theme { lines.append("  \"theme\": \(JSONQuote.quote(theme))") }
+        if let templates { lines.append("  \"templates\": \(JSONQuote.quote(templates))") }
+        lines.append("  \"locale\": \(JSONQuote.quote(locale))")
         if let widths {
             lines.append("  \"screenshots\": { \"widths\": [\(widths.map(String.init).joined(separator: ", "))], "
-                + "\"modes\": [\(modes.map(quoted).joined(separator: ", "))] }")
+                + "\"modes\": [\(modes.map { JSONQuote.quote($0) }.joined(separator: ", "))] }")
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }

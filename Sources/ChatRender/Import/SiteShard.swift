@@ -35,7 +35,7 @@ package struct SiteShard: Sendable, Equatable {
 
     /// `shard.json`: the slice and the pages in it, for ``SiteMerge`` to check.
     func manifest(pages: [String], total: Int) -> [UInt8] {
-        let list = pages.map { UIStrings.jsonString($0) }.joined(separator: ",\n    ")
+        let list = pages.map { JSONQuote.quote($0) }.joined(separator: ",\n    ")
         return Array("{\n  \"chatrenderShard\": \(index),\n  \"of\": \(count),\n  \"conversations\": \(total),\n  \"pages\": [\n    \(list)\n  ]\n}\n".utf8)
     }
 }

@@ -31,8 +31,9 @@ package enum SearchIndex {
         }
     }
 
-    /// What joins the turn texts of a shard (control characters in a text become spaces).
-    package static let separator = "\\u0001"
+    /// What joins the turn texts of a shard (control characters in a text become spaces): U+0001
+    /// as the literal writes it, `\u0001`.
+    package static let separator = JSONQuote.quote("\u{1}", .unquoted)
 
     /// The shards' bytes, in order; at least one (an empty site still answers "No matches").
     package static func shards(_ documents: [Document], limit: Int = shardLimit) -> [[UInt8]] {
@@ -54,9 +55,9 @@ package enum SearchIndex {
         }
         for document in documents {
             var item: [UInt8] = [UInt8(ascii: "[")]
-            appendString(document.slug, to: &item)
+            JSONQuote.append(document.slug, to: &item, .htmlSafe)
             item.append(UInt8(ascii: ","))
-            appendString(document.title, to: &item)
+            JSONQuote.append(document.title, to: &item, .htmlSafe)
             item.append(contentsOf: ",[".utf8)
             var itemTexts: [UInt8] = []
             itemTexts.reserveCapacity(document.turns.reduce(0) { $0 + $1.text.utf8.count + 8 })
@@ -64,7 +65,7 @@ package enum SearchIndex {
                 if n > 0 { item.append(UInt8(ascii: ",")) }
                 item.append(contentsOf: "\(turn.index),\"\(turn.role == .user ? "u" : "a")\"".utf8)
                 if n > 0 { itemTexts.append(contentsOf: separator.utf8) }
-                appendString(turn.text, to: &itemTexts, quoted: false, controlsAsSpaces: true)
+                JSONQuote.append(turn.text, to: &itemTexts, [.htmlSafe, .unquoted, .controlsAsSpaces])
             }
             item.append(contentsOf: "]]".utf8)
             // 48: the call around them, the comma and the separator before this conversation.
@@ -78,35 +79,5 @@ package enum SearchIndex {
         }
         close()
         return shards
-    }
-
-    /// `text` as a JavaScript string literal that is also valid JSON: quotes, backslashes and
-    /// control characters escaped, and `<`, `>`, `&`, U+2028 and U+2029 too, so the literal
-    /// stays inert wherever it is read (inside a page as well as in a script of its own).
-    /// `quoted: false` leaves the quotes off (a piece of a longer literal); `controlsAsSpaces`
-    /// writes control characters as spaces (in a turn text, where U+0001 joins turns).
-    package static func appendString(_ text: String, to out: inout [UInt8], quoted: Bool = true, controlsAsSpaces: Bool = false) {
-        let hex = Array("0123456789abcdef".utf8)
-        func escaped(_ v: Int) {
-            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), hex[(v >> 12) & 15], hex[(v >> 8) & 15], hex[(v >> 4) & 15], hex[v & 15]])
-        }
-        if quoted { out.append(UInt8(ascii: "\"")) }
-        // Byte by byte: every byte to escape is ASCII, save U+2028 and U+2029 (E2 80 A8, E2 80 A9).
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.first {
-            utf8 = utf8.dropFirst()
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0..<0x20 where controlsAsSpaces: out.append(UInt8(ascii: " "))
-            case UInt8(ascii: "\n"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0..<0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): escaped(Int(byte))
-            case 0xE2 where utf8.count >= 2 && utf8[utf8.startIndex] == 0x80 && (utf8[utf8.startIndex + 1] == 0xA8 || utf8[utf8.startIndex + 1] == 0xA9):
-                escaped(utf8[utf8.startIndex + 1] == 0xA8 ? 0x2028 : 0x2029)
-                utf8 = utf8.dropFirst(2)
-            default: out.append(byte)
-            }
-        }
-        if quoted { out.append(UInt8(ascii: "\"")) }
     }
 }

@@ -22,9 +22,9 @@ package enum SiteSearch {
     static func scriptStrings(_ s: UIStrings) -> String {
         func forms(_ key: UIKey) -> String {
             let table = s.forms(key) ?? [.one: UIStrings.englishForm(key, 1), .other: UIStrings.englishForm(key, 2)]
-            return "{" + PluralCategory.allCases.compactMap { c in table[c].map { UIStrings.jsonString(c.rawValue) + ":" + UIStrings.jsonString($0) } }.joined(separator: ",") + "}"
+            return "{" + PluralCategory.allCases.compactMap { c in table[c].map { JSONQuote.quote(c.rawValue) + ":" + JSONQuote.quote($0) } }.joined(separator: ",") + "}"
         }
-        return "{\"lang\":\(UIStrings.jsonString(s.tag)),\"loading\":\(UIStrings.jsonString(s[.searchLoading])),\"failed\":\(UIStrings.jsonString(s[.searchFailed])),\"none\":\(UIStrings.jsonString(s[.searchNoResults])),\"you\":\(UIStrings.jsonString(s[.you])),\"assistant\":\(UIStrings.jsonString(s[.assistant])),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
+        return "{\"lang\":\(JSONQuote.quote(s.tag)),\"loading\":\(JSONQuote.quote(s[.searchLoading])),\"failed\":\(JSONQuote.quote(s[.searchFailed])),\"none\":\(JSONQuote.quote(s[.searchNoResults])),\"you\":\(JSONQuote.quote(s[.you])),\"assistant\":\(JSONQuote.quote(s[.assistant])),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
     }
 
 

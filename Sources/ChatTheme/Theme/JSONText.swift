@@ -1,3 +1,4 @@
+import ChatModel
 import ChatSupport
 
 /// Writes a ``JSONNode`` back as JSON text for files people edit: two-space indents, and an
@@ -23,7 +24,7 @@ package enum JSONText {
         case .object(let members):
             out += "{\n"
             for (i, member) in members.enumerated() {
-                out += pad + quoted(member.key) + ": "
+                out += pad + JSONQuote.quote(member.key) + ": "
                 write(member.node, indent: indent + 1, into: &out)
                 out += i == members.count - 1 ? "\n" : ",\n"
             }
@@ -58,32 +59,10 @@ package enum JSONText {
             if let integer { return String(integer) }
             if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
             return "\(value)"
-        case .string(let text): return quoted(text)
+        case .string(let text): return JSONQuote.quote(text)
         case .array(let items): return "[" + items.map(compact).joined(separator: ", ") + "]"
         case .object(let members):
-            return "{" + members.map { quoted($0.key) + ": " + compact($0.node) }.joined(separator: ", ") + "}"
+            return "{" + members.map { JSONQuote.quote($0.key) + ": " + compact($0.node) }.joined(separator: ", ") + "}"
         }
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

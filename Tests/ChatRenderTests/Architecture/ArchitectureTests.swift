@@ -198,6 +198,24 @@ import Testing
         }
     }
 
+    /// One JSON string quoter (`JSONQuote`): each copy used to escape a little differently (one
+    /// left DEL or U+2028 as it was, one wrote a tab as `\u0009`). A `\u` escape followed by hex
+    /// digits, or built from a `"\\u"` literal, a format or bytes, is an escaper: it belongs
+    /// there, as an option if a place needs other output. (Messages show control characters
+    /// Swift's way, `\u{1b}`; those are not JSON.)
+    @Test func oneJSONQuoter() throws {
+        let home = "Sources/ChatModel/Support/JSONQuote.swift"
+        #expect(Self.sources("ChatModel").contains { $0.path == home }, "\(home) is gone")
+        let escapes = try NSRegularExpression(pattern: #"\\\\u([0-9A-Fa-f%"]|\\\()|ascii: "\\\\"\)[^\n=]{0,40}ascii: "u"\)"#)
+        for stage in Self.stages + ["ChatRenderCLI"] {
+            for file in Self.sources(stage) where file.path != home {
+                let code = Self.code(file.text)
+                let found = escapes.firstMatch(in: code, range: NSRange(code.startIndex..., in: code))
+                #expect(found == nil, "\(file.path) writes JSON \\u escapes itself: \(found.map { (code as NSString).substring(with: $0.range) } ?? ""); use JSONQuote")
+            }
+        }
+    }
+
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.

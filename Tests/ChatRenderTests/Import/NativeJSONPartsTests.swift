@@ -78,20 +78,6 @@ import Testing
                 == "{\n  \"title\": \"T\",\n  \"markup\": \"full\",\n  \"messages\": [\n    {\n      \"id\": \"m\",\n      \"role\": \"user\",\n      \"text\": \"Hi\"\n    }\n  ]\n}\n")
         #expect(String(decoding: NativeJSON.encode(Conversation(messages: [])), as: UTF8.self) == "{\n  \"title\": null,\n  \"messages\": []\n}\n")
     }
-
-    /// Strings are written as JSON any parser (and a JavaScript string literal) reads back exactly.
-    @Test func stringsAreQuotedExactly() throws {
-        let samples = ["", "plain", "quote \" and \\ backslash", "lines\nand\r\ttabs", "\u{0}\u{1}\u{1B}[31mred\u{7F}",
-                       "é ü 日本語 🎉", "sep\u{2028}para\u{2029}end", "\u{E2}\u{80}", String(repeating: "long text ", count: 500)]
-        for sample in samples {
-            let quoted = NativeJSON.quote(sample)
-            let node = try JSONParser.parse(Array(quoted.utf8))
-            guard case .string(let back) = node.value else { Issue.record("not a string: \(quoted)"); continue }
-            #expect(back == sample)
-            #expect(!quoted.contains("\u{2028}") && !quoted.contains("\u{2029}"))
-        }
-        #expect(NativeJSON.quote("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u0001""#)
-    }
 }
 
 /// `render --from` hands each imported conversation to the renderer in memory instead of through
