@@ -86,12 +86,12 @@ enum PreviewCommand {
     /// `--watch`: render, then again on each change, until Ctrl-C (or SIGTERM), which is taken
     /// between renders so a render in progress finishes and nothing is left half-written.
     static func runWatching(_ request: ThemePreview.Request, quiet: Bool, output: CLI.Output) -> CLI.ExitCode {
-        let stop = StopFlag()
+        let stop = Locked(false)
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let sources = [SIGINT, SIGTERM].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.set() }
+            source.setEventHandler { stop.withLock { $0 = true } }
             source.resume()
             return source
         }
@@ -101,7 +101,7 @@ enum PreviewCommand {
             signal(SIGTERM, SIG_DFL)
         }
         output.err("watching \(CLI.count(PreviewWatch.files(for: request).count, "file")); Ctrl-C stops\n")
-        PreviewWatch.run(request, shouldStop: stop.isSet) { event in
+        PreviewWatch.run(request, shouldStop: { stop.withLock { $0 } }) { event in
             switch event {
             case .wrote(let result, let changed, let milliseconds):
                 if quiet { return }
@@ -118,12 +118,4 @@ enum PreviewCommand {
         output.err("stopped watching\n")
         return .ok
     }
-}
-
-/// Set from a signal handler's queue, read by the watch loop.
-final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    func isSet() -> Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

@@ -237,47 +237,53 @@ public struct AssetProducer: Sendable {
     }
 
     private func runJobs(_ jobs: [PhotoJob], assets: String, cache: ImageCache, digester: SourceDigester) -> [JobOutcome] {
-        let results = ResultBox(count: jobs.count)
+        let results = Locked([JobOutcome?](repeating: nil, count: jobs.count))
         guard !jobs.isEmpty else { return [] }
         let workers = max(1, min(ParallelChunks.cores, jobs.count))
         // Two photos at once with one libvips thread each beat one photo with both cores.
         VipsRuntime.setConcurrency(workers > 1 ? 1 : 0)
-        let done = Counter()
+        let done = Locked(0)
         let total = jobs.count
         let progress = self.progress
         // The same bytes in many places (a screenshot pasted into every copy of a prompt, one
         // photo in two turns) are decoded once: every source is hashed first, the first job of
         // each content is run, and the others then find its images in `shared`.
-        let digests = DigestBox(count: jobs.count)
+        let digests = Locked([String?](repeating: nil, count: jobs.count))
         parallel(jobs.indices.map { $0 }, workers: workers) { index in
             if case .success(let real) = SourcePath.resolve(jobs[index].source, base: baseDirectory, allowedOutside: settings.allowedOutside),
                let digest = try? digester.digest(of: real) {
-                digests.set(index, digest)
+                digests.withLock { $0[index] = digest }
             }
         }
         var firsts: [Int] = [], repeats: [Int] = []
         var seen: Set<String> = []
         for index in jobs.indices {
-            if let digest = digests.value(index), !seen.insert(digest).inserted { repeats.append(index) } else { firsts.append(index) }
+            if let digest = digests.withLock({ $0[index] }), !seen.insert(digest).inserted { repeats.append(index) } else { firsts.append(index) }
         }
         let shared = SharedImages()
         for batch in [firsts, repeats] where !batch.isEmpty {
             parallel(batch, workers: min(workers, batch.count)) { index in
-                let outcome = makePhoto(jobs[index], digest: digests.value(index), assets: assets, cache: cache, digester: digester, shared: shared)
-                results.set(index, outcome)
-                let finished = done.increment()
+                let outcome = makePhoto(jobs[index], digest: digests.withLock { $0[index] }, assets: assets, cache: cache, digester: digester, shared: shared)
+                results.withLock { $0[index] = outcome }
+                let finished = done.withLock { done in
+                    done += 1
+                    return done
+                }
                 progress?(finished, total)
             }
         }
-        return results.values()
+        return results.withLock { $0.map { $0 ?? JobOutcome(result: .failure(ImageProblem("not made"))) } }
     }
 
     /// Runs `body` for every index of `indices` on `workers` threads.
     private func parallel(_ indices: [Int], workers: Int, _ body: @Sendable (Int) -> Void) {
-        let next = Counter()
+        let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
             while true {
-                let k = next.increment() - 1
+                let k = next.withLock { next in
+                    next += 1
+                    return next - 1
+                }
                 guard k < indices.count else { break }
                 body(indices[k])
             }
@@ -509,41 +515,16 @@ package extension AssetProducer {
     }
 }
 
-/// Thread-safe slots for results written by worker threads.
-package final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [AssetProducer.JobOutcome?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: AssetProducer.JobOutcome) { lock.lock(); slots[index] = value; lock.unlock() }
-    func values() -> [AssetProducer.JobOutcome] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.map { $0 ?? AssetProducer.JobOutcome(result: .failure(ImageProblem("not made"))) }
-    }
-}
-
-/// Each job's source digest, filled in from many threads.
-package final class DigestBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [String?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: String) { lock.lock(); slots[index] = value; lock.unlock() }
-    func value(_ index: Int) -> String? { lock.lock(); defer { lock.unlock() }; return slots[index] }
-}
-
 /// Images made (or reused) so far in this run, by cache key, and contents that failed, by
 /// digest: jobs with the same bytes share them instead of decoding again.
-package final class SharedImages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [String: ImageAsset] = [:]
-    private var failures: [String: ImageProblem] = [:]
-    func image(_ key: String) -> ImageAsset? { lock.lock(); defer { lock.unlock() }; return images[key] }
-    func set(_ key: String, _ asset: ImageAsset) { lock.lock(); images[key] = asset; lock.unlock() }
-    func failure(_ digest: String) -> ImageProblem? { lock.lock(); defer { lock.unlock() }; return failures[digest] }
-    func fail(_ digest: String, _ problem: ImageProblem) { lock.lock(); failures[digest] = problem; lock.unlock() }
-}
-
-package final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+package struct SharedImages: Sendable {
+    private struct Made {
+        var images: [String: ImageAsset] = [:]
+        var failures: [String: ImageProblem] = [:]
+    }
+    private let made = Locked(Made())
+    func image(_ key: String) -> ImageAsset? { made.withLock { $0.images[key] } }
+    func set(_ key: String, _ asset: ImageAsset) { made.withLock { $0.images[key] = asset } }
+    func failure(_ digest: String) -> ImageProblem? { made.withLock { $0.failures[digest] } }
+    func fail(_ digest: String, _ problem: ImageProblem) { made.withLock { $0.failures[digest] = problem } }
 }

@@ -131,28 +131,30 @@ package struct SourceIdentity: Equatable, Sendable {
 /// Hashes source files for one export, trusting the previous export's ``SourceIndex`` where a
 /// file's identity is unchanged, and recording every source for the next one. Shared by the
 /// worker threads that make photos.
-package final class SourceDigester: @unchecked Sendable {
+package final class SourceDigester: Sendable {
     private let previous: SourceIndex
-    private let lock = NSLock()
-    private var recorded: [String: String] = [:]
-    private var readCount = 0
-    private var trustedCount = 0
+    private struct Tally {
+        var recorded: [String: String] = [:]
+        var reads = 0
+        var trusted = 0
+    }
+    private let tally = Locked(Tally())
 
     init(previous: SourceIndex = SourceIndex()) { self.previous = previous }
 
     /// Sources read and hashed so far (the index had no valid entry for them).
-    var reads: Int { lock.lock(); defer { lock.unlock() }; return readCount }
+    var reads: Int { tally.withLock { $0.reads } }
     /// Sources whose hash came from the previous index, unread.
-    var trusted: Int { lock.lock(); defer { lock.unlock() }; return trustedCount }
+    var trusted: Int { tally.withLock { $0.trusted } }
     /// What this export learnt, to be written for the next one.
-    var index: SourceIndex { lock.lock(); defer { lock.unlock() }; return SourceIndex(entries: recorded) }
+    var index: SourceIndex { tally.withLock { SourceIndex(entries: $0.recorded) } }
 
     /// The content digest of the regular file at the resolved path `path`.
     func digest(of path: String) throws(ImageProblem) -> String {
         if let identity = SourceIdentity.of(path) {
             let key = identity.key
             if let known = previous.entries[key] {
-                lock.lock(); trustedCount += 1; recorded[key] = known; lock.unlock()
+                tally.withLock { $0.trusted += 1; $0.recorded[key] = known }
                 return known
             }
         }
@@ -164,10 +166,10 @@ package final class SourceDigester: @unchecked Sendable {
         let before = SourceIdentity.of(descriptor: fd, path: path)
         let digest = try SourceDigester.hash(descriptor: fd)
         let after = SourceIdentity.of(descriptor: fd, path: path)
-        lock.lock()
-        readCount += 1
-        if let before, before == after { recorded[before.key] = digest }
-        lock.unlock()
+        tally.withLock { tally in
+            tally.reads += 1
+            if let before, before == after { tally.recorded[before.key] = digest }
+        }
         return digest
     }
 

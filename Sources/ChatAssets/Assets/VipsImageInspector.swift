@@ -130,42 +130,39 @@ package extension Array where Element == [CChar] {
 /// libvips is loaded (with dlopen) and started once per process, on first use, before any
 /// thread uses it.
 package enum VipsRuntime {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var started = false
-    nonisolated(unsafe) private static var concurrency = 0
-    nonisolated(unsafe) private static var appliedConcurrency = -1
+    private struct State {
+        var started = false
+        var concurrency = 0
+        var appliedConcurrency = -1
+    }
+    private static let state = Locked(State())
     /// Renders in progress that hold libvips's untrusted-loader switch, and the setting they share.
-    nonisolated(unsafe) private static var leases = 0
-    nonisolated(unsafe) private static var leasedAllowUntrusted = false
-
-    /// Signalled when the last lease of a setting is released.
-    private static let leaseReleased = NSCondition()
+    private struct Leases {
+        var count = 0
+        var allowUntrusted = false
+    }
+    private static let leases = Locked(Leases())
 
     /// libvips blocks or allows its untrusted loaders (SVG, PDF, …) for the whole process, not per
     /// call. Every call that reads an image holds the switch at its setting for that call; a
     /// holder asking for the other setting waits until the last holder of this one is done, so no
     /// read ever runs with loaders another caller allowed. Taking a lease never loads libvips.
     package static func leaseUntrustedLoaders(allow: Bool) -> UntrustedLoaderLease {
-        leaseReleased.lock()
-        while leases > 0 && leasedAllowUntrusted != allow { leaseReleased.wait() }
-        leasedAllowUntrusted = allow
-        leases += 1
-        leaseReleased.unlock()
+        leases.withLock(when: { $0.count == 0 || $0.allowUntrusted == allow }) { leases in
+            leases.allowUntrusted = allow
+            leases.count += 1
+        }
         return UntrustedLoaderLease()
     }
 
     fileprivate static func releaseLease() {
-        leaseReleased.lock()
-        leases -= 1
-        if leases == 0 { leaseReleased.broadcast() }
-        leaseReleased.unlock()
+        // Waiters for the other setting look again (and go on once this was the last).
+        leases.withLock { $0.count -= 1 }
     }
 
     /// The setting every current holder shares, or nil when nobody holds the switch.
     static var leasedSetting: Bool? {
-        leaseReleased.lock()
-        defer { leaseReleased.unlock() }
-        return leases > 0 ? leasedAllowUntrusted : nil
+        leases.withLock { $0.count > 0 ? $0.allowUntrusted : nil }
     }
 
     /// Loads and starts libvips if it is not running, applying the untrusted-loader block and
@@ -173,20 +170,20 @@ package enum VipsRuntime {
     /// images hold an ``UntrustedLoaderLease`` for `allowUntrusted` (see
     /// ``leaseUntrustedLoaders(allow:)``), so applying it here changes nothing for anyone else.
     static func start(allowUntrusted: Bool = false) throws(DiagnosticError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !started {
-            guard cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0 else {
-                throw DiagnosticError(Diagnostic(file: libraryName, message: unavailableMessage()), kind: .missingInput)
+        try state.withLock { (state: inout State) throws(DiagnosticError) in
+            if !state.started {
+                guard cvips_init(CommandLine.arguments.first ?? "chatrender", 0) == 0 else {
+                    throw DiagnosticError(Diagnostic(file: libraryName, message: unavailableMessage()), kind: .missingInput)
+                }
+                state.started = true
             }
-            started = true
-        }
-        // Re-applied on every start so one process can serve both settings one after the other;
-        // every current lease holder asks for the same one.
-        cvips_allow_untrusted(allowUntrusted ? 1 : 0)
-        if appliedConcurrency != concurrency {
-            cvips_set_concurrency(Int32(concurrency))
-            appliedConcurrency = concurrency
+            // Re-applied on every start so one process can serve both settings one after the other;
+            // every current lease holder asks for the same one.
+            cvips_allow_untrusted(allowUntrusted ? 1 : 0)
+            if state.appliedConcurrency != state.concurrency {
+                cvips_set_concurrency(Int32(state.concurrency))
+                state.appliedConcurrency = state.concurrency
+            }
         }
     }
 
@@ -211,18 +208,16 @@ package enum VipsRuntime {
     /// Shuts libvips down if it was started: frees its caches and, under `VIPS_LEAK=1`, reports
     /// any image or buffer still alive. Call once, at the end of the process. Never loads libvips.
     package static func shutdown() {
-        lock.lock()
-        defer { lock.unlock() }
-        if started { cvips_shutdown() }
-        started = false
+        state.withLock { state in
+            if state.started { cvips_shutdown() }
+            state.started = false
+        }
     }
 
     /// libvips threads per image (0: libvips's default): 1 when several photos are made at once.
     /// Recorded only; applied when libvips next starts work, so setting it never loads libvips.
     static func setConcurrency(_ threads: Int) {
-        lock.lock()
-        concurrency = threads
-        lock.unlock()
+        state.withLock { $0.concurrency = threads }
     }
 
     /// The global error buffer, copied and cleared right after a failing call.
@@ -236,18 +231,17 @@ package enum VipsRuntime {
 
 /// A render's hold on libvips's process-wide untrusted-loader switch
 /// (``VipsRuntime/leaseUntrustedLoaders(allow:)``); released when it is freed.
-package final class UntrustedLoaderLease: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held = true
+package final class UntrustedLoaderLease: Sendable {
+    private let held = Locked(true)
 
     fileprivate init() {}
 
     /// Gives the switch back; a second call does nothing.
     package func release() {
-        lock.lock()
-        let wasHeld = held
-        held = false
-        lock.unlock()
+        let wasHeld = held.withLock { held in
+            defer { held = false }
+            return held
+        }
         if wasHeld { VipsRuntime.releaseLease() }
     }
 

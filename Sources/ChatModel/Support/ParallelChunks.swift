@@ -40,17 +40,16 @@ package enum ParallelChunks {
     }
 
     /// Chunk numbers handed out once each, in order, to whichever thread asks.
-    private final class Claims: @unchecked Sendable {
-        private let lock = NSLock()
-        private var claimed = 0
+    private final class Claims: Sendable {
+        private let claimed = Locked(0)
         private let count: Int
         init(count: Int) { self.count = count }
         func next() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard claimed < count else { return nil }
-            claimed += 1
-            return claimed - 1
+            claimed.withLock { claimed in
+                guard claimed < count else { return nil }
+                claimed += 1
+                return claimed - 1
+            }
         }
     }
 
@@ -109,16 +108,16 @@ package enum ParallelChunks {
     }
 
     /// Chunks handed out in order to whoever asks first (``Claims``), their results kept until
-    /// taken. `condition` guards `ready`; a slot is written before it is marked ready and read after.
+    /// taken. A slot is written before it is marked `ready` and read after, so the lock on
+    /// `ready` orders both.
     private final class Pipeline<Result>: @unchecked Sendable {
         private let slots: Slots<Result?>
-        private var ready: [Bool]
+        private let ready: Locked<[Bool]>
         private let claims: Claims
-        private let condition = NSCondition()
 
         init(count: Int) {
             slots = Slots(count: count, placeholder: nil)
-            ready = Array(repeating: false, count: count)
+            ready = Locked(Array(repeating: false, count: count))
             claims = Claims(count: count)
         }
 
@@ -129,24 +128,17 @@ package enum ParallelChunks {
 
         func finish(_ chunk: Int, with result: Result) {
             slots.base[chunk] = result
-            condition.lock()
-            ready[chunk] = true
-            condition.broadcast()
-            condition.unlock()
+            ready.withLock { $0[chunk] = true }
         }
 
         /// The chunk's result when it is done (once), else nil.
         func take(_ chunk: Int) -> Result? {
-            condition.lock()
-            let done = ready[chunk]
-            condition.unlock()
+            let done = ready.withLock { $0[chunk] }
             return done ? slots.base[chunk].take() : nil
         }
 
         func wait(for chunk: Int) {
-            condition.lock()
-            while !ready[chunk] { condition.wait() }
-            condition.unlock()
+            ready.withLock(when: { $0[chunk] }) { _ in }
         }
     }
 
@@ -165,41 +157,49 @@ package enum ParallelChunks {
         }
     }
 
-    /// Finished results waiting for the ones before them. `lock` guards `ready`, `next` and
-    /// `delivering`; a slot is written by its worker before it is marked ready and read by the one
-    /// delivering thread after, so the lock orders both.
+    /// Finished results waiting for the ones before them. A slot is written by its worker before
+    /// it is marked ready and read by the one delivering thread after, so the lock on `state`
+    /// orders both.
     private final class OrderedDelivery<Result>: @unchecked Sendable {
+        private struct State {
+            var ready: [Bool]
+            var next = 0
+            var delivering = false
+
+            /// The next chunk to deliver if it is ready (the deliverer keeps going), else nil
+            /// (and nobody is delivering any more).
+            mutating func takeNext() -> Int? {
+                if next < ready.count, ready[next] {
+                    next += 1
+                    return next - 1
+                }
+                delivering = false
+                return nil
+            }
+        }
         private let slots: Slots<Result?>
-        private var ready: [Bool]
-        private var next = 0
-        private var delivering = false
-        private let lock = NSLock()
-        private let count: Int
+        private let state: Locked<State>
 
         init(count: Int) {
-            self.count = count
             slots = Slots(count: count, placeholder: nil)
-            ready = Array(repeating: false, count: count)
+            state = Locked(State(ready: Array(repeating: false, count: count)))
         }
 
         func free() { slots.free() }
 
         func complete(_ chunk: Int, with result: Result, deliver: (Result) -> Void) {
             slots.base[chunk] = result
-            lock.lock()
-            ready[chunk] = true
-            // Someone is delivering already: they see this chunk before they stop.
-            if delivering { lock.unlock(); return }
-            delivering = true
-            while next < count, ready[next] {
-                let index = next
-                next += 1
-                lock.unlock()
-                if let value = slots.base[index].take() { deliver(value) }
-                lock.lock()
+            var index = state.withLock { state -> Int? in
+                state.ready[chunk] = true
+                // Someone is delivering already: they see this chunk before they stop.
+                if state.delivering { return nil }
+                state.delivering = true
+                return state.takeNext()
             }
-            delivering = false
-            lock.unlock()
+            while let ready = index {
+                if let value = slots.base[ready].take() { deliver(value) }
+                index = state.withLock { $0.takeNext() }
+            }
         }
     }
 }

@@ -20,16 +20,18 @@ import ChatModel
 /// 1,000-photo cache costs no second copy), and copied otherwise. The cache stays under its size
 /// limit: after a render, the entries used longest ago are removed (`prune()`); a hit marks an
 /// entry as used.
-package final class RenderCache: @unchecked Sendable {
+package final class RenderCache: Sendable {
     package let folder: String
     /// The most the cache may hold after ``prune()``, in bytes (files linked into outputs count in full).
     package let limit: Int64
     /// Which build of chatrender made the pages (see `RenderRequest.cacheBuild`): part of their keys.
     package let build: String
-    private let lock = NSLock()
-    private var imageIndex: [String: (name: String, width: Int, height: Int)]?
-    /// Whether this run put anything in: only then can the cache have grown past its limit.
-    private var added = false
+    private struct State {
+        var imageIndex: [String: (name: String, width: Int, height: Int)]?
+        /// Whether this run put anything in: only then can the cache have grown past its limit.
+        var added = false
+    }
+    private let state = Locked(State())
 
     package static let defaultLimit: Int64 = 2 << 30
     static let imagesFolder = "images"
@@ -77,13 +79,14 @@ package final class RenderCache: @unchecked Sendable {
 
     /// The cached web image for `key` (`KEY-WxH.ext` in `images/`), if there is one.
     package func image(_ key: String) -> (path: String, name: String, width: Int, height: Int)? {
-        lock.lock(); defer { lock.unlock() }
-        if imageIndex == nil { imageIndex = Self.listImages(FilePath.join(folder, Self.imagesFolder)) }
-        guard let entry = imageIndex?[key] else { return nil }
-        let path = FilePath.join(FilePath.join(folder, Self.imagesFolder), entry.name)
-        // Used now: the last to be pruned.
-        _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
-        return (path, entry.name, entry.width, entry.height)
+        state.withLock { state in
+            if state.imageIndex == nil { state.imageIndex = Self.listImages(FilePath.join(folder, Self.imagesFolder)) }
+            guard let entry = state.imageIndex?[key] else { return nil }
+            let path = FilePath.join(FilePath.join(folder, Self.imagesFolder), entry.name)
+            // Used now: the last to be pruned.
+            _ = utimensat(AT_FDCWD, path, nil, AT_SYMLINK_NOFOLLOW)
+            return (path, entry.name, entry.width, entry.height)
+        }
     }
 
     /// Puts the image just made at `path` into the cache as `name` (`KEY-WxH.ext`).
@@ -92,7 +95,7 @@ package final class RenderCache: @unchecked Sendable {
         if access(destination, F_OK) != 0 {
             guard Self.place(path, at: destination) else { return }
         }
-        lock.lock(); imageIndex?[key] = (name, width, height); added = true; lock.unlock()
+        state.withLock { $0.imageIndex?[key] = (name, width, height); $0.added = true }
     }
 
     /// Web images by key: `KEY-WxH.ext` names, as `AssetProducer` writes them.
@@ -145,7 +148,7 @@ package final class RenderCache: @unchecked Sendable {
         if access(shelf, F_OK) != 0 {
             guard mkdir(shelf, 0o700) == 0 || errno == EEXIST else { return }
         }
-        if Self.place(path, at: destination, link: false) { lock.lock(); added = true; lock.unlock() }
+        if Self.place(path, at: destination, link: false) { state.withLock { $0.added = true } }
     }
 
     // MARK: Size
@@ -154,7 +157,10 @@ package final class RenderCache: @unchecked Sendable {
     /// this run added any (`force` for tests). Entries in use by another render at the same
     /// moment are simply made again by it.
     package func prune(force: Bool = false) {
-        lock.lock(); let grew = added; added = false; lock.unlock()
+        let grew = state.withLock { state in
+            defer { state.added = false }
+            return state.added
+        }
         guard grew || force else { return }
         var entries: [(path: String, size: Int64, used: Int)] = []
         var total: Int64 = 0
@@ -186,12 +192,11 @@ package final class RenderCache: @unchecked Sendable {
                 removed.insert(entry.path)
             }
         }
-        lock.lock()
-        if imageIndex != nil {
+        state.withLock { state in
+            guard state.imageIndex != nil else { return }
             let images = FilePath.join(folder, Self.imagesFolder)
-            imageIndex = imageIndex?.filter { !removed.contains(FilePath.join(images, $0.value.name)) }
+            state.imageIndex = state.imageIndex?.filter { !removed.contains(FilePath.join(images, $0.value.name)) }
         }
-        lock.unlock()
     }
 
     // MARK: Files

@@ -72,9 +72,7 @@ package enum FullMarkup {
         if extensions.finishesInParallel {
             finished = cmark_parser_finish(parser)
         } else {
-            finishLock.lock()
-            finished = cmark_parser_finish(parser)
-            finishLock.unlock()
+            finished = finishLock.withLock { _ in cmark_parser_finish(parser) }
         }
         guard let document = finished else { return InlineText.render(original, formatted: true) }
         defer { if !inArena { cmark_node_free(document) } }
@@ -104,7 +102,7 @@ package enum FullMarkup {
     }()
 
     /// Used only where parses cannot finish in parallel (see ``extensions``).
-    private static let finishLock = NSLock()
+    private static let finishLock = Locked(())
 
     /// Whether parses on several threads may finish at once (see ``extensions``).
     static var finishesInParallel: Bool { extensions.finishesInParallel }

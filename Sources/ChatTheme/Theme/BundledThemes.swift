@@ -14,16 +14,16 @@ public enum BundledThemes {
     /// The prefix of a `$ref` that names a bundled token file instead of one beside the resolver.
     public static let referencePrefix = "chatrender:"
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var locator: Locator?
-    nonisolated(unsafe) private static var found: Result<String, DiagnosticError>?
+    /// How the folder is found, and the answer once asked.
+    private struct Registration {
+        var locator: Locator?
+        var found: Result<String, DiagnosticError>?
+    }
+    private static let registration = Locked(Registration())
 
     /// Sets how the bundled `themes/` folder is found; the answer is remembered.
     public static func register(_ locate: @escaping Locator) {
-        lock.lock()
-        defer { lock.unlock() }
-        locator = locate
-        found = nil
+        registration.withLock { $0 = Registration(locator: locate, found: nil) }
     }
 
     /// Uses `folder` as the bundled `themes/` folder.
@@ -33,16 +33,16 @@ public enum BundledThemes {
 
     /// The bundled `themes/` folder, or why it is not known.
     static func folder() -> Result<String, DiagnosticError> {
-        lock.lock()
-        defer { lock.unlock() }
-        if let found { return found }
-        guard let locator else {
-            return .failure(DiagnosticError(Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
-                                            kind: .missingInput))
+        registration.withLock { registration in
+            if let found = registration.found { return found }
+            guard let locator = registration.locator else {
+                return .failure(DiagnosticError(Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
+                                                kind: .missingInput))
+            }
+            let result = locator()
+            registration.found = result
+            return result
         }
-        let result = locator()
-        found = result
-        return result
     }
 
     /// The file of the bundled theme `name` in `folder`: `NAME.resolver.json`, else `NAME.tokens.json`.

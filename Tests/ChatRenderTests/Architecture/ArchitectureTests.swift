@@ -216,6 +216,30 @@ import Testing
         }
     }
 
+    /// One lock type (`Locked`): the wrappers that held an `NSLock` beside their values (and were
+    /// `@unchecked Sendable` on trust) are `Locked` values now. Another lock, or a condition
+    /// variable, belongs there; in the tests as much as in the sources.
+    @Test func oneLockType() {
+        let home = "Sources/ChatModel/Support/Locked.swift"
+        #expect(Self.sources("ChatModel").contains { $0.path == home }, "\(home) is gone")
+        var files = (Self.stages + ["ChatRenderCLI", "chatrender"]).flatMap(Self.sources)
+        if let walker = FileManager.default.enumerator(atPath: TestPaths.repo("Tests")) {
+            while let name = walker.nextObject() as? String {
+                guard name.hasSuffix(".swift"), !name.contains("__Goldens__"),
+                      let text = try? String(contentsOfFile: TestPaths.repo("Tests/" + name), encoding: .utf8) else { continue }
+                files.append(("Tests/" + name, text))
+            }
+        }
+        #expect(files.count > 100)
+        for file in files where file.path != home && !file.path.hasSuffix("Architecture/ArchitectureTests.swift") && !file.path.contains("/Fixtures/") {
+            let code = Self.code(file.text)
+            for lock in ["NSLock", "NSRecursiveLock", "NSCondition", "pthread_mutex", "pthread_rwlock", "pthread_cond", "os_unfair_lock",
+                         "OSAllocatedUnfairLock", "import Synchronization"] {
+                #expect(!code.contains(lock), "\(file.path) uses \(lock); share the value through Locked")
+            }
+        }
+    }
+
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.

@@ -81,22 +81,22 @@ import Testing
 
     @Test func blocksUntrustedLoadersSuchAsSVG() throws {
         // libvips's block is process-wide: tests that switch it take turns.
-        UntrustedLoaderLock.lock.lock()
-        defer { UntrustedLoaderLock.lock.unlock() }
-        let dir = TestPaths.temporaryFolder("svg")
-        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
-        #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/a.svg") }
+        try UntrustedLoaderLock.lock.withLock { _ in
+            let dir = TestPaths.temporaryFolder("svg")
+            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+            #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/a.svg") }
+        }
     }
 
     @Test func untrustedLoadersOnlyWhenAllowed() throws {
-        UntrustedLoaderLock.lock.lock()
-        defer { UntrustedLoaderLock.lock.unlock() }
-        let dir = TestPaths.temporaryFolder("svg2")
-        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><rect width=\"30\" height=\"20\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
-        let allowing = VipsImageInspector(allowUntrustedLoaders: true)
-        #expect(try allowing.inspect(path: dir + "/a.svg") == ImageInfo(format: .other("svg"), width: 30, height: 20))
-        // and the block is back for the next default inspector
-        #expect(throws: ImageProblem.self) { try VipsImageInspector().inspect(path: dir + "/a.svg") }
+        try UntrustedLoaderLock.lock.withLock { _ in
+            let dir = TestPaths.temporaryFolder("svg2")
+            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><rect width=\"30\" height=\"20\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+            let allowing = VipsImageInspector(allowUntrustedLoaders: true)
+            #expect(try allowing.inspect(path: dir + "/a.svg") == ImageInfo(format: .other("svg"), width: 30, height: 20))
+            // and the block is back for the next default inspector
+            #expect(throws: ImageProblem.self) { try VipsImageInspector().inspect(path: dir + "/a.svg") }
+        }
     }
 
     @Test func refusesImagesOverThePixelLimit() throws {
@@ -129,7 +129,7 @@ import Testing
 
 /// libvips blocks untrusted loaders for the whole process; the tests that change it take turns.
 enum UntrustedLoaderLock {
-    static let lock = NSLock()
+    static let lock = Locked(())
 }
 
 /// Runs a helper tool (vips, exiftool) and returns its exit status.
@@ -204,37 +204,36 @@ enum CLIRunTool {
 /// libvips's untrusted-loader switch is process-wide: readers hold it at their setting, and one
 /// asking for the other setting waits for them instead of flipping it under them.
 @Suite struct UntrustedLoaderLeaseTests {
-    @Test func theOtherSettingWaitsForTheLastHolder() throws {
-        UntrustedLoaderLock.lock.lock()
-        defer { UntrustedLoaderLock.lock.unlock() }
-        let blocking = VipsRuntime.leaseUntrustedLoaders(allow: false)
-        let again = VipsRuntime.leaseUntrustedLoaders(allow: false)  // the same setting shares it at once
-        #expect(VipsRuntime.leasedSetting == false)
-        let allowed = ManagedFlag()
-        let finished = DispatchSemaphore(value: 0)
-        Thread {
-            let lease = VipsRuntime.leaseUntrustedLoaders(allow: true)
-            allowed.set(VipsRuntime.leasedSetting == true)
-            lease.release()
-            finished.signal()
-        }.start()
-        // However long the other thread has had, it has not got the switch while it is held.
-        Thread.sleep(forTimeInterval: 0.2)
-        #expect(!allowed.value)
-        again.release()
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(!allowed.value)  // one holder is still reading
-        blocking.release()
-        #expect(finished.wait(timeout: .now() + 30) == .success)
-        #expect(allowed.value)
-        #expect(VipsRuntime.leasedSetting == nil)
+    @Test func theOtherSettingWaitsForTheLastHolder() {
+        UntrustedLoaderLock.lock.withLock { _ in
+            let blocking = VipsRuntime.leaseUntrustedLoaders(allow: false)
+            let again = VipsRuntime.leaseUntrustedLoaders(allow: false)  // the same setting shares it at once
+            #expect(VipsRuntime.leasedSetting == false)
+            let allowed = ManagedFlag()
+            let finished = DispatchSemaphore(value: 0)
+            Thread {
+                let lease = VipsRuntime.leaseUntrustedLoaders(allow: true)
+                allowed.set(VipsRuntime.leasedSetting == true)
+                lease.release()
+                finished.signal()
+            }.start()
+            // However long the other thread has had, it has not got the switch while it is held.
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(!allowed.value)
+            again.release()
+            Thread.sleep(forTimeInterval: 0.1)
+            #expect(!allowed.value)  // one holder is still reading
+            blocking.release()
+            #expect(finished.wait(timeout: .now() + 30) == .success)
+            #expect(allowed.value)
+            #expect(VipsRuntime.leasedSetting == nil)
+        }
     }
 }
 
 /// A flag set on one thread and read on another.
-final class ManagedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var flag = false
-    var value: Bool { lock.lock(); defer { lock.unlock() }; return flag }
-    func set(_ value: Bool) { lock.lock(); flag = value; lock.unlock() }
+final class ManagedFlag: Sendable {
+    private let flag = Locked(false)
+    var value: Bool { flag.withLock { $0 } }
+    func set(_ value: Bool) { flag.withLock { $0 = value } }
 }

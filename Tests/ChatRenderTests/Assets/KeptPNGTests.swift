@@ -125,18 +125,17 @@ import CZlib
 }
 
 /// An image engine that records what it was asked and makes every size as a small file.
-final class PathRecordingInspector: ImageInspector, @unchecked Sendable {
-    private let lock = NSLock()
-    private var asked: [String] = []
-    var paths: [String] { lock.lock(); defer { lock.unlock() }; return Array(Set(asked)).sorted() }
+final class PathRecordingInspector: ImageInspector, Sendable {
+    private let asked = Locked<[String]>([])
+    var paths: [String] { asked.withLock { Array(Set($0)).sorted() } }
 
     func inspect(path: String) throws(ImageProblem) -> ImageInfo {
-        lock.lock(); asked.append(path); lock.unlock()
+        asked.withLock { $0.append(path) }
         return ImageInfo(format: .png, width: 900, height: 30)
     }
 
     func thumbnail(source: String, destination: String, variant: PhotoVariant, settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
-        lock.lock(); asked.append(source); lock.unlock()
+        asked.withLock { $0.append(source) }
         FileManager.default.createFile(atPath: destination, contents: Data([1, 2, 3]))
         return (min(900, variant.bound), 30)
     }

@@ -119,13 +119,12 @@ import Testing
 
     @Test func previewCommandWritesThePage() throws {
         let out = TestPaths.temporaryFolder("preview") + "/gallery"
-        final class Buffer: @unchecked Sendable { var text = ""; let lock = NSLock() }
-        let buffer = Buffer()
-        let output = CLI.Output(out: { _ in }, err: { text in buffer.lock.lock(); buffer.text += text; buffer.lock.unlock() })
+        let buffer = Locked("")
+        let output = CLI.Output(out: { _ in }, err: { text in buffer.withLock { $0 += text } })
         setenv("CHATRENDER_DATA", TestPaths.repository, 0)
         let code = CLI.run(["preview", "--theme", TestPaths.repo("themes/sp.resolver.json"), "--theme", TestPaths.repo("themes/paper.resolver.json"),
                             "--out", out, "--time-zone", "+02:00"], output: output)
-        #expect(code == .ok, "\(buffer.text)")
+        #expect(code == .ok, "\(buffer.withLock { $0 })")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("12 messages left until 11:00 AM"))
         #expect(html.contains("Content-Security-Policy"))

@@ -24,14 +24,9 @@ import Testing
     }
 
     func run(_ arguments: [String]) -> InProcess {
-        final class Buffer: @unchecked Sendable {
-            let lock = NSLock()
-            var out = "", err = ""
-            func add(_ text: String, error: Bool) { lock.lock(); if error { err += text } else { out += text }; lock.unlock() }
-        }
-        let buffer = Buffer()
-        let code = CLI.run(arguments, output: CLI.Output(out: { buffer.add($0, error: false) }, err: { buffer.add($0, error: true) }))
-        return InProcess(code: code, out: buffer.out, err: buffer.err)
+        let out = Locked(""), err = Locked("")
+        let code = CLI.run(arguments, output: CLI.Output(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } }))
+        return InProcess(code: code, out: out.withLock { $0 }, err: err.withLock { $0 })
     }
 
     // MARK: Help

@@ -136,14 +136,14 @@ struct InOrderOnCallerTests {
 
     @Test func aSlowChunkDoesNotHoldUpTheWorkAfterIt() {
         let ran = Box()
-        let lock = NSLock()
+        let lock = Locked(())
         var firstDeliveredAfter = -1
         ParallelChunks.forEachInOrderOnCaller(12, { chunk in
             if chunk == 0 { usleep(200_000) }
-            lock.lock(); ran.value.append(chunk); lock.unlock()
+            lock.withLock { _ in ran.value.append(chunk) }
             return chunk
         }, deliver: { chunk in
-            if chunk == 0 { lock.lock(); firstDeliveredAfter = ran.value.count; lock.unlock() }
+            if chunk == 0 { lock.withLock { _ in firstDeliveredAfter = ran.value.count } }
         })
         // With more than one core, the other chunks ran while chunk 0 slept.
         if ParallelChunks.cores > 1 { #expect(firstDeliveredAfter == 12) }
@@ -158,12 +158,12 @@ struct MapAlongsideTests {
     func everyChunkRunsOnceAndTheCallersWorkRunsOnTheCaller(count: Int) {
         let caller = pthread_self()
         let runs = InOrderOnCallerTests.Box()
-        let lock = NSLock()
+        let lock = Locked(())
         var alongsideOnCaller = false
         var alongsideRuns = 0
         let results = ParallelChunks.map(count, placeholder: -1, { chunk in
             usleep(UInt32((chunk &* 2_654_435_761) % 300))
-            lock.lock(); runs.value.append(chunk); lock.unlock()
+            lock.withLock { _ in runs.value.append(chunk) }
             return chunk * 5
         }, alongside: {
             alongsideOnCaller = pthread_equal(pthread_self(), caller) != 0
@@ -180,14 +180,14 @@ struct MapAlongsideTests {
     @Test func theChunksDoNotWaitForTheCallersWork() {
         guard ParallelChunks.cores > 1 else { return }
         let runs = InOrderOnCallerTests.Box()
-        let lock = NSLock()
+        let lock = Locked(())
         var doneDuringAlongside = 0
         _ = ParallelChunks.map(8, placeholder: 0, { chunk in
-            lock.lock(); runs.value.append(chunk); lock.unlock()
+            lock.withLock { _ in runs.value.append(chunk) }
             return chunk
         }, alongside: {
             usleep(200_000)
-            lock.lock(); doneDuringAlongside = runs.value.count; lock.unlock()
+            lock.withLock { _ in doneDuringAlongside = runs.value.count }
         })
         #expect(doneDuringAlongside == 8)
     }

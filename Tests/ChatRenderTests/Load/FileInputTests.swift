@@ -223,9 +223,8 @@ extension LoadTests {
 }
 
 /// Hands the FIFO test's result from the loading thread back to the test.
-private final class LoadResult: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: DiagnosticError?
-    func set(_ error: DiagnosticError?) { lock.withLock { value = error } }
-    func get() -> DiagnosticError? { lock.withLock { value } }
+private final class LoadResult: Sendable {
+    private let value = Locked<DiagnosticError?>(nil)
+    func set(_ error: DiagnosticError?) { value.withLock { $0 = error } }
+    func get() -> DiagnosticError? { value.withLock { $0 } }
 }

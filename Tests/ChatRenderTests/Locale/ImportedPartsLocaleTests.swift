@@ -213,12 +213,11 @@ import Testing
 
     @Test func thePreviewGalleryFollowsTheLocale() throws {
         let out = TestPaths.temporaryFolder("preview-de") + "/gallery"
-        final class Buffer: @unchecked Sendable { var text = ""; let lock = NSLock() }
-        let buffer = Buffer()
-        let output = CLI.Output(out: { _ in }, err: { text in buffer.lock.lock(); buffer.text += text; buffer.lock.unlock() })
+        let buffer = Locked("")
+        let output = CLI.Output(out: { _ in }, err: { text in buffer.withLock { $0 += text } })
         setenv("CHATRENDER_DATA", TestPaths.repository, 0)
         let code = CLI.run(["preview", "--theme", TestPaths.repo("themes/sp.resolver.json"), "--out", out, "--locale", "de-DE"], output: output)
-        #expect(code == .ok, "\(buffer.text)")
+        #expect(code == .ok, "\(buffer.withLock { $0 })")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("class=\"cr-pv-mode cr-pv-mode--light\" lang=\"de\"><span class=\"cr-pv-mode-label\" lang=\"en\">Light</span>"))
         #expect(html.contains(">Assistent</h"))

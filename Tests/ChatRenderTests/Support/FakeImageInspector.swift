@@ -32,19 +32,19 @@ struct FakeImageInspector: ImageInspector {
 /// Counts the calls into a real inspector, to prove a cached run never reaches libvips.
 final class CountingInspector: ImageInspector, @unchecked Sendable {
     let inner: ImageInspector
-    private let lock = NSLock()
-    private(set) var calls = 0
+    private let count = Locked(0)
+    var calls: Int { count.withLock { $0 } }
 
     init(_ inner: ImageInspector) { self.inner = inner }
 
     func inspect(path: String) throws(ImageProblem) -> ImageInfo {
-        lock.lock(); calls += 1; lock.unlock()
+        count.withLock { $0 += 1 }
         return try inner.inspect(path: path)
     }
 
     func thumbnail(source: String, destination: String, variant: PhotoVariant,
                    settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
-        lock.lock(); calls += 1; lock.unlock()
+        count.withLock { $0 += 1 }
         return try inner.thumbnail(source: source, destination: destination, variant: variant, settings: settings)
     }
 }

@@ -7,11 +7,10 @@ import Testing
 /// changes, keeps going after a bad edit, and stops cleanly on Ctrl-C (SIGINT).
 @Suite("Preview watch")
 struct PreviewWatchTests {
-    final class Buffer: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
-        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    final class Buffer: Sendable {
+        private let data = Locked(Data())
+        func append(_ more: Data) { data.withLock { $0.append(more) } }
+        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
     }
 
     static func theme(_ hex: String) -> String {

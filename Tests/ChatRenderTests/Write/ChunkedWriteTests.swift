@@ -124,15 +124,18 @@ struct ChunkedWriteTests {
 /// `ParallelChunks.forEachInOrder`, which lets a render write its page while still making it.
 struct OrderedDeliveryTests {
     /// Thread-safe log of what happened, in the order it happened.
-    final class Log: @unchecked Sendable {
-        private let lock = NSLock()
-        private var events: [String] = []
-        private var inside = false
-        private(set) var overlaps = 0
-        func record(_ event: String) { lock.lock(); events.append(event); lock.unlock() }
-        func enter() { lock.lock(); if inside { overlaps += 1 }; inside = true; lock.unlock() }
-        func leave() { lock.lock(); inside = false; lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return events }
+    final class Log: Sendable {
+        private struct State {
+            var events: [String] = []
+            var inside = false
+            var overlaps = 0
+        }
+        private let state = Locked(State())
+        var overlaps: Int { state.withLock { $0.overlaps } }
+        func record(_ event: String) { state.withLock { $0.events.append(event) } }
+        func enter() { state.withLock { if $0.inside { $0.overlaps += 1 }; $0.inside = true } }
+        func leave() { state.withLock { $0.inside = false } }
+        var all: [String] { state.withLock { $0.events } }
     }
 
     @Test(arguments: [1, 2, 7, 64, 300])
