@@ -1,4 +1,5 @@
 import Foundation
+import ChatRender
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,7 @@ enum ExecutableLocation {
         #if os(Linux)
         // The kernel's own answer, already free of links; absent only without /proc.
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return realPath(path) ?? path
+            return SourcePath.realPath(path) ?? path
         }
         #elseif os(macOS)
         var size: UInt32 = 0
@@ -21,17 +22,10 @@ enum ExecutableLocation {
         var buffer = [CChar](repeating: 0, count: Int(size) + 1)
         if _NSGetExecutablePath(&buffer, &size) == 0 {
             let path = String(cString: buffer)
-            return realPath(path) ?? path
+            return SourcePath.realPath(path) ?? path
         }
         #endif
-        return Bundle.main.executablePath.flatMap { realPath($0) ?? $0 }
-    }
-
-    /// `path` with every link and `.`/`..` resolved; nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return Bundle.main.executablePath.flatMap { SourcePath.realPath($0) ?? $0 }
     }
 
     /// The executable's identity on disk (size and modification time): changes with every build,

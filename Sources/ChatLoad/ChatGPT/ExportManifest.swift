@@ -101,7 +101,8 @@ enum ExportManifest {
     static func isSafeName(_ name: String) -> Bool {
         guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~") else { return false }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" || $0.value == 0x7F }) { return false }
-        return !name.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        guard case .success = SourcePath.components(name, plain: true) else { return false }
+        return true
     }
 
     /// Original names by stored name and by file id, and what could not be used (one warning).

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 /// Entry names: how their bytes become text, and which names chatrender refuses.
 package enum ZipName {
     /// The name as text. Flagged UTF-8 (bit 11) must be valid UTF-8 (nil otherwise). Unflagged
@@ -65,13 +66,12 @@ package enum ZipName {
         if scalars.count == 2, scalars[1] == ":", (scalars[0].value | 0x20) >= 0x61, (scalars[0].value | 0x20) <= 0x7A {
             return "the name starts with a drive letter; expected a path relative to the archive"
         }
-        var components = name.split(separator: "/", omittingEmptySubsequences: false)
-        if name.hasSuffix("/") { components.removeLast() }
-        for component in components {
-            if component == ".." { return "the name contains \"..\", which would leave the folder it is extracted into" }
-            if component == "." { return "the name contains a \".\" component; expected a plain relative path" }
-            if component.isEmpty { return "the name contains an empty component (\"//\"); expected a plain relative path" }
+        switch SourcePath.components(name.hasSuffix("/") ? String(name.dropLast()) : name, plain: true) {
+        case .success: return nil
+        case .failure(.climbsOut): return "the name contains \"..\", which would leave the folder it is extracted into"
+        case .failure(.dot): return "the name contains a \".\" component; expected a plain relative path"
+        case .failure(.emptyComponent): return "the name contains an empty component (\"//\"); expected a plain relative path"
+        case .failure(.absolute): return "the name is an absolute path; expected a path relative to the archive"
         }
-        return nil
     }
 }

@@ -176,10 +176,7 @@ package struct CheckConfig: Sendable, Equatable {
 
     static func canonical(_ path: String) -> String {
         let full = path.hasPrefix("/") ? path : FilePath.join(FileManager.default.currentDirectoryPath, path)
-        if let real = realpath(full, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
+        if let real = SourcePath.realPath(full) { return real }
         // Not there yet (a snapshots folder before its first record): its nearest existing
         // folder resolved, the rest as written, so both sides of `relative` agree.
         let clean = standardized(full)

@@ -69,31 +69,17 @@ package enum ThemeFiles {
         if reference.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return .failure(ReferenceProblem(reason: "contains a control character"))
         }
-        var parts: [Substring] = []
-        for part in reference.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                if parts.isEmpty { return .failure(ReferenceProblem(reason: "leads outside the resolver's folder")) }
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
+        guard case .success(let parts) = SourcePath.components(reference) else {
+            return .failure(ReferenceProblem(reason: "leads outside the resolver's folder"))
         }
         if parts.isEmpty { return .failure(ReferenceProblem(reason: "does not name a file")) }
         return .success(parts.joined(separator: "/"))
     }
 
-    /// The canonical path with symbolic links resolved, or nil when it does not exist.
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether `path`, after following symbolic links, still lies inside `folder`.
+    /// Whether `path`, after following symbolic links, still lies inside `folder` (a path that
+    /// does not resolve is let through, to fail as unreadable; the folder itself is no file in it).
     static func stays(_ path: String, inside folder: String) -> Bool {
-        guard let real = realPath(path), let base = realPath(folder) else { return true }
-        if base == "/" { return true }
-        return real.hasPrefix(base.hasSuffix("/") ? base : base + "/")
+        guard let real = SourcePath.realPath(path), let base = SourcePath.realPath(folder) else { return true }
+        return base == "/" || (real != base && SourcePath.lies(real, within: base))
     }
 }

@@ -240,6 +240,27 @@ import Testing
         }
     }
 
+    /// One containment check for paths from input (`SourcePath`): a photo's path, an export's
+    /// file, a theme's `$ref` and a zip entry each had their own walk over `..` and their own
+    /// `realpath` comparison. Both live in `SourcePath` now; a component compared with `".."`
+    /// or a `realpath` call anywhere else is a second check. (`CheckConfig` tidies the check's
+    /// own stored paths, where `..` is kept on purpose: not a containment check.)
+    @Test func oneContainmentCheck() {
+        let home = "Sources/ChatSupport/SourcePath.swift"
+        #expect(Self.sources("ChatSupport").contains { $0.path == home }, "\(home) is gone")
+        for stage in Self.stages + ["ChatRenderCLI"] {
+            for file in Self.sources(stage) where file.path != home {
+                let code = Self.code(file.text)
+                #expect(!code.contains("realpath("), "\(file.path) resolves links itself; use SourcePath.realPath and SourcePath.lies")
+                if file.path != "Sources/ChatRender/Check/CheckConfig.swift" {
+                    for walk in ["== \"..\"", "case \"..\""] {
+                        #expect(!code.contains(walk), "\(file.path) walks `..` itself: \(walk); use SourcePath.components")
+                    }
+                }
+            }
+        }
+    }
+
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.

@@ -76,10 +76,10 @@ import Testing
         let here = try #require(ExecutableLocation.current())
         #expect(here.hasPrefix("/"))
         #expect(FileManager.default.isExecutableFile(atPath: here))
-        #expect(ExecutableLocation.realPath(here) == here)
+        #expect(SourcePath.realPath(here) == here)
         let dir = TestPaths.temporaryFolder("link")
         try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: here)
-        #expect(ExecutableLocation.realPath(dir + "/link") == here)
+        #expect(SourcePath.realPath(dir + "/link") == here)
     }
 
     /// The built binary, copied into `prefix/bin`.
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aCopyWithoutItsDataSaysWhereItLookedThenWorksOnceTheDataIsThere() throws {
         // Real paths: the binary reports where it really is.
-        let prefix = try #require(ExecutableLocation.realPath(TestPaths.temporaryFolder("copied")))
+        let prefix = try #require(SourcePath.realPath(TestPaths.temporaryFolder("copied")))
         let binary = try copyBinary(into: prefix)
         let work = TestPaths.temporaryFolder("copied-work")
         let garden = TestPaths.repo("examples/garden/conversation.json")

@@ -21,7 +21,7 @@ import Testing
     func listing(_ folder: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
 
     @Test func installsTheBinaryAndItsDataThenRendersFromAnywhere() throws {
-        let prefix = try #require(ExecutableLocation.realPath(TestPaths.temporaryFolder("prefix"))) + "/usr"
+        let prefix = try #require(SourcePath.realPath(TestPaths.temporaryFolder("prefix"))) + "/usr"
         let first = try install(["--prefix", prefix, "--binary", TestPaths.executable])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("installed chatrender \(ChatRenderVersion.string): \(prefix)/bin/chatrender"))
