@@ -173,11 +173,18 @@ void cplatform_reserve_heap(size_t bytes) {
 
 void cplatform_keep_freed_memory(void) {
 #if defined(__GLIBC__)
-    /* Blocks up to 8 MiB (a page's chunk buffers, the decoded messages) come from the heap and
-     * are reused once freed; bigger ones (a decoded photo, its display image) are mapped and
-     * handed back on free, so photos do not leave the heap holding their memory. */
-    mallopt(M_MMAP_THRESHOLD, 8 << 20);
+    /* Blocks up to 32 MiB come from the heap and are reused once freed: a page's chunk buffers,
+     * the decoded messages, and a photo's display image (2560 × 1920, 14 MiB, allocated twice a
+     * photo by libvips). Mapped fresh for every photo, as they were with an 8 MiB threshold, their
+     * page faults and zeroing cost 0.6 s of system time in 28 s of CPU for 40 photos. */
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    /* One arena per core (glibc allows eight a core): the threads that render turns or make
+     * photos, one a core, each reuse their own arena's freed blocks instead of several arenas
+     * each keeping a photo's worth. With glibc's arenas the 32 MiB threshold raised the peak for
+     * 40 photos from 345 to about 500 MiB; with these, it is 305 MiB. */
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores > 0) mallopt(M_ARENA_MAX, cores > 1024 ? 1024 : (int)cores);
 #endif
 }
 

@@ -35,9 +35,12 @@
     X(int, vips_image_get_width, (const VipsImage *image), ) \
     X(int, vips_image_get_height, (const VipsImage *image), ) \
     X(int, vips_image_get_bands, (const VipsImage *image), ) \
+    X(int, vips_image_get_interpretation, (const VipsImage *image), ) \
     X(gboolean, vips_image_hasalpha, (VipsImage *image), ) \
     X(size_t, vips_image_get_typeof, (const VipsImage *image, const char *name), ) \
     X(int, vips_image_get_int, (const VipsImage *image, const char *name, int *out), ) \
+    X(int, vips_image_get_blob, (const VipsImage *image, const char *name, const void **data, size_t *length), ) \
+    X(void, vips_image_set_blob_copy, (VipsImage *image, const char *name, const void *data, size_t length), ) \
     X(gchar **, vips_image_get_fields, (VipsImage *image), ) \
     X(gboolean, vips_image_remove, (VipsImage *image, const char *name), ) \
     X(VipsArrayDouble *, vips_array_double_new, (const double *array, int n), ) \
@@ -46,6 +49,7 @@
     X(int, vips_thumbnail_image, (VipsImage *in, VipsImage **out, int width, ...), NULL_TERMINATED) \
     X(int, vips_autorot, (VipsImage *in, VipsImage **out, ...), NULL_TERMINATED) \
     X(int, vips_colourspace, (VipsImage *in, VipsImage **out, int space, ...), NULL_TERMINATED) \
+    X(int, vips_icc_transform, (VipsImage *in, VipsImage **out, const char *output_profile, ...), NULL_TERMINATED) \
     X(int, vips_flatten, (VipsImage *in, VipsImage **out, ...), NULL_TERMINATED) \
     X(int, vips_copy, (VipsImage *in, VipsImage **out, ...), NULL_TERMINATED) \
     X(int, vips_bandjoin_const1, (VipsImage *in, VipsImage **out, double c, ...), NULL_TERMINATED) \
@@ -62,7 +66,11 @@
 /* The enum values the shim passes (name, value). */
 #define CVIPS_CONSTANTS(X) \
     X(VIPS_ACCESS_SEQUENTIAL, 1) \
+    X(VIPS_INTERPRETATION_B_W, 1) \
     X(VIPS_INTERPRETATION_sRGB, 22) \
+    X(VIPS_INTERPRETATION_RGB16, 25) \
+    X(VIPS_INTERPRETATION_GREY16, 26) \
+    X(VIPS_INTENT_RELATIVE, 1) \
     X(VIPS_FORMAT_UCHAR, 0) \
     X(VIPS_SIZE_DOWN, 2) \
     X(VIPS_INTERESTING_NONE, 0) \

@@ -2,13 +2,18 @@
  * images, with the same library, in one process.
  *
  * For every photo it decodes the file once (libvips's thumbnail operation: shrink-on-load where the
- * format has it, EXIF orientation applied, converted to sRGB, failing on truncated input — the
- * loader options chatrender uses), keeps that largest image in memory, saves it, and makes every
- * smaller size from it in memory. Every image is WebP at the given quality with all metadata
- * stripped. Two photos are made at a time, on two threads, each with one libvips worker thread.
- * There is no hashing, no naming, no page, no cache: only decode, resize and encode.
+ * format has it, EXIF orientation applied, failing on truncated input — the loader options
+ * chatrender uses), keeps that largest image in memory, saves it, and makes every smaller size
+ * from it in memory. Every image is WebP at the given quality with all metadata stripped. Two
+ * photos are made at a time, on two threads, each with one libvips worker thread. There is no
+ * hashing, no naming, no page, no cache: only decode, resize and encode.
  *
- *   usage: vips_floor JOBS OUTDIR [QUALITY] [THREADS]
+ * Colour: by default every photo is converted to libvips's sRGB profile (`export_profile`), as
+ * chatrender once did for every photo. With --no-colour-management none is: the pixels stay as
+ * decoded, which is what chatrender now does for a photo without a profile or with an sRGB one
+ * (the benchmark's photos have none), so that mode is the floor for them.
+ *
+ *   usage: vips_floor [--no-colour-management] JOBS OUTDIR [QUALITY] [THREADS]
  * JOBS is a text file with one photo a line: its path, a tab, then its sizes, largest first,
  * separated by tabs, each `WIDTHxHEIGHT` (a box the image is shrunk into, never enlarged) or
  * `WIDTHxHEIGHTc` (a square cut from the centre). Images are written as OUTDIR/P-S.webp (photo
@@ -35,6 +40,7 @@ static job *jobs;
 static int job_count;
 static const char *out_dir;
 static int quality = 80;
+static int colour_management = 1;
 static atomic_int next_job;
 static atomic_int failed;
 
@@ -85,13 +91,21 @@ static int save(VipsImage *image, int photo, int size, job *j) {
 static int make(int photo) {
     job *j = &jobs[photo];
     VipsImage *first = NULL;
-    if (vips_thumbnail(j->path, &first, j->width[0],
-                       "height", j->height[0],
-                       "size", VIPS_SIZE_DOWN,
-                       "crop", j->crop[0] ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
-                       "export_profile", "srgb",
-                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
-                       NULL) != 0) return -1;
+    int failed = colour_management
+        ? vips_thumbnail(j->path, &first, j->width[0],
+                         "height", j->height[0],
+                         "size", VIPS_SIZE_DOWN,
+                         "crop", j->crop[0] ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                         "export_profile", "srgb",
+                         "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                         NULL)
+        : vips_thumbnail(j->path, &first, j->width[0],
+                         "height", j->height[0],
+                         "size", VIPS_SIZE_DOWN,
+                         "crop", j->crop[0] ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                         "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                         NULL);
+    if (failed) return -1;
     /* The one decode: everything after this works from memory. */
     VipsImage *memory = vips_image_copy_memory(first);
     g_object_unref(first);
@@ -126,8 +140,14 @@ static void *worker(void *unused) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--no-colour-management") == 0) {
+        colour_management = 0;
+        argv[1] = argv[0];
+        argv++;
+        argc--;
+    }
     if (argc < 3) {
-        fprintf(stderr, "usage: vips_floor JOBS OUTDIR [QUALITY] [THREADS]\n");
+        fprintf(stderr, "usage: vips_floor [--no-colour-management] JOBS OUTDIR [QUALITY] [THREADS]\n");
         return 64;
     }
     if (VIPS_INIT(argv[0])) vips_error_exit(NULL);

@@ -44,10 +44,11 @@ void cplatform_unmap_file(const void *mapping, size_t size);
  * (a scratch folder, the output a render replaced): a tenth of the time Foundation's removal took. */
 int cplatform_remove_tree(const char *path);
 
-/* For a process that renders once and exits: keeps freed blocks of up to 8 MiB in the process
+/* For a process that renders once and exits: keeps freed blocks of up to 32 MiB in the process
  * (glibc's mallopt) instead of handing them back to the kernel and faulting fresh zeroed pages in
- * for the next one: the turns' buffers are made and dropped many times per render. Bigger blocks
- * (decoded photos) are still returned when freed, so a photo render's peak stays low. */
+ * for the next one: the turns' buffers are made and dropped many times per render, and a photo's
+ * display image once or twice a photo. One malloc arena per core, so each rendering thread reuses
+ * its own freed blocks and a photo render's peak stays low. */
 void cplatform_keep_freed_memory(void);
 
 /* A per-thread bump allocator for one cmark-gfm parse at a time.

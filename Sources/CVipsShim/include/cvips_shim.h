@@ -60,7 +60,9 @@ int cvips_convert_to_png(const char *in, const char *out);
 enum { CVIPS_WEBP = 0, CVIPS_JPEG = 1, CVIPS_AVIF = 2, CVIPS_PNG = 3 };
 
 /* Makes one thumbnail with libvips's thumbnail operation (shrink-on-load, EXIF orientation
- * applied, converted to sRGB, failing on truncated input) and saves it.
+ * applied, failing on truncated input) and saves it. A photo with an ICC profile other than sRGB
+ * (Display P3, Adobe RGB, CMYK, …) is converted to sRGB with it; one without a profile, or with
+ * an sRGB one, keeps its pixels as decoded (browsers show untagged images as sRGB).
  * width/height bound the result (never upscaled); crop != 0 fills the box from the centre.
  * Unless keep_metadata, every EXIF, XMP and IPTC field is removed from a copy before saving and
  * the saver strips the rest (some savers keep EXIF despite `strip`).
@@ -77,8 +79,8 @@ typedef struct {
 } cvips_variant;
 
 /* Makes every variant of one photo from a single decode: the first (largest) variant is made from
- * the file with the thumbnail operation (shrink-on-load, orientation, sRGB, failing on truncated
- * input) and kept in memory; the others are made from it. Saved as cvips_thumbnail_save does.
+ * the file with the thumbnail operation (shrink-on-load, orientation, sRGB as cvips_thumbnail_save
+ * decides, failing on truncated input) and kept in memory; the others are made from it. Saved as cvips_thumbnail_save does.
  * Returns 0 on success; on failure no variant is left half-written by this call's later steps. */
 int cvips_thumbnails_save(const char *in, cvips_variant *variants, int count,
                           int format, int quality, int keep_metadata);

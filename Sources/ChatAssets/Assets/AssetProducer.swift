@@ -41,8 +41,11 @@ public struct AssetProducer: Sendable {
 
     /// Folder inside the output for copied files.
     public static let assetsFolder = AssetNames.assetsFolder
-    /// Bumped when the way images are made changes, so caches from older versions are not reused.
-    static let imagePipelineVersion = "1"
+    /// Bumped when the way web images are made changes, so caches from older versions are not
+    /// reused. 2: photos without a profile or with an sRGB one keep their pixels (no sRGB transform).
+    static let imagePipelineVersion = "2"
+    /// The same for kept PNGs, which libvips never touches.
+    static let keptPNGVersion = "1"
 
     /// What happened, for the summary line and for tests.
     public struct Statistics: Sendable, Equatable {
@@ -421,7 +424,7 @@ public struct AssetProducer: Sendable {
 
     /// The name of a kept PNG: its own key, so no setting's web image is ever taken for it.
     func keptKey(digest: String) -> String {
-        let text = ["kept", AssetProducer.imagePipelineVersion, digest, settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
+        let text = ["kept", AssetProducer.keptPNGVersion, digest, settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
         return String(SHA256.hash(Array(text.utf8)).hexString.prefix(20))
     }
 

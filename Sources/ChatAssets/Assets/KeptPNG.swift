@@ -4,7 +4,7 @@ import CZlib
 /// A small PNG that every layout would show at its own size is kept as it is (less its text
 /// chunks) instead of being made into web images: the screenshots pasted into a coding session
 /// are mostly such, and re-encoding them gains nothing (a lossy copy of the same size) while
-/// starting libvips costs a hundred libraries and a colour transform per image.
+/// starting libvips costs a hundred libraries.
 ///
 /// Kept only when the file is checked whole here: the signature; every chunk's length and
 /// CRC-32; a valid header; the pixel data inflating to exactly the rows the header promises,
@@ -75,7 +75,7 @@ package struct KeptPNG: Equatable, Sendable {
             default:
                 guard header != nil else { return nil }
                 if colourChunks.contains(type) {
-                    // A colour profile is metadata to strip; libvips converts to sRGB first.
+                    // A colour profile is metadata to strip: libvips converts to sRGB first when it is not sRGB.
                     guard !sawIDAT, type != "iCCP" || keepMetadata else { return nil }
                 } else if metadataChunks.contains(type) {
                     keep = keepMetadata
