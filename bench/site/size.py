@@ -7,7 +7,8 @@ script tag); the files beside the pages; `index.html`; the search shards (split 
 conversations and turns, and the turns' texts); `static/`. Sizes are bytes on disk and the same
 from run to run: nothing here is timed.
 
-usage: python3 bench/site/size.py CHATRENDER_BINARY WORK_DIR [SHAPE …] [--scale 1.0] [--markdown]
+usage: python3 bench/site/size.py CHATRENDER_BINARY WORK_DIR [SHAPE …] [--scale 1.0] [--locale TAG]
+(templates and themes from this checkout, or from CHATRENDER_DATA when set: another build's own)
 """
 import argparse
 import html
@@ -83,10 +84,11 @@ def measure(site: Path) -> dict:
     return sizes
 
 
-def render(binary: str, export: Path, out: Path) -> None:
+def render(binary: str, export: Path, out: Path, locale: str | None) -> None:
     subprocess.run(["rm", "-rf", str(out)], check=True)
-    result = subprocess.run([binary, "render", "--from", "chatgpt", str(export), "--out", str(out), "--quiet", "--no-cache"],
-                            env=dict(os.environ, CHATRENDER_DATA=str(ROOT)), capture_output=True, text=True)
+    extra = ["--locale", locale] if locale else []
+    result = subprocess.run([binary, "render", "--from", "chatgpt", str(export), "--out", str(out), "--quiet", "--no-cache", *extra],
+                            env=dict(os.environ, CHATRENDER_DATA=os.environ.get("CHATRENDER_DATA", str(ROOT))), capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"render of {export} failed:\n{result.stderr}")
 
@@ -97,6 +99,7 @@ def main() -> None:
     parser.add_argument("work", type=Path)
     parser.add_argument("shapes", nargs="*", default=["bench", *make_shapes.SHAPES])
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--locale", help="render the sites in this language (a page's words weigh more than English's)")
     args = parser.parse_args()
     exports = args.work / f"shapes-{args.scale:g}"
     rows = []
@@ -105,7 +108,7 @@ def main() -> None:
         if not path.exists():
             make_shapes.make(shape, exports, args.scale)
         site = args.work / f"site-{shape}"
-        render(args.binary, path.parent, site)
+        render(args.binary, path.parent, site, args.locale)
         sizes = measure(site)
         pages = sum(1 for p in site.glob("*/index.html"))
         rows.append((shape, path.stat().st_size, pages, sizes))
