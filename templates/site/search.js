@@ -12,8 +12,7 @@
     var label = words.label || 'Search conversations';
     form.setAttribute('role', 'search');
     form.setAttribute('aria-label', label);
-    form.innerHTML = '<div class="cr-search-field"><svg class="cr-icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" ' +
-      'stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">' +
+    form.innerHTML = '<div class="cr-search-field"><svg class="cr-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">' +
       '<circle cx="10.5" cy="10.5" r="6"/><path d="M15 15l5 5"/></svg><input id="cr-search-input" type="search" autocomplete="off" ' +
       'spellcheck="false" enterkeyhint="search" aria-controls="cr-search-results" aria-describedby="cr-search-status"></div>' +
       '<p class="cr-search-status" id="cr-search-status" role="status"></p><ol class="cr-search-results" id="cr-search-results"></ol>';
