@@ -260,7 +260,7 @@ struct PreparedPage: Sendable {
         self.init(request, style: style, words: try request.strings())
     }
 
-    private init(_ request: RenderRequest, style: PageStyle, words: (UIStrings, [Diagnostic])) {
+    init(_ request: RenderRequest, style: PageStyle, words: (UIStrings, [Diagnostic])) {
         self.style = style
         let (strings, stringWarnings) = words
         self.strings = strings

@@ -84,7 +84,7 @@ def test_tool_views_read_well(driver, session_page):
         const fig = document.querySelector('.cr-numbered');
         const [g, c] = fig.querySelectorAll('pre');
         return [g.getBoundingClientRect().height, c.querySelector('code').getBoundingClientRect().height,
-                fig.querySelectorAll('.cr-numbered-rows code .kw').length];""")
+                fig.querySelectorAll('.cr-numbered-rows code c-kw').length];""")
     assert abs(rows[0] - rows[1]) < 30, f"gutter and code are not the same height: {rows}"
     assert rows[2] > 0, "the source is not highlighted"
     # TodoWrite: each item's state is read out in words.

@@ -4,13 +4,27 @@
   // they load from disk as over HTTP; the page's CSP trusts them through 'strict-dynamic'.
   var form = document.querySelector('.cr-search');
   if (!form || !window.Intl) return;
+  // The site's words come with this script (window.crSiteWords, the same on every page).
+  var words = window.crSiteWords || {};
+  // The page holds the empty form, hidden: without this script there is no search. Its field,
+  // count and results are drawn here; the words go in as attributes and text, never as markup.
+  if (!form.querySelector('input')) {
+    var label = words.label || 'Search conversations';
+    form.setAttribute('role', 'search');
+    form.setAttribute('aria-label', label);
+    form.innerHTML = '<div class="cr-search-field"><svg class="cr-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">' +
+      '<circle cx="10.5" cy="10.5" r="6"/><path d="M15 15l5 5"/></svg><input id="cr-search-input" type="search" autocomplete="off" ' +
+      'spellcheck="false" enterkeyhint="search" aria-controls="cr-search-results" aria-describedby="cr-search-status"></div>' +
+      '<p class="cr-search-status" id="cr-search-status" role="status"></p><ol class="cr-search-results" id="cr-search-results"></ol>';
+    form.querySelector('input').setAttribute('aria-label', label);
+    form.querySelector('input').setAttribute('placeholder', label);
+    form.querySelector('ol').setAttribute('aria-label', label);
+  }
   var input = form.querySelector('input');
   var status = form.querySelector('.cr-search-status');
   var list = form.querySelector('.cr-search-results');
   var root = form.getAttribute('data-cr-root') || '';
   var shardCount = Number(form.getAttribute('data-cr-shards')) || 0;
-  var words = {};
-  try { words = JSON.parse(form.getAttribute('data-cr-search-strings') || '{}'); } catch (e) { words = {}; }
   var lang = words.lang || document.documentElement.lang || 'en';
   var plurals = new Intl.PluralRules(lang);
   var numbers = new Intl.NumberFormat(lang);

@@ -7,6 +7,12 @@ import Foundation
 /// from elsewhere enters only through ``trusted(_:)`` (a `StaticString`, so only source code can
 /// use it) or through ``HTML/Builder`` code in this module that escapes as it goes.
 ///
+/// Text that can only ever be an element's content (a paragraph's words, a code block's lines:
+/// the renderers that write the element around it) may go through ``content(_:)`` and the
+/// `appendContent` functions instead, which escape `& < >` only: quotes are inert between tags,
+/// and `&#39;` and `&quot;` made a page of code or prose with quotes several bytes a quote
+/// bigger. Never for an attribute's value.
+///
 /// ```swift
 /// let chip: HTML = "<li class=\"chip\" aria-label=\"\(label)\">\(icon)<span>\(name)</span></li>"
 /// ```
@@ -82,6 +88,14 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
         return html
     }
 
+    /// Text escaped as an element's content (`& < >`; see the type's notes): never an attribute value.
+    package static func content(_ string: String) -> HTML {
+        var html = HTML()
+        var string = string
+        string.withUTF8 { utf8 in HTML.escape(utf8, 0, utf8.count, into: &html.bytes, lineBreaks: false, quotes: false) }
+        return html
+    }
+
     package var description: String { String(decoding: bytes, as: UTF8.self) }
     package var isEmpty: Bool { bytes.isEmpty }
     /// Bytes of markup so far.
@@ -100,6 +114,25 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
     /// Escapes `utf8[start..<end]` onto the markup; with `lineBreaks`, line ends become `<br>`.
     package mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool) {
         HTML.escape(utf8, start, end, into: &bytes, lineBreaks: lineBreaks)
+    }
+
+    /// ``appendEscaped(_:_:_:lineBreaks:)`` for an element's content: quotes stay as they are.
+    package mutating func appendContent(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool) {
+        HTML.escape(utf8, start, end, into: &bytes, lineBreaks: lineBreaks, quotes: false)
+    }
+
+    /// ``appendEscaped(_:)`` for an element's content: quotes stay as they are.
+    package mutating func appendContent(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in HTML.escape(utf8, 0, utf8.count, into: &bytes, lineBreaks: false, quotes: false) }
+    }
+
+    /// ``appendEscaped(cString:)`` for an element's content: quotes stay as they are.
+    package mutating func appendContent(cString: UnsafePointer<CChar>) {
+        let count = strlen(cString)
+        cString.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
+            HTML.escape(UnsafeBufferPointer(start: pointer, count: count), 0, count, into: &bytes, lineBreaks: false, quotes: false)
+        }
     }
 
     // Disfavoured so that a plain literal, `html.append("<p>")`, takes the `StaticString` overload.
@@ -152,9 +185,11 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
         string.withUTF8 { utf8 in escape(utf8, 0, utf8.count, into: &out, lineBreaks: false) }
     }
 
-    /// Escapes `utf8[start..<end]` into `out`; with `lineBreaks`, each `\n` becomes `<br>`.
+    /// Escapes `utf8[start..<end]` into `out`; with `lineBreaks`, each `\n` becomes `<br>`;
+    /// without `quotes`, `"` and `'` are left as they are (an element's content only).
     /// Every byte that needs attention is at most `>` (0x3E), so most bytes cost one comparison.
-    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool) {
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool,
+                       quotes: Bool = true) {
         var runStart = start
         var i = start
         while i < end {
@@ -166,8 +201,8 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
             case UInt8(ascii: "&"): replacement = "&amp;"
             case UInt8(ascii: "<"): replacement = "&lt;"
             case UInt8(ascii: ">"): replacement = "&gt;"
-            case UInt8(ascii: "\""): replacement = "&quot;"
-            case UInt8(ascii: "'"): replacement = "&#39;"
+            case UInt8(ascii: "\"") where quotes: replacement = "&quot;"
+            case UInt8(ascii: "'") where quotes: replacement = "&#39;"
             case 0: replacement = "\u{FFFD}"  // NUL is a parse error in HTML; show the replacement character
             case 0x0A where lineBreaks: replacement = "<br>"
             default: continue

@@ -29,8 +29,10 @@ struct SiteWriter: Sendable {
         guard !template.site.isEmpty else {
             throw DiagnosticError(Diagnostic(file: render.templatesDirectory, message: "the templates folder has no site/ folder (index.css, search.css, search.js); a site's index and search are made from it"), kind: .missingInput)
         }
-        files = SiteFiles(theme: theme, template: template)
-        page = try PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files))
+        // The words first: the shared script carries them for every page.
+        let words = try render.strings()
+        files = SiteFiles(theme: theme, template: template, strings: words.0)
+        page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words)
         shards = SearchIndex.shards(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
     }
 

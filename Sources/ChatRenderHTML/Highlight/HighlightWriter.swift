@@ -8,7 +8,7 @@ import Foundation
 /// escaped, whatever the scanners report: a token that starts before what is already written
 /// is cut to what is new, so a scanner's mistake can misplace a colour but never lose, repeat or
 /// reorder text. A token that spans lines is closed at each line end and reopened after it, so
-/// no `<span>` holds a newline and every line of the block stands alone.
+/// no token's element holds a newline and every line of the block stands alone.
 final class HighlightWriter {
     let text: UnsafeBufferPointer<UInt8>
     private(set) var html = HTML()
@@ -23,7 +23,7 @@ final class HighlightWriter {
         html.reserveCapacity(text.count + text.count / 2 + 64)
     }
 
-    /// `text[start..<end]` is a `kind`. Adjacent tokens of one kind become one span.
+    /// `text[start..<end]` is a `kind`. Adjacent tokens of one kind become one run.
     func token(_ kind: TokenKind, _ start: Int, _ end: Int) {
         let start = Swift.max(start, pendingKind == nil ? written : pendingEnd)
         let end = Swift.min(end, text.count)
@@ -42,14 +42,14 @@ final class HighlightWriter {
     private func flush() {
         guard let kind = pendingKind else { return }
         pendingKind = nil
-        if pendingStart > written { html.appendEscaped(text, written, pendingStart, lineBreaks: false) }
+        if pendingStart > written { html.appendContent(text, written, pendingStart, lineBreaks: false) }
         var lineStart = pendingStart
         while lineStart < pendingEnd {
             let lineEnd = Self.newline(in: text, lineStart, pendingEnd) ?? pendingEnd
             if lineEnd > lineStart {
                 html.append(kind.openTag)
-                html.appendEscaped(text, lineStart, lineEnd, lineBreaks: false)
-                html.append("</span>")
+                html.appendContent(text, lineStart, lineEnd, lineBreaks: false)
+                html.append(kind.closeTag)
             }
             if lineEnd < pendingEnd { html.append("\n") }
             lineStart = lineEnd + 1
@@ -60,7 +60,7 @@ final class HighlightWriter {
     /// The markup for the whole text: pending token and plain tail written.
     func finish() -> HTML {
         flush()
-        if written < text.count { html.appendEscaped(text, written, text.count, lineBreaks: false) }
+        if written < text.count { html.appendContent(text, written, text.count, lineBreaks: false) }
         written = text.count
         return html
     }

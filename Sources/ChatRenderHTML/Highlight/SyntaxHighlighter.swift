@@ -1,8 +1,8 @@
 import ChatModel
 
 /// Colours code at render time, with no script in the page: the code's text, escaped, with
-/// runs of it wrapped in `<span class="kw">` and the like (see ``TokenKind``). Every byte of the code
-/// appears once and in order, no span crosses a line end, and any input is read in one
+/// runs of it wrapped in `<c-kw>` and the like (see ``TokenKind``). Every byte of the code
+/// appears once and in order, no run crosses a line end, and any input is read in one
 /// forward pass, so hostile code costs what plain code costs.
 package enum SyntaxHighlighter {
     /// The languages read, each by its scanner.

@@ -1,27 +1,47 @@
-/// What a highlighted run of code is, as the reader sees it. Each has one class name and one
+/// What a highlighted run of code is, as the reader sees it. Each has one element name and one
 /// theme colour (`--color-syntax-…`, `--color-diff-…`).
 ///
-/// The class names are two letters, as most highlighters' are: a code-heavy page is mostly
-/// these tags, and `cr-hl-keyword` made it twice the size of its text. They live only inside
-/// `.cr-code`, where nothing else of the page's (all `cr-…`) can collide with them.
+/// A run is an element of its own name, `<c-kw>for</c-kw>`, not `<span class="kw">`: a
+/// code-heavy page is mostly these tags (`cr-hl-keyword` once made it twice the size of its
+/// text; the two-letter classes still left 25 bytes of tags to every run, 13 now). Names with a
+/// hyphen are HTML's own for elements it does not define: inline, without meaning to assistive
+/// technology, like a span. They live only inside `.cr-code`, where the stylesheet colours them.
 enum TokenKind: UInt8, Sendable {
     case keyword, string, comment, number, function, type, constant, tag, attribute, meta, inserted, deleted
 
-    /// The opening tag; every token closes with `</span>`.
+    /// The opening tag.
     var openTag: StaticString {
         switch self {
-        case .keyword: "<span class=\"kw\">"
-        case .string: "<span class=\"st\">"
-        case .comment: "<span class=\"cm\">"
-        case .number: "<span class=\"nu\">"
-        case .function: "<span class=\"fn\">"
-        case .type: "<span class=\"ty\">"
-        case .constant: "<span class=\"co\">"
-        case .tag: "<span class=\"tg\">"
-        case .attribute: "<span class=\"at\">"
-        case .meta: "<span class=\"mt\">"
-        case .inserted: "<span class=\"in\">"
-        case .deleted: "<span class=\"de\">"
+        case .keyword: "<c-kw>"
+        case .string: "<c-st>"
+        case .comment: "<c-cm>"
+        case .number: "<c-nu>"
+        case .function: "<c-fn>"
+        case .type: "<c-ty>"
+        case .constant: "<c-co>"
+        case .tag: "<c-tg>"
+        case .attribute: "<c-at>"
+        case .meta: "<c-mt>"
+        case .inserted: "<c-in>"
+        case .deleted: "<c-de>"
+        }
+    }
+
+    /// The closing tag.
+    var closeTag: StaticString {
+        switch self {
+        case .keyword: "</c-kw>"
+        case .string: "</c-st>"
+        case .comment: "</c-cm>"
+        case .number: "</c-nu>"
+        case .function: "</c-fn>"
+        case .type: "</c-ty>"
+        case .constant: "</c-co>"
+        case .tag: "</c-tg>"
+        case .attribute: "</c-at>"
+        case .meta: "</c-mt>"
+        case .inserted: "</c-in>"
+        case .deleted: "</c-de>"
         }
     }
 }

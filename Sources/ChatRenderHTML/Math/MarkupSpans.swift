@@ -111,14 +111,14 @@ package struct MarkupSpans {
         cString.withMemoryRebound(to: UInt8.self, capacity: count) { pointer in
             let bytes = UnsafeBufferPointer(start: pointer, count: count)
             guard Self.hasPlaceholder(bytes) else {
-                html.appendEscaped(bytes, 0, count, lineBreaks: false)
+                html.appendContent(bytes, 0, count, lineBreaks: false)
                 return
             }
             var runStart = 0
             var i = 0
             while i < count {
                 if bytes[i] == 0xEE, let (span, end) = span(at: i, in: bytes) {
-                    html.appendEscaped(bytes, runStart, i, lineBreaks: false)
+                    html.appendContent(bytes, runStart, i, lineBreaks: false)
                     html.append(span.html)
                     i = end
                     runStart = end
@@ -126,7 +126,7 @@ package struct MarkupSpans {
                     i += 1
                 }
             }
-            html.appendEscaped(bytes, runStart, count, lineBreaks: false)
+            html.appendContent(bytes, runStart, count, lineBreaks: false)
         }
     }
 

@@ -158,7 +158,7 @@ package enum AnsiText {
                 line.append("<span class=\"\(style.classes)\">")
                 spanOpen = true
             }
-            line.appendEscaped(bytes, start, end, lineBreaks: false)
+            line.appendContent(bytes, start, end, lineBreaks: false)
         }
 
         mutating func endLine() {

@@ -32,7 +32,7 @@ enum ToolResultView {
     static func numbered(_ text: String, path: String?, strings: UIStrings = .english) -> HTML? {
         guard let (numbers, code) = numberedLines(text) else { return nil }
         let language = path.flatMap(language(forPath:))
-        let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.text(code)
+        let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.content(code)
         let name = path.map { FilePath.lastComponent($0) } ?? strings[.unnamedFile]
         let spoken = strings.text(.fileLines, ["name": name, "first": String(numbers.first!), "last": String(numbers.last!)])
         return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"

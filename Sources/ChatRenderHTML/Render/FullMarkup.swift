@@ -349,10 +349,10 @@ package enum FullMarkup {
             case .thematicBreak: html.append("<hr>")
             case .text, .htmlInline:
                 guard let literal = cmark_node_get_literal(node) else { break }
-                if let spans { spans.appendText(literal, to: &html) } else { html.appendEscaped(cString: literal) }
+                if let spans { spans.appendText(literal, to: &html) } else { html.appendContent(cString: literal) }
             case .softbreak: html.append("\n")
             case .linebreak: html.append("<br>")
-            case .code: html.append("<code>\(restored(Self.literal(node)))</code>")
+            case .code: html.append("<code>\(HTML.content(restored(Self.literal(node))))</code>")
             case .emph: html.append("<em>")
             case .strong: html.append("<strong>")
             case .strikethrough: html.append("<del>")

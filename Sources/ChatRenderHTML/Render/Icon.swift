@@ -44,7 +44,11 @@ package enum Icon {
     /// A framed picture crossed out, for a photo that cannot be shown.
     package static let photoUnavailable: HTML = svg("<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/><path d=\"M4 4l16 16\"/>")
 
+    /// The stroke (none filled, `currentColor`, 1.6, round caps and joins) is the stylesheet's
+    /// (`svg.cr-icon:not([stroke])` in chatrender.css), not attributes repeated on every icon of a
+    /// page: a turn's parts, file chips and badges draw one or two icons each. (`focusable`
+    /// was for Internet Explorer only.)
     static func svg(_ body: HTML) -> HTML {
-        "<svg class=\"cr-icon\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.6\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\">\(body)</svg>"
+        "<svg class=\"cr-icon\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" aria-hidden=\"true\">\(body)</svg>"
     }
 }

@@ -48,7 +48,7 @@ package enum InlineText {
             guard paragraphStart >= 0 else { return }
             out.append("<p class=\"cr-text\">")
             if formatted { appendInlineBytes(utf8, paragraphStart, lastContentEnd, to: &out) }
-            else { out.appendEscaped(utf8, paragraphStart, lastContentEnd, lineBreaks: true) }
+            else { out.appendContent(utf8, paragraphStart, lastContentEnd, lineBreaks: true) }
             out.append("</p>")
             paragraphStart = -1
         }
@@ -165,11 +165,11 @@ package enum InlineText {
         for piece in pieces {
             switch piece {
             case .text(let from, let to):
-                out.appendEscaped(utf8, from, to, lineBreaks: true)
+                out.appendContent(utf8, from, to, lineBreaks: true)
                 if to > from { pendingOpen = nil }
             case .code(let from, let to):
                 out.append("<code>")
-                out.appendEscaped(utf8, from, to, lineBreaks: false)
+                out.appendContent(utf8, from, to, lineBreaks: false)
                 out.append("</code>")
                 pendingOpen = nil
             case .boldMarker:
@@ -241,7 +241,7 @@ package enum InlineText {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if !first { html.append("<br>") }
             first = false
-            html.appendEscaped(String(line))
+            html.appendContent(String(line))
         }
     }
 
@@ -281,7 +281,7 @@ package enum InlineText {
                 if !s.isEmpty { pendingOpen = nil }
             case .code(let s):
                 html.append("<code>")
-                html.appendEscaped(String(s))
+                html.appendContent(String(s))
                 html.append("</code>")
                 pendingOpen = nil
             case .boldMarker:

@@ -18,14 +18,15 @@ package enum PageAssembler {
     /// turns go in as their chunks are rendered, so a render writes its page while making it.
     package static func assemble(conversation: Conversation, style: PageStyle, assets: AssetTable,
                          options: RenderOptions, into sink: @escaping ByteSink) {
-        fill(conversation, style: style, strings: options.strings, into: sink) { sink in
+        // A page of a site takes its scripts' words from the site's shared script (SiteFiles).
+        fill(conversation, style: style, strings: options.strings, scriptWords: options.site == nil, into: sink) { sink in
             PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
         }
     }
 
     /// The template filled into `sink`, the body made by `body`.
-    static func fill(_ conversation: Conversation, style: PageStyle, strings: UIStrings, into sink: @escaping ByteSink,
-                     body: (@escaping ByteSink) -> Void) {
+    static func fill(_ conversation: Conversation, style: PageStyle, strings: UIStrings, scriptWords: Bool = true,
+                     into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void) {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? strings[.conversation]
         style.template.fill(into: sink) { name, sink in
             switch name {
@@ -36,7 +37,7 @@ package enum PageAssembler {
             case "lang":
                 sink(HTML.text(strings.tag).bytes)
             case "html_attributes":
-                sink(htmlAttributes(strings).bytes)
+                sink(htmlAttributes(strings, scriptWords: scriptWords).bytes)
             default:
                 if let value = style.values[name] { sink(value) }
             }
@@ -46,9 +47,12 @@ package enum PageAssembler {
     /// What `<html>` carries besides `lang`: `dir="rtl"` for a right-to-left language, and the
     /// texts the scripts write (`data-cr-strings`, a JSON object; absent in English, whose words
     /// the scripts carry). Data, not script, so the CSP hashes stay those of the templates.
-    package static func htmlAttributes(_ strings: UIStrings, direction: Bool = true) -> HTML {
+    /// `scriptWords: false` leaves the texts out, for a page of a site, whose shared script
+    /// carries them for every page (see ``SiteFiles``).
+    package static func htmlAttributes(_ strings: UIStrings, direction: Bool = true, scriptWords: Bool = true) -> HTML {
         var html = HTML()
         if direction && strings.isRightToLeft { html.append(" dir=\"rtl\"") }
+        guard scriptWords else { return html }
         let script = strings.scriptStrings
         if !script.isEmpty { html.append(" data-cr-strings=\"\(script)\"") }
         return html

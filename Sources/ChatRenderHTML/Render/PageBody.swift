@@ -36,7 +36,7 @@ package enum PageBody {
         if let site = options.site {
             // A page of a site: back to the index, and the search across every conversation.
             // A landmark, as everything on the page is in one.
-            html.append("<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards, strings: s))</nav>\n")
+            html.append("<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards))</nav>\n")
         }
         html.append("<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>")
         if hasDarkMode { html.append(themeSwitch(s)) }

@@ -2,14 +2,18 @@ import ChatModel
 import ChatTheme
 
 /// The stylesheet and the script every page of a site and its index share: one copy of each in
-/// `static/`, named by a hash of its content (`static/chatrender-0123456789ab.css`), so a browser
-/// keeps them across pages and a site rendered again with another theme or version never shows a
-/// stale copy. A page alone stays self-contained (``PageStyle``'s inline form); only a site links.
+/// `static/`, named by a hash of their content (`static/chatrender-0123456789ab.css`), so a browser
+/// keeps them across pages and a site rendered again with another theme, language or version never
+/// shows a stale copy. A page alone stays self-contained (``PageStyle``'s inline form); only a site links.
 ///
 /// The stylesheet holds the theme (with its print colours), the templates' component styles, the
-/// search's and the index's; the script holds the templates' script and the search's. A page of a
-/// site has no inline style or script at all: its Content-Security-Policy allows styles and
-/// scripts from the site itself (`'self'`) and nothing inline (see ``contentSecurityPolicy(media:)``).
+/// search's and the index's; the script holds the site's words, the templates' script and the
+/// search's. The words are the same on every page, so the script carries them once for all:
+/// the search's (``SiteSearch/words(_:)``), and in a language other than English the templates'
+/// scripts' words, which the script puts on `<html data-cr-strings>`, where a page alone carries
+/// them (see docs/locales.md), before those scripts read them. A page of a site has no inline
+/// style or script at all: its Content-Security-Policy allows styles and scripts from the site
+/// itself (`'self'`) and nothing inline (see ``contentSecurityPolicy(media:)``).
 package struct SiteFiles: Sendable, Equatable {
     /// Folder of the shared files inside the site (no slug can take this name; see `ImportWriter`).
     package static let folder = "static"
@@ -21,14 +25,44 @@ package struct SiteFiles: Sendable, Equatable {
     package let scriptPath: String
     package let script: [UInt8]
 
-    package init(theme: Theme, template: PageTemplate) {
+    package init(theme: Theme, template: PageTemplate, strings: UIStrings) {
         let css = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme) + "\n" + template.stylesheet
             + "\n" + template.site.searchStylesheet + "\n" + template.site.indexStylesheet + "\n"
-        let js = template.script + "\n" + template.site.searchScript + "\n"
+        let js = Self.words(strings) + template.script + "\n" + template.site.searchScript + "\n"
         stylesheet = Array(css.utf8)
         script = Array(js.utf8)
         stylesheetPath = Self.name("chatrender", stylesheet, "css")
         scriptPath = Self.name("chatrender", script, "js")
+    }
+
+    /// The script's first lines: the site's words as data (JSON, with `<`, `>`, `&`, U+2028 and
+    /// U+2029 escaped so it stays inert wherever it is read).
+    static func words(_ strings: UIStrings) -> String {
+        var js = "window.crSiteWords = " + inert(SiteSearch.words(strings)) + ";\n"
+        let pages = strings.scriptStrings
+        if !pages.isEmpty {
+            js += "if (!document.documentElement.hasAttribute(\"data-cr-strings\")) document.documentElement.setAttribute(\"data-cr-strings\", JSON.stringify("
+                + inert(pages) + "));\n"
+        }
+        return js
+    }
+
+    /// JSON made safe to stand anywhere in a script: the characters escaped only occur inside its
+    /// string literals, where `\uXXXX` means the same character.
+    static func inert(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `static/STEM-HASH.EXT`: the first 12 hex digits (48 bits) of the content's SHA-256.

@@ -82,7 +82,7 @@ package enum SiteIndexPage {
         <body class="cr-site-index">
         <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p></header>
         <main class="cr-main">
-        \(SiteSearch.form(root: "", shards: shards, strings: s))
+        \(SiteSearch.form(root: "", shards: shards))
         \(sections)</main>
 
         """

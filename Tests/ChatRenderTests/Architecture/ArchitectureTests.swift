@@ -285,6 +285,11 @@ import Testing
             "mutating func appendEscaped(_ string: String)",
             "mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool)",
             "mutating func appendEscaped(cString: UnsafePointer<CChar>)",
+            // An element's content: `& < >` escaped, quotes (inert between tags) left as they are.
+            "static func content(_ string: String) -> HTML",
+            "mutating func appendContent(_ string: String)",
+            "mutating func appendContent(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, lineBreaks: Bool)",
+            "mutating func appendContent(cString: UnsafePointer<CChar>)",
             "static func + (lhs: HTML, rhs: HTML) -> HTML",
             "init(literalCapacity: Int, interpolationCount: Int)",
             "mutating func appendLiteral(_ literal: StaticString)",

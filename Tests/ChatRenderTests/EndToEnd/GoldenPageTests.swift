@@ -85,7 +85,14 @@ import Testing
         // The only script element is the page's own, and no input became markup.
         #expect(html.components(separatedBy: "<script").count - 1 == 1)
         #expect(!html.contains("<img src=x"))
-        #expect(!html.contains(" onerror=\""))
+        // No tag carries a handler. The words ` onerror="` may be text (quotes are inert between
+        // tags), never inside a tag: escaped input has no `<` or `>`, so those two bound the tags.
+        var rest = html[...]
+        while let found = rest.range(of: " onerror=\"") {
+            let before = html[..<found.lowerBound]
+            #expect((before.lastIndex(of: "<") ?? before.startIndex) < (before.lastIndex(of: ">") ?? before.startIndex), "a handler in a tag")
+            rest = html[found.upperBound...]
+        }
         #expect(!html.lowercased().contains("href=\"javascript:"))
         #expect(!html.contains("href=\"data:"))
         #expect(html.contains("&lt;script&gt;window.__pwned=1&lt;/script&gt;"))

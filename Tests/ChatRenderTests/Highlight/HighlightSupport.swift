@@ -4,7 +4,7 @@ import Foundation
 
 /// Reading highlighted markup back in tests.
 enum Highlighted {
-    /// The kind each class names (`kw` → `keyword`), as ``TokenKind`` spells it.
+    /// The kind each element names (`c-kw` → `keyword`), as ``TokenKind`` spells it.
     static let kinds: [String: String] = ["kw": "keyword", "st": "string", "cm": "comment", "nu": "number",
                                           "fn": "function", "ty": "type", "co": "constant", "tg": "tag",
                                           "at": "attribute", "mt": "meta", "in": "inserted", "de": "deleted"]
@@ -27,7 +27,8 @@ enum Highlighted {
     }
 
     /// The text content (tags dropped, entities read) and the coloured runs of `markup`, and
-    /// whether every span was closed, none nested and none held a newline.
+    /// whether every run was closed, none nested and none held a newline, and `<` `>` `&` were
+    /// escaped (quotes need not be, in an element's content).
     static func parse(_ markup: String) -> (text: String, tokens: [Token], wellFormed: Bool) {
         var text = ""
         var tokens: [Token] = []
@@ -35,19 +36,22 @@ enum Highlighted {
         var open: String?
         var current = ""
         var rest = Substring(markup)
-        let prefix = "<span class=\""
+        var openName = ""
         while !rest.isEmpty {
-            if rest.hasPrefix(prefix) {
-                rest = rest.dropFirst(prefix.count)
-                guard let quote = rest.firstIndex(of: "\"") else { return (text, tokens, false) }
+            if rest.hasPrefix("<c-") {
+                rest = rest.dropFirst(3)
+                guard let close = rest.firstIndex(of: ">") else { return (text, tokens, false) }
                 if open != nil { wellFormed = false }
-                let kind = String(rest[..<quote])
+                let kind = String(rest[..<close])
                 if Self.kinds[kind] == nil { wellFormed = false }
                 open = Self.kinds[kind] ?? kind
-                rest = rest[quote...].dropFirst(2)  // `">`
+                openName = kind
+                rest = rest[close...].dropFirst()
                 current = ""
-            } else if rest.hasPrefix("</span>") {
-                rest = rest.dropFirst(7)
+            } else if rest.hasPrefix("</c-") {
+                guard let close = rest.firstIndex(of: ">") else { return (text, tokens, false) }
+                if rest[rest.index(rest.startIndex, offsetBy: 4)..<close] != openName { wellFormed = false }
+                rest = rest[close...].dropFirst()
                 if let kind = open { tokens.append(Token(kind, current)) } else { wellFormed = false }
                 if current.isEmpty { wellFormed = false }
                 open = nil
@@ -70,7 +74,7 @@ enum Highlighted {
                 } else {
                     piece = String(rest.first!)
                     rest = rest.dropFirst()
-                    if piece == ">" || piece == "\"" || piece == "'" { wellFormed = false }  // must be escaped
+                    if piece == ">" { wellFormed = false }  // must be escaped
                 }
                 if piece.unicodeScalars.contains("\n") && open != nil { wellFormed = false }
                 text += piece

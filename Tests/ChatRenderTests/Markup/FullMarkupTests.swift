@@ -36,7 +36,7 @@ import Testing
 
     @Test func codeFenceKeepsWhitespaceAndShowsLanguage() {
         #expect(html("```swift title=x\nlet a = 1\n    indented <b>\n```")
-                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><span class=\"kw\">let</span> a = <span class=\"nu\">1</span>\n    indented &lt;b&gt;\n</code></pre></figure>")
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><c-kw>let</c-kw> a = <c-nu>1</c-nu>\n    indented &lt;b&gt;\n</code></pre></figure>")
         #expect(html("    plain\n") == "<figure class=\"cr-code\"><pre tabindex=\"0\"><code>plain\n</code></pre></figure>")
         // A language that is not a safe class name is still shown, escaped, but gets no class.
         #expect(html("```\"><script>\nx\n```")

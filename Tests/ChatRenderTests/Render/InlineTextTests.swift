@@ -43,8 +43,9 @@ import Testing
         #expect(render("**a\n\nb**") == "<p class=\"cr-text\">**a</p><p class=\"cr-text\">b**</p>")
     }
 
+    /// Markup is escaped; quotes, inert between tags, stay as they are (never in an attribute).
     @Test func everythingIsEscaped() {
-        #expect(render("<img src=x onerror=alert(1)> & \"'") == "<p class=\"cr-text\">&lt;img src=x onerror=alert(1)&gt; &amp; &quot;&#39;</p>")
+        #expect(render("<img src=x onerror=alert(1)> & \"'") == "<p class=\"cr-text\">&lt;img src=x onerror=alert(1)&gt; &amp; \"'</p>")
         #expect(render("**</strong><script>**") == "<p class=\"cr-text\"><strong>&lt;/strong&gt;&lt;script&gt;</strong></p>")
     }
 

@@ -35,13 +35,13 @@ import Testing
     static func theme() throws -> Theme { try ThemeLoader.load(path: TestPaths.repo("themes/sp.resolver.json"), displayPath: "sp") }
 
     /// The site's shared stylesheet and script for `theme`.
-    static func files(_ theme: Theme) -> SiteFiles { SiteFiles(theme: theme, template: template) }
+    static func files(_ theme: Theme, strings: UIStrings = .english) -> SiteFiles { SiteFiles(theme: theme, template: template, strings: strings) }
     var site: SiteFiles { get throws { Self.files(try Self.theme()) } }
 
     /// The page with the hashed names of the shared files named by what they are (the names
     /// change with every change of a template; their own tests look at them).
-    static func readable(_ bytes: [UInt8], theme: Theme) -> String {
-        let files = Self.files(theme)
+    static func readable(_ bytes: [UInt8], theme: Theme, strings: UIStrings = .english) -> String {
+        let files = Self.files(theme, strings: strings)
         var page = String(decoding: bytes, as: UTF8.self)
         for (path, name) in [(files.stylesheetPath, "static/chatrender-HASH.css"), (files.scriptPath, "static/chatrender-HASH.js")] {
             #expect(page.components(separatedBy: path).count == 2, "\(name) once")
@@ -64,8 +64,8 @@ import Testing
         var entries = Self.entries
         entries[0].project = "رحلات"
         entries[1].project = ""
-        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme), clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
-        Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index-ar.html")
+        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme, strings: strings), clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
+        Golden.assertMatches(Self.readable(page, theme: theme, strings: strings), named: "site/index-ar.html")
     }
 
     @Test func conversationsAreGroupedByMonthNewestFirstUndatedLast() throws {
@@ -114,9 +114,32 @@ import Testing
         #expect(js.contains(Self.template.script) && js.contains(Self.template.site.searchScript))
         #expect(files.stylesheetPath == "static/chatrender-" + String(SHA256.hash(files.stylesheet).hexString.prefix(12)) + ".css")
         #expect(files.scriptPath == "static/chatrender-" + String(SHA256.hash(files.script).hexString.prefix(12)) + ".js")
-        let other = SiteFiles(theme: try ThemeLoader.load(path: TestPaths.repo("themes/paper.resolver.json"), displayPath: "paper"), template: Self.template)
+        let other = SiteFiles(theme: try ThemeLoader.load(path: TestPaths.repo("themes/paper.resolver.json"), displayPath: "paper"), template: Self.template,
+                              strings: .english)
         #expect(other.stylesheetPath != files.stylesheetPath)
         #expect(other.scriptPath == files.scriptPath)
+    }
+
+    /// The words every page's scripts write come once, with the shared script, not in each page:
+    /// the search's, and in another language than English the templates' scripts' (put on
+    /// `<html data-cr-strings>` before those scripts read it). Data that stays inert.
+    @Test func theSharedScriptCarriesTheSitesWordsOnce() throws {
+        let theme = try Self.theme()
+        let english = String(decoding: Self.files(theme).script, as: UTF8.self)
+        #expect(english.hasPrefix("window.crSiteWords = {\"lang\":\"en\",\"label\":\"Search conversations\""))
+        #expect(!english.contains("data-cr-strings\", JSON"))
+        let (german, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/de.json"), tag: "de")
+        let files = Self.files(theme, strings: german)
+        let js = String(decoding: files.script, as: UTF8.self)
+        #expect(files.scriptPath != Self.files(theme).scriptPath)
+        #expect(js.contains("\"lang\":\"de\""))
+        #expect(js.contains("setAttribute(\"data-cr-strings\", JSON.stringify({\"$lang\":\"de\",\"copy\":\"Kopieren\""))
+        // Before the templates' scripts, which read the words when they start.
+        let words = try #require(js.range(of: "data-cr-strings\", JSON"))
+        let templates = try #require(js.range(of: Self.template.script))
+        #expect(words.upperBound < templates.lowerBound)
+        // Nothing in the words can end the script or a string in it.
+        #expect(SiteFiles.inert("{\"a\":\"</script><b>&\u{2028}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\u2028\"}")
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
