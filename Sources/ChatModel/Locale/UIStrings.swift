@@ -214,7 +214,11 @@ package struct UIStrings: Sendable, Equatable {
 
     /// The texts the page's scripts use, as a JSON object for `<html data-cr-strings>` (empty for
     /// English, whose words the scripts carry).
-    package var scriptStrings: String {
+    package var scriptStrings: String { scriptStrings() }
+
+    /// ``scriptStrings``, its literals quoted with `options` (``JSONQuote/Options/htmlSafe`` for
+    /// the site's script, where the object stands in script text).
+    package func scriptStrings(_ options: JSONQuote.Options = []) -> String {
         let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
                              .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
                              .recording, .groupSeparator, .sendOffType, .sendOffTypeOrAttach, .sendOffFailed, .sendOffLimit,
@@ -226,15 +230,15 @@ package struct UIStrings: Sendable, Equatable {
         })
         else { return "" }
         // The table's language, for the script's plural rules (a gallery page is itself in English).
-        var json = "{\"$lang\":" + JSONQuote.quote(tag)
+        var json = "{\"$lang\":" + JSONQuote.quote(tag, options)
         for key in keys {
-            json += ",\"\(key.name)\":" + JSONQuote.quote(text(key))
+            json += ",\"\(key.name)\":" + JSONQuote.quote(text(key), options)
         }
         for key in countedKeys {
             let forms = counts[key].map { table in
                 PluralCategory.allCases.compactMap { c in table[c].map { (c.rawValue, $0) } }
             } ?? [("one", Self.englishForm(key, 1)), ("other", Self.englishForm(key, 2))]
-            json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + JSONQuote.quote($0.1) }.joined(separator: ",") + "}"
+            json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + JSONQuote.quote($0.1, options) }.joined(separator: ",") + "}"
         }
         return json + "}"
     }

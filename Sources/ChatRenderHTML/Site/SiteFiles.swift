@@ -35,34 +35,16 @@ package struct SiteFiles: Sendable, Equatable {
         scriptPath = Self.name("chatrender", script, "js")
     }
 
-    /// The script's first lines: the site's words as data (JSON, with `<`, `>`, `&`, U+2028 and
-    /// U+2029 escaped so it stays inert wherever it is read).
+    /// The script's first lines: the site's words as data (JSON whose literals escape `<`, `>`
+    /// and `&` too, so it stays inert wherever it is read).
     static func words(_ strings: UIStrings) -> String {
-        var js = "window.crSiteWords = " + inert(SiteSearch.words(strings)) + ";\n"
-        let pages = strings.scriptStrings
+        var js = "window.crSiteWords = " + SiteSearch.words(strings, .htmlSafe) + ";\n"
+        let pages = strings.scriptStrings(.htmlSafe)
         if !pages.isEmpty {
             js += "if (!document.documentElement.hasAttribute(\"data-cr-strings\")) document.documentElement.setAttribute(\"data-cr-strings\", JSON.stringify("
-                + inert(pages) + "));\n"
+                + pages + "));\n"
         }
         return js
-    }
-
-    /// JSON made safe to stand anywhere in a script: the characters escaped only occur inside its
-    /// string literals, where `\uXXXX` means the same character.
-    static func inert(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// `static/STEM-HASH.EXT`: the first 12 hex digits (48 bits) of the content's SHA-256.

@@ -139,7 +139,13 @@ import Testing
         let templates = try #require(js.range(of: Self.template.script))
         #expect(words.upperBound < templates.lowerBound)
         // Nothing in the words can end the script or a string in it.
-        #expect(SiteFiles.inert("{\"a\":\"</script><b>&\u{2028}\"}") == "{\"a\":\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\u2028\"}")
+        var hostile = UIStrings(tag: "de")
+        hostile.set(.copy, text: "</script><b>&\u{2028}")
+        hostile.set(.searchLoading, text: "</script>&")
+        let inert = SiteFiles.words(hostile)
+        #expect(!inert.contains("<") && !inert.contains(">") && !inert.contains("&") && !inert.contains("\u{2028}"))
+        #expect(inert.contains("\"copy\":\"\\u003c/script\\u003e\\u003cb\\u003e\\u0026\\u2028\""))
+        #expect(inert.contains("\"loading\":\"\\u003c/script\\u003e\\u0026\""))
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
