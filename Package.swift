@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "CPlatform", "CZlib", "CSQLite"], swiftSettings: stage),
         .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatSupport"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
-        .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform"], swiftSettings: stage),
+        .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform", "CZlib"], swiftSettings: stage),
         .target(name: "ChatOutput", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
         .target(name: "ChatAssets", dependencies: ["ChatModel", "ChatSupport", "ChatPlan", "ChatOutput", "CVipsShim", "CZlib"], swiftSettings: stage),
         .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),

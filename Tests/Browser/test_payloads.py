@@ -36,6 +36,11 @@ CHUNK = 20
 FULL_MARKUP_ELEMENTS = {"a", "blockquote", "br", "code", "del", "div", "em", "figure", "figcaption", "h1", "h2", "h3",
                         "h4", "h5", "h6", "hr", "li", "ol", "p", "pre", "strong", "table", "tbody", "td", "th", "thead",
                         "tr", "ul"}
+# The highlighter's runs (<c-kw>for</c-kw>, Highlight/TokenKind.swift), read from the source so a new kind
+# of run is allowed without a second list to keep.
+HIGHLIGHT_ELEMENTS = set(re.findall(r'"<(c-[a-z]+)>"', (bs.ROOT / "Sources/ChatRenderHTML/Highlight/TokenKind.swift").read_text()))
+assert len(HIGHLIGHT_ELEMENTS) >= 12
+FULL_MARKUP_ELEMENTS |= HIGHLIGHT_ELEMENTS
 FULL_MARKUP_ATTRIBUTES = {"class", "href", "rel", "scope", "start", "tabindex"}
 COMPOSERS = ("attachment", "model", "dictation")
 # Tags that may appear (the templates use them) but never more often than with harmless input.

@@ -67,7 +67,7 @@ def measure(site: Path) -> dict:
         elif entry.name == "search":
             for shard in entry.glob("*.js"):
                 data = shard.read_bytes()
-                # crSearchShard(N,[…],"texts"); the texts are the last string literal.
+                # crSearchShard(N,[…],"texts"); the texts (compressed, in base64) are the last literal.
                 cut = data.rfind(b',"')
                 sizes["search list"] += cut + 1
                 sizes["search text"] += len(data) - cut - 1

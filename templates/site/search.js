@@ -3,7 +3,9 @@
   // Search across a site's conversations. The shards (search/N.js) are scripts this one adds, so
   // they load from disk as over HTTP; the page's CSP trusts them through 'strict-dynamic'.
   var form = document.querySelector('.cr-search');
-  if (!form || !window.Intl) return;
+  // The shards' texts come compressed: a browser that cannot inflate them keeps the form hidden,
+  // as one without scripts does.
+  if (!form || !window.Intl || !window.DecompressionStream) return;
   // The site's words come with this script (window.crSiteWords, the same on every page).
   var words = window.crSiteWords || {};
   // The page holds the empty form, hidden: without this script there is no search. Its field,
@@ -101,8 +103,28 @@
     return form.replace('{count}', numbers.format(n)).replace('{shown}', numbers.format(shown || 0));
   }
 
-  // A shard: its conversations ([slug, title, [turn, role, …]]) and their turns' texts, one string.
-  window.crSearchShard = function (n, docs, text) { arrived[n] = { docs: docs, text: text }; };
+  // A shard: its conversations ([slug, title, [turn, role, …]]) and their turns' texts, one
+  // string, sent compressed (zlib, in base64) and inflated as it arrives.
+  window.crSearchShard = function (n, docs, packed) {
+    arrived[n] = inflate(packed).then(function (text) { return { docs: docs, text: text }; });
+  };
+  function inflate(base64) {
+    var bytes;
+    if (Uint8Array.fromBase64) bytes = Uint8Array.fromBase64(base64);
+    else {
+      var binary = atob(base64);
+      bytes = new Uint8Array(binary.length);
+      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+    return new Response(stream).text();
+  }
+
+  function fail() {
+    if (state !== 'loading') return;
+    state = 'failed';
+    status.textContent = words.failed || '';
+  }
 
   function load() {
     if (state !== 'idle') return;
@@ -111,10 +133,11 @@
     var remaining = shardCount;
     // Ready once every shard's text is in lower case, which is most of the folding; accents are
     // folded after that, a shard at a time, and a query that comes first folds what is left.
-    function done() {
+    function done(held) {
+      if (state !== 'loading') return;
       shards = [];
       for (var s = 0; s < shardCount; s++) {
-        var shard = arrived[s] || { docs: [], text: '' };
+        var shard = held[s] || { docs: [], text: '' };
         var turnDoc = [];
         var turnIndex = [];
         var turnRole = [];
@@ -140,16 +163,17 @@
       setTimeout(foldInSlices, 0);
       run();
     }
-    if (!remaining) { done(); return; }
+    function inflated() {
+      var waiting = [];
+      for (var s = 0; s < shardCount; s++) waiting.push(arrived[s]);
+      Promise.all(waiting).then(done, fail);
+    }
+    if (!remaining) { done([]); return; }
     for (var s = 0; s < shardCount; s++) {
       var script = document.createElement('script');
       script.src = root + 'search/' + s + '.js';
-      script.onload = function () { if (--remaining === 0 && state === 'loading') done(); };
-      script.onerror = function () {
-        if (state !== 'loading') return;
-        state = 'failed';
-        status.textContent = words.failed || '';
-      };
+      script.onload = function () { if (--remaining === 0 && state === 'loading') inflated(); };
+      script.onerror = fail;
       document.head.appendChild(script);
     }
   }

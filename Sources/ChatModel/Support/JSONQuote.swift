@@ -7,9 +7,9 @@
 /// string literal before ES2019). Everything else is written as it is, UTF-8 and unescaped.
 ///
 /// What differs by where the literal is read is an ``Options`` value, never a second quoter:
-/// ``Options/htmlSafe`` for a literal that a page reads as script, ``Options/controlsAsSpaces``
-/// for text where control characters mean nothing, ``Options/unquoted`` for a piece of a longer
-/// literal. ArchitectureTests fails when another `\u00XX` escaper appears in the sources.
+/// ``Options/htmlSafe`` for a literal that a page reads as script, ``Options/unquoted`` for a
+/// piece of a longer literal. ArchitectureTests fails when another `\u00XX` escaper appears in
+/// the sources.
 package enum JSONQuote {
     /// How a literal is written beyond the escapes every literal gets.
     package struct Options: OptionSet, Sendable {
@@ -20,11 +20,8 @@ package enum JSONQuote {
         /// wherever it is read: in a script of its own and inside a page (`</script>` cannot end
         /// the script it stands in). The search shards are written so.
         package static let htmlSafe = Options(rawValue: 1 << 0)
-        /// Control characters (U+0000–U+001F) as spaces instead of escapes: a turn's text in the
-        /// search index, where U+0001 joins the turns. DEL is still escaped.
-        package static let controlsAsSpaces = Options(rawValue: 1 << 1)
         /// Without the surrounding quotes: a piece of a longer literal.
-        package static let unquoted = Options(rawValue: 1 << 2)
+        package static let unquoted = Options(rawValue: 1 << 1)
     }
 
     /// `text` as a JSON string literal.
@@ -40,7 +37,6 @@ package enum JSONQuote {
     package static func append(_ text: String, to out: inout [UInt8], _ options: Options = []) {
         let quoted = !options.contains(.unquoted)
         let html = options.contains(.htmlSafe)
-        let spaces = options.contains(.controlsAsSpaces)
         var text = text
         text.withUTF8 { bytes in
             out.reserveCapacity(out.count + bytes.count + 2)
@@ -61,10 +57,6 @@ package enum JSONQuote {
                 switch byte {
                 case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
                 case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
-                case 0x00..<0x20 where spaces:
-                    flush()
-                    out.append(UInt8(ascii: " "))
-                    start = i + 1
                 case 0x0A: short = UInt8(ascii: "n")
                 case 0x0D: short = UInt8(ascii: "r")
                 case 0x09: short = UInt8(ascii: "t")

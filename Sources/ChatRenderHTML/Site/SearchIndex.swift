@@ -1,17 +1,22 @@
 import ChatModel
+import Foundation
+
 /// The search index of a site: every conversation's turn texts in shards, each a small script
 /// (`search/0.js` …) that hands its part to the page's search with one call:
 ///
-///     crSearchShard(0,[["slug","Title",[0,"u",1,"a"]],…],"text of turn 0\u0001text of turn 1…");
+///     crSearchShard(0,[["slug","Title",[0,"u",1,"a"]],…],"eJzLSM3JyVcozy/KSQEAGgQEXQ==");
 ///
 /// Scripts, not JSON files, because a page opened from disk (`file://`) may load a script but
 /// not fetch a file. Each conversation lists its turns (their place on the page, `#cr-tN`, and
 /// who spoke); the texts of all turns of the shard follow as one string, in the same order,
-/// joined by U+0001: a browser reads one long string literal far faster than thousands of short
-/// ones, and the page searches it with one `indexOf` per match rather than one per turn.
+/// joined by U+0001: the page searches it with one `indexOf` per match rather than one per turn.
+/// That string is sent compressed (zlib, then base64; the page inflates it with the browser's
+/// `DecompressionStream`): the texts are every word of the site a second time, and a third of
+/// their size. Base64 has nothing a script or a page could read as anything but a literal.
 /// Conversations stay whole and in the index's order (newest first), so results come in that
-/// order; a shard is closed once it passes ``shardLimit`` bytes. Case and accents are folded by
-/// the page (one rule for the texts and the query), so the shards carry each text once, as written.
+/// order; a shard is closed once its uncompressed texts and list pass ``shardLimit`` bytes.
+/// Case and accents are folded by the page (one rule for the texts and the query), so the shards
+/// carry each text once, as written.
 package enum SearchIndex {
     /// A shard is closed at the first conversation that takes it past this many bytes: small
     /// enough that the shards load side by side, few enough that a site holds a handful.
@@ -31,9 +36,8 @@ package enum SearchIndex {
         }
     }
 
-    /// What joins the turn texts of a shard (control characters in a text become spaces): U+0001
-    /// as the literal writes it, `\u0001`.
-    package static let separator = JSONQuote.quote("\u{1}", .unquoted)
+    /// What joins the turn texts of a shard (control characters in a text become spaces).
+    package static let separator: UInt8 = 0x01
 
     /// The shards' bytes, in order; at least one (an empty site still answers "No matches").
     package static func shards(_ documents: [Document], limit: Int = shardLimit) -> [[UInt8]] {
@@ -42,11 +46,12 @@ package enum SearchIndex {
         var texts: [UInt8] = []
         var turns = 0
         func close() {
+            let packed = Data(Deflate.compress(texts)).base64EncodedString()
             var shard = Array("crSearchShard(\(shards.count),[".utf8)
-            shard.reserveCapacity(docs.count + texts.count + 32)
+            shard.reserveCapacity(docs.count + packed.utf8.count + 32)
             shard.append(contentsOf: docs)
             shard.append(contentsOf: "],\"".utf8)
-            shard.append(contentsOf: texts)
+            shard.append(contentsOf: packed.utf8)
             shard.append(contentsOf: "\");\n".utf8)
             shards.append(shard)
             docs = []
@@ -60,20 +65,22 @@ package enum SearchIndex {
             JSONQuote.append(document.title, to: &item, .htmlSafe)
             item.append(contentsOf: ",[".utf8)
             var itemTexts: [UInt8] = []
-            itemTexts.reserveCapacity(document.turns.reduce(0) { $0 + $1.text.utf8.count + 8 })
+            itemTexts.reserveCapacity(document.turns.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for (n, turn) in document.turns.enumerated() {
                 if n > 0 { item.append(UInt8(ascii: ",")) }
                 item.append(contentsOf: "\(turn.index),\"\(turn.role == .user ? "u" : "a")\"".utf8)
-                if n > 0 { itemTexts.append(contentsOf: separator.utf8) }
-                JSONQuote.append(turn.text, to: &itemTexts, [.htmlSafe, .unquoted, .controlsAsSpaces])
+                if n > 0 { itemTexts.append(separator) }
+                // A control character means nothing in a text searched for words: a space, so
+                // that U+0001 only ever joins turns.
+                itemTexts.append(contentsOf: turn.text.utf8.lazy.map { $0 < 0x20 ? UInt8(ascii: " ") : $0 })
             }
             item.append(contentsOf: "]]".utf8)
-            // 48: the call around them, the comma and the separator before this conversation.
-            if !docs.isEmpty && docs.count + texts.count + item.count + itemTexts.count + 48 > limit { close() }
+            // 32: the call around them, the comma and the separator before this conversation.
+            if !docs.isEmpty && docs.count + texts.count + item.count + itemTexts.count + 32 > limit { close() }
             if !docs.isEmpty { docs.append(contentsOf: ",\n".utf8) }
             docs.append(contentsOf: item)
             // Between the last turn before and this conversation's first, if both are there.
-            if turns > 0 && !document.turns.isEmpty { texts.append(contentsOf: separator.utf8) }
+            if turns > 0 && !document.turns.isEmpty { texts.append(separator) }
             texts.append(contentsOf: itemTexts)
             turns += document.turns.count
         }

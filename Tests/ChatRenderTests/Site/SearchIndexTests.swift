@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Testing
 @testable import ChatModel
@@ -7,7 +8,8 @@ import Testing
 /// shards it is written in (escaping, sharding, Unicode).
 @Suite struct SearchIndexTests {
     /// A shard read back as JSON: `crSearchShard(N,[conversations…],"texts");` holds the
-    /// conversations (slug, title, [turn, role, …]) and their turns' texts joined by U+0001.
+    /// conversations (slug, title, [turn, role, …]) and their turns' texts joined by U+0001,
+    /// compressed (zlib) and in base64.
     static func read(_ shard: [UInt8], number: Int) throws -> (documents: [[Any]], texts: [String]) {
         let text = try #require(String(bytes: shard, encoding: .utf8))
         let prefix = "crSearchShard(\(number),"
@@ -16,11 +18,31 @@ import Testing
         let json = "[" + text.dropFirst(prefix.count).dropLast(3) + "]"
         let parts = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
         let documents = try #require(parts[0] as? [[Any]])
-        let joined = try #require(parts[1] as? String)
+        let packed = try #require(parts[1] as? String)
+        let joined = try #require(String(bytes: try inflate(packed), encoding: .utf8))
         let texts = joined.isEmpty && documents.allSatisfy({ ($0[2] as? [Any])?.isEmpty ?? true }) ? [] : joined.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
         // One text per turn the conversations list.
         #expect(texts.count == documents.reduce(0) { $0 + (($1[2] as? [Any])?.count ?? 0) / 2 })
         return (documents, texts)
+    }
+
+    /// A zlib stream in base64, inflated with zlib's own `uncompress`, as the page's
+    /// `DecompressionStream("deflate")` does.
+    static func inflate(_ base64: String) throws -> [UInt8] {
+        // Base64's alphabet only: nothing the script or the page could read as markup or code.
+        #expect(base64.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+/=".contains($0)) })
+        let packed = [UInt8](try #require(Data(base64Encoded: base64)))
+        var size = max(64, packed.count * 8)
+        while true {
+            var out = [UInt8](repeating: 0, count: size)
+            var length = uLong(size)
+            let status = out.withUnsafeMutableBufferPointer { target in
+                packed.withUnsafeBufferPointer { uncompress(target.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
+            }
+            if status == Z_BUF_ERROR { size *= 4; continue }
+            try #require(status == Z_OK, "zlib status \(status)")
+            return Array(out[..<Int(length)])
+        }
     }
 
     static func documents(_ shard: [UInt8], number: Int) throws -> [[Any]] { try read(shard, number: number).documents }
@@ -35,11 +57,11 @@ import Testing
         let shards = SearchIndex.shards([Self.document("x", [hostile, "bell\u{7}tab\tjoin\u{1}here"], title: "<img src=x onerror=alert(1)>")])
         #expect(shards.count == 1)
         let text = try #require(String(bytes: shards[0], encoding: .utf8))
-        // Nothing in a shard can close a script, open a tag or end a line inside a string.
+        // Nothing in a shard can close a script, open a tag or end a line inside a string: the
+        // title is escaped, the texts are base64.
         for raw in ["<", ">", "&", "\u{2028}", "\u{2029}", "\u{7}", "\t", "\u{1}"] { #expect(!text.contains(raw), "raw \(raw.debugDescription)") }
-        #expect(text.contains("\\u003c/script\\u003e"))
-        #expect(text.contains("\\\"quoted\\\""))
-        #expect(text.contains("\\u2028line\\u2029para"))
+        #expect(text.contains("\\u003cimg src=x onerror=alert(1)\\u003e"))
+        #expect(!text.contains("script"))
         let (documents, texts) = try Self.read(shards[0], number: 0)
         #expect(documents[0][1] as? String == "<img src=x onerror=alert(1)>")
         let turns = try #require(documents[0][2] as? [Any])
@@ -79,6 +101,16 @@ import Testing
         #expect(texts == documents.flatMap { $0.turns.map(\.text) })
     }
 
+    /// The texts are every word of the site a second time: compressed, they weigh a fraction of
+    /// what they would as a literal.
+    @Test func textsAreSentCompressed() throws {
+        let prose = (0..<400).map { "Turn \($0): the tram to the castle leaves from Martim Moniz at seven; tickets on board." }
+        let shard = SearchIndex.shards([Self.document("p", prose)])[0]
+        let raw = prose.joined(separator: "\u{1}").utf8.count
+        #expect(shard.count * 4 < raw, "\(shard.count) bytes for \(raw) bytes of text")
+        #expect(try Self.read(shard, number: 0).texts == prose)
+    }
+
     @Test func aConversationLargerThanAShardIsAShardOfItsOwn() throws {
         let big = Self.document("big", [String(repeating: "x", count: 5_000)])
         let shards = SearchIndex.shards([Self.document("a", ["a"]), big, Self.document("b", ["b"])], limit: 1_000)
@@ -96,7 +128,8 @@ import Testing
     @Test func anEmptySiteHasOneEmptyShard() throws {
         let shards = SearchIndex.shards([])
         #expect(shards.count == 1)
-        #expect(String(decoding: shards[0], as: UTF8.self) == "crSearchShard(0,[],\"\");\n")
+        let (documents, texts) = try Self.read(shards[0], number: 0)
+        #expect(documents.isEmpty && texts.isEmpty)
     }
 
     @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {

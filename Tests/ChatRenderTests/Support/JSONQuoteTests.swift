@@ -49,17 +49,15 @@ import Testing
         #expect(JSONQuote.quote("a\tb\u{2028}\"", .htmlSafe) == #""a\tb\u2028\"""#)
     }
 
-    /// A turn's text in the search index: control characters become spaces (U+0001 joins the
-    /// turns); quotes, backslashes, DEL and the line separators are still escaped.
-    @Test func controlsAsSpacesAndUnquotedPieces() {
-        #expect(JSONQuote.quote("a\u{1}b\nc\td\u{7F}\u{2028}\"\\", [.controlsAsSpaces, .unquoted]) == #"a b c d\u007f\u2028\"\\"#)
+    /// A piece of a longer literal: escaped as a literal is, without its quotes.
+    @Test func unquotedPieces() {
+        #expect(JSONQuote.quote("a\u{1}b\nc\td\u{7F}\u{2028}\"\\", .unquoted) == #"a\u0001b\nc\td\u007f\u2028\"\\"#)
         #expect(JSONQuote.quote("x<y", [.unquoted, .htmlSafe]) == #"x\u003cy"#)
         #expect(JSONQuote.quote("", .unquoted) == "")
         var out = Array("[".utf8)
         JSONQuote.append("a\"", to: &out)
         JSONQuote.append("b", to: &out, .unquoted)
         #expect(String(decoding: out, as: UTF8.self) == #"["a\""b"#)
-        #expect(SearchIndex.separator == #"\u0001"#)
     }
 
     /// Each writer of JSON quotes with it: the conversation file, a tool call's input, a theme
