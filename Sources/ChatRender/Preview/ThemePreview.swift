@@ -8,7 +8,7 @@ import ChatAssets
 import ChatBrowser
 import Foundation
 /// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
-/// through the same template, CSP and writer as a conversation page.
+/// through the same template and writer as a conversation page, in the gallery's page shell.
 package enum ThemePreview {
     /// What to read and where to write.
     package struct Request: Sendable {
@@ -97,8 +97,8 @@ package enum ThemePreview {
                 conversations.append(previewConversation(entry.conversation, path: entry.path, isSample: entry.isSample,
                                                          assets: assets, clock: request.clock))
             }
-            let page = assemble(themes: themes, template: template, clock: request.clock, conversations: conversations,
-                                watchVersion: request.watchVersion)
+            let page = PreviewGallery.page(themes: themes, template: template, clock: request.clock, conversations: conversations,
+                                           watchVersion: request.watchVersion)
             try output.write(page, to: "index.html")
             if let version = request.watchVersion {
                 try output.write(Array(PreviewReloadScript.watcher.utf8), to: PreviewReloadScript.watcherFile)
@@ -137,31 +137,5 @@ package enum ThemePreview {
         let note: HTML = "<strong>\(file)</strong> — \(turns)."
         return PreviewConversation(title: "Your conversation: \(name)", note: note,
                                    messages: messages, assets: assets, options: options)
-    }
-
-    /// The finished gallery page.
-    package static func assemble(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard,
-                                 conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
-        let css = PreviewGallery.css(themes: themes)
-        var csp = PageAssembler.contentSecurityPolicy(styles: [css, template.stylesheet], scripts: [template.script])
-        if watchVersion != nil {
-            // The watching page loads its two scripts from the output folder.
-            csp = csp.replacingOccurrences(of: "script-src ", with: "script-src 'self' ")
-        }
-        let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
-        let values: [String: [UInt8]] = [
-            "csp": Array(csp.utf8),
-            "color_scheme": Array((themes.first?.colorScheme ?? "light").utf8),
-            "version": Array(ChatRenderVersion.string.utf8),
-            "title": HTML.text(title).bytes,
-            "styles": Array("<style>\(css)</style>\n<style>\(template.stylesheet)</style>".utf8),
-            "body": PreviewGallery.body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion).bytes,
-            "scripts": Array("<script>\(template.script)</script>".utf8),
-            // The gallery's own words are English; its composers speak the clock's language.
-            "lang": Array("en".utf8),
-            // Its columns carry the language's direction; the English page around them runs left to right.
-            "html_attributes": PageAssembler.htmlAttributes(clock.strings, direction: false).bytes,
-        ]
-        return template.fill(values)
     }
 }

@@ -42,8 +42,6 @@ package enum ImportIndexPage {
         var style = HTML.trusted(stylesheet)
         if grouped { style.append(HTML.trusted(groupStylesheet)) }
         if byAgent { style.append(HTML.trusted(agentStylesheet)) }
-        let hash = SHA256.hash(style.bytes).base64String
-        let csp = "default-src 'none'; style-src 'sha256-\(hash)'; img-src 'none'; base-uri 'none'; form-action 'none'"
         func list(_ entries: [ImportedEntry]) -> HTML {
             var items = HTML()
             for entry in entries {
@@ -84,28 +82,14 @@ package enum ImportIndexPage {
             items = projects(entries, level: 2)
         }
         let count = strings.counted(.conversationCount, entries.count)
-        let direction: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
-        let page: HTML = """
-        <!doctype html>
-        <html lang="\(strings.tag)"\(direction)>
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="\(csp)">
-        <meta name="generator" content="chatrender \(ChatRenderVersion.string)">
-        <title>\(heading)</title>
-        <style>\(style)</style>
-        </head>
-        <body>
+        let body: HTML = """
         <main>
         <h1>\(heading)</h1>
         <p class="count">\(count)</p>
         \(items)</main>
-        </body>
-        </html>
-
         """
-        return page.bytes
+        return PageShell.importIndex(style: String(decoding: style.bytes, as: UTF8.self))
+            .document(title: heading, lang: strings.tag, htmlAttributes: PageShell.htmlAttributes(strings, scriptWords: false), body: body)
     }
 
     /// The entries by project, in order of each group's first entry; conversations with no

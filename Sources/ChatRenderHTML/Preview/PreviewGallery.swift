@@ -5,6 +5,23 @@ import ChatTheme
 /// light and dark side by side, and the theme's contrast report; a switch between the themes that
 /// works without JavaScript.
 package enum PreviewGallery {
+    /// The finished page, through the same template as a conversation's page, in a gallery's
+    /// shell (``PageShell/gallery(styles:script:watching:colorScheme:)``): the gallery's stylesheet
+    /// and the templates' inline, and while watching, the scripts `watch.js` loads from the folder.
+    package static func page(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard,
+                             conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
+        let shell = PageShell.gallery(styles: [css(themes: themes), template.stylesheet], script: template.script,
+                                      watching: watchVersion != nil, colorScheme: themes.first?.colorScheme ?? "light")
+        let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
+        let body = body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion)
+        return ByteCollector.collect { sink in
+            // The gallery's own words are English; its composers speak the clock's language, and
+            // its columns carry the language's direction: the page around them runs left to right.
+            shell.fill(template, title: title, lang: "en", htmlAttributes: PageShell.htmlAttributes(clock.strings, direction: false),
+                       into: sink) { sink in sink(body.bytes) }
+        }.joined
+    }
+
     /// The page body for `themes` (at least one); `conversations` are shown after the chat block,
     /// before the composers.
     ///
@@ -30,7 +47,7 @@ package enum PreviewGallery {
             html.append(themeSection(theme, index: i, conversations: conversations, clock: clock))
         }
         html.append("</main>\n")
-        if watchVersion != nil { html.append("<script src=\"watch.js\"></script>\n") }
+        if watchVersion != nil { html.append("\(PageShell.script(src: PreviewReloadScript.watcherFile))\n") }
         return html
     }
 

@@ -4,7 +4,7 @@ import ChatTheme
 /// The stylesheet and the script every page of a site and its index share: one copy of each in
 /// `static/`, named by a hash of their content (`static/chatrender-0123456789ab.css`), so a browser
 /// keeps them across pages and a site rendered again with another theme, language or version never
-/// shows a stale copy. A page alone stays self-contained (``PageStyle``'s inline form); only a site links.
+/// shows a stale copy. A page alone stays self-contained (``PageShell/alone(styles:script:colorScheme:)``); only a site links.
 ///
 /// The stylesheet holds the theme (with its print colours), the templates' component styles, the
 /// search's and the index's; the script holds the site's words, the templates' script and the
@@ -12,8 +12,9 @@ import ChatTheme
 /// the search's (``SiteSearch/words(_:)``), and in a language other than English the templates'
 /// scripts' words, which the script puts on `<html data-cr-strings>`, where a page alone carries
 /// them (see docs/locales.md), before those scripts read them. A page of a site has no inline
-/// style or script at all: its Content-Security-Policy allows styles and scripts from the site
-/// itself (`'self'`) and nothing inline (see ``contentSecurityPolicy(media:)``).
+/// style or script at all: its shell links these two files, and its Content-Security-Policy
+/// allows styles and scripts from the site itself (`'self'`) and nothing inline (see
+/// ``PageShell/sitePage(_:colorScheme:)`` and ``PageShell/siteIndex(_:colorScheme:)``).
 package struct SiteFiles: Sendable, Equatable {
     /// Folder of the shared files inside the site (no slug can take this name; see `ImportWriter`).
     package static let folder = "static"
@@ -54,22 +55,4 @@ package struct SiteFiles: Sendable, Equatable {
 
     /// Every file to write into the site, by path.
     package var files: [(path: String, bytes: [UInt8])] { [(stylesheetPath, stylesheet), (scriptPath, script)] }
-
-    /// The `<link>` to the stylesheet for a page whose site folder is `root` (`""`, `"../"`).
-    package func styles(root: String) -> [UInt8] {
-        Array("<link rel=\"stylesheet\" href=\"\(root)\(stylesheetPath)\">".utf8)
-    }
-
-    /// The `<script src>` of the script for a page whose site folder is `root`.
-    package func scripts(root: String) -> [UInt8] {
-        Array("<script src=\"\(root)\(scriptPath)\"></script>".utf8)
-    }
-
-    /// Nothing inline and nothing from elsewhere: styles and scripts only from the site (the
-    /// shared files and the search shards); a page's photos and media from its own folder (or data
-    /// URLs), none on the index; no connections, forms, frames or base.
-    package static func contentSecurityPolicy(media: Bool) -> String {
-        let media = media ? "img-src 'self' data:; media-src 'self'" : "img-src 'none'"
-        return "default-src 'none'; \(media); style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
-    }
 }

@@ -10,8 +10,9 @@ import ChatTheme
 ///
 /// It wears the pages' theme: it links the same stylesheet and script as the pages (``SiteFiles``),
 /// so the same custom properties, light and dark, and the same switch between them, remembered
-/// across the site. Every value from the export goes through ``HTML``'s escaping; the CSP allows
-/// styles and scripts from the site only, nothing inline, and no images.
+/// across the site. Every value from the export goes through ``HTML``'s escaping; its shell
+/// (``PageShell/siteIndex(_:colorScheme:)``) allows styles and scripts from the site only,
+/// nothing inline, and no images.
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
     /// `files`: the site's shared stylesheet and script.
@@ -19,7 +20,6 @@ package enum SiteIndexPage {
                                link: (ImportedEntry) -> String) -> [UInt8] {
         let s = clock.strings
         let heading = s[.conversations]
-        let csp = SiteFiles.contentSecurityPolicy(media: false)
 
         var sections = HTML()
         var headingNumber = 0
@@ -61,33 +61,16 @@ package enum SiteIndexPage {
         } else {
             sections = projects(entries, level: 2)
         }
-        let direction: HTML = s.isRightToLeft ? " dir=\"rtl\"" : ""
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""
-        let head: HTML = """
-        <!doctype html>
-        <html lang="\(s.tag)"\(direction)>
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="\(csp)">
-        <meta name="referrer" content="no-referrer">
-        <meta name="color-scheme" content="\(theme.colorScheme)">
-        <meta name="generator" content="chatrender \(ChatRenderVersion.string)">
-        <title>\(heading)</title>
-
-        """
         let body: HTML = """
-
-        </head>
-        <body class="cr-site-index">
         <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p></header>
         <main class="cr-main">
         \(SiteSearch.form(root: "", shards: shards))
         \(sections)</main>
-
         """
-        // The shared files' elements are made from their hashed names (SiteFiles), never from the export.
-        return head.bytes + files.styles(root: "") + body.bytes + files.scripts(root: "") + Array("\n</body>\n</html>\n".utf8)
+        return PageShell.siteIndex(files, colorScheme: theme.colorScheme)
+            .document(title: heading, lang: s.tag, htmlAttributes: PageShell.htmlAttributes(s, scriptWords: false),
+                      bodyClass: "cr-site-index", body: body)
     }
 
     /// One conversation: its card, the whole of which opens it.

@@ -261,6 +261,48 @@ import Testing
         }
     }
 
+    /// One page shell (`PageShell`, and the `ContentSecurityPolicy` it carries): every page's
+    /// `<style>` and `<script>` elements, stylesheet links and policy are written there. The page
+    /// head and its policy used to be written in four places, and the preview gallery patched the
+    /// policy with a string replace; a block written anywhere else would be one the policy was not
+    /// made with. So outside the shell no source may write an element that loads a style or a
+    /// script, the policy's `<meta http-equiv>`, or a policy directive.
+    @Test func onePageShell() throws {
+        let homes = ["Sources/ChatRenderHTML/Shell/PageShell.swift", "Sources/ChatRenderHTML/Shell/ContentSecurityPolicy.swift"]
+        for home in homes {
+            #expect(Self.sources("ChatRenderHTML").contains { $0.path == home }, "\(home) is gone")
+        }
+        let pageHead = try NSRegularExpression(
+            pattern: #"<(style|script)|rel=\\?"stylesheet|http-equiv|content-security-policy|\b(default|script|style|img|media|font|connect|frame|object)-src\b|base-uri|form-action"#,
+            options: [.caseInsensitive])
+        // Words for a person, not a page: `check` explains that lines differing only in sha256
+        // hashes are the policy's (PageDiff). Each exception is a file and the one text it may say.
+        let exceptions: Set<String> = ["Sources/ChatRender/Check/PageDiff.swift: content-security-policy"]
+        var used: Set<String> = []
+        for stage in Self.stages + ["ChatRenderCLI", "chatrender"] {
+            for file in Self.sources(stage) where !homes.contains(file.path) {
+                for line in Self.code(file.text).split(separator: "\n") {
+                    // A diagnostic's message may name an element to the person reading it (a
+                    // template's stylesheet must not end its `<style>` early): it writes no page.
+                    if line.contains("message:") { continue }
+                    let text = String(line)
+                    for match in pageHead.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                        let word = (text as NSString).substring(with: match.range).lowercased()
+                        if exceptions.contains("\(file.path): \(word)") { used.insert("\(file.path): \(word)"); continue }
+                        Issue.record("\(file.path) writes a page's \(word) itself: `\(text.trimmingCharacters(in: .whitespaces))`; ask PageShell")
+                    }
+                }
+            }
+        }
+        // An exception nothing uses any more goes from the list.
+        #expect(used == exceptions, "exceptions no longer needed: \(exceptions.subtracting(used).sorted())")
+        // The shell's own files do write them: the test would not notice if it looked for the wrong text.
+        let shell = Self.sources("ChatRenderHTML").filter { homes.contains($0.path) }.map { Self.code($0.text) }.joined()
+        for word in ["<style>", "<script", "http-equiv", "default-src"] {
+            #expect(shell.contains(word), "the shell no longer writes \(word)")
+        }
+    }
+
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.

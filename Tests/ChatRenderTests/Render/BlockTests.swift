@@ -150,7 +150,7 @@ import Testing
     }
 
     @Test func cspHashesExactlyTheInlineBlocks() {
-        let csp = PageAssembler.contentSecurityPolicy(styles: ["a"], scripts: ["b"])
+        let csp = PageShell.alone(styles: ["a"], script: "b", colorScheme: "light").policy.description
         // sha256("a") and sha256("b"), base64
         #expect(csp.contains("style-src 'sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs='"))
         #expect(csp.contains("script-src 'sha256-PiPoFgA5WUoziU9lZOGxNIu9egCI1CxKy3PurtWcAJ0='"))
