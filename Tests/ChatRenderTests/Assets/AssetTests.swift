@@ -226,7 +226,9 @@ enum CLIRunTool {
             blocking.release()
             #expect(finished.wait(timeout: .now() + 30) == .success)
             #expect(allowed.value)
-            #expect(VipsRuntime.leasedSetting == nil)
+            // Its lease is given back. Photo tests running beside this one may hold the switch
+            // at the default setting (they take no turn), so it is "not allowed", not "free".
+            #expect(VipsRuntime.leasedSetting != true)
         }
     }
 }
