@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // chatrender: conversation JSON + design tokens -> static, accessible HTML.
 // No package dependencies by design: the toolchain plus Debian's C libraries.
+// Linux only: the browser and file code use Linux's calls (socket flags, renameat2, syncfs, glibc's
+// malloc settings), and nothing else is built or tested, so no other platform is declared.
 import PackageDescription
 
 // The page is built from many small HTML fragments across the stage targets; whole-program
@@ -28,7 +30,6 @@ let commandLinking: [LinkerSetting] = packsRelocations
 
 let package = Package(
     name: "chatrender",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "ChatRender", targets: ["ChatRender"]),
         .executable(name: "chatrender", targets: ["chatrender"]),
@@ -37,8 +38,8 @@ let package = Package(
         // libvips's headers (libvips-dev) check the shim's declarations at build time, but the
         // library is not linked: the shim opens it with dlopen on first use, so a run without photos
         // never loads it. pkg-config's -lvips still reaches the link line; nothing references it, so
-        // --as-needed (see Sources/CVipsShim/cvips_link.c) or -dead_strip_dylibs on macOS leaves it,
-        // GObject and GLib out of the binary.
+        // --as-needed (see Sources/CVipsShim/cvips_link.c) leaves it, GObject and GLib out of the
+        // binary.
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -48,10 +49,7 @@ let package = Package(
             name: "CVipsShim",
             dependencies: ["CVips"],
             cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])],
-            linkerSettings: [
-                .linkedLibrary("dl", .when(platforms: [.linux])),
-                .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
-            ]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "CPlatform"),
         .systemLibrary(

@@ -306,6 +306,21 @@ import Testing
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.
+    /// The package claims only the platform it is built and tested on. Its browser, output and
+    /// memory code use Linux's calls (socket flags, renameat2, syncfs, glibc's malloc settings),
+    /// so a `platforms:` entry or a setting for another system would promise a build nobody makes.
+    @Test func thePlatformClaimIsLinuxAlone() throws {
+        let package = Self.code(try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8))
+        // `platforms: [...]` of the package itself; a setting's `.when(platforms: [.linux])` is Linux's own.
+        #expect(!package.contains("    platforms:"), "Package.swift declares a platform")
+        for other in [".macOS", ".iOS", ".windows", ".watchOS", ".tvOS", ".visionOS", ".android", ".wasi"] {
+            #expect(!package.contains(other), "Package.swift names \(other)")
+        }
+        let readme = try String(contentsOfFile: TestPaths.repo("README.md"), encoding: .utf8)
+        #expect(readme.contains("chatrender runs on Linux"))
+        #expect(!readme.contains("macOS"), "the README speaks of macOS")
+    }
+
     @Test func htmlHasOneRawDoor() throws {
         let text = try String(contentsOfFile: TestPaths.repo("Sources/ChatModel/HTML/HTML.swift"), encoding: .utf8)
         let doors = Self.code(text).split(separator: "\n").compactMap { line -> String? in
