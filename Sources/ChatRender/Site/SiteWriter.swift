@@ -42,9 +42,9 @@ struct SiteWriter: Sendable {
     /// Writes the shared files, the shards and `index.html` (in the render's theme and language)
     /// into `output`; returns the size of `index.html`.
     func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
-        var clock = render.options.clock
-        clock.strings = page.strings
-        let index = SiteIndexPage.render(entries, theme: page.style.theme, files: files, clock: clock, shards: shards.count,
+        var locale = render.options.locale
+        locale.strings = page.strings
+        let index = SiteIndexPage.render(entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
                                          link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
