@@ -1,8 +1,11 @@
-/// How the composers write a time of day: the locale's clock and a fixed time zone, worked out by
-/// hand (no ICU) so pages are the same on every machine. en-US and UTC unless told otherwise.
-public struct ComposerClock: Sendable, Equatable {
-    /// `en-US` (and other English locales of the Americas): "9:00 AM". Anything else: "09:00".
-    public var locale: String { didSet { usesTwelveHours = Self.twelveHours(locale) } }
+/// The page's locale: its language tag, the words of its string table, its clock (12 or 24
+/// hours) and a fixed time zone, by which the page and the composers write dates and times,
+/// worked out by hand (no ICU) so pages are the same on every machine. en-US and UTC unless told
+/// otherwise. (`--locale`, `--time-zone`.)
+public struct PageLocale: Sendable, Equatable {
+    /// The BCP 47 tag asked for (`--locale`). `en-US` (and other English locales of the
+    /// Americas) write "9:00 AM"; anything else "09:00".
+    public var tag: String { didSet { usesTwelveHours = Self.twelveHours(tag) } }
     /// Seconds east of UTC.
     public var offsetSeconds: Int
     /// Whether the locale uses a 12-hour clock with AM and PM (worked out once: every dated turn asks).
@@ -11,13 +14,13 @@ public struct ComposerClock: Sendable, Equatable {
     /// but English, whose dates are written below.
     package var strings: UIStrings = .english
 
-    public init(locale: String = "en-US", offsetSeconds: Int = 0) {
-        self.locale = locale
+    public init(tag: String = "en-US", offsetSeconds: Int = 0) {
+        self.tag = tag
         self.offsetSeconds = offsetSeconds
-        self.usesTwelveHours = Self.twelveHours(locale)
+        self.usesTwelveHours = Self.twelveHours(tag)
     }
 
-    public static let standard = ComposerClock()
+    public static let standard = PageLocale()
 
     /// Reads `UTC`, `GMT`, `Z`, `+02:00`, `-0530` or `+9`; nil for anything else (named zones
     /// need a time-zone database, which would make the output depend on the machine).
@@ -61,7 +64,7 @@ public struct ComposerClock: Sendable, Equatable {
         return usesTwelveHours ? "\(day12) at \(time(date))" : "\(day12), \(time(date))"
     }
 
-    /// The day `date` falls on in this clock's time zone, as days since 1970-01-01 (a bare date is
+    /// The day `date` falls on in this locale's time zone, as days since 1970-01-01 (a bare date is
     /// its own day, whatever the zone).
     public func localDay(_ date: ChatDate) -> Int64 {
         guard date.hasTime else { return date.dayNumber }
@@ -92,7 +95,7 @@ public struct ComposerClock: Sendable, Equatable {
         return "\(year < 0 ? "-" : "")\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(month))-\(two(day))"
     }
 
-    /// The time of day of `date` in this clock: "9:00 AM" or "09:00". A bare date gives "Mar 14".
+    /// The time of day of `date` in this locale: "9:00 AM" or "09:00". A bare date gives "Mar 14".
     public func time(_ date: ChatDate) -> String {
         let local = date.secondsSinceEpoch + Int64(offsetSeconds)
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
@@ -126,9 +129,9 @@ public struct ComposerClock: Sendable, Equatable {
 extension ModelComposerState.Usage {
     /// The usage line as the spec words it: "12 messages left today", "12 messages left until
     /// 9:00 AM", "You've used all 40 messages. More at 9:00 AM."
-    public func sentence(clock: ComposerClock = .standard) -> String {
-        let at = resets.map { clock.time($0) }
-        let t = clock.strings
+    public func sentence(locale: PageLocale = .standard) -> String {
+        let at = resets.map { locale.time($0) }
+        let t = locale.strings
         if !t.isEnglish {
             if isExhausted {
                 let all = t.counted(.usedAllMessages, limit)

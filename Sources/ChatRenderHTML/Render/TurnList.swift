@@ -91,7 +91,7 @@ package enum TurnList {
         var previousDay: Int64? = nil
         var back = range.lowerBound - 1
         while back >= 0, previousDay == nil {
-            previousDay = messages[back].date.map(options.clock.localDay)
+            previousDay = messages[back].date.map(options.locale.localDay)
             back -= 1
         }
         // Groups are cut by the turn's index in the whole conversation, not in this range, so a
@@ -106,7 +106,7 @@ package enum TurnList {
                 html.append(index >= endGroupsStart ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
             }
             if let date = messages[index].date {
-                let day = options.clock.localDay(date)
+                let day = options.locale.localDay(date)
                 if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
                 previousDay = day
             }
@@ -119,6 +119,6 @@ package enum TurnList {
     /// Between turns on different days (in the page's time zone): the new day, as text a screen
     /// reader reads in order, with the machine-readable date on `<time>`.
     static func daySeparator(_ date: ChatDate, options: RenderOptions) -> HTML {
-        "<p class=\"cr-day\"><time datetime=\"\(options.clock.isoDay(date))\">\(options.clock.day(date))</time></p>\n"
+        "<p class=\"cr-day\"><time datetime=\"\(options.locale.isoDay(date))\">\(options.locale.day(date))</time></p>\n"
     }
 }

@@ -57,7 +57,7 @@ package enum TurnView {
             head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(s.number(version.index))/\(s.number(version.count)) ›</span><span class=\"cr-visually-hidden\">\(s.text(.versionOf, ["number": s.number(version.index), "count": s.number(version.count)]))</span></span>")
         }
         if let date = message.date {
-            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
+            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.locale.dateTime(date))</time>")
         }
         // The glyph comes from the stylesheet (parts.css): markup in every turn of a long page adds up.
         head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"\(s[.permalink])\"></a>")

@@ -111,24 +111,24 @@ import Testing
 
     @Test func timesFollowTheClock() {
         let date = ChatDate(iso: "2026-04-04T21:05:00Z")!
-        #expect(ComposerClock.standard.time(date) == "9:05 PM")
-        #expect(ComposerClock.standard.time(ChatDate(iso: "2026-04-04T00:30:00Z")!) == "12:30 AM")
-        #expect(ComposerClock(locale: "de-DE").time(date) == "21:05")
-        #expect(ComposerClock(locale: "en-GB").time(date) == "21:05")
-        #expect(ComposerClock(offsetSeconds: 2 * 3600).time(date) == "11:05 PM")
-        #expect(ComposerClock(offsetSeconds: 3 * 3600).time(date) == "12:05 AM")
-        #expect(ComposerClock(offsetSeconds: -5 * 3600 - 1800).time(date) == "3:35 PM")
-        #expect(ComposerClock.offset(timeZone: "UTC") == 0)
-        #expect(ComposerClock.offset(timeZone: "+02:00") == 7200)
-        #expect(ComposerClock.offset(timeZone: "-0530") == -19800)
-        #expect(ComposerClock.offset(timeZone: "Europe/Paris") == nil)
+        #expect(PageLocale.standard.time(date) == "9:05 PM")
+        #expect(PageLocale.standard.time(ChatDate(iso: "2026-04-04T00:30:00Z")!) == "12:30 AM")
+        #expect(PageLocale(tag: "de-DE").time(date) == "21:05")
+        #expect(PageLocale(tag: "en-GB").time(date) == "21:05")
+        #expect(PageLocale(offsetSeconds: 2 * 3600).time(date) == "11:05 PM")
+        #expect(PageLocale(offsetSeconds: 3 * 3600).time(date) == "12:05 AM")
+        #expect(PageLocale(offsetSeconds: -5 * 3600 - 1800).time(date) == "3:35 PM")
+        #expect(PageLocale.offset(timeZone: "UTC") == 0)
+        #expect(PageLocale.offset(timeZone: "+02:00") == 7200)
+        #expect(PageLocale.offset(timeZone: "-0530") == -19800)
+        #expect(PageLocale.offset(timeZone: "Europe/Paris") == nil)
     }
 
     @Test func atTheLimitTheFieldAndControlsTurnOff() {
         let state = M(text: "more", model: "atlas-3", modes: ["search"], usage: .init(remaining: 0, limit: 40), upgrade: true)
         #expect(!state.isSendEnabled)
         #expect(state.sendLabel == "Send, off: you've reached today's limit")
-        let html = ModelComposerView.render(state, id: "c", label: "Composer", clock: .standard).description
+        let html = ModelComposerView.render(state, id: "c", label: "Composer", locale: .standard).description
         #expect(html.contains("placeholder=\"You&#39;ve reached today&#39;s limit\""))
         #expect(html.contains("data-cr-field aria-describedby=\"c-usage\" disabled>"))
         #expect(html.contains("aria-label=\"Model, Atlas 3\" aria-haspopup=\"menu\" aria-expanded=\"false\" aria-controls=\"c-menu\" disabled"))
@@ -137,10 +137,10 @@ import Testing
     }
 
     @Test func chipsReadOnOrOffWithAriaPressed() {
-        let html = ModelComposerView.render(M(modes: ["think"]), id: "c", label: "Composer", clock: .standard).description
+        let html = ModelComposerView.render(M(modes: ["think"]), id: "c", label: "Composer", locale: .standard).description
         #expect(html.contains("aria-pressed=\"false\" aria-label=\"Search, Off\""))
         #expect(html.contains("class=\"cr-mode cr-mode--on\" aria-pressed=\"true\" aria-label=\"Think, On\""))
-        #expect(!ModelComposerView.render(M(availableModes: []), id: "c", label: "Composer", clock: .standard).description.contains("cr-modes"))
+        #expect(!ModelComposerView.render(M(availableModes: []), id: "c", label: "Composer", locale: .standard).description.contains("cr-modes"))
     }
 
     // MARK: Dictation composer

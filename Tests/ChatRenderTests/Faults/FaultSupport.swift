@@ -59,9 +59,9 @@ enum Faults {
 
     /// The run, timed.
     static func timed(_ arguments: [String], in directory: String? = nil) throws -> (CLIRun, Duration) {
-        let clock = ContinuousClock()
+        let locale = ContinuousClock()
         var run: CLIRun!
-        let elapsed = try clock.measure { run = try CLIRun.run(arguments, in: directory) }
+        let elapsed = try locale.measure { run = try CLIRun.run(arguments, in: directory) }
         return (run, elapsed)
     }
 

@@ -15,9 +15,9 @@ import Testing
         Message(id: "m\(i)", role: i % 2 == 0 ? .user : .assistant, text: "Turn \(i)", date: iso.flatMap { ChatDate(iso: $0) })
     }
 
-    func page(_ messages: [Message], clock: ComposerClock = .standard) -> String {
+    func page(_ messages: [Message], locale: PageLocale = .standard) -> String {
         var options = RenderOptions()
-        options.clock = clock
+        options.locale = locale
         return TurnList.render(messages, assets: AssetTable(), options: options).description
     }
 
@@ -52,20 +52,20 @@ import Testing
     @Test func theTimeZoneDecidesTheDay() {
         let turns = [message(0, "2026-05-01T20:00:00Z"), message(1, "2026-05-01T23:00:00Z")]
         #expect(separators(page(turns)).isEmpty)
-        let berlin = ComposerClock(locale: "en-GB", offsetSeconds: 2 * 3600)
-        #expect(separators(page(turns, clock: berlin)) == ["<time datetime=\"2026-05-02\">Saturday 2 May 2026</time></p>"])
-        let newYork = ComposerClock(locale: "en-US", offsetSeconds: -4 * 3600)
-        #expect(separators(page([message(0, "2026-05-02T02:00:00Z"), message(1, "2026-05-02T05:00:00Z")], clock: newYork))
+        let berlin = PageLocale(tag: "en-GB", offsetSeconds: 2 * 3600)
+        #expect(separators(page(turns, locale: berlin)) == ["<time datetime=\"2026-05-02\">Saturday 2 May 2026</time></p>"])
+        let newYork = PageLocale(tag: "en-US", offsetSeconds: -4 * 3600)
+        #expect(separators(page([message(0, "2026-05-02T02:00:00Z"), message(1, "2026-05-02T05:00:00Z")], locale: newYork))
                 == ["<time datetime=\"2026-05-02\">Saturday, May 2, 2026</time></p>"])
     }
 
     @Test func weekdaysAcrossYearsAndBeforeTheEpoch() {
-        let clock = ComposerClock.standard
-        #expect(clock.day(ChatDate(iso: "1970-01-01")!) == "Thursday, January 1, 1970")
-        #expect(clock.day(ChatDate(iso: "1969-12-31T23:00:00Z")!) == "Wednesday, December 31, 1969")
-        #expect(clock.day(ChatDate(iso: "2000-02-29")!) == "Tuesday, February 29, 2000")
-        #expect(clock.day(ChatDate(iso: "2026-11-30T10:00:00Z")!) == "Monday, November 30, 2026")
-        #expect(clock.isoDay(ChatDate(iso: "0001-01-01")!) == "0001-01-01")
+        let locale = PageLocale.standard
+        #expect(locale.day(ChatDate(iso: "1970-01-01")!) == "Thursday, January 1, 1970")
+        #expect(locale.day(ChatDate(iso: "1969-12-31T23:00:00Z")!) == "Wednesday, December 31, 1969")
+        #expect(locale.day(ChatDate(iso: "2000-02-29")!) == "Tuesday, February 29, 2000")
+        #expect(locale.day(ChatDate(iso: "2026-11-30T10:00:00Z")!) == "Monday, November 30, 2026")
+        #expect(locale.isoDay(ChatDate(iso: "0001-01-01")!) == "0001-01-01")
     }
 
     /// Long conversations render in parallel chunks: a day change at a chunk boundary must still
@@ -86,7 +86,7 @@ import Testing
                 serial.append(endGroups.contains(i) ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
             }
             if let date = m.date {
-                let day = ComposerClock.standard.localDay(date)
+                let day = PageLocale.standard.localDay(date)
                 if let previous, previous != day { serial.append(TurnList.daySeparator(date, options: .init())) }
                 previous = day
             }
