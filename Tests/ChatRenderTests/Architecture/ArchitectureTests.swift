@@ -306,6 +306,26 @@ import Testing
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.
+    /// The README re-records goldens with `--filter Golden`: every test that compares with a
+    /// golden must be found by it, through its own name or its suite's.
+    @Test func everyGoldenTestIsFoundByTheFilter() throws {
+        let folder = TestPaths.repo("Tests")
+        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            guard text.contains("Golden.assertMatches("), !file.hasSuffix("ArchitectureTests.swift") else { continue }
+            let suite = text.firstRange(of: /struct (\w+)/).map { String(text[$0]) } ?? ""
+            // Each test runs from its attribute to the next test's.
+            for test in text.split(separator: "@Test").dropFirst() where test.contains("Golden.assertMatches(") {
+                let name = test.firstMatch(of: /func (\w+)/).map { String($0.1) } ?? "?"
+                #expect(name.contains("Golden") || suite.contains("Golden"), "\(file): \(name) compares with a golden that --filter Golden does not re-record")
+                checked += 1
+            }
+        }
+        #expect(checked >= 10)
+    }
+
     /// The package claims only the platform it is built and tested on. Its browser, output and
     /// memory code use Linux's calls (socket flags, renameat2, syncfs, glibc's malloc settings),
     /// so a `platforms:` entry or a setting for another system would promise a build nobody makes.
