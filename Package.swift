@@ -101,10 +101,13 @@ let package = Package(
             dependencies: ["ChatRenderCLI"],
             linkerSettings: commandLinking
         ),
+        // What the test targets share: the repository's paths, running the built command, a seeded
+        // generator, outputs a test reads back. Built only with the tests.
+        .target(name: "TestSupport", dependencies: ["ChatModel", "ChatOutput"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ChatRenderTests",
             dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
-                           "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib"],
+                           "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "TestSupport"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

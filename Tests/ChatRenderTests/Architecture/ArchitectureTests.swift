@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatLoad
+import TestSupport
 
 /// The stages are SwiftPM targets, so a stage reaching into another's job does not compile.
 /// What the compiler cannot see — a pure stage opening a file, a second way to make raw HTML,

@@ -6,6 +6,7 @@ import CZlib
 @testable import ChatPlan
 @testable import ChatOutput
 @testable import ChatAssets
+import TestSupport
 
 /// Small PNGs kept as they are: only files checked whole, less their text unless asked.
 @Suite struct KeptPNGTests {

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The headless browser driver against the real Chromium. CI has Chromium; without it these tests
 /// are skipped with a message saying how to install it.

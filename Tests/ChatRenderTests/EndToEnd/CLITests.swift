@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The real executable: exit codes (sysexits), messages on stderr, and what lands in --out.
 @Suite struct CLITests {

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Helpers for the fault tests: writing inputs, reading whole output trees, timing runs, and
 /// running the binary with a prefix (`taskset`) or killing it part-way.

@@ -1,6 +1,7 @@
 import Testing
 @testable import ChatModel
 @testable import ChatRenderHTML
+import TestSupport
 
 /// The highlighter as a whole: which names it knows, that unknown languages look as before, and
 /// that for any input it keeps the text exactly and its spans well formed.

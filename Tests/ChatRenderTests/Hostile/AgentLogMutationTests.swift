@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatSupport
 @testable import ChatLoad
+import TestSupport
 
 /// The agents' logs chatrender reads change shape every few weeks and are cut off while written.
 /// Each line-based reader gets its fixture cut at random places, lines dropped, swapped and

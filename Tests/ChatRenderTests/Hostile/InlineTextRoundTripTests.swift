@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Property tests for the inline parser: escaping then parsing round-trips the visible text, and
 /// formatting only ever consumes `**` and backtick markers. (The balance property is in

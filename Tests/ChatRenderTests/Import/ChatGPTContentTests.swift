@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// What each structure of a real ChatGPT export (2023–2026) becomes: one reply per question with
 /// its parts in ChatGPT's order, sources for both citation generations, images, code runs,

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// ChatGPT exports in every layout they are downloaded in: one `conversations.json` (to 2025) or
 /// numbered shards with `export_manifest.json` and `<file id>.dat` uploads (2026), as a folder, a

@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// The pages `render --from chatgpt` makes of the real-shaped 2024–2025 export: each matches its
 /// golden (`__Goldens__/chatgpt-2025/`), and no page holds a private-use character or a raw

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The importers read their fixtures (Fixtures/import/) into conversations; bad input is reported
 /// with the file, line:column and JSON path of every problem.

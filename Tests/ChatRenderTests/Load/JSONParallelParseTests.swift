@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 extension LoadTests {
     /// The parse that splits large arrays across threads must give exactly the one-thread result:

@@ -6,6 +6,7 @@ import Testing
 @testable import ChatRenderHTML
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// The words imported chats and composer states add follow `--locale` too: the header's facts,
 /// the version label, the redaction note, tool results, importer notices and agent names, the

@@ -5,6 +5,7 @@ import Testing
 @testable import ChatPlan
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// The reader's language: the bundled string tables, their fallbacks, plural rules, dates and
 /// numbers, and the garden example rendered in every bundled language.

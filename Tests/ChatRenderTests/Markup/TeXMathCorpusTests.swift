@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChatModel
 @testable import ChatRenderHTML
+import TestSupport
 
 /// The formula corpus in `Fixtures/math/corpus.txt`: every kind of TeX the converter takes, with
 /// the MathML Core it must become, and formulas it must refuse (shown as their source instead).

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The theme's print block: on paper a two-mode theme is always in its light values.
 @Suite("Print stylesheet")

@@ -8,6 +8,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `InlineText.render` reads bytes for speed; the character-based `referenceRender` defines the
 /// format. These hold the two together on random text built from the pieces that matter: markers,

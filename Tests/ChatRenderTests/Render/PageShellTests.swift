@@ -2,6 +2,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatTheme
 @testable import ChatRenderHTML
+import TestSupport
 
 /// The one page shell: each kind of page's policy, written out in full, so a change to what any
 /// page may load shows here (and in the goldens, byte for byte).

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatPlan
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// A long conversation's table of contents of the person's prompts, and the jumps: only from
 /// eight prompts, each the first line of its prompt, escaped, linking to its turn.

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatTheme
 @testable import ChatRenderHTML
+import TestSupport
 
 /// The themed index of a site: grouped by project and month, each conversation's facts and
 /// badges, every export value escaped, the language and direction of `--locale`.

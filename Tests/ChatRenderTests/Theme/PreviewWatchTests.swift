@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChatModel
 @testable import ChatRender
+import TestSupport
 
 /// `preview --watch` end to end: the running command writes the gallery again when a token file
 /// changes, keeps going after a bad edit, and stops cleanly on Ctrl-C (SIGINT).

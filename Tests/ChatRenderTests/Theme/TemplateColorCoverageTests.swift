@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatTheme
+import TestSupport
 
 /// Every `var(--color-…)` a stylesheet reads must be a colour the theme writes; otherwise the
 /// browser silently draws with nothing and no contrast check sees it.

@@ -5,6 +5,7 @@ import Testing
 @testable import ChatOutput
 @testable import ChatAssets
 @testable import ChatRender
+import TestSupport
 
 /// The output door: stages write through a sink, and the staging folder is the only way an
 /// output appears.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The zip reader on honest archives (stored, deflate, ZIP64, UTF-8 and CP437 names, archives
 /// made by Info-ZIP's `zip`) and on every hostile one it must refuse with the archive's name,

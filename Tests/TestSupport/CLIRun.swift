@@ -2,15 +2,15 @@ import Foundation
 
 /// Runs the built `chatrender` as a user would, reading both pipes before waiting so large
 /// output cannot deadlock.
-struct CLIRun {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package struct CLIRun {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 
     /// `input` is written to standard input (which is otherwise empty); `executable` replaces the
     /// built one (a copy elsewhere, an installed one). An empty `CHATRENDER_DATA` counts as unset.
     /// The cache is a new empty folder for every run unless `environment` names one.
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+    package static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
                     input: Data? = nil, executable: String = TestPaths.executable) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

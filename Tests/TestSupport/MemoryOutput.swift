@@ -1,5 +1,6 @@
 import Foundation
 import ChatModel
+import ChatOutput
 
 /// An output kept aside for a test to read instead of written under `--out`: for tests of the
 /// stages that write (assets, import, PDF), which then need no destination, staging or swap.
