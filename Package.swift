@@ -103,7 +103,21 @@ let package = Package(
         ),
         // What the test targets share: the repository's paths, running the built command, a seeded
         // generator, outputs a test reads back. Built only with the tests.
-        .target(name: "TestSupport", dependencies: ["ChatModel", "ChatOutput"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatOutput", "ChatAssets", "CZlib"],
+                path: "Tests/TestSupport"),
+        // A test target per stage, for the tests that need that stage alone (and the ones below it);
+        // ChatRenderTests holds the pipeline's, the command line's and the end-to-end tests.
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TestSupport"]),
+        .testTarget(name: "ChatSupportTests", dependencies: ["ChatModel", "ChatSupport", "TestSupport"]),
+        .testTarget(name: "ChatLoadTests", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "TestSupport"]),
+        .testTarget(name: "ChatThemeTests", dependencies: ["ChatModel", "ChatSupport", "ChatTheme", "TestSupport"]),
+        .testTarget(name: "ChatPlanTests", dependencies: ["ChatModel", "ChatPlan", "TestSupport"]),
+        .testTarget(name: "ChatRenderHTMLTests", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "ChatSupport", "ChatRenderHTML", "TestSupport"]),
+        .testTarget(name: "ChatOutputTests", dependencies: ["ChatModel", "ChatOutput", "TestSupport"]),
+        .testTarget(name: "ChatAssetsTests", dependencies: ["ChatModel", "ChatSupport", "ChatPlan", "ChatOutput", "ChatAssets", "TestSupport"]),
+
+        // The browser's screenshots are read back with the asset stage's PNG decoder.
+        .testTarget(name: "ChatBrowserTests", dependencies: ["ChatModel", "ChatOutput", "ChatBrowser", "ChatAssets", "TestSupport"]),
         .testTarget(
             name: "ChatRenderTests",
             dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",

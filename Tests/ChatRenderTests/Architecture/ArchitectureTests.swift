@@ -307,6 +307,31 @@ import TestSupport
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.
+    /// The tests mirror the stages: each stage has its test target (ChatRender's is the
+    /// pipeline's and the command's), which may depend on that stage, the stages below it and
+    /// TestSupport only; Tests/README.md names each.
+    @Test func everyStageHasItsTestTarget() throws {
+        let package = try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)
+        let declared = try Self.declaredDependencies()
+        let guide = try String(contentsOfFile: TestPaths.repo("Tests/README.md"), encoding: .utf8)
+        for stage in Self.stages {
+            let target = stage + "Tests"
+            #expect(package.contains(".testTarget(name: \"\(target)\"") || package.contains("name: \"\(target)\""), "no test target \(target)")
+            #expect(guide.contains("`\(target)`"), "Tests/README.md does not name \(target)")
+            guard stage != "ChatRender", let tests = declared[target] else { continue }
+            // What the stage itself may import, the stage, and TestSupport; ChatBrowserTests reads
+            // its screenshots with the asset stage's decoder.
+            var below: Set<String> = []
+            var next = declared[stage] ?? []
+            while let module = next.popFirst() {
+                if below.insert(module).inserted { next.formUnion(declared[module] ?? []) }
+            }
+            var allowed = below.union([stage, "TestSupport"])
+            if stage == "ChatBrowser" { allowed.insert("ChatAssets") }
+            #expect(tests.isSubset(of: allowed), "\(target) depends on \(tests.subtracting(allowed).sorted())")
+        }
+    }
+
     /// The README re-records goldens with `--filter Golden`: every test that compares with a
     /// golden must be found by it, through its own name or its suite's.
     @Test func everyGoldenTestIsFoundByTheFilter() throws {
