@@ -40,6 +40,9 @@ package struct ImportedTurn: Sendable, Equatable {
     package var modelID: String? = nil
     /// Which version of an edited or regenerated turn this is, when others exist.
     package var version: TurnVersion? = nil
+    /// The branch the turn lies in when it is not on the path the person last saw (see
+    /// ``Message/branch``); empty on that path.
+    package var branch: [Int] = []
 }
 
 /// A photo or file of an imported turn, with where its content comes from.

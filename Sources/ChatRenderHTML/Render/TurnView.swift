@@ -13,10 +13,11 @@ import ChatTheme
 package enum TurnView {
     /// `idPrefix` starts the turn's id (`cr-t3`) and its heading's (`cr-t3-h`); a page that shows
     /// a thread more than once (the preview gallery) gives each copy its own.
-    static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr") -> HTML {
+    /// `headingLevel` is 2 but for a turn of a branch folded at a fork (see ``BranchView``).
+    static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr", headingLevel: Int = 2) -> HTML {
         let turnID = "\(idPrefix)-t\(index)"
         let context = PartContext(message: message, messageIndex: index, assets: assets, options: options, role: message.role,
-                                  turnID: turnID, headingLevel: 2,
+                                  turnID: turnID, headingLevel: headingLevel,
                                   citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID, label: options.strings[.sourceNumber]))
         return article(message, context: context, nested: false)
     }

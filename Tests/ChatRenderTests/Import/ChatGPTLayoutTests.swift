@@ -357,7 +357,8 @@ import TestSupport
             """#
         try conversation.write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
         let (chats, warnings) = try read(temp, strip: temp + "/")
-        #expect(chats.first?.turns.map(\.shownText) == ["question", "second answer"])
+        #expect(chats.first?.turns.map(\.shownText) == ["question", "first answer", "second answer"])
+        #expect(chats.first?.turns.map(\.branch) == [[], [2], []])
         #expect(warnings == ["conversations.json:1:2: warning: [0].current_node: no \"current_node\"; the thread ending at the newest message, \"new\", is shown"])
     }
 

@@ -48,7 +48,7 @@ import TestSupport
         }
         // What the markers became is there.
         let lisbon = pages["tram-passes-in-lisbon"] ?? ""
-        #expect(lisbon.contains("<sup class=\"cr-cite\"><a href=\"#cr-t1-src-1\" aria-label=\"Source 1\">1</a></sup>"))
+        #expect(lisbon.contains("<sup class=\"cr-cite\"><a href=\"#cr-t4-src-1\" aria-label=\"Source 1\">1</a></sup>"))
         #expect(lisbon.contains("<span class=\"cr-visually-hidden\">Version 2 of 2</span>"))
         let interest = pages["compound-interest"] ?? ""
         #expect(interest.contains("<math display=\"block\""))
