@@ -2,7 +2,7 @@ import ChatModel
 import ChatPlan
 
 /// Where a conversation branches (a rewound or edited prompt, a regenerated reply): a named
-/// region at the fork that says which branch the page shows (the first, the one the person last
+/// group at the fork that says which branch the page shows (the first, the one the person last
 /// saw, which goes on below) and holds each other branch folded in a `<details>`, so it is one
 /// click or key press away without a script. "Branch 2 of 3", its length and its first words
 /// name each; its turns are drawn as the page's, a heading level deeper, with their own ids
@@ -23,7 +23,9 @@ enum BranchView {
         let count = branches.count + 1
         let forkID = "cr-fork-\(range.lowerBound)"
         let level = min(headingLevel, 6)
-        var html: HTML = "<section class=\"cr-fork\" id=\"\(forkID)\" aria-labelledby=\"\(forkID)-h\">"
+        // A named group, not a region: a long session forks many times, and landmarks are for
+        // the page's few places (axe: landmarks must be unique).
+        var html: HTML = "<div class=\"cr-fork\" role=\"group\" id=\"\(forkID)\" aria-labelledby=\"\(forkID)-h\">"
         html.append("<h\(level) class=\"cr-fork-title\" id=\"\(forkID)-h\">\(s[.branchesHere])</h\(level)>")
         html.append("<p class=\"cr-fork-shown\">\(s.text(.branchShown, ["number": s.number(1), "count": s.number(count)]))</p>")
         for (offset, branch) in branches.enumerated() {
@@ -38,7 +40,7 @@ enum BranchView {
             html.append(turnsOf(messages, branch, depth: depth + 1, headingLevel: headingLevel + 1, assets: assets, options: options))
             html.append("</div></details>")
         }
-        html.append("</section>\n")
+        html.append("</div>\n")
         return html
     }
 

@@ -59,8 +59,8 @@ import TestSupport
         let run = try CLIRun.run(["render", "--from", "claude-code", Self.rewound, "--out", temp + "/page"])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try String(contentsOfFile: temp + "/page/index.html", encoding: .utf8)
-        // Two forks, each a named region with its other branch folded.
-        #expect(page.components(separatedBy: "<section class=\"cr-fork\"").count == 3)
+        // Two forks, each a named group with its other branch folded.
+        #expect(page.components(separatedBy: "<div class=\"cr-fork\" role=\"group\"").count == 3)
         #expect(page.components(separatedBy: "<details class=\"cr-branch\"").count == 3)
         #expect(page.contains("Branch 2 of 2"))
         Golden.assertMatches(try GoldenPageTests.withoutTemplateBlocks(page), named: "claude-code/rewind.html")
