@@ -28,6 +28,10 @@ let packsRelocations = false
 let commandLinking: [LinkerSetting] = packsRelocations
     ? [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))] : []
 
+// The library's stages, in dependency order: the one list. ChatRender wires them all, and its
+// tests see them all; ArchitectureTests and the fuzz build (fuzz/run.sh) read the list from here.
+let stages: [Target.Dependency] = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser"]
+
 let package = Package(
     name: "chatrender",
     products: [
@@ -88,8 +92,7 @@ let package = Package(
         .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),
         .target(
             name: "ChatRender",
-            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput",
-                           "ChatAssets", "ChatBrowser", "CPlatform"],
+            dependencies: stages + ["CPlatform"],
             swiftSettings: stage
         ),
         .target(
@@ -120,8 +123,7 @@ let package = Package(
         .testTarget(name: "ChatBrowserTests", dependencies: ["ChatModel", "ChatOutput", "ChatBrowser", "ChatAssets", "TestSupport"]),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
-                           "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "TestSupport"],
+            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "TestSupport"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

@@ -26,10 +26,26 @@ import TestSupport
             .joined(separator: "\n")
     }
 
-    static let stages = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser", "ChatRender"]
+    /// The stages as Package.swift lists them (`let stages`, the one list), and ChatRender, which
+    /// wires them.
+    static let stages: [String] = libraryStages() + ["ChatRender"]
 
-    @Test func everyStageIsATargetWithSources() {
+    static func libraryStages() -> [String] {
         let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
+        guard let line = package.split(separator: "\n").first(where: { $0.hasPrefix("let stages: [Target.Dependency] = [") }),
+              let open = line.range(of: "= ["), let close = line.lastIndex(of: "]") else { return [] }
+        return line[open.upperBound..<close].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
+    }
+
+    @Test func everyStageIsATargetWithSources() throws {
+        #expect(Self.stages.count >= 10, "Package.swift's stage list was not read")
+        let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
+        // The README's layout and the fuzz build name every stage (the fuzz build reads the list).
+        let readme = try String(contentsOfFile: TestPaths.repo("README.md"), encoding: .utf8)
+        let layout = try #require(readme.firstRange(of: "- Layout: ").map { String(readme[$0.lowerBound...].prefix(600)) })
+        for stage in Self.stages { #expect(layout.contains("`\(stage)`"), "README's layout does not name \(stage)") }
+        let fuzz = try String(contentsOfFile: TestPaths.repo("fuzz/run.sh"), encoding: .utf8)
+        #expect(fuzz.contains("let stages: \\[Target.Dependency\\]"), "fuzz/run.sh does not read the stages from Package.swift")
         for stage in Self.stages {
             #expect(package.contains(".target(name: \"\(stage)\"") || package.contains("name: \"\(stage)\""), "Package.swift has no target \(stage)")
             #expect(!Self.sources(stage).isEmpty, "Sources/\(stage) is empty")
@@ -43,11 +59,14 @@ import TestSupport
         for target in package.components(separatedBy: "name: \"").dropFirst() {
             let name = String(target.prefix { $0 != "\"" })
             let declaration = target.components(separatedBy: ".target(").first ?? ""
-            guard let open = declaration.range(of: "dependencies: ["), let close = declaration[open.upperBound...].firstIndex(of: "]") else { continue }
+            // `dependencies: stages + […]` is the stage list (`let stages`) and the rest.
+            let all = declaration.contains("dependencies: stages + [")
+            guard let open = declaration.range(of: all ? "dependencies: stages + [" : "dependencies: ["),
+                  let close = declaration[open.upperBound...].firstIndex(of: "]") else { continue }
             let list = declaration[open.upperBound..<close].split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
-            result[name] = Set(list.filter { !$0.isEmpty })
+            result[name] = Set(list.filter { !$0.isEmpty }).union(all ? libraryStages() : [])
         }
         return result
     }
