@@ -46,8 +46,15 @@ def test_no_axe_violations(driver, site, axe_source, scheme, opened):
 
 def test_version_label_is_read_as_words(driver, site):
     bs.open_page(driver, site / "tram-passes-in-lisbon" / "index.html")
+    # On the path shown, the edited question and the regenerated reply are each the second
+    # version; the first versions are in the branches folded where they part.
     labels = driver.find_elements(By.CSS_SELECTOR, ".cr-turn-version")
+    folded = driver.find_elements(By.CSS_SELECTOR, "details.cr-branch .cr-turn-version")
+    labels = [label for label in labels if label not in folded]
     assert len(labels) == 2, "the edited question and the regenerated reply each say which version they are"
+    assert len(folded) == 2
+    for label in folded:
+        assert label.find_element(By.CSS_SELECTOR, ".cr-visually-hidden").get_attribute("textContent") == "Version 1 of 2"
     for label in labels:
         shown = label.find_element(By.CSS_SELECTOR, "[aria-hidden='true']")
         assert shown.text == "‹ 2/2 ›"
