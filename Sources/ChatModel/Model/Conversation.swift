@@ -68,6 +68,8 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// Which version of an edited or regenerated turn this is, when the chat kept others
     /// ("version 2 of 3"); nil when there is only one.
     package var version: TurnVersion?
+    /// The tokens the turn's API calls used, as the log records them (`"usage"`); nil when it does not.
+    package var usage: TokenUsage?
 
     public init(id: String, role: Role, text: String, attachments: [Attachment] = [], date: ChatDate? = nil) {
         self.id = id
