@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // chatrender: conversation JSON + design tokens -> static, accessible HTML.
 // No package dependencies by design: the toolchain plus Debian's C libraries.
+// Linux only: the browser and file code use Linux's calls (socket flags, renameat2, syncfs, glibc's
+// malloc settings), and nothing else is built or tested, so no other platform is declared.
 import PackageDescription
 
 // The page is built from many small HTML fragments across the stage targets; whole-program
@@ -26,9 +28,12 @@ let packsRelocations = false
 let commandLinking: [LinkerSetting] = packsRelocations
     ? [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))] : []
 
+// The library's stages, in dependency order: the one list. ChatRender wires them all, and its
+// tests see them all; ArchitectureTests and the fuzz build (fuzz/run.sh) read the list from here.
+let stages: [Target.Dependency] = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser"]
+
 let package = Package(
     name: "chatrender",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "ChatRender", targets: ["ChatRender"]),
         .executable(name: "chatrender", targets: ["chatrender"]),
@@ -37,8 +42,8 @@ let package = Package(
         // libvips's headers (libvips-dev) check the shim's declarations at build time, but the
         // library is not linked: the shim opens it with dlopen on first use, so a run without photos
         // never loads it. pkg-config's -lvips still reaches the link line; nothing references it, so
-        // --as-needed (see Sources/CVipsShim/cvips_link.c) or -dead_strip_dylibs on macOS leaves it,
-        // GObject and GLib out of the binary.
+        // --as-needed (see Sources/CVipsShim/cvips_link.c) leaves it, GObject and GLib out of the
+        // binary.
         .systemLibrary(
             name: "CVips",
             pkgConfig: "vips",
@@ -48,10 +53,7 @@ let package = Package(
             name: "CVipsShim",
             dependencies: ["CVips"],
             cSettings: [.unsafeFlags(["-Werror=sentinel", "-Werror=format"])],
-            linkerSettings: [
-                .linkedLibrary("dl", .when(platforms: [.linux])),
-                .unsafeFlags(["-Xlinker", "-dead_strip_dylibs"], .when(platforms: [.macOS])),
-            ]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(name: "CPlatform"),
         .systemLibrary(
@@ -90,8 +92,7 @@ let package = Package(
         .target(name: "ChatBrowser", dependencies: ["ChatModel", "ChatOutput"], swiftSettings: stage),
         .target(
             name: "ChatRender",
-            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput",
-                           "ChatAssets", "ChatBrowser", "CPlatform"],
+            dependencies: stages + ["CPlatform"],
             swiftSettings: stage
         ),
         .target(
@@ -103,10 +104,26 @@ let package = Package(
             dependencies: ["ChatRenderCLI"],
             linkerSettings: commandLinking
         ),
+        // What the test targets share: the repository's paths, running the built command, a seeded
+        // generator, outputs a test reads back. Built only with the tests.
+        .target(name: "TestSupport", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatOutput", "ChatAssets", "CZlib"],
+                path: "Tests/TestSupport"),
+        // A test target per stage, for the tests that need that stage alone (and the ones below it);
+        // ChatRenderTests holds the pipeline's, the command line's and the end-to-end tests.
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TestSupport"]),
+        .testTarget(name: "ChatSupportTests", dependencies: ["ChatModel", "ChatSupport", "TestSupport"]),
+        .testTarget(name: "ChatLoadTests", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "TestSupport"]),
+        .testTarget(name: "ChatThemeTests", dependencies: ["ChatModel", "ChatSupport", "ChatTheme", "TestSupport"]),
+        .testTarget(name: "ChatPlanTests", dependencies: ["ChatModel", "ChatPlan", "TestSupport"]),
+        .testTarget(name: "ChatRenderHTMLTests", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "ChatSupport", "ChatRenderHTML", "TestSupport"]),
+        .testTarget(name: "ChatOutputTests", dependencies: ["ChatModel", "ChatOutput", "TestSupport"]),
+        .testTarget(name: "ChatAssetsTests", dependencies: ["ChatModel", "ChatSupport", "ChatPlan", "ChatOutput", "ChatAssets", "TestSupport"]),
+
+        // The browser's screenshots are read back with the asset stage's PNG decoder.
+        .testTarget(name: "ChatBrowserTests", dependencies: ["ChatModel", "ChatOutput", "ChatBrowser", "ChatAssets", "TestSupport"]),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets",
-                           "ChatBrowser", "ChatRender", "ChatRenderCLI", "CPlatform", "CZlib"],
+            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "TestSupport"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

@@ -24,9 +24,10 @@ TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
 ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards"
 SAN="-sanitize=fuzzer,address"
-# The library's stage targets in dependency order (Package.swift, docs/architecture.md), and the one
-# package name they share so `package` declarations reach across them (any name works, if the same).
-STAGES="ChatModel ChatSupport ChatLoad ChatTheme ChatPlan ChatRenderHTML ChatOutput ChatAssets ChatBrowser ChatRender"
+# The library's stage targets in dependency order, read from Package.swift's one list (`let stages`),
+# then ChatRender, which wires them; and the one package name they share so `package` declarations
+# reach across them (any name works, if the same).
+STAGES="$(sed -n 's/^let stages: \[Target.Dependency\] = \[\(.*\)\]$/\1/p' "$ROOT/Package.swift" | tr -d '",') ChatRender"
 PACKAGE=chatrender
 
 build() {

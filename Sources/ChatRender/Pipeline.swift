@@ -225,8 +225,8 @@ extension ChatRenderer {
         print.add(cache.build)
         print.add(options.showRetry)
         print.add(options.markup.rawValue)
-        print.add(options.clock.locale)
-        print.add(options.clock.offsetSeconds)
+        print.add(options.locale.tag)
+        print.add(options.locale.offsetSeconds)
         // The words: the page's own (`page.strings`, in its fingerprint) unless a caller's differ.
         if options.strings != page.strings { options.strings.addFingerprint(to: &print) }
         if let site = options.site { print.add(site.root); print.add(site.shards) } else { print.add("alone") }
@@ -334,11 +334,11 @@ extension RenderRequest {
         }
     }
 
-    /// The page's words: the string table for `options.clock.locale` from the templates'
+    /// The page's words: the string table for `options.locale.tag` from the templates'
     /// `strings/` folder, unless the options already carry a table other than English.
     func strings() throws(DiagnosticError) -> (UIStrings, [Diagnostic]) {
         if options.strings != .english { return (options.strings, []) }
-        return try UIStrings.load(locale: options.clock.locale, templates: templatesDirectory)
+        return try UIStrings.load(locale: options.locale.tag, templates: templatesDirectory)
     }
 
     /// The price table as messages name it.

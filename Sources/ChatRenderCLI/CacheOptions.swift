@@ -7,7 +7,7 @@ enum CacheOptions {
         "--cache", valueName: "DIR",
         help: "keep web images and a site's pages in DIR between renders, and reuse them: a re-render into a new folder, "
             + "--single-file or a newer export makes only what changed (default: chatrender/ in the user's cache folder, "
-            + "$XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS). At most 2 GiB, the least recently used removed "
+            + "$XDG_CACHE_HOME or ~/.cache). At most 2 GiB, the least recently used removed "
             + "first; safe to delete at any time",
         read: OptionReader.outputPath)
     static let noCache = Option.flag("--no-cache", help: "neither read nor write a cache: make every image and page afresh")
@@ -24,14 +24,10 @@ enum CacheOptions {
     }
 
     /// `$XDG_CACHE_HOME/chatrender` when it is an absolute path (the XDG Base Directory rule),
-    /// else `~/Library/Caches/chatrender` on macOS and `~/.cache/chatrender` elsewhere.
+    /// else `~/.cache/chatrender`.
     static func userCacheFolder(_ environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return FilePath.join(xdg, "chatrender") }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        #if os(macOS)
-        return FilePath.join(home, "Library/Caches/chatrender")
-        #else
         return FilePath.join(home, ".cache/chatrender")
-        #endif
     }
 }

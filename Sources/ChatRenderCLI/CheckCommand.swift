@@ -86,7 +86,7 @@ enum CheckCommand {
             // `-` was refused with the arguments, so nothing is copied here.
             for fixture in fixtures { _ = try inputs.path(for: fixture, what: "conversation", role: "a fixture", copyName: "fixture.json") }
             baseline = try Baseline(parsed, mode: mode, snapshots: snapshotsDirectory, fixtures: fixtures, inputs: inputs)
-            settings.options.clock.locale = baseline.config.locale
+            settings.options.locale.tag = baseline.config.locale
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: baseline.themeArgument, templates: baseline.templatesArgument, inputs: inputs)
             request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: snapshotsDirectory, recordMode: mode,
@@ -207,7 +207,7 @@ enum CheckCommand {
             themeArgument = theme.argument
             templatesArgument = templates.argument
 
-            var locale = RenderOptions().clock.locale
+            var locale = RenderOptions().locale.tag
             if let given = parsed[SharedOptions.locale] {
                 if let stored, !changesBaseline, stored.locale != given { throw conflict("--locale", given: given, recorded: stored.locale) }
                 locale = given

@@ -44,7 +44,7 @@ enum OptionReader {
 
     /// `UTC`, `+02:00`…, as seconds east of UTC.
     static let timeZone: @Sendable (String, String) -> Result<Int, OptionValueProblem> = { name, raw in
-        guard let offset = ComposerClock.offset(timeZone: raw) else {
+        guard let offset = PageLocale.offset(timeZone: raw) else {
             return .failure(OptionValueProblem("\(name) \"\(raw)\": expected UTC or a fixed offset such as +02:00 or -05:30"))
         }
         return .success(offset)

@@ -47,9 +47,9 @@ enum PreviewCommand {
     static func run(_ parsed: ParsedArguments, output: CLI.Output) -> CLI.ExitCode {
         let inputs = InputFiles(output: output)
         defer { inputs.removeCopies() }
-        var clock = ComposerClock.standard
-        if let locale = parsed[SharedOptions.locale] { clock.locale = locale }
-        if let offset = parsed[SharedOptions.timeZone] { clock.offsetSeconds = offset }
+        var locale = PageLocale.standard
+        if let tag = parsed[SharedOptions.locale] { locale.tag = tag }
+        if let offset = parsed[SharedOptions.timeZone] { locale.offsetSeconds = offset }
         do throws(DiagnosticError) {
             var themePaths: [String] = []
             for given in parsed.all(themes) {
@@ -67,7 +67,7 @@ enum PreviewCommand {
             // alone, without the bundled folder, goes without it.
             let sample = (try? DataDirectory.locate().get()).map { FilePath.join($0, "themes/preview/sample.json") }
             let request = ThemePreview.Request(themePaths: themePaths, templatesDirectory: templates,
-                                               outputDirectory: parsed[out] ?? "out/preview", clock: clock,
+                                               outputDirectory: parsed[out] ?? "out/preview", locale: locale,
                                                conversationPaths: conversationPaths, samplePath: sample)
             if parsed.has(watch) { return runWatching(request, quiet: parsed.has(SharedOptions.quiet), output: output) }
             let result = try ThemePreview.render(request)

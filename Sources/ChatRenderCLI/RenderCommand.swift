@@ -110,7 +110,7 @@ enum RenderCommand {
             let conversation: String
             if let choice = parsed[from] {
                 (conversation, format) = try ImportCommand.resolve(given, choice: choice, inputs: inputs)
-            } else if given != "-" && ImportedSite.isFolder(given) {
+            } else if given != "-" && SiteRenderer.isFolder(given) {
                 conversation = given
                 if case .format(let found, _) = ImportFormat.detect(given) { format = found } else { folder = true }
             } else {
@@ -164,7 +164,7 @@ enum RenderCommand {
                 request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
             }
             if folder {
-                let result = try ImportedSite.renderFolder(conversation, render: request, shard: parsed[shard])
+                let result = try SiteRenderer.renderFolder(conversation, render: request, shard: parsed[shard])
                 return report(result, redaction: nil, shard: parsed[shard], quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
             }
             if let format {
@@ -216,12 +216,12 @@ enum RenderCommand {
         importRequest.shard = shard
         importRequest.redact = redact
         importRequest.redactEmails = redactEmails
-        let result = try ImportedSite.render(importRequest, render: request)
+        let result = try SiteRenderer.render(importRequest, render: request)
         return report(result, redaction: result.redaction, shard: shard, quiet: quiet, inputs: inputs, output: output)
     }
 
     /// What a site's render says: its warnings, what was masked, where the index is.
-    static func report(_ result: ImportedSite.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
+    static func report(_ result: SiteRenderer.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
                        inputs: InputFiles, output: CLI.Output) -> CLI.ExitCode {
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)

@@ -16,8 +16,8 @@ struct RenderSettings {
             options.markup = markup
             markupGiven = true
         }
-        if let locale = parsed[O.locale] { options.clock.locale = locale }
-        if let offset = parsed[O.timeZone] { options.clock.offsetSeconds = offset }
+        if let locale = parsed[O.locale] { options.locale.tag = locale }
+        if let offset = parsed[O.timeZone] { options.locale.offsetSeconds = offset }
         if let format = parsed[O.imageFormat] { images.format = format }
         if let quality = parsed[O.quality] { images.quality = quality }
         if let maxPixels = parsed[O.maxPixels] { images.maxPixels = maxPixels }

@@ -97,22 +97,35 @@ package enum ChatGPTImporter {
             }
         }
         // Other versions of a turn (an edited question, a regenerated reply) are the other
-        // children of its parent; the thread shows one and says which.
+        // children of its parent: the thread shows one and says which, and the others are its
+        // branches, each read as a thread of its own from where it parts.
         let siblings = ChatGPTVersions(mapping: mapping)
-        var thread = ChatGPTThread(files: files, includeSystem: includeSystem)
-        for (nodeID, entry) in chain.reversed() {
-            let entryPath = JSONReader.join(mappingPath, nodeID)
-            guard let message = entry["message"], case .object = message.value else {
-                if let message = entry["message"], message.value != .null {
-                    reader.error("expected a message object or null, found \(message.kindDescription)", at: message, path: JSONReader.join(entryPath, "message"))
+        var nodeOf: [String: String] = [:]
+        func thread(_ nodes: [(id: String, node: JSONNode)]) -> [ImportedTurn] {
+            var thread = ChatGPTThread(files: files, includeSystem: includeSystem)
+            for (nodeID, entry) in nodes {
+                let entryPath = JSONReader.join(mappingPath, nodeID)
+                guard let message = entry["message"], case .object = message.value else {
+                    if let message = entry["message"], message.value != .null {
+                        reader.error("expected a message object or null, found \(message.kindDescription)", at: message, path: JSONReader.join(entryPath, "message"))
+                    }
+                    continue
                 }
-                continue
+                guard var read = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) else { continue }
+                read.version = siblings.version(of: nodeID, parent: ImportSource.string(entry["parent"]))
+                nodeOf[read.id] = nodeID
+                thread.add(read, reader: &reader)
             }
-            guard var read = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) else { continue }
-            read.version = siblings.version(of: nodeID, parent: ImportSource.string(entry["parent"]))
-            thread.add(read, reader: &reader)
+            return thread.finish(reader: &reader)
         }
-        return ImportedChat(title: title, date: date, turns: thread.finish(reader: &reader))
+        let shown = Array(chain.reversed())
+        var items = thread(shown).map { ConversationBranches.Item(turn: $0, node: nodeOf[$0.id]) }
+        let tree = ChatGPTBranches(mapping: mapping, versions: siblings)
+        guard tree.hasBranches else { return ImportedChat(title: title, date: date, turns: items.map(\.turn)) }
+        for branch in tree.branches(off: shown.map(\.id)) {
+            items += thread(branch).map { ConversationBranches.Item(turn: $0, node: nodeOf[$0.id]) }
+        }
+        return ImportedChat(title: title, date: date, turns: tree.tree.arrange(items, leaf: current) { !$0.isEmpty })
     }
 
     /// One message of the visible thread, read into its role, addressing and content; nil for a

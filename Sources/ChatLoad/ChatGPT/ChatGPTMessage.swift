@@ -93,6 +93,12 @@ struct ChatGPTVersions {
         }
     }
 
+    /// The children of `node`, in order.
+    func children(of node: String) -> [String] { children[node] ?? [] }
+
+    /// Whether some node has more than one child.
+    var forks: Bool { children.values.contains { $0.count > 1 } }
+
     /// "2 of 3" for a node whose parent has three children, the node second; nil when it is the only one.
     func version(of node: String, parent: String?) -> TurnVersion? {
         guard let parent, let siblings = children[parent], siblings.count > 1,

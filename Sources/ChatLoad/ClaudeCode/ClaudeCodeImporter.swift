@@ -180,6 +180,13 @@ struct ClaudeCodeSession {
     var oddProgressOrder: [String] = []
     /// Put before the JSON path of a warning: where in its line a forwarded message is.
     var pathPrefix = ""
+    /// The session's lines as a tree by `parentUuid`: a rewound or edited prompt is a second
+    /// child of the line before it (see ``ConversationBranches``).
+    var tree = ConversationBranches()
+    /// The last line of the conversation written: the branch leading to it is the one shown.
+    var lastEntry: String?
+    /// The line that began each turn of ``turns()``, in order.
+    var turnNodes: [String] = []
 
     // What the header says.
     var customTitle: String?
@@ -373,6 +380,11 @@ struct ClaudeCodeSession {
             warn("missing \"type\"; expected \"user\", \"assistant\", \"system\" or another line type; the line is left out", line: number, node: node, path: "type")
             return
         }
+        // Only a line that names its parent (null for the first) is in the tree: one without
+        // `parentUuid` would otherwise be a root of its own and look like a branch.
+        if depth == 0, let uuid = ImportSource.string(node["uuid"]), node["parentUuid"] != nil, node["isSidechain"]?.value != .bool(true) {
+            noteLink(node, uuid: uuid, type: type, number: number)
+        }
         // A line written twice (a resumed session replays its history) counts once.
         if let uuid = ImportSource.string(node["uuid"]), type == "user" || type == "assistant" || type == "system" {
             guard seenLines.insert(uuid).inserted else { return }
@@ -407,6 +419,14 @@ struct ClaudeCodeSession {
             if ClaudeCodeImporter.bookkeeping.contains(type) { return }
             warn("unknown line type \(JSONReader.quote(type)); expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out", line: number, node: node["type"], path: "type")
         }
+    }
+
+    /// Where the line hangs in the session's tree: under `parentUuid`, or, for a compaction's
+    /// divider (whose `parentUuid` is null), under the line it follows (`logicalParentUuid`).
+    mutating func noteLink(_ node: JSONNode, uuid: String, type: String, number: Int) {
+        let parent = ImportSource.string(node["parentUuid"]) ?? ImportSource.string(node["logicalParentUuid"])
+        tree.add(uuid, parent: parent, rank: number)
+        if type == "user" || type == "assistant" || type == "system" { lastEntry = uuid }
     }
 
     /// The session's place and time, from the lines that carry them.
@@ -781,6 +801,7 @@ struct ClaudeCodeSession {
                 unshown = nil
             }
             turns.append(turn)
+            turnNodes.append(draft.id)
         }
         // Ids must be unique: a log copied into itself can repeat a uuid.
         var seen: Set<String> = []
@@ -890,6 +911,12 @@ struct ClaudeCodeSession {
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         var turns = turns()
+        if depth == 0, !tree.isEmpty {
+            // The branch leading to the last line written is shown; a rewound or edited prompt's
+            // other branches (a prompt among their turns) are kept beside it.
+            let items = zip(turns, turnNodes).map { ConversationBranches.Item(turn: $0, node: $1) }
+            turns = tree.arrange(items, leaf: lastEntry) { branch in branch.contains { $0.role == .user } }
+        }
         diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }
         addCompactionUsage()

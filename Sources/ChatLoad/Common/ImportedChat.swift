@@ -42,6 +42,9 @@ package struct ImportedTurn: Sendable, Equatable {
     package var version: TurnVersion? = nil
     /// The tokens the turn's API calls used, as the log records them.
     package var usage: TokenUsage? = nil
+    /// The branch the turn lies in when it is not on the path the person last saw (see
+    /// ``Message/branch``); empty on that path.
+    package var branch: [Int] = []
 }
 
 /// A photo or file of an imported turn, with where its content comes from.

@@ -43,6 +43,7 @@ package enum NativeJSON {
         if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
         if let modelID = message.modelID { out += ",\n\(member)\"modelID\": \(quote(modelID))" }
         if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
+        if !message.branch.isEmpty { out += ",\n\(member)\"branch\": [\(message.branch.map(String.init).joined(separator: ", "))]" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
         if let usage = message.usage {
             out += ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"

@@ -221,7 +221,7 @@ package enum ConversationLoader {
         // One look at the member names for the members most messages lack, so a file without
         // them pays one pass per message rather than one per member.
         var partsNode: JSONNode?
-        var hasSources = false, hasSpeaker = false, hasModel = false, hasVersion = false, hasUsage = false
+        var hasSources = false, hasSpeaker = false, hasModel = false, hasVersion = false, hasUsage = false, hasBranch = false
         if case .object(let members) = node.value {
             for index in members.indices {
                 switch members[index].key {
@@ -231,6 +231,7 @@ package enum ConversationLoader {
                 case "model", "modelID": hasModel = true
                 case "version": hasVersion = true
                 case "usage": hasUsage = true
+                case "branch": hasBranch = true
                 default: break
                 }
             }
@@ -270,6 +271,15 @@ package enum ConversationLoader {
         let modelID = hasModel ? reader.optionalString(node, "modelID", path: path) : nil
         let version = hasVersion ? decodeVersion(node["version"], path: JSONReader.join(path, "version"), reader: &reader) : nil
         let usage = hasUsage ? decodeUsage(node["usage"], path: JSONReader.join(path, "usage"), reader: &reader) : nil
+        var branch: [Int] = []
+        if hasBranch {
+            if scope.depth == 0 {
+                branch = decodeBranch(node["branch"], path: JSONReader.join(path, "branch"), reader: &reader)
+            } else if let value = node["branch"], value.value != .null, value.value != .array([]) {
+                reader.error("a message inside a transcript lies in no branch of its own; expected \"branch\" only on the messages of \"messages\"",
+                             at: value, path: JSONReader.join(path, "branch"))
+            }
+        }
         guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
         var message = Message(id: id, role: role, text: text, attachments: attachments, date: date)
         message.parts = parts
@@ -280,6 +290,7 @@ package enum ConversationLoader {
         message.modelID = modelID
         message.version = version
         message.usage = usage
+        message.branch = branch
         return message
     }
 
@@ -306,6 +317,32 @@ package enum ConversationLoader {
         guard reader.errorCount == errorsBefore else { return nil }
         return TokenUsage(input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
                           cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
+
+    /// A number as written ("1", "2.5"), else its kind ("a string").
+    private static func numberOrKind(_ node: JSONNode) -> String {
+        guard case .number(let value, let integer) = node.value else { return node.kindDescription }
+        return integer.map(String.init) ?? "\(value)"
+    }
+
+    /// `"branch": [2]`: the turn lies in the second branch at a fork, not on the shown path;
+    /// `[2, 3]`: in the third branch of a fork inside that one. Each number is at least 2 (the
+    /// shown continuation of a fork is its first branch, whose turns say nothing more).
+    private static func decodeBranch(_ node: JSONNode?, path: String, reader: inout JSONReader) -> [Int] {
+        guard let node, node.value != .null else { return [] }
+        guard case .array(let items) = node.value else {
+            reader.error("expected an array of whole numbers of at least 2, found \(node.kindDescription)", at: node, path: path)
+            return []
+        }
+        var branch: [Int] = []
+        for (index, item) in items.enumerated() {
+            guard case .number(_, let integer?) = item.value, integer >= 2, integer <= Int64(Int32.max) else {
+                reader.error("expected a whole number of at least 2 (1 is the shown path, which needs no \"branch\"), found \(Self.numberOrKind(item))",
+                             at: item, path: JSONReader.join(path, index))
+                return []
+            }
+            branch.append(Int(integer))
+        }
+        return branch
     }
 
     /// `"version": {"index": 2, "count": 3}`: the turn shown is the second of three versions.

@@ -173,6 +173,10 @@ package enum UIKey: String, CaseIterable, Sendable {
     case searchResultsFirst = "Showing the first {shown} of {count} match|Showing the first {shown} of {count} matches"
     // Imported conversations: the header, the turn's version, redaction, tool results, the index.
     case versionOf = "Version {number} of {count}"
+    // A conversation that branches (a rewound or edited prompt, a regenerated reply).
+    case branchesHere = "The conversation branches here"
+    case branchOf = "Branch {number} of {count}"
+    case branchShown = "Branch {number} of {count} is the one shown; it goes on below."
     case aboutConversation = "About this conversation"
     case factProject = "Project"
     case factBranch = "Branch"
@@ -481,6 +485,9 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .searchResultCount: "searchResultCount"
         case .searchResultsFirst: "searchResultsFirst"
         case .versionOf: "versionOf"
+        case .branchesHere: "branchesHere"
+        case .branchOf: "branchOf"
+        case .branchShown: "branchShown"
         case .aboutConversation: "aboutConversation"
         case .factProject: "factProject"
         case .factBranch: "factBranch"

@@ -23,7 +23,7 @@ package struct UIStrings: Sendable, Equatable {
         isRightToLeft = ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb"].contains(language)
     }
 
-    /// Whether dates are written by the English rules in code (`ComposerClock`).
+    /// Whether dates are written by the English rules in code (`PageLocale`).
     package var isEnglish: Bool { language == "en" }
 
     /// Sets a text key.

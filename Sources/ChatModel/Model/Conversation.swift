@@ -70,6 +70,11 @@ public struct Message: Sendable, Equatable, Identifiable {
     package var version: TurnVersion?
     /// The tokens the turn's API calls used, as the log records them (`"usage"`); nil when it does not.
     package var usage: TokenUsage?
+    /// Where the turn lies when it is not on the path the person last saw: empty on that path;
+    /// `[2]` for a turn of the second branch at a fork (the shown continuation is branch 1);
+    /// `[2, 3]` for one of the third branch at a fork inside that one. A fork's other branches
+    /// come in the list right where they part from the shown path, before its continuation.
+    package var branch: [Int] = []
 
     public init(id: String, role: Role, text: String, attachments: [Attachment] = [], date: ChatDate? = nil) {
         self.id = id

@@ -6,7 +6,7 @@ import ChatModel
 /// the bytes land and when they become visible:
 ///
 /// - ``StagingFolder``: a folder built beside `--out` and swapped into place in one step;
-/// - ``MemoryOutput``: kept in memory, for tests;
+/// - `MemoryOutput` (in the tests' TestSupport target): kept aside for a test to read;
 /// - the single-file page (``SingleFileWriter``) packs a ``StagingFolder`` into one file.
 package protocol OutputSink: AnyObject, Sendable {
     /// The output as the person named it, for messages.

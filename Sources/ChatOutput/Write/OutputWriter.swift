@@ -4,7 +4,7 @@ import ChatModel
 
 /// What every output shares: the marker that lets a later run replace it, the staging folders'
 /// name, and writing with `writev`. The writers are ``StagingFolder`` (a folder output, one
-/// atomic swap), ``SingleFileWriter`` and, for tests, ``MemoryOutput``; stages see them as
+/// atomic swap), ``SingleFileWriter`` and, for tests, TestSupport's `MemoryOutput`; stages see them as
 /// ``OutputSink``.
 package enum OutputWriter {
     /// The file written inside every output folder; only folders carrying it (or empty ones) are

@@ -82,36 +82,6 @@ public struct AssetTable: Sendable, Equatable {
     }
 }
 
-/// Choices that change the markup.
-public struct RenderOptions: Sendable, Equatable {
-    /// Show Retry on failed uploads (off with `--no-retry`).
-    public var showRetry: Bool
-    /// How assistant replies are read: the spec's bold and code, or full CommonMark (`--markup`).
-    public var markup: Markup
-
-    /// How dates and times read (`--locale`, `--time-zone`): en-US and UTC by default.
-    public var clock: ComposerClock = .standard
-
-    /// The words of the page (`--locale`): its interface text, numbers and dates. They travel
-    /// with the clock, so the composers, which take only a clock, write the same language.
-    package var strings: UIStrings {
-        get { clock.strings }
-        set { clock.strings = newValue }
-    }
-
-    /// Set for a page of a site: it links to the site's index and searches every conversation.
-    package var site: SiteLink?
-
-    /// What models cost, for the estimates on the page (`templates/prices.json` or `--prices`);
-    /// empty: no estimate, every model unknown.
-    package var prices: PriceTable = .empty
-
-    public init(showRetry: Bool = true, markup: Markup = .auto) {
-        self.showRetry = showRetry
-        self.markup = markup
-    }
-}
-
 extension AssetTable {
     /// Every asset the page links, in a fixed order: part of a cached page's key.
     package func addFingerprint(to print: inout Fingerprint) {

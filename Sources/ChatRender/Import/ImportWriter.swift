@@ -147,6 +147,7 @@ package enum ImportWriter {
                 message.modelID = turn.modelID
                 message.version = turn.version
                 message.usage = turn.usage
+                message.branch = turn.branch
                 messages.append(message)
             }
             let file = "\(slug).json"

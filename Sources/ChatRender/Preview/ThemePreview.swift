@@ -15,7 +15,7 @@ package enum ThemePreview {
         package var themePaths: [String]
         package var templatesDirectory: String
         package var outputDirectory: String
-        package var clock: ComposerClock
+        package var locale: PageLocale
         /// The person's own conversations (`--conversation`), shown in every theme and mode.
         package var conversationPaths: [String] = []
         /// The built-in sample (links, code, a table, maths, photos), shown first; nil for none.
@@ -25,12 +25,12 @@ package enum ThemePreview {
         /// Set by `--watch`: the version this render is, which the page shows and `reload.js` names.
         package var watchVersion: String?
 
-        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, clock: ComposerClock = .standard,
+        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, locale: PageLocale = .standard,
                      conversationPaths: [String] = [], samplePath: String? = nil) {
             self.themePaths = themePaths
             self.templatesDirectory = templatesDirectory
             self.outputDirectory = outputDirectory
-            self.clock = clock
+            self.locale = locale
             self.conversationPaths = conversationPaths
             self.samplePath = samplePath
         }
@@ -78,8 +78,8 @@ package enum ThemePreview {
         if !problems.isEmpty { throw DiagnosticError(problems, kind: kind) }
         // The chats and composers speak `--locale`'s language; the gallery's own notes stay English.
         var request = request
-        let (strings, stringWarnings) = try UIStrings.load(locale: request.clock.locale, templates: request.templatesDirectory)
-        request.clock.strings = strings
+        let (strings, stringWarnings) = try UIStrings.load(locale: request.locale.tag, templates: request.templatesDirectory)
+        request.locale.strings = strings
         warnings += stringWarnings
         let template = try PageTemplate.load(directory: request.templatesDirectory)
         let output = try StagingFolder(replacing: request.outputDirectory)
@@ -95,9 +95,9 @@ package enum ThemePreview {
                 let (assets, assetWarnings) = try producer.produce(entry.conversation, into: output)
                 if !entry.isSample { warnings += assetWarnings }
                 conversations.append(previewConversation(entry.conversation, path: entry.path, isSample: entry.isSample,
-                                                         assets: assets, clock: request.clock))
+                                                         assets: assets, locale: request.locale))
             }
-            let page = PreviewGallery.page(themes: themes, template: template, clock: request.clock, conversations: conversations,
+            let page = PreviewGallery.page(themes: themes, template: template, locale: request.locale, conversations: conversations,
                                            watchVersion: request.watchVersion)
             try output.write(page, to: "index.html")
             if let version = request.watchVersion {
@@ -121,9 +121,9 @@ package enum ThemePreview {
     /// How a conversation is shown in the gallery: the sample under its own name, the person's
     /// under theirs, each in its own markup (a file's `"markup"`, else `auto`).
     static func previewConversation(_ conversation: Conversation, path: String, isSample: Bool,
-                                    assets: AssetTable, clock: ComposerClock) -> PreviewConversation {
+                                    assets: AssetTable, locale: PageLocale) -> PreviewConversation {
         var options = RenderOptions(showRetry: false, markup: conversation.markup ?? .auto)
-        options.clock = clock
+        options.locale = locale
         let messages = conversation.messages ?? []
         let turns = messages.count == 1 ? "1 turn" : "\(messages.count) turns"
         if isSample {

@@ -51,22 +51,22 @@ package enum ComposerParts {
 }
 
 /// Renders a ``ComposerState`` as its card. The card has no background or padding of its own;
-/// ``pinned(_:clock:)`` puts it under the last turn on a `bg` inset, as an app pins it above the keyboard.
+/// ``pinned(_:locale:)`` puts it under the last turn on a `bg` inset, as an app pins it above the keyboard.
 package enum ComposerView {
     /// The card for `state`, with element ids starting with `id`.
     package static func render(_ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
-                              clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
-        let label = label == UIKey.composer.english ? clock.strings[.composer] : label
+                              locale: PageLocale = .standard, assets: AssetTable = AssetTable()) -> HTML {
+        let label = label == UIKey.composer.english ? locale.strings[.composer] : label
         switch state {
-        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets, strings: clock.strings)
-        case .model(let s): return ModelComposerView.render(s, id: id, label: label, clock: clock)
-        case .dictation(let s): return DictationComposerView.render(s, id: id, label: label, strings: clock.strings)
+        case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets, strings: locale.strings)
+        case .model(let s): return ModelComposerView.render(s, id: id, label: label, locale: locale)
+        case .dictation(let s): return DictationComposerView.render(s, id: id, label: label, strings: locale.strings)
         }
     }
 
     /// The composer pinned under the conversation, or nothing when there is none.
-    package static func pinned(_ state: ComposerState?, clock: ComposerClock = .standard, assets: AssetTable = AssetTable()) -> HTML {
+    package static func pinned(_ state: ComposerState?, locale: PageLocale = .standard, assets: AssetTable = AssetTable()) -> HTML {
         guard let state else { return "" }
-        return "<div class=\"cr-dock\">\(render(state, clock: clock, assets: assets))</div>\n"
+        return "<div class=\"cr-dock\">\(render(state, locale: locale, assets: assets))</div>\n"
     }
 }

@@ -4,9 +4,9 @@ import ChatTheme
 /// The model composer (`model-composer.txt`): the growing field, then the model pill with its menu,
 /// the mode chips and Send; the usage line under the card, with Upgrade at the limit.
 package enum ModelComposerView {
-    static func render(_ s: ModelComposerState, id: String, label: String, clock: ComposerClock) -> HTML {
+    static func render(_ s: ModelComposerState, id: String, label: String, locale: PageLocale) -> HTML {
         let off = s.isAtLimit
-        let t = clock.strings
+        let t = locale.strings
         let placeholder = off ? (t.isEnglish ? ModelComposerState.limitPlaceholder : t[.limitPlaceholder]) : ComposerParts.placeholder(s.placeholder, t)
         var describedBy: [String] = []
         if s.usage != nil { describedBy.append(id + "-usage") }
@@ -21,11 +21,11 @@ package enum ModelComposerView {
         var data: HTML = ""
         if let usage = s.usage {
             data = " data-remaining=\"\(usage.remaining)\" data-limit=\"\(usage.limit)\" data-warn-at=\"\(usage.warnAt)\""
-            if let resets = usage.resets { data.append(" data-resets-text=\"\(clock.time(resets))\"") }
+            if let resets = usage.resets { data.append(" data-resets-text=\"\(locale.time(resets))\"") }
         }
         var classes: HTML = "cr-composer cr-composer--model"
         if off { classes.append(" cr-composer--at-limit") }
-        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, clock: clock))\(ComposerParts.error(s.error, id: id, strings: t))</div>"
+        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, locale: locale))\(ComposerParts.error(s.error, id: id, strings: t))</div>"
     }
 
     /// The pill: a `fill` capsule naming the model, read as "Model, Atlas 3"; its menu lists every
@@ -64,12 +64,12 @@ package enum ModelComposerView {
 
     /// "12 messages left today" in `textSecondary`; `warning` with a symbol from `warnAt` left and
     /// at the limit, where Upgrade ends the line.
-    static func usageLine(_ s: ModelComposerState, id: String, clock: ComposerClock) -> HTML {
+    static func usageLine(_ s: ModelComposerState, id: String, locale: PageLocale) -> HTML {
         guard let usage = s.usage else { return "" }
         let warn = usage.isLow || usage.isExhausted
         let classes: HTML = warn ? "cr-usage cr-usage--warning" : "cr-usage"
         let icon: HTML = warn ? "<span class=\"cr-usage-icon\">\(ComposerIcon.warning)</span>" : ""
-        let upgrade: HTML = usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>\(clock.strings[.upgrade])</button>" : ""
-        return "<p class=\"\(classes)\" id=\"\(id)-usage\">\(icon)<span class=\"cr-usage-text\">\(usage.sentence(clock: clock))</span>\(upgrade)</p>"
+        let upgrade: HTML = usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>\(locale.strings[.upgrade])</button>" : ""
+        return "<p class=\"\(classes)\" id=\"\(id)-usage\">\(icon)<span class=\"cr-usage-text\">\(usage.sentence(locale: locale))</span>\(upgrade)</p>"
     }
 }

@@ -34,8 +34,8 @@ package enum ImportIndexPage {
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
     package static func render(_ entries: [ImportedEntry], strings: UIStrings = .english, link: (ImportedEntry) -> String) -> [UInt8] {
         let heading = strings[.conversations]
-        var clock = ComposerClock(locale: "en-GB")
-        clock.strings = strings
+        var locale = PageLocale(tag: "en-GB")
+        locale.strings = strings
         let agents = agentGroups(entries)
         let byAgent = agents.contains { $0.agent != nil }
         let grouped = byAgent || projectGroups(entries).contains { $0.project != nil }
@@ -47,7 +47,7 @@ package enum ImportIndexPage {
             for entry in entries {
                 var meta = HTML()
                 if let date = entry.date {
-                    meta.append("<time datetime=\"\(date.iso)\">\(strings.isEnglish ? date.displayText : clock.dateTime(date))</time> · ")
+                    meta.append("<time datetime=\"\(date.iso)\">\(strings.isEnglish ? date.displayText : locale.dateTime(date))</time> · ")
                 }
                 meta.append("\(strings.counted(.messageCount, entry.messageCount))")
                 items.append("<li><a href=\"\(link(entry))\" dir=\"auto\">\(entry.title)</a><span class=\"meta\">\(meta)</span></li>\n")

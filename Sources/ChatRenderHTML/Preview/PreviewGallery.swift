@@ -8,16 +8,16 @@ package enum PreviewGallery {
     /// The finished page, through the same template as a conversation's page, in a gallery's
     /// shell (``PageShell/gallery(styles:script:watching:colorScheme:)``): the gallery's stylesheet
     /// and the templates' inline, and while watching, the scripts `watch.js` loads from the folder.
-    package static func page(themes: [Theme], template: PageTemplate, clock: ComposerClock = .standard,
+    package static func page(themes: [Theme], template: PageTemplate, locale: PageLocale = .standard,
                              conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
         let shell = PageShell.gallery(styles: [css(themes: themes), template.stylesheet], script: template.script,
                                       watching: watchVersion != nil, colorScheme: themes.first?.colorScheme ?? "light")
         let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
-        let body = body(themes: themes, conversations: conversations, clock: clock, watchVersion: watchVersion)
+        let body = body(themes: themes, conversations: conversations, locale: locale, watchVersion: watchVersion)
         return ByteCollector.collect { sink in
-            // The gallery's own words are English; its composers speak the clock's language, and
+            // The gallery's own words are English; its composers speak the locale's language, and
             // its columns carry the language's direction: the page around them runs left to right.
-            shell.fill(template, title: title, lang: "en", htmlAttributes: PageShell.htmlAttributes(clock.strings, direction: false),
+            shell.fill(template, title: title, lang: "en", htmlAttributes: PageShell.htmlAttributes(locale.strings, direction: false),
                        into: sink) { sink in sink(body.bytes) }
         }.joined
     }
@@ -27,7 +27,7 @@ package enum PreviewGallery {
     ///
     /// With `watchVersion` (`preview --watch`), the page carries the version it shows and loads
     /// `watch.js`, which reloads it when a newer one is written.
-    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], clock: ComposerClock = .standard,
+    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], locale: PageLocale = .standard,
                              watchVersion: String? = nil) -> HTML {
         var html: HTML = "<header class=\"cr-page-head cr-pv-head\"><h1 class=\"cr-title\">Theme preview</h1>"
         if themes.count > 1 {
@@ -44,7 +44,7 @@ package enum PreviewGallery {
             html.append("</header>\n<main class=\"cr-pv-main\">\n")
         }
         for (i, theme) in themes.enumerated() {
-            html.append(themeSection(theme, index: i, conversations: conversations, clock: clock))
+            html.append(themeSection(theme, index: i, conversations: conversations, locale: locale))
         }
         html.append("</main>\n")
         if watchVersion != nil { html.append("\(PageShell.script(src: PreviewReloadScript.watcherFile))\n") }
@@ -69,20 +69,20 @@ package enum PreviewGallery {
         return out
     }
 
-    static func themeSection(_ theme: Theme, index i: Int, conversations: [PreviewConversation], clock: ComposerClock) -> HTML {
+    static func themeSection(_ theme: Theme, index i: Int, conversations: [PreviewConversation], locale: PageLocale) -> HTML {
         let modes = ThemeStylesheet.modes(of: theme).map(\.scheme)
         var html: HTML = "<section class=\"cr-pv-theme\" id=\"cr-pv-t\(i)\" aria-labelledby=\"cr-pv-t\(i)-h\"><h2 id=\"cr-pv-t\(i)-h\">\(theme.name)</h2>\n"
         // The chat block: the Planning thread.
         var chat = HTML()
         for scheme in modes {
-            chat.append(column(scheme, strings: clock.strings, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)", options: options(clock))))
+            chat.append(column(scheme, strings: locale.strings, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)", options: options(locale))))
         }
         html.append("<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n")
         // The rich sample and the person's own chats, each with its own id prefix per column.
         for (n, conversation) in conversations.enumerated() {
             var pair = HTML()
             for scheme in modes {
-                pair.append(column(scheme, strings: clock.strings, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
+                pair.append(column(scheme, strings: locale.strings, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
                                                            assets: conversation.assets, options: conversation.options)))
             }
             html.append("<div class=\"cr-pv-section cr-pv-chat cr-pv-conversation\"><h3>\(conversation.title)</h3><figure class=\"cr-pv-state\"><figcaption>\(conversation.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure></div>\n")
@@ -93,7 +93,7 @@ package enum PreviewGallery {
                 var pair = HTML()
                 for scheme in modes {
                     let id = "cr-pv-t\(i)-\(section.id)\(n)-\(scheme.prefix(1))"
-                    pair.append(column(scheme, strings: clock.strings, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", clock: clock)))
+                    pair.append(column(scheme, strings: locale.strings, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", locale: locale)))
                 }
                 var classes: HTML = "cr-pv-state"
                 if case .attachment(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--menu") }
@@ -118,10 +118,10 @@ package enum PreviewGallery {
         return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"\(dir)><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
     }
 
-    /// The built-in thread's options: the gallery's clock and language.
-    static func options(_ clock: ComposerClock) -> RenderOptions {
+    /// The built-in thread's options: the gallery's locale and language.
+    static func options(_ locale: PageLocale) -> RenderOptions {
         var options = RenderOptions(showRetry: false)
-        options.clock = clock
+        options.locale = locale
         return options
     }
 

@@ -44,7 +44,7 @@ package enum PageBody {
         html.append(RedactionNote.render(conversation.redaction, strings: s))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
-            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n")
+            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n")
             return html
         }
         html.append(SessionOverview.render(messages, facts: conversation.facts, options: options))
@@ -59,7 +59,7 @@ package enum PageBody {
     /// Everything after the turns.
     private static func tail(_ conversation: Conversation, options: RenderOptions, assets: AssetTable) -> HTML {
         let jumps = PromptIndex.jumps(conversation.messages ?? [], strings: options.strings)
-        return "</section>\n\(jumps)\(ComposerView.pinned(conversation.composer, clock: options.clock, assets: assets))</main>\n"
+        return "</section>\n\(jumps)\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n"
     }
 
     /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their

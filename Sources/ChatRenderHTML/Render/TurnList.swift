@@ -77,41 +77,88 @@ package enum TurnList {
             bounds.append(max(index, bounds[bounds.count - 1]))
         }
         bounds.append(messages.count)
+        // A fork's branches are drawn together: no chunk starts inside them.
+        for chunk in 1..<chunkCount {
+            var cut = bounds[chunk]
+            while cut < messages.count, cut > 0, !messages[cut].branch.isEmpty, !messages[cut - 1].branch.isEmpty { cut += 1 }
+            bounds[chunk] = max(cut, bounds[chunk - 1])
+        }
         let cuts = bounds
+        let units = Units(messages)
         ParallelChunks.forEachInOrder(chunkCount, { chunk in
-            renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options)
+            renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options, units: units)
         }, deliver: { html in sink(html.bytes) })
     }
 
-    private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions) -> HTML {
+    /// What the page shows one after another: a turn of the shown path, or one fork's other
+    /// branches (a run of turns off the path, drawn as one ``BranchView``). Groups of turns are
+    /// made of these, so a fork never straddles two groups. A conversation without branches has
+    /// one unit a turn.
+    struct Units: Sendable {
+        /// Each turn's unit, by the turn's index; nil when no turn lies off the path.
+        let index: [Int]?
+        let count: Int
+
+        init(_ messages: [Message]) {
+            guard messages.contains(where: { !$0.branch.isEmpty }) else {
+                index = nil
+                count = messages.count
+                return
+            }
+            var units: [Int] = []
+            units.reserveCapacity(messages.count)
+            var next = -1
+            for (i, message) in messages.enumerated() {
+                if message.branch.isEmpty || i == 0 || messages[i - 1].branch.isEmpty { next += 1 }
+                units.append(next)
+            }
+            index = units
+            count = next + 1
+        }
+
+        func of(_ turn: Int) -> Int { index?[turn] ?? turn }
+    }
+
+    private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions, units: Units? = nil) -> HTML {
+        let units = units ?? Units(messages)
         var html = HTML()
         // A turn's markup is its text and about half a kilobyte of structure: reserve that once.
         html.reserveCapacity(range.reduce(0) { $0 + messages[$1].text.utf8.count + messages[$1].text.utf8.count / 4 + 512 })
-        // The day of the dated turn before this range, so a chunk boundary changes nothing.
+        // The day of the dated turn of the shown path before this range, so a chunk boundary
+        // changes nothing.
         var previousDay: Int64? = nil
         var back = range.lowerBound - 1
         while back >= 0, previousDay == nil {
-            previousDay = messages[back].date.map(options.clock.localDay)
+            if messages[back].branch.isEmpty { previousDay = messages[back].date.map(options.locale.localDay) }
             back -= 1
         }
-        // Groups are cut by the turn's index in the whole conversation, not in this range, so a
+        // Groups are cut by the unit's index in the whole conversation, not in this range, so a
         // group may open in one chunk and close in the next.
-        let grouped = messages.count > groupSize
+        let grouped = units.count > groupSize
         // The last two groups are marked: they are always laid out (see `.cr-turns--end`), so
         // End lands on the true end. A class, not `:nth-last-child`, which would restyle every
         // group before as each new one is parsed.
-        let endGroupsStart = ((messages.count - 1) / groupSize - 1) * groupSize
-        for index in range {
-            if grouped, index % groupSize == 0 {
-                html.append(index >= endGroupsStart ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
+        let endGroupsStart = ((units.count - 1) / groupSize - 1) * groupSize
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let unit = units.of(index)
+            if grouped, unit % groupSize == 0 {
+                html.append(unit >= endGroupsStart ? "<div class=\"cr-turns cr-turns--end\">\n" : "<div class=\"cr-turns\">\n")
             }
-            if let date = messages[index].date {
-                let day = options.clock.localDay(date)
-                if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
-                previousDay = day
+            var end = index + 1
+            if messages[index].branch.isEmpty {
+                if let date = messages[index].date {
+                    let day = options.locale.localDay(date)
+                    if let previousDay, previousDay != day { html.append(daySeparator(date, options: options)) }
+                    previousDay = day
+                }
+                html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
+            } else {
+                while end < messages.count && !messages[end].branch.isEmpty { end += 1 }
+                html.append(BranchView.render(messages, index..<end, depth: 0, headingLevel: 2, assets: assets, options: options))
             }
-            html.append(TurnView.render(messages[index], index: index, assets: assets, options: options))
-            if grouped, index % groupSize == groupSize - 1 || index == messages.count - 1 { html.append("</div>\n") }
+            if grouped, unit % groupSize == groupSize - 1 || unit == units.count - 1 { html.append("</div>\n") }
+            index = end
         }
         return html
     }
@@ -119,6 +166,6 @@ package enum TurnList {
     /// Between turns on different days (in the page's time zone): the new day, as text a screen
     /// reader reads in order, with the machine-readable date on `<time>`.
     static func daySeparator(_ date: ChatDate, options: RenderOptions) -> HTML {
-        "<p class=\"cr-day\"><time datetime=\"\(options.clock.isoDay(date))\">\(options.clock.day(date))</time></p>\n"
+        "<p class=\"cr-day\"><time datetime=\"\(options.locale.isoDay(date))\">\(options.locale.day(date))</time></p>\n"
     }
 }

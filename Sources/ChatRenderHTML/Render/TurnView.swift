@@ -13,10 +13,11 @@ import ChatTheme
 package enum TurnView {
     /// `idPrefix` starts the turn's id (`cr-t3`) and its heading's (`cr-t3-h`); a page that shows
     /// a thread more than once (the preview gallery) gives each copy its own.
-    static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr") -> HTML {
+    /// `headingLevel` is 2 but for a turn of a branch folded at a fork (see ``BranchView``).
+    static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr", headingLevel: Int = 2) -> HTML {
         let turnID = "\(idPrefix)-t\(index)"
         let context = PartContext(message: message, messageIndex: index, assets: assets, options: options, role: message.role,
-                                  turnID: turnID, headingLevel: 2,
+                                  turnID: turnID, headingLevel: headingLevel,
                                   citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID, label: options.strings[.sourceNumber]))
         return article(message, context: context, nested: false)
     }
@@ -57,7 +58,7 @@ package enum TurnView {
             head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(s.number(version.index))/\(s.number(version.count)) ›</span><span class=\"cr-visually-hidden\">\(s.text(.versionOf, ["number": s.number(version.index), "count": s.number(version.count)]))</span></span>")
         }
         if let date = message.date {
-            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.clock.dateTime(date))</time>")
+            head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.locale.dateTime(date))</time>")
         }
         // The glyph comes from the stylesheet (parts.css): markup in every turn of a long page adds up.
         head.append("<a class=\"cr-permalink\" href=\"#\(turnID)\" aria-label=\"\(s[.permalink])\"></a>")

@@ -16,9 +16,9 @@ import ChatTheme
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
     /// `files`: the site's shared stylesheet and script.
-    package static func render(_ entries: [ImportedEntry], theme: Theme, files: SiteFiles, clock: ComposerClock, shards: Int,
+    package static func render(_ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int,
                                prices: PriceTable = .empty, link: (ImportedEntry) -> String) -> [UInt8] {
-        let s = clock.strings
+        let s = locale.strings
         let heading = s[.conversations]
 
         var sections = HTML()
@@ -27,11 +27,11 @@ package enum SiteIndexPage {
         // months and projects recur from group to group, and a region's name must be unique.
         func months(_ entries: [ImportedEntry], level: Int, parents: String = "") -> HTML {
             var html = HTML()
-            for month in monthGroups(entries, clock: clock) {
+            for month in monthGroups(entries, locale: locale) {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
                 html.append("<section class=\"cr-site-month\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\">\(month.name)</h\(level)>\n<ol class=\"cr-site-list\">\n")
-                for entry in month.entries { html.append(item(entry, clock: clock, link: link(entry))) }
+                for entry in month.entries { html.append(item(entry, locale: locale, link: link(entry))) }
                 html.append("</ol>\n</section>\n")
             }
             return html
@@ -86,12 +86,12 @@ package enum SiteIndexPage {
     }
 
     /// One conversation: its card, the whole of which opens it.
-    static func item(_ entry: ImportedEntry, clock: ComposerClock, link: String) -> HTML {
-        let s = clock.strings
+    static func item(_ entry: ImportedEntry, locale: PageLocale, link: String) -> HTML {
+        let s = locale.strings
         let summary = entry.summary
         var meta = HTML()
         if let date = entry.date {
-            meta.append("<time datetime=\"\(date.iso)\">\(s.isEnglish ? date.displayText : clock.dateTime(date))</time>")
+            meta.append("<time datetime=\"\(date.iso)\">\(s.isEnglish ? date.displayText : locale.dateTime(date))</time>")
         }
         meta.append("<span>\(s.counted(.messageCount, entry.messageCount))</span>")
         if let model = summary.model { meta.append("<span class=\"cr-site-model\" dir=\"auto\">\(model)</span>") }
@@ -112,13 +112,13 @@ package enum SiteIndexPage {
     static let sparkle: HTML = Icon.svg("<path d=\"M12 3.5l1.9 5.1 5.1 1.9-5.1 1.9L12 17.5l-1.9-5.1L5 10.5l5.1-1.9z\"/><path d=\"M18.5 16v4M16.5 18h4\"/>")
 
     /// Consecutive entries by the month they started in (in the page's time zone); undated ones last.
-    static func monthGroups(_ entries: [ImportedEntry], clock: ComposerClock) -> [(name: String, entries: [ImportedEntry])] {
-        let s = clock.strings
+    static func monthGroups(_ entries: [ImportedEntry], locale: PageLocale) -> [(name: String, entries: [ImportedEntry])] {
+        let s = locale.strings
         var groups: [(key: String, name: String, entries: [ImportedEntry])] = []
         var undated: [ImportedEntry] = []
         for entry in entries {
             guard let date = entry.date else { undated.append(entry); continue }
-            let day = clock.isoDay(date)
+            let day = locale.isoDay(date)
             let key = String(day.prefix(7))
             if let last = groups.last, last.key == key {
                 groups[groups.count - 1].entries.append(entry)

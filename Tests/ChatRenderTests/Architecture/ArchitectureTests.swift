@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatLoad
+import TestSupport
 
 /// The stages are SwiftPM targets, so a stage reaching into another's job does not compile.
 /// What the compiler cannot see — a pure stage opening a file, a second way to make raw HTML,
@@ -25,10 +26,26 @@ import Testing
             .joined(separator: "\n")
     }
 
-    static let stages = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser", "ChatRender"]
+    /// The stages as Package.swift lists them (`let stages`, the one list), and ChatRender, which
+    /// wires them.
+    static let stages: [String] = libraryStages() + ["ChatRender"]
 
-    @Test func everyStageIsATargetWithSources() {
+    static func libraryStages() -> [String] {
         let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
+        guard let line = package.split(separator: "\n").first(where: { $0.hasPrefix("let stages: [Target.Dependency] = [") }),
+              let open = line.range(of: "= ["), let close = line.lastIndex(of: "]") else { return [] }
+        return line[open.upperBound..<close].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"")) }
+    }
+
+    @Test func everyStageIsATargetWithSources() throws {
+        #expect(Self.stages.count >= 10, "Package.swift's stage list was not read")
+        let package = (try? String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)) ?? ""
+        // The README's layout and the fuzz build name every stage (the fuzz build reads the list).
+        let readme = try String(contentsOfFile: TestPaths.repo("README.md"), encoding: .utf8)
+        let layout = try #require(readme.firstRange(of: "- Layout: ").map { String(readme[$0.lowerBound...].prefix(600)) })
+        for stage in Self.stages { #expect(layout.contains("`\(stage)`"), "README's layout does not name \(stage)") }
+        let fuzz = try String(contentsOfFile: TestPaths.repo("fuzz/run.sh"), encoding: .utf8)
+        #expect(fuzz.contains("let stages: \\[Target.Dependency\\]"), "fuzz/run.sh does not read the stages from Package.swift")
         for stage in Self.stages {
             #expect(package.contains(".target(name: \"\(stage)\"") || package.contains("name: \"\(stage)\""), "Package.swift has no target \(stage)")
             #expect(!Self.sources(stage).isEmpty, "Sources/\(stage) is empty")
@@ -42,11 +59,14 @@ import Testing
         for target in package.components(separatedBy: "name: \"").dropFirst() {
             let name = String(target.prefix { $0 != "\"" })
             let declaration = target.components(separatedBy: ".target(").first ?? ""
-            guard let open = declaration.range(of: "dependencies: ["), let close = declaration[open.upperBound...].firstIndex(of: "]") else { continue }
+            // `dependencies: stages + […]` is the stage list (`let stages`) and the rest.
+            let all = declaration.contains("dependencies: stages + [")
+            guard let open = declaration.range(of: all ? "dependencies: stages + [" : "dependencies: ["),
+                  let close = declaration[open.upperBound...].firstIndex(of: "]") else { continue }
             let list = declaration[open.upperBound..<close].split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             }
-            result[name] = Set(list.filter { !$0.isEmpty })
+            result[name] = Set(list.filter { !$0.isEmpty }).union(all ? libraryStages() : [])
         }
         return result
     }
@@ -306,6 +326,66 @@ import Testing
     /// The `HTML` type's doors: every way to make or extend a value of it. Escaping ones take
     /// `String`s; the only ones that take markup as it is take `StaticString` (source code).
     /// A new door changes this list and fails the test: make it escape, or argue for it here.
+    /// The tests mirror the stages: each stage has its test target (ChatRender's is the
+    /// pipeline's and the command's), which may depend on that stage, the stages below it and
+    /// TestSupport only; Tests/README.md names each.
+    @Test func everyStageHasItsTestTarget() throws {
+        let package = try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8)
+        let declared = try Self.declaredDependencies()
+        let guide = try String(contentsOfFile: TestPaths.repo("Tests/README.md"), encoding: .utf8)
+        for stage in Self.stages {
+            let target = stage + "Tests"
+            #expect(package.contains(".testTarget(name: \"\(target)\"") || package.contains("name: \"\(target)\""), "no test target \(target)")
+            #expect(guide.contains("`\(target)`"), "Tests/README.md does not name \(target)")
+            guard stage != "ChatRender", let tests = declared[target] else { continue }
+            // What the stage itself may import, the stage, and TestSupport; ChatBrowserTests reads
+            // its screenshots with the asset stage's decoder.
+            var below: Set<String> = []
+            var next = declared[stage] ?? []
+            while let module = next.popFirst() {
+                if below.insert(module).inserted { next.formUnion(declared[module] ?? []) }
+            }
+            var allowed = below.union([stage, "TestSupport"])
+            if stage == "ChatBrowser" { allowed.insert("ChatAssets") }
+            #expect(tests.isSubset(of: allowed), "\(target) depends on \(tests.subtracting(allowed).sorted())")
+        }
+    }
+
+    /// The README re-records goldens with `--filter Golden`: every test that compares with a
+    /// golden must be found by it, through its own name or its suite's.
+    @Test func everyGoldenTestIsFoundByTheFilter() throws {
+        let folder = TestPaths.repo("Tests")
+        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        var checked = 0
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            guard text.contains("Golden.assertMatches("), !file.hasSuffix("ArchitectureTests.swift") else { continue }
+            let suite = text.firstRange(of: /struct (\w+)/).map { String(text[$0]) } ?? ""
+            // Each test runs from its attribute to the next test's.
+            for test in text.split(separator: "@Test").dropFirst() where test.contains("Golden.assertMatches(") {
+                let name = test.firstMatch(of: /func (\w+)/).map { String($0.1) } ?? "?"
+                #expect(name.contains("Golden") || suite.contains("Golden"), "\(file): \(name) compares with a golden that --filter Golden does not re-record")
+                checked += 1
+            }
+        }
+        #expect(checked >= 10)
+    }
+
+    /// The package claims only the platform it is built and tested on. Its browser, output and
+    /// memory code use Linux's calls (socket flags, renameat2, syncfs, glibc's malloc settings),
+    /// so a `platforms:` entry or a setting for another system would promise a build nobody makes.
+    @Test func thePlatformClaimIsLinuxAlone() throws {
+        let package = Self.code(try String(contentsOfFile: TestPaths.repo("Package.swift"), encoding: .utf8))
+        // `platforms: [...]` of the package itself; a setting's `.when(platforms: [.linux])` is Linux's own.
+        #expect(!package.contains("    platforms:"), "Package.swift declares a platform")
+        for other in [".macOS", ".iOS", ".windows", ".watchOS", ".tvOS", ".visionOS", ".android", ".wasi"] {
+            #expect(!package.contains(other), "Package.swift names \(other)")
+        }
+        let readme = try String(contentsOfFile: TestPaths.repo("README.md"), encoding: .utf8)
+        #expect(readme.contains("chatrender runs on Linux"))
+        #expect(!readme.contains("macOS"), "the README speaks of macOS")
+    }
+
     @Test func htmlHasOneRawDoor() throws {
         let text = try String(contentsOfFile: TestPaths.repo("Sources/ChatModel/HTML/HTML.swift"), encoding: .utf8)
         let doors = Self.code(text).split(separator: "\n").compactMap { line -> String? in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What the README says of the files it ships stays true: each size it gives a page script
 /// ("`viewer.js` 10.6 KB", "`templates/viewer.js`: 10.6 KB") is that file's size, in kilobytes of

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 @Suite struct SourcePathTests {
     let base: String = {

@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatPlan
 @testable import ChatAssets
+import TestSupport
 
 /// Colour management with libvips on real images made by the tests: a photo without an ICC
 /// profile, or with an sRGB one, keeps its pixels; one with another profile (Display P3, CMYK, an

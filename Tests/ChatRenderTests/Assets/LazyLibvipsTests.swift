@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// libvips is opened on first use, not linked: a run without photos never loads it, and a
 /// missing libvips is reported, not a crash. Run in the built executable, because this test

@@ -5,6 +5,7 @@ import Testing
 @testable import ChatOutput
 @testable import ChatAssets
 @testable import ChatRender
+import TestSupport
 
 /// `--cache DIR`: web images and a site's pages kept between renders, reused by a render into a
 /// new folder, by `--single-file` and by a newer export, and never trusted blindly.

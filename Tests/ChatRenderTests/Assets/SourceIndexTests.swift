@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The source index lets a re-export name its images without reading unchanged sources; these
 /// tests count the reads it saves and prove that a changed source is always read again.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// libvips on real images made by the tests: sizes, formats, orientation, metadata, bad files.
 @Suite(.serialized) struct ThumbnailTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `chatrender check` as a user meets it: the real executable in a temporary folder, recording
 /// and checking. The settings file, screenshots refreshed by a record, long pages compared

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Screenshot comparison on small images made here with libvips (through PixelImage).
 @Suite struct ScreenshotComparisonTests {

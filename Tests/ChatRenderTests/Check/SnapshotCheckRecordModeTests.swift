@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatRender
+import TestSupport
 
 /// Each `--record-mode` through the built executable: exit codes, what is printed and what is on
 /// disk afterwards.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `chatrender check` through the library (record → check, diffs, manifests, missing snapshots,
 /// screenshots from a stand-in browser) and through the real executable with real Chromium.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 @Suite struct ComposerDecoderTests {
     static func load(_ composer: String) throws(DiagnosticError) -> (Conversation, [Diagnostic]) {

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// Every composer state of the gallery as HTML in `__Goldens__/composer/`, and the three example
 /// conversations with their pinned composers.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The real executable: exit codes (sysexits), messages on stderr, and what lands in --out.
 @Suite struct CLITests {
@@ -155,7 +156,7 @@ import Testing
     }
 
     @Test func localeAndTimeZoneSetHowTimesRead() throws {
-        let dir = TestPaths.temporaryFolder("clock")
+        let dir = TestPaths.temporaryFolder("locale")
         #expect(try CLIRun.run(["render", garden, "--out", "a"], in: dir).status == 0)
         #expect(try CLIRun.run(["render", garden, "--out", "b", "--locale", "en-GB", "--time-zone", "+02:00"], in: dir).status == 0)
         let a = try String(contentsOfFile: dir + "/a/index.html", encoding: .utf8)

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// The command line as tables: help made from them, suggestions for mistyped names, the rules
 /// between options, `-` for standard input, and one exit code per kind of problem.

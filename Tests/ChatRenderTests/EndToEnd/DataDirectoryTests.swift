@@ -10,6 +10,7 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// Finding the bundled themes/ and templates/: CHATRENDER_DATA, a build inside the repository,
 /// an installed PREFIX/share/chatrender, and a clear error naming every folder searched.

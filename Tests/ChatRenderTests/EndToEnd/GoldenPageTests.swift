@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The rendered HTML of the bundled example and the render fixtures, through the whole pipeline
 /// (real libvips, the bundled theme and templates), compared with `__Goldens__/`.

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// `scripts/install`, run for real into a temporary prefix. It installs the debug build already
 /// made for these tests (`--binary`): a release build would take minutes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatRenderCLI
+import TestSupport
 
 /// The README quotes the command line's own help, so the two cannot drift apart.
 @Suite struct ReadmeUsageTests {

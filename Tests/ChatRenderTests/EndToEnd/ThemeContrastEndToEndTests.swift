@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `theme check`, `preview` and `render` check one list of colour pairs: for the same theme they
 /// report the same failures, and `render --strict` refuses a theme that fails.

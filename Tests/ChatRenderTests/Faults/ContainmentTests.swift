@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Nothing is read outside the conversation's folder, and nothing written outside `--out`:
 /// `..`, absolute paths, and symbolic links that point out.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Every example renders byte-for-byte the same on two runs, and with one core or all of them.
 @Suite struct DeterminismTests {

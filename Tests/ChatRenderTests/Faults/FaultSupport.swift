@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Helpers for the fault tests: writing inputs, reading whole output trees, timing runs, and
 /// running the binary with a prefix (`taskset`) or killing it part-way.
@@ -59,9 +60,9 @@ enum Faults {
 
     /// The run, timed.
     static func timed(_ arguments: [String], in directory: String? = nil) throws -> (CLIRun, Duration) {
-        let clock = ContinuousClock()
+        let locale = ContinuousClock()
         var run: CLIRun!
-        let elapsed = try clock.measure { run = try CLIRun.run(arguments, in: directory) }
+        let elapsed = try locale.measure { run = try CLIRun.run(arguments, in: directory) }
         return (run, elapsed)
     }
 

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Inputs that must give a clear error and exit code quickly: never a crash, a hang or a huge
 /// allocation. Each runs the real binary.

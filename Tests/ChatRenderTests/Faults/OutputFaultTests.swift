@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The output folder under stress: read-only, full, and a render killed at random points. The
 /// previous output is always complete and untouched, and no staging folder outlives the next run.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Themes that loop, or that are very large, give a clear result in bounded time.
 @Suite struct ThemeFaultTests {

@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// Replays every input the fuzzers found (fuzz/crashers/TARGET/) and every hostile fixture
 /// (Fixtures/hostile/TARGET-*), and the seeds of the shards target, through the code the target fuzzes, in-process: each must finish

@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// `--from auto`: every input chatrender reads is recognised by its own reader, from names and
 /// first records only; a conversation file is left to the conversation loader; anything else

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// ChatGPT's web browsing (2023–2025), step by step: each command titled by what it did, a
 /// failed one as that step failing (never "Searched the web"), a result with no call titled by

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// What each structure of a real ChatGPT export (2023–2026) becomes: one reply per question with
 /// its parts in ChatGPT's order, sources for both citation generations, images, code runs,
@@ -81,9 +82,10 @@ import Testing
         #expect(warnings.count == 2)
         #expect(warnings[0].hasSuffix("[2].mapping[\"qua-06\"].message.metadata.aggregate_result.messages[0].image_url: the export has no file for \"file-Chart02Gone\"; shown as unavailable"))
         #expect(warnings[1].hasSuffix("[7].mapping[\"boo-07\"].message.content.screenshot.asset_pointer: the export has no file for \"file-Shot02Gone\"; shown as unavailable"))
-        // Never two person turns in a row, never two replies in a row.
+        // Never two person turns in a row, never two replies in a row, on the shown path.
         for chat in chats {
-            for (a, b) in zip(chat.turns, chat.turns.dropFirst()) { #expect(a.role != b.role, "\(chat.title): \(a.id), \(b.id)") }
+            let shown = chat.turns.filter(\.branch.isEmpty)
+            for (a, b) in zip(shown, shown.dropFirst()) { #expect(a.role != b.role, "\(chat.title): \(a.id), \(b.id)") }
         }
     }
 
@@ -99,8 +101,13 @@ import Testing
 
     @Test func searchAnswerCitesItsSourcesAndSaysWhichVersion() throws {
         let chat = try Self.read().0[0]
-        #expect(chat.turns.count == 2)
-        let (question, reply) = (chat.turns[0], chat.turns[1])
+        // The shown path, and both earlier versions as branches where they part from it: the
+        // question's first wording with its reply, then the reply before it was regenerated.
+        #expect(chat.turns.map(\.branch) == [[2], [2], [], [2], []])
+        #expect(chat.turns.map(\.version) == [TurnVersion(index: 1, count: 2), nil, TurnVersion(index: 2, count: 2), TurnVersion(index: 1, count: 2), TurnVersion(index: 2, count: 2)])
+        let shown = chat.turns.filter(\.branch.isEmpty)
+        #expect(shown.count == 2)
+        let (question, reply) = (shown[0], shown[1])
         #expect(question.version == TurnVersion(index: 2, count: 2))  // the question was edited
         #expect(reply.version == TurnVersion(index: 2, count: 2))     // the reply was regenerated
         guard case .toolCall(let search) = reply.parts.first else { Issue.record("\(reply.parts)"); return }

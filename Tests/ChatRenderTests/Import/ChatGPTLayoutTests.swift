@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// ChatGPT exports in every layout they are downloaded in: one `conversations.json` (to 2025) or
 /// numbered shards with `export_manifest.json` and `<file id>.dat` uploads (2026), as a folder, a
@@ -356,7 +357,8 @@ import Testing
             """#
         try conversation.write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
         let (chats, warnings) = try read(temp, strip: temp + "/")
-        #expect(chats.first?.turns.map(\.shownText) == ["question", "second answer"])
+        #expect(chats.first?.turns.map(\.shownText) == ["question", "first answer", "second answer"])
+        #expect(chats.first?.turns.map(\.branch) == [[], [2], []])
         #expect(warnings == ["conversations.json:1:2: warning: [0].current_node: no \"current_node\"; the thread ending at the newest message, \"new\", is shown"])
     }
 

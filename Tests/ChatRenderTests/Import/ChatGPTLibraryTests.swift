@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// Two things newer ChatGPT exports need: the same conversation in two shards (or twice in one
 /// file) is shown once, from its newest copy; and `library_files.json`, the person's Library,

@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// The pages `render --from chatgpt` makes of the real-shaped 2024–2025 export: each matches its
 /// golden (`__Goldens__/chatgpt-2025/`), and no page holds a private-use character or a raw
@@ -47,7 +48,7 @@ import Testing
         }
         // What the markers became is there.
         let lisbon = pages["tram-passes-in-lisbon"] ?? ""
-        #expect(lisbon.contains("<sup class=\"cr-cite\"><a href=\"#cr-t1-src-1\" aria-label=\"Source 1\">1</a></sup>"))
+        #expect(lisbon.contains("<sup class=\"cr-cite\"><a href=\"#cr-t4-src-1\" aria-label=\"Source 1\">1</a></sup>"))
         #expect(lisbon.contains("<span class=\"cr-visually-hidden\">Version 2 of 2</span>"))
         let interest = pages["compound-interest"] ?? ""
         #expect(interest.contains("<math display=\"block\""))

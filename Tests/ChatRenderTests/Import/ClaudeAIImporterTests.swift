@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// claude.ai's data export: the message tree, every content block type, artifacts, citations,
 /// files, old exports, tolerance; the fixture export end to end and its pages as goldens.

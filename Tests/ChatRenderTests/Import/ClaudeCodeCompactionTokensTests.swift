@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// A compaction is an API call the session paid for: its tokens are in the header's total, read
 /// from its own log (`<session>/subagents/agent-acompact-*.jsonl`), the messages it was given

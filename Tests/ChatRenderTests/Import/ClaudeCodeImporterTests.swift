@@ -4,6 +4,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// `claude-code`: the 2.1 session fixture read whole, then each line and block type on its own.
 @Suite struct ClaudeCodeImporterTests {

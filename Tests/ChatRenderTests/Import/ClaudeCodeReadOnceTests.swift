@@ -5,6 +5,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// The faster paths of reading and drawing Claude Code sessions give what the plain ones gave:
 /// a sub-agent log read once for many calls, inputs pretty-printed into one buffer, lines cut in

@@ -57,7 +57,7 @@ import Testing
 
     /// A web search shows the pages it found as links and its summary as text; the query line
     /// and the note to the model are left out.
-    @Test func aWebSearchShowsItsPagesAsLinks() {
+    @Test func aWebSearchShowsItsPagesAsLinksAsItsGoldenHolds() {
         let result = """
         Web search results for query: "decimal rounding python"
 
@@ -94,7 +94,7 @@ import Testing
         #expect(!other.contains("cr-search-results"))
     }
 
-    @Test func factsAreADescriptionListUnderTheTitle() throws {
+    @Test func factsAreADescriptionListUnderTheTitleAsItsGoldenHolds() throws {
         var conversation = Conversation(title: "Session", messages: [])
         conversation.facts = try Self.chat().facts
         let body = PageBody.render(conversation, assets: AssetTable(), options: Self.options, hasDarkMode: true).description

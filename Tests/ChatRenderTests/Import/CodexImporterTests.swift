@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// Codex CLI rollouts of 0.13x, 0.77 and the first releases, in the shapes the CLI writes
 /// (Fixtures/import/codex/make_fixtures.py).

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// GitHub Copilot: CLI session logs (a 1.0.8x session folder, `events.jsonl` with
 /// `workspace.yaml`, and an older CLI's flat `<id>.jsonl`) and VS Code's Copilot Chat export, in

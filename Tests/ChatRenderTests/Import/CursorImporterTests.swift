@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// Cursor agent transcripts: a newer build's nested transcript with a sub-agent, and an older
 /// build's flat one (Fixtures/import/cursor/make_fixtures.py).

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The two things imported conversations carry in the native format: `"status": "unavailable"`
 /// for files the export lacks, and `"markup": "full"` for how their replies are read.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChatModel
 @testable import ChatRender
+import TestSupport
 
 /// `render FOLDER`: a folder of conversation files (an import's output) becomes the same site as
 /// `render --from` the export; a file that is not a conversation is a warning (an error under

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// Gemini CLI sessions as its chat recorder writes them: one JSON document (older releases),
 /// JSON lines with `$set` updates (newer), and a chat saved with /chat save

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `chatrender import` and `render --from` as a person runs them: exit codes, messages, files.
 @Suite struct ImportEndToEndTests {

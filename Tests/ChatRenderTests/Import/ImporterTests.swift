@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The importers read their fixtures (Fixtures/import/) into conversations; bad input is reported
 /// with the file, line:column and JSON path of every problem.
@@ -144,12 +145,14 @@ import Testing
         #expect(chats.map(\.title) == ["Ünïcode — <Plan> & more", "Weekend in Lisbon", "Weekend in Lisbon"])
         let lisbon = chats[1]
         #expect(lisbon.date?.iso == "2026-03-14T09:41:00Z")
-        // current_node's branch only: the edited question replaces the old one (and says it is the
-        // second version); the hidden system message is left out; the python call and its output
-        // are part of the reply, named by its answer.
-        #expect(lisbon.turns.map(\.id) == ["u1", "a1", "u2-new", "a2"])
-        #expect(lisbon.turns.map(\.version) == [nil, nil, TurnVersion(index: 2, count: 2), nil])
-        #expect(!lisbon.turns.map(\.text).joined().contains("OLD BRANCH"))
+        // current_node's branch is shown: the edited question (the second version) and its reply;
+        // the old question and its reply are the second branch, kept right where they part,
+        // before the shown one goes on. The hidden system message is left out; the python call
+        // and its output are part of the reply, named by its answer.
+        #expect(lisbon.turns.map(\.id) == ["u1", "a1", "u2-old", "a2-old", "u2-new", "a2"])
+        #expect(lisbon.turns.map(\.branch) == [[], [], [2], [2], [], []])
+        #expect(lisbon.turns.map(\.version) == [nil, nil, TurnVersion(index: 1, count: 2), nil, TurnVersion(index: 2, count: 2), nil])
+        #expect(lisbon.turns.filter(\.branch.isEmpty).allSatisfy { !$0.text.contains("OLD BRANCH") })
         let files = lisbon.turns[0].attachments
         #expect(files.map(\.name) == ["tram.png", "3f2c.png", "image.png", "booking.pdf", "route.gpx"])
         #expect(files.map(\.contentType) == ["image/png", "image/png", "image/png", "application/pdf", "application/gpx+xml"])
@@ -163,13 +166,13 @@ import Testing
     @Test func chatGPTCodeRunIsPartOfTheReply() throws {
         let (chats, _) = try read(.chatgpt, "chatgpt/export/conversations.json")
         let turns = chats[1].turns
-        #expect(turns.map(\.id) == ["u1", "a1", "u2-new", "a2"])
-        #expect(turns[3].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
+        #expect(turns.map(\.id) == ["u1", "a1", "u2-old", "a2-old", "u2-new", "a2"])
+        #expect(turns[5].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
                                    .text("A ticket is **3.10 EUR**.\n\n- about 20 minutes\n- pay on board")])
         // --include-system adds the system message ChatGPT hid; the reply is the same.
         let (all, _) = try read(.chatgpt, "chatgpt/export/conversations.json", includeSystem: true)
         #expect(all[1].turns.map(\.id) == turns.map(\.id))
-        #expect(all[1].turns.last?.parts == turns[3].parts)
+        #expect(all[1].turns.last?.parts == turns[5].parts)
     }
 
     @Test func chatGPTBadInput() {

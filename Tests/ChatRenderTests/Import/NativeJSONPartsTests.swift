@@ -10,6 +10,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `chatrender import` writes conversations with NativeJSON; what an importer reads into turn
 /// parts, sources, speakers and models must come back out of the file unchanged.

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// opencode's sessions in both of its storages: the SQLite database of 1.2 and later and the JSON
 /// files before it, holding the same two sessions (Fixtures/import/opencode/make_fixtures.py).

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// Every importer's fixtures, each in the shape its app really writes: rendered as a user would,
 /// each gives exactly the warnings it was written to give (a record type from a later version, a

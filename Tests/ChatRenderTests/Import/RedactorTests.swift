@@ -5,6 +5,7 @@ import Testing
 @testable import ChatRenderHTML
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// `--redact`: every credential shape and home folder form is masked and counted; ordinary prose
 /// and code are left exactly as written.

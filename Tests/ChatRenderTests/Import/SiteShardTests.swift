@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import ChatModel
 @testable import ChatRender
+import TestSupport
 
 /// `render --shard K/N` and `site merge`: four shards of an export, merged, are the site one
 /// render makes, byte for byte; a missing, repeated or foreign shard is refused and nothing is written.

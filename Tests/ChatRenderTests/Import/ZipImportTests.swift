@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `chatrender import chatgpt EXPORT.zip` and `render --from chatgpt EXPORT.zip`: the export read
 /// in place, the same conversations as from the unzipped folder, only used files extracted.

@@ -8,6 +8,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 extension LoadTests {
     /// Keeps the Swift loader and `schemas/conversation.schema.json` in step: every file in

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 extension LoadTests {
     /// A message's `parts`, `sources`, `speaker` and `model` in the native format. The shared

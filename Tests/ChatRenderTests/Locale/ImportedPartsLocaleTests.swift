@@ -6,10 +6,11 @@ import Testing
 @testable import ChatRenderHTML
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// The words imported chats and composer states add follow `--locale` too: the header's facts,
 /// the version label, the redaction note, tool results, importer notices and agent names, the
-/// index, every composer state, the clock of each language and the preview gallery.
+/// index, every composer state, the dates of each language and the preview gallery.
 @Suite struct ImportedPartsLocaleTests {
     static func table(_ tag: String) throws -> UIStrings {
         try UIStrings.read(path: LocaleTests.folder + "/\(tag).json", tag: tag).strings
@@ -17,7 +18,7 @@ import Testing
 
     static func options(_ tag: String) throws -> RenderOptions {
         var options = RenderOptions(markup: .full)
-        options.clock.locale = tag
+        options.locale.tag = tag
         options.strings = try table(tag)
         return options
     }
@@ -163,32 +164,32 @@ import Testing
     }
 
     @Test func composerStatesSpeakTheLanguage() throws {
-        var clock = ComposerClock(locale: "de-DE")
-        clock.strings = try Self.table("de")
+        var locale = PageLocale(tag: "de-DE")
+        locale.strings = try Self.table("de")
         let resets = try #require(ChatDate(iso: "2026-05-02T09:00:00Z"))
         let model = ModelComposerState(usage: .init(remaining: 12, limit: 40, resets: resets))
-        let html = ComposerView.render(.model(model), clock: clock).description
+        let html = ComposerView.render(.model(model), locale: locale).description
         #expect(html.contains("Noch 12 Nachrichten bis 09:00"))
         #expect(html.contains("aria-label=\"Senden, aus, bis du eine Nachricht schreibst\""))
         #expect(html.contains("aria-label=\"Modelle\""))
         #expect(html.contains("<span>Pro</span>"))
         #expect(html.contains("placeholder=\"Nachricht\""))
         let exhausted = ModelComposerState(usage: .init(remaining: 0, limit: 40, resets: resets))
-        let limit = ComposerView.render(.model(exhausted), clock: clock).description
+        let limit = ComposerView.render(.model(exhausted), locale: locale).description
         #expect(limit.contains("Du hast alle 40 Nachrichten verbraucht. Weitere um 09:00."))
         #expect(limit.contains("placeholder=\"Du hast das heutige Limit erreicht\""))
         let dictation = DictationComposerState(state: .recording, access: .allowed)
-        let listening = ComposerView.render(.dictation(dictation), clock: clock).description
+        let listening = ComposerView.render(.dictation(dictation), locale: locale).description
         #expect(listening.contains("placeholder=\"Hört zu …\""))
-        let denied = ComposerView.render(.dictation(DictationComposerState(access: .denied)), clock: clock).description
+        let denied = ComposerView.render(.dictation(DictationComposerState(access: .denied)), locale: locale).description
         #expect(denied.contains("aria-label=\"Diktieren, aus: Mikrofon und Spracherkennung sind ausgeschaltet\""))
         #expect(denied.contains("Aktiviere Mikrofon und Spracherkennung in den Einstellungen, um zu diktieren."))
         let file = Attachment(id: "f", name: "plan.pdf", byteCount: 2_300_000, contentType: "com.adobe.pdf", upload: .uploading(0.4))
-        let uploading = ComposerView.render(.attachment(AttachmentComposerState(attachments: [.init(file)], error: "")), clock: clock).description
+        let uploading = ComposerView.render(.attachment(AttachmentComposerState(attachments: [.init(file)], error: "")), locale: locale).description
         #expect(uploading.contains("aria-label=\"Senden, aus, bis das Hochladen abgeschlossen ist\""))
         #expect(uploading.contains("Senden fehlgeschlagen. Versuch es noch einmal."))
         // The script gets the counted texts as plural forms, and the table's language for its rules.
-        let script = clock.strings.scriptStrings
+        let script = locale.strings.scriptStrings
         #expect(script.hasPrefix("{\"$lang\":\"de\""))
         #expect(script.contains("\"messagesLeftToday\":{\"one\":\"Heute noch {count} Nachricht\",\"other\":\"Heute noch {count} Nachrichten\"}"))
         // English pages still carry nothing.
@@ -204,10 +205,10 @@ import Testing
             "zh-Hans": ("09:05", "21:05"), "ko": ("오전 9:05", "오후 9:05"), "ar": ("9:05 ص", "9:05 م"),
         ]
         for (tag, times) in expected {
-            var clock = ComposerClock(locale: tag)
-            clock.strings = try Self.table(tag)
-            #expect(clock.time(morning) == times.0, "\(tag)")
-            #expect(clock.time(evening) == times.1, "\(tag)")
+            var locale = PageLocale(tag: tag)
+            locale.strings = try Self.table(tag)
+            #expect(locale.time(morning) == times.0, "\(tag)")
+            #expect(locale.time(evening) == times.1, "\(tag)")
         }
     }
 

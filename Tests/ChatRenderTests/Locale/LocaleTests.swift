@@ -5,6 +5,7 @@ import Testing
 @testable import ChatPlan
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// The reader's language: the bundled string tables, their fallbacks, plural rules, dates and
 /// numbers, and the garden example rendered in every bundled language.
@@ -134,18 +135,18 @@ import Testing
 
     @Test func germanDatesAndNumbers() throws {
         let (de, _) = try UIStrings.read(path: Self.folder + "/de.json", tag: "de")
-        var clock = ComposerClock(locale: "de-DE")
-        clock.strings = de
+        var locale = PageLocale(tag: "de-DE")
+        locale.strings = de
         let date = try #require(ChatDate(iso: "2026-05-02T09:12:00Z"))
-        #expect(clock.dateTime(date) == "2. Mai 2026, 09:12")
-        #expect(clock.day(date) == "Samstag, 2. Mai 2026")
+        #expect(locale.dateTime(date) == "2. Mai 2026, 09:12")
+        #expect(locale.day(date) == "Samstag, 2. Mai 2026")
         #expect(de.size(2_300_000) == "2,3 MB")
         #expect(de.size(1_234_567_890) == "1,23 GB")
         #expect(de.number(12345) == "12.345")
         #expect(de.uploading(percent: 45) == "Wird hochgeladen: 45\u{00A0}%")
         // English stays as it was.
-        #expect(ComposerClock(locale: "en-US").dateTime(date) == "May 2, 2026 at 9:12 AM")
-        #expect(ComposerClock(locale: "en-GB").day(date) == "Saturday 2 May 2026")
+        #expect(PageLocale(tag: "en-US").dateTime(date) == "May 2, 2026 at 9:12 AM")
+        #expect(PageLocale(tag: "en-GB").day(date) == "Saturday 2 May 2026")
     }
 
     @Test func datesInEveryLanguageUseItsOwnNames() throws {
@@ -156,9 +157,9 @@ import Testing
             "ko": "2026년 5월 2일 오전 9:12", "ar": "2 مايو 2026، 9:12 ص", "pl": "2 maj 2026, 09:12",
         ]
         for (tag, text) in expected {
-            var clock = ComposerClock(locale: tag)
-            clock.strings = try UIStrings.read(path: Self.folder + "/\(tag).json", tag: tag).strings
-            #expect(clock.dateTime(date) == text, "\(tag)")
+            var locale = PageLocale(tag: tag)
+            locale.strings = try UIStrings.read(path: Self.folder + "/\(tag).json", tag: tag).strings
+            #expect(locale.dateTime(date) == text, "\(tag)")
         }
     }
 
@@ -166,7 +167,7 @@ import Testing
 
     static func render(locale: String) throws -> (html: String, result: RenderResult) {
         var options = RenderOptions()
-        options.clock.locale = locale
+        options.locale.tag = locale
         let (html, result, out) = try GoldenPageTests.render("examples/garden/conversation.json", options: options)
         try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent)
         return (html, result)
@@ -211,11 +212,11 @@ import Testing
     }
 
     @Test func theComposerSpeaksThePagesLanguage() throws {
-        var clock = ComposerClock(locale: "de-DE")
-        clock.strings = try UIStrings.read(path: Self.folder + "/de.json", tag: "de").strings
+        var locale = PageLocale(tag: "de-DE")
+        locale.strings = try UIStrings.read(path: Self.folder + "/de.json", tag: "de").strings
         let file = Attachment(id: "f", name: "plan.pdf", byteCount: 2_300_000, contentType: "com.adobe.pdf", upload: .uploading(0.4))
         let state = ComposerState.attachment(AttachmentComposerState(text: String(repeating: "x", count: 3700), attachments: [.init(file)]))
-        let html = ComposerView.render(state, clock: clock).description
+        let html = ComposerView.render(state, locale: locale).description
         #expect(html.contains("aria-label=\"Nachricht verfassen\""))
         #expect(html.contains("aria-label=\"Nachricht\""))
         #expect(html.contains("aria-label=\"Anhänge\""))

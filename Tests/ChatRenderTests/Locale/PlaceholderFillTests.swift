@@ -1,6 +1,7 @@
 import Testing
 @testable import ChatModel
 @testable import ChatRenderHTML
+import TestSupport
 
 /// Phrases are filled in UTF-8 bytes when every brace in them stands between ASCII bytes; the
 /// result must be the one the Character search gives, on any pattern a string table may hold.

@@ -8,6 +8,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `--markup full`: CommonMark and GitHub tables through cmark-gfm, with every byte escaped and
 /// links allow-listed by chatrender itself.

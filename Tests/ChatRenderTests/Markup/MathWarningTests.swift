@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// A formula that cannot be converted is shown as its TeX source, and the run says so, naming
 /// where it is; `--strict` refuses it.

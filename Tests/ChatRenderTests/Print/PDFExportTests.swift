@@ -10,6 +10,7 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 @testable import ChatRenderCLI
+import TestSupport
 
 /// A small PDF laid out the way Chromium writes one: numbered objects, a classic `xref` table with
 /// 20-byte entries, a trailer and `startxref`.

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatPlan
 @testable import ChatLoad
 @testable import ChatRenderHTML
+import TestSupport
 
 /// Turn parts: a golden for every kind, and the rules each must keep.
 @Suite struct PartsTests {

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// `render --single-file` through the real executable: one page with everything inlined, the
 /// same bytes on every run, what goes over `--inline-limit` beside it with a warning each, and

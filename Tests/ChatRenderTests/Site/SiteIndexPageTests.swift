@@ -4,6 +4,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatTheme
 @testable import ChatRenderHTML
+import TestSupport
 
 /// The themed index of a site: grouped by project and month, each conversation's facts and
 /// badges, every export value escaped, the language and direction of `--locale`.
@@ -52,42 +53,42 @@ import Testing
 
     @Test func theIndexMatchesItsGolden() throws {
         let theme = try Self.theme()
-        let page = SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), clock: .standard, shards: 2, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), locale: .standard, shards: 2, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme), named: "site/index.html")
     }
 
     @Test func aRightToLeftIndexByProjectMatchesItsGolden() throws {
         let theme = try Self.theme()
         let (strings, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/ar.json"), tag: "ar")
-        var clock = ComposerClock.standard
-        clock.strings = strings
+        var locale = PageLocale.standard
+        locale.strings = strings
         var entries = Self.entries
         entries[0].project = "رحلات"
         entries[1].project = ""
-        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme, strings: strings), clock: clock, shards: 1, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme, strings: strings), locale: locale, shards: 1, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme, strings: strings), named: "site/index-ar.html")
     }
 
     @Test func conversationsAreGroupedByMonthNewestFirstUndatedLast() throws {
-        let groups = SiteIndexPage.monthGroups(Self.entries, clock: .standard)
+        let groups = SiteIndexPage.monthGroups(Self.entries, locale: .standard)
         #expect(groups.map(\.name) == ["May 2026", "April 2026", "Undated"])
         #expect(groups.map { $0.entries.map(\.slug) } == [["weekend-in-lisbon", "a-fox-for-the-poster"], ["hostile"], ["undated-notes"]])
         // In the page's time zone: 23:30 UTC on 30 April is already May two hours east.
-        var clock = ComposerClock.standard
-        clock.offsetSeconds = 2 * 3600
-        #expect(SiteIndexPage.monthGroups(Self.entries, clock: clock).map(\.name) == ["May 2026", "Undated"])
+        var locale = PageLocale.standard
+        locale.offsetSeconds = 2 * 3600
+        #expect(SiteIndexPage.monthGroups(Self.entries, locale: locale).map(\.name) == ["May 2026", "Undated"])
     }
 
     @Test func aPolishHeadingNamesTheMonthAsAHeadingDoes() throws {
         let (strings, _) = try UIStrings.read(path: TestPaths.repo("templates/strings/pl.json"), tag: "pl")
-        var clock = ComposerClock.standard
-        clock.strings = strings
-        #expect(SiteIndexPage.monthGroups(Self.entries, clock: clock).map(\.name) == ["maj 2026", "kwiecień 2026", "Bez daty"])
+        var locale = PageLocale.standard
+        locale.strings = strings
+        #expect(SiteIndexPage.monthGroups(Self.entries, locale: locale).map(\.name) == ["maj 2026", "kwiecień 2026", "Bez daty"])
     }
 
     @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyTheSitesOwnFiles() throws {
         let theme = try Self.theme()
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), clock: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), locale: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("<b>model"))
@@ -149,7 +150,7 @@ import Testing
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), files: try site, clock: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
+        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), files: try site, locale: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
         #expect(page.contains("<span>2 photos</span>"))
         #expect(page.contains("<span>1 file</span>"))
         #expect(page.contains("<span>1 generated image</span>"))

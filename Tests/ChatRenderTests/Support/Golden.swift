@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChatRender
+import TestSupport
 
 /// Golden-file snapshots in `Tests/ChatRenderTests/__Goldens__/`. `RECORD_GOLDENS` picks the
 /// record mode, the one `chatrender check --record-mode` uses: `missing` (the default, except when

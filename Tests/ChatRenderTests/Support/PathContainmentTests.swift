@@ -4,6 +4,7 @@ import Testing
 @testable import ChatSupport
 @testable import ChatLoad
 @testable import ChatTheme
+import TestSupport
 
 /// The one containment check (`SourcePath.components`, `SourcePath.lies`): a relative path from
 /// input stays inside its folder, as written and once symbolic links are followed, and every

@@ -4,6 +4,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatTheme
 @testable import ChatRender
+import TestSupport
 
 /// A partial theme: `"$extends": "sp"` at the top of a token file or resolver builds on a bundled
 /// theme, and `chatrender:` `$ref`s name bundled token files.

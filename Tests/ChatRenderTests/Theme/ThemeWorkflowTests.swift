@@ -5,6 +5,7 @@ import Testing
 @testable import ChatLoad
 @testable import ChatTheme
 @testable import ChatRender
+import TestSupport
 
 /// The designer's commands end to end: `theme init`, `preview --conversation`, and the examples of
 /// docs/themes.md, run as written.

@@ -9,6 +9,7 @@ import Testing
 @testable import ChatAssets
 @testable import ChatBrowser
 @testable import ChatRender
+import TestSupport
 
 /// The page is written from the buffers it was rendered in (`ByteChunks`, `OutputWriter.writeAll`):
 /// the bytes on disk must be exactly the chunks in order, however the system splits the writes.

@@ -3,7 +3,9 @@ tool calls of nine kinds with two edit diffs, a failing and a rejected command, 
 its sidecar file and forwarded in progress lines too, a compaction with its own log, slash
 commands, a pasted and a returned screenshot), an older session with its sub-agent in sidechain
 lines and an agent-<id>.jsonl beside it, a 2.0 session whose sub-agent is only in agent_progress
-lines, and a log with bad lines. Deterministic: run it again and nothing changes.
+lines, a session rewound once and edited once (two forks of one parentUuid each, and two
+tool calls in one message whose results hang from different lines), and a log with bad lines.
+Deterministic: run it again and nothing changes.
 
 usage: python3 make_fixtures.py   (from anywhere; writes beside this file)"""
 import base64
@@ -415,7 +417,52 @@ def bad_session():
         f.write("\n".join(lines) + "\n")
 
 
+REWIND_SID = "5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e"
+
+
+def rewind_session():
+    """The person asked for one thing, rewound (/rewind, "restore the conversation") and asked
+    for another from the same place, then edited a later prompt (Esc Esc): each time the new
+    prompt's parentUuid is the line the old prompt hung from. The old lines stay in the file."""
+    log = Log(REWIND_SID, start=700)
+    log.user("Add a --dry-run flag to scripts/import.py that prints what it would change.")
+    log.assistant("msg_R1", {"type": "text", "text": "I'll read the script first."})
+    # Two calls in one message: each result hangs from its own call's line, so the first
+    # result's line is a leaf off the path (not a branch: no prompt follows it).
+    first_call = log.call("msg_R1", "toolu_R1Read", "Read", {"file_path": f"{CWD}/scripts/import.py"})
+    second_call = log.call("msg_R1", "toolu_R2Read", "Read", {"file_path": f"{CWD}/scripts/README.md"})
+    log.parent = first_call["uuid"]
+    log.result("toolu_R1Read", numbered("import sys\n\n\ndef main(argv):\n    apply(read(argv[1]))\n"), {"type": "text"})
+    log.parent = second_call["uuid"]
+    log.result("toolu_R2Read", numbered("# Scripts\n\n`import.py FILE` loads FILE into the shop.\n"), {"type": "text"})
+    log.call("msg_R2", "toolu_R3Edit", "Edit", {"file_path": f"{CWD}/scripts/import.py", "old_string": "    apply(read(argv[1]))", "new_string": "    rows = read(argv[1])\n    if \"--dry-run\" in argv:\n        print(plan(rows))\n        return\n    apply(rows)"})
+    log.result("toolu_R3Edit", f"The file {CWD}/scripts/import.py has been updated.", {"filePath": f"{CWD}/scripts/import.py"})
+    fork_one = log.assistant("msg_R3", {"type": "text", "text": "Done: `--dry-run` prints the planned changes and stops before `apply`."}, stop="end_turn")
+    # The branch left behind by the rewind.
+    log.user("Now make dry-run the default, with --apply to write.")
+    log.assistant("msg_R4", {"type": "text", "text": "Made dry-run the default: the script writes only with `--apply`."}, stop="end_turn")
+    log.system("turn_duration", durationMs=8200, isMeta=False)
+    # /rewind to the prompt above, restoring the conversation: the new prompt hangs where it did.
+    log.parent = fork_one["uuid"]
+    log.user("Now add a test for --dry-run.")
+    fork_two = log.assistant("msg_R5", {"type": "text", "text": "Added `tests/test_import.py::test_dry_run_changes_nothing`."}, stop="end_turn")
+    # The prompt edited afterwards (Esc Esc): its first wording and what it got stay too.
+    log.user("Run it.")
+    log.call("msg_R6", "toolu_R6Bash", "Bash", {"command": "python -m pytest -q tests/test_import.py", "description": "Run the new test"})
+    log.result("toolu_R6Bash", "1 passed in 0.05s", {"stdout": "1 passed in 0.05s\n", "stderr": "", "interrupted": False, "isImage": False})
+    log.assistant("msg_R7", {"type": "text", "text": "The new test passes."}, stop="end_turn")
+    log.parent = fork_two["uuid"]
+    log.user("Run the whole suite, quietly.")
+    log.call("msg_R8", "toolu_R8Bash", "Bash", {"command": "python -m pytest -q", "description": "Run every test"})
+    log.result("toolu_R8Bash", "14 passed in 0.61s", {"stdout": "14 passed in 0.61s\n", "stderr": "", "interrupted": False, "isImage": False})
+    log.assistant("msg_R9", {"type": "text", "text": "All 14 tests pass."}, stop="end_turn")
+    log.system("turn_duration", durationMs=6100, isMeta=False)
+    log.raw({"type": "last-prompt", "lastPrompt": "Run the whole suite, quietly.", "sessionId": REWIND_SID})
+    log.write(os.path.join(HERE, "rewind", REWIND_SID + ".jsonl"))
+
+
 main_session()
 older_session()
 progress_session()
+rewind_session()
 bad_session()

@@ -1,0 +1,31 @@
+import ChatModel
+
+/// Choices that change the markup.
+public struct RenderOptions: Sendable, Equatable {
+    /// Show Retry on failed uploads (off with `--no-retry`).
+    public var showRetry: Bool
+    /// How assistant replies are read: the spec's bold and code, or full CommonMark (`--markup`).
+    public var markup: Markup
+
+    /// How dates and times read (`--locale`, `--time-zone`): en-US and UTC by default.
+    public var locale: PageLocale = .standard
+
+    /// The words of the page (`--locale`): its interface text, numbers and dates. They travel
+    /// with the locale, so the composers, which take only a locale, write the same language.
+    package var strings: UIStrings {
+        get { locale.strings }
+        set { locale.strings = newValue }
+    }
+
+    /// Set for a page of a site: it links to the site's index and searches every conversation.
+    package var site: SiteLink?
+
+    /// What models cost, for the estimates on the page (`templates/prices.json` or `--prices`);
+    /// empty: no estimate, every model unknown.
+    package var prices: PriceTable = .empty
+
+    public init(showRetry: Bool = true, markup: Markup = .auto) {
+        self.showRetry = showRetry
+        self.markup = markup
+    }
+}

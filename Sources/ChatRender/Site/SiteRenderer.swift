@@ -1,0 +1,94 @@
+import Foundation
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+import ChatBrowser
+
+/// A site: one page per conversation (`SLUG/index.html`), the shared stylesheet and script, the
+/// search shards and a themed `index.html`, replaced as a whole, atomically. The product's main
+/// path, from an export (`render --from FORMAT EXPORT`) or a folder of conversation files
+/// (`render FOLDER`). It reads as its phases:
+///
+/// 1. **read**: the export's conversations are imported (``render(_:render:)``), or the folder's
+///    files loaded (``renderFolder(_:render:shard:inspector:)``), newest first, each a ``Page``;
+/// 2. **plan**: ``SiteWriter`` loads the theme, templates and words once for every page and
+///    makes the search shards, so each page knows how many there are;
+/// 3. **render pages**: each conversation is rendered into its folder of the one staging folder;
+/// 4. **index and search**: the shared files, the shards and `index.html` are written;
+/// 5. **commit**: the staging folder is flushed once and swapped in (nothing half-written stays).
+///
+/// One conversation of an export that renders alone (an API conversation, one session file) is
+/// a page alone, not a site.
+public enum SiteRenderer {
+    public struct Result: Sendable {
+        public var outputDirectory: String
+        public var pages: Int
+        public var warnings: [Diagnostic]
+        /// Bytes of the top `index.html`.
+        public var pageSize: Int
+        /// What `--redact` masked; nil without it.
+        package var redaction: RedactionSummary? = nil
+        /// Pages taken whole from the cache (see ``RenderRequest/cacheDirectory``).
+        package var pagesReused = 0
+        /// Web images made with libvips, and reused (from the cache or the output replaced).
+        package var imagesMade = 0
+        package var imagesReused = 0
+    }
+
+    /// `render` carries how to render (theme, templates, options, strictness, image settings);
+    /// its conversation and output paths are replaced per conversation.
+    public static func render(_ request: ImportRequest, render: RenderRequest) throws(DiagnosticError) -> Result {
+        try self.render(request, render: render, inspector: nil)
+    }
+
+    /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
+    package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+        let alone = request.format.reader.rendersAlone(request.inputPath)
+        // A page alone takes its style from the theme and the templates only (not a site's, which
+        // links shared files): it is made on another thread from the start, while the import
+        // reads. Errors keep their order: the import's are thrown first.
+        let style = alone && request.shard == nil
+            ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
+        let (chats, warnings, redaction) = try Importer.prepare(request)
+        try render.refuseIfStrict(warnings)
+        // The conversations go to the renderer in memory; only their photos and files are put
+        // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
+        let scratch = try ScratchOutput("import")
+        defer { scratch.remove() }
+        // A shard writes the files of its own pages only: the chats at its positions of the index.
+        var held: Set<Int>? = nil
+        if let shard = request.shard {
+            let order = ImportWriter.newestFirst(Array(chats.indices), date: { chats[$0].date })
+            held = Set(order.enumerated().filter { shard.holds($0.offset) }.map(\.element))
+        }
+        // A page alone has no site search, so its conversation's search text is not made.
+        let searched = !(alone && request.shard == nil && chats.count == 1)
+        let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
+        let written = ImportWriter.newestFirst(all, date: \.entry.date)
+        // Named in messages as if it were the import's native file.
+        let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
+        var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
+                              shard: request.shard, warnings: warnings, style: style, inspector: inspector)
+        result.redaction = redaction
+        // Every conversation the import made (turns, parts, tool output) is freed later, on
+        // another thread (see ``LaterRelease``): the pages are written, and the command need not
+        // wait for it (a long session's model took a twentieth of its run to free here).
+        let made = Discarded(chats: consume chats, written: [consume all, consume written], pages: consume pages)
+        LaterRelease.run { made.drop() }
+        return result
+    }
+
+    /// What an import made, handed to another thread to be freed there. Nothing else refers to
+    /// it then; what it shares with the result (strings) is reference counted, atomically.
+    private final class Discarded: @unchecked Sendable {
+        private var held: ([ImportedChat], [[(entry: ImportedEntry, conversation: Conversation)]], [Page])?
+        init(chats: consuming [ImportedChat], written: consuming [[(entry: ImportedEntry, conversation: Conversation)]], pages: consuming [Page]) {
+            held = (chats, written, pages)
+        }
+        func drop() { held = nil }
+    }
+}

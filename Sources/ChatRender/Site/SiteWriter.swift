@@ -1,0 +1,58 @@
+import ChatModel
+import ChatLoad
+import ChatTheme
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+
+/// What a site (`render --from FORMAT EXPORT --out site/`) holds besides its pages: the shared
+/// stylesheet and script (``SiteFiles``), the themed `index.html` and the search shards
+/// (`search/0.js` …) made from the conversations' summaries.
+///
+/// It is made before the pages: it loads the theme, the templates and the words once for all of
+/// them (``page``), and each page names how many shards there are (``link``). The files, the shards
+/// and the index are written once the pages are done.
+struct SiteWriter: Sendable {
+    /// The search index's shards, in order.
+    let shards: [[UInt8]]
+    /// The stylesheet and script every page links to.
+    let files: SiteFiles
+    /// What every page takes from the theme and templates: the same for all of them.
+    let page: PreparedPage
+
+    /// Folder of the search shards inside the site.
+    static let searchFolder = "search"
+
+    init(_ entries: [ImportedEntry], render: RenderRequest) throws(DiagnosticError) {
+        let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath)
+        let template = try PageTemplate.load(directory: render.templatesDirectory)
+        guard !template.site.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: render.templatesDirectory, message: "the templates folder has no site/ folder (index.css, search.css, search.js); a site's index and search are made from it"), kind: .missingInput)
+        }
+        // The words first: the shared script carries them for every page.
+        let words = try render.strings()
+        files = SiteFiles(theme: theme, template: template, strings: words.0)
+        page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words, prices: try render.prices())
+        shards = SearchIndex.shards(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
+    }
+
+    /// What a page of this site needs to find the index and the shards: it lives at `SLUG/index.html`.
+    var link: SiteLink { SiteLink(root: "../", shards: shards.count) }
+
+    /// Writes the shared files, the shards and `index.html` (in the render's theme and language)
+    /// into `output`; returns the size of `index.html`.
+    func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
+        var locale = render.options.locale
+        locale.strings = page.strings
+        let index = SiteIndexPage.render(entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
+                                         prices: page.prices, link: { "\($0.slug)/index.html" })
+        for file in files.files {
+            try output.write(file.bytes, to: file.path)
+        }
+        for (n, shard) in shards.enumerated() {
+            try output.write(shard, to: "\(Self.searchFolder)/\(n).js")
+        }
+        try output.write(index, to: "index.html")
+        return index.count
+    }
+}
