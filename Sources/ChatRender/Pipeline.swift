@@ -32,6 +32,8 @@ public struct RenderRequest: Sendable {
     /// The folder the conversation's photos and files are found in, and may not leave; nil for
     /// the conversation file's own folder. Set when the file is a copy (of standard input, say).
     public var attachmentsDirectory: String?
+    /// The price table for estimated costs (`--prices`); nil for the templates' `prices.json`.
+    public var pricesPath: String?
     /// A folder kept between renders (see ``RenderCache``): web images made by any earlier
     /// render, and a site's pages, are reused from it, and what this render makes is put there.
     /// nil renders without one (the command line's default is the user's cache folder).
@@ -175,8 +177,11 @@ public enum ChatRenderer {
             let produced = Result { () throws(DiagnosticError) in try producer.produceWithStatistics(conversation, into: output) }
             let page = try preparedPage()
             options.strings = page.strings
+            options.prices = page.prices
             let (assets, assetWarnings, statistics) = try produced.get()
+            // A site says which models it has no price for once, for all its pages (see `SiteWriter`).
             let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
+                + (given == nil ? PriceWarnings.diagnostics(for: [SessionStats(conversation.messages ?? []).usage], prices: options.prices, file: request.pricesDisplayPath) : [])
             // A site's page made before from the same conversation, assets, style and options is
             // taken whole from the cache (see `pageKey`).
             let key = given != nil && request.cache != nil && conversation.composer == nil ? pageKey(conversation, assets: assets, options: options, page: page, cache: request.cache!) : nil
@@ -238,6 +243,8 @@ extension ChatRenderer {
 struct PreparedPage: Sendable {
     var style: PageStyle
     var strings: UIStrings
+    /// What models cost, for the estimates (`--prices`, else the templates' table).
+    var prices: PriceTable
     var warnings: [Diagnostic]
     /// The version and the style, for cached pages' keys (see ``ChatRenderer/pageKey``).
     var fingerprint: String
@@ -247,28 +254,35 @@ struct PreparedPage: Sendable {
         // The templates and the words are read on another thread while the theme is read and
         // made into its stylesheet. Errors keep their order: the theme's, the templates', then
         // the words'.
-        let other = InBackground { () -> (Result<PageTemplate, DiagnosticError>, Result<(UIStrings, [Diagnostic]), DiagnosticError>) in
+        let other = InBackground { () -> (Result<PageTemplate, DiagnosticError>, Result<(UIStrings, [Diagnostic]), DiagnosticError>, Result<PriceTable, DiagnosticError>) in
             (Result { () throws(DiagnosticError) in try PageTemplate.load(directory: request.templatesDirectory) },
-             Result { () throws(DiagnosticError) in try request.strings() })
+             Result { () throws(DiagnosticError) in try request.strings() },
+             Result { () throws(DiagnosticError) in try request.prices() })
         }
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
-        let (template, words) = try other.value()
-        self.init(request, style: PageStyle(theme: theme, template: try template.get()), words: try words.get())
+        let (template, words, prices) = try other.value()
+        self.init(request, style: PageStyle(theme: theme, template: try template.get()), words: try words.get(), prices: try prices.get())
     }
 
     init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {
-        self.init(request, style: style, words: try request.strings())
+        self.init(request, style: style, words: try request.strings(), prices: try request.prices())
     }
 
-    init(_ request: RenderRequest, style: PageStyle, words: (UIStrings, [Diagnostic])) {
+    init(_ request: RenderRequest, style: PageStyle, words: (UIStrings, [Diagnostic]), prices: PriceTable) {
         self.style = style
         let (strings, stringWarnings) = words
         self.strings = strings
+        self.prices = prices
         warnings = stringWarnings + ThemeContrast.diagnostics(for: style.theme, displayPath: request.themePath)
         var print = Fingerprint("chatrender style 1")
         print.add(ChatRenderVersion.string)
         style.addFingerprint(to: &print)
         strings.addFingerprint(to: &print)
+        print.add(prices.date)
+        for name in prices.models.keys.sorted() {
+            let price = prices.models[name]!
+            print.add(name); print.add("\(price.input) \(price.output) \(price.cacheRead) \(price.cacheWrite) \(price.contextWindow ?? 0)")
+        }
         fingerprint = print.finish()
     }
 }
@@ -325,6 +339,15 @@ extension RenderRequest {
     func strings() throws(DiagnosticError) -> (UIStrings, [Diagnostic]) {
         if options.strings != .english { return (options.strings, []) }
         return try UIStrings.load(locale: options.locale.tag, templates: templatesDirectory)
+    }
+
+    /// The price table as messages name it.
+    var pricesDisplayPath: String { pricesPath ?? FilePath.join(templatesDirectory, PriceTable.fileName) }
+
+    /// The price table: the file `pricesPath` names, else the templates' `prices.json`.
+    func prices() throws(DiagnosticError) -> PriceTable {
+        if let path = pricesPath { return try PriceTable.load(path: path, displayPath: path) }
+        return try PriceTable.load(templates: templatesDirectory)
     }
 
     /// The options for this conversation: its own `"markup"` unless `markupGiven`.

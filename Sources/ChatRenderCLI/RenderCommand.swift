@@ -30,6 +30,13 @@ enum RenderCommand {
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 
+    static let prices = Option.text(
+        "--prices", valueName: "FILE",
+        help: "the price table for estimated costs: a JSON file shaped like the bundled templates/prices.json "
+            + "(its \"date\" and, per model, \"input\", \"output\", \"cacheRead\" and \"cacheWrite\" in US dollars per "
+            + "million tokens, and an optional \"contextWindow\"); default: the templates' prices.json. A model with "
+            + "tokens and no price gets no estimate, and one warning")
+
     static let shard = Option.value(
         "--shard", valueName: "K/N",
         help: "render only the K-th of N slices of a site's pages (with --from, or a FOLDER), with the whole site's index "
@@ -65,7 +72,7 @@ enum RenderCommand {
         },
         groups: [
             SharedOptions.themeAndTemplates,
-            SharedOptions.page,
+            OptionGroup(SharedOptions.page.title, SharedOptions.page.options + [prices.option]),
             SharedOptions.photos,
             OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
@@ -144,6 +151,9 @@ enum RenderCommand {
             request.markupGiven = settings.markupGiven
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()
+            if let given = parsed[prices] {
+                request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
+            }
             // A conversation read from standard input finds its photos where the person is.
             if given == "-" && !imported { request.attachmentsDirectory = "." }
             if parsed.has(singleFile) {

@@ -216,6 +216,8 @@ struct ClaudeCodeSession {
         var attachments: [ImportedAttachment] = []
         /// Message ids already in this turn: a reply's later blocks join it.
         var messageIDs: Set<String> = []
+        /// The keys of the turn's API messages in ``ClaudeCodeSession/usage``, in order, each once.
+        var usageKeys: [String] = []
     }
 
     /// A part, or a tool call whose part is made once its result is known.
@@ -490,16 +492,20 @@ struct ClaudeCodeSession {
         let messageID = ImportSource.string(message["id"])
         let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
         if let model, !models.contains(model) { models.append(model) }
-        noteUsage(message, key: messageID ?? "line \(line)")
+        let usageKey = messageID ?? "line \(line)"
+        noteUsage(message, key: usageKey)
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
             var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : SessionText.oneLine(text))
             if text.isEmpty { notice.phrase = UIPhrase(.apiError) }
-            append(.notice(notice), toAssistant: node)
+            let turn = assistantTurn(node)
+            if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) { drafts[turn].usageKeys.append(usageKey) }
+            drafts[turn].items.append(.part(.notice(notice)))
             return
         }
         let turn = assistantTurn(node)
+        if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) { drafts[turn].usageKeys.append(usageKey) }
         if drafts[turn].model == nil { drafts[turn].model = model }
         if let messageID { drafts[turn].messageIDs.insert(messageID) }
         for (index, block) in blocks.items.enumerated() {
@@ -752,6 +758,9 @@ struct ClaudeCodeSession {
         var early = ahead.inOrder
         var turns: [ImportedTurn] = []
         turns.reserveCapacity(drafts.count)
+        // Each API message counts once, in the first turn that has it (as in the header's total).
+        var counted: Set<String> = []
+        var unshown: TokenUsage?
         for draft in drafts {
             var parts: [TurnPart] = []
             var attachments = draft.attachments
@@ -772,10 +781,25 @@ struct ClaudeCodeSession {
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
                 }
             }
-            if draft.role == .assistant && parts.isEmpty && attachments.isEmpty { continue }
+            if draft.role == .assistant && parts.isEmpty && attachments.isEmpty {
+                // Nothing to show, but its tokens were spent: the turn before (or after) carries them.
+                if let spent = turnUsage(draft.usageKeys.filter { counted.insert($0).inserted }) {
+                    if let last = turns.indices.last(where: { turns[$0].role == .assistant }) {
+                        turns[last].usage = turns[last].usage.map { $0.adding(spent) } ?? spent
+                    } else {
+                        unshown = unshown.map { $0.adding(spent) } ?? spent
+                    }
+                }
+                continue
+            }
             var turn = ImportedTurn(id: draft.id, role: draft.role, text: draft.text, date: draft.date, attachments: attachments)
             turn.parts = parts
             turn.model = draft.model
+            turn.usage = turnUsage(draft.usageKeys.filter { counted.insert($0).inserted })
+            if let spent = unshown, draft.role == .assistant {
+                turn.usage = spent.adding(turn.usage ?? TokenUsage(context: spent.context))
+                unshown = nil
+            }
             turns.append(turn)
             turnNodes.append(draft.id)
         }
@@ -839,6 +863,46 @@ struct ClaudeCodeSession {
         return (made, inOrder)
     }
 
+    /// The tokens of the API messages `keys`, in order: their counts added, and the context
+    /// after the last (its prompt, cached or not, and its reply). Nil when none recorded any.
+    func turnUsage(_ keys: [String]) -> TokenUsage? {
+        var total: TokenUsage?
+        for key in keys {
+            guard let one = usage[key] else { continue }
+            let call = TokenUsage(input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite,
+                                  context: one.input + one.cacheRead + one.cacheWrite + one.output)
+            total = total.map { $0.adding(call) } ?? call
+        }
+        return total
+    }
+
+    /// Compactions' own replies (see ``addCompactionUsage()``) are in no turn: each is counted in
+    /// the turn that marks its compaction, in order (the last such turn takes any left over; a
+    /// session with no mark, its last reply), so that the turns add up to the header's total.
+    /// Their counts join the turn's; its context stays its own.
+    func addingCompactionUsage(to turns: inout [ImportedTurn]) {
+        var inTurns: Set<String> = []
+        for draft in drafts { inTurns.formUnion(draft.usageKeys) }
+        let keys = usageOrder.filter { compactionIDs.contains($0) && !inTurns.contains($0) }
+        guard !keys.isEmpty else { return }
+        let marked = turns.indices.filter { index in
+            turns[index].parts.contains { if case .notice(let notice) = $0 { return notice.kind == .compacted } else { return false } }
+        }
+        guard let fallback = marked.last ?? turns.indices.last(where: { turns[$0].role == .assistant }) ?? turns.indices.last else { return }
+        for (n, key) in keys.enumerated() {
+            guard let one = usage[key] else { continue }
+            let index = n < marked.count ? marked[n] : fallback
+            let extra = TokenUsage(input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite)
+            if let mine = turns[index].usage {
+                var added = mine + extra
+                added.context = mine.context
+                turns[index].usage = added
+            } else {
+                turns[index].usage = extra
+            }
+        }
+    }
+
     /// Fewer calls than this are made in order: handing them to the workers would cost more.
     static let parallelCalls = 64
 
@@ -856,6 +920,7 @@ struct ClaudeCodeSession {
         diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }
         addCompactionUsage()
+        addingCompactionUsage(to: &turns)
         let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
         var chat = ImportedChat(title: title, date: firstDate, turns: turns)
         chat.facts = facts()

@@ -383,6 +383,7 @@ enum ClaudeCodeTools {
                 var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
                 message.parts = turn.parts
                 message.model = turn.model
+                message.usage = turn.usage
                 message.speaker = turn.role == .user ? "Claude" : (kind.map { "\($0) agent" } ?? "Sub-agent")
                 if turn.role != .user { message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent) }
                 messages.append(message)

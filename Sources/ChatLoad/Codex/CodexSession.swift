@@ -53,6 +53,8 @@ struct CodexSession {
         var items: [Item] = []
         var attachments: [ImportedAttachment] = []
         var model: String?
+        /// The tokens its API calls used: what the session's running total grew by while it ran.
+        var usage: TokenUsage?
     }
     enum Item { case part(TurnPart), call(String) }
     var drafts: [Draft] = []
@@ -332,7 +334,26 @@ struct CodexSession {
                 guard case .number(let value, _)? = total[key]?.value, value.isFinite, value >= 0, value < 1e15 else { return 0 }
                 return Int(value)
             }
-            tokens = (int("input_tokens"), int("cached_input_tokens"), int("output_tokens"))
+            let now = (input: int("input_tokens"), cached: int("cached_input_tokens"), output: int("output_tokens"))
+            // The running total is the header's; a turn has what it grew by while the turn ran
+            // (a CLI that started its count again counts from zero), so the turns add up to it.
+            let before = tokens ?? (0, 0, 0)
+            var grown = (input: now.input - before.input, cached: now.cached - before.cached, output: now.output - before.output)
+            if grown.input < 0 || grown.cached < 0 || grown.output < 0 { grown = now }
+            tokens = (before.input + grown.input, before.cached + grown.cached, before.output + grown.output)
+            var context: Int?
+            if let last = info["last_token_usage"], case .number(let total, _)? = last["total_tokens"]?.value, total.isFinite, total >= 0, total < 1e15 {
+                context = Int(total)
+            }
+            var window: Int?
+            if case .number(let value, _)? = info["model_context_window"]?.value, value.isFinite, value >= 1, value < 1e15 { window = Int(value) }
+            let spent = TokenUsage(input: max(0, grown.input - grown.cached), output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
+            guard spent.total > 0 || context != nil else { return }
+            if drafts.last?.role != .assistant {
+                drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
+            }
+            let last = drafts.count - 1
+            drafts[last].usage = drafts[last].usage.map { $0.adding(spent) } ?? spent
         case "turn_aborted":
             let reason = InputProbe.string(event, "reason") ?? "interrupted"
             var notice = NoticePart(kind: .interrupted, text: reason == "interrupted" ? "Interrupted by the person" : "Turn stopped (\(reason))")
@@ -403,6 +424,7 @@ struct CodexSession {
             var message = Message(id: "\(child.sessionID ?? "agent")-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
             message.parts = turn.parts
             message.model = turn.model
+            message.usage = turn.usage
             if turn.role == .user {
                 message.speaker = "Codex"
             } else if let name {
@@ -448,6 +470,7 @@ struct CodexSession {
     /// The turns, sub-agents nested at the calls that spawned them.
     mutating func turns() -> [ImportedTurn] {
         var turns: [ImportedTurn] = []
+        var unshown: TokenUsage?
         for draft in drafts {
             var parts: [TurnPart] = []
             for item in draft.items {
@@ -470,10 +493,25 @@ struct CodexSession {
                 turn.attachments = draft.attachments
                 turns.append(turn)
             } else {
-                guard !parts.isEmpty else { continue }
+                guard !parts.isEmpty else {
+                    // Nothing to show, but its tokens were spent: the reply before (or after) carries them.
+                    if let spent = draft.usage {
+                        if let last = turns.indices.last(where: { turns[$0].role == .assistant }) {
+                            turns[last].usage = turns[last].usage.map { $0.adding(spent) } ?? spent
+                        } else {
+                            unshown = unshown.map { $0.adding(spent) } ?? spent
+                        }
+                    }
+                    continue
+                }
                 var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
                 turn.parts = parts
                 turn.model = draft.model
+                turn.usage = draft.usage
+                if let spent = unshown {
+                    turn.usage = spent.adding(draft.usage ?? TokenUsage(context: spent.context, contextWindow: spent.contextWindow))
+                    unshown = nil
+                }
                 if let agentName { turn.speaker = agentName }
                 turns.append(turn)
             }

@@ -40,6 +40,8 @@ package struct ImportedTurn: Sendable, Equatable {
     package var modelID: String? = nil
     /// Which version of an edited or regenerated turn this is, when others exist.
     package var version: TurnVersion? = nil
+    /// The tokens the turn's API calls used, as the log records them.
+    package var usage: TokenUsage? = nil
     /// The branch the turn lies in when it is not on the path the person last saw (see
     /// ``Message/branch``); empty on that path.
     package var branch: [Int] = []

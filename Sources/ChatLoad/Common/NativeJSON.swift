@@ -45,6 +45,12 @@ package enum NativeJSON {
         if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
         if !message.branch.isEmpty { out += ",\n\(member)\"branch\": [\(message.branch.map(String.init).joined(separator: ", "))]" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
+        if let usage = message.usage {
+            out += ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
+            if let context = usage.context { out += ", \"context\": \(context)" }
+            if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
+            out += "}"
+        }
         if !message.attachments.isEmpty {
             out += ",\n\(member)\"attachments\": ["
             for (a, attachment) in message.attachments.enumerated() {

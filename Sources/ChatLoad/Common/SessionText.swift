@@ -31,16 +31,7 @@ enum SessionText {
     }
 
     /// 1234 → "1,234", 45_600 → "45.6k", 2_300_000 → "2.3M".
-    static func tokens(_ count: Int) -> String {
-        func tenths(_ value: Int, _ unit: Int) -> String {
-            let scaled = (value * 10 + unit / 2) / unit
-            return scaled % 10 == 0 || scaled >= 1000 ? "\(scaled / 10)" : "\(scaled / 10).\(scaled % 10)"
-        }
-        if count >= 1_000_000 { return tenths(count, 1_000_000) + "M" }
-        if count >= 10_000 { return tenths(count, 1_000) + "k" }
-        if count >= 1_000 { return "\(count / 1000),\(String(count % 1000).leftPadded(3))" }
-        return String(count)
-    }
+    static func tokens(_ count: Int) -> String { TokenCount.short(count) }
 
     /// 75 → "1 min 15 s", 3720 → "1 h 2 min", 9 → "9 s".
     static func duration(_ seconds: Int) -> String {

@@ -29,6 +29,10 @@ struct GeminiSession {
     var firstPrompt: String?
     var tokens = (input: 0, cached: 0, output: 0)
     var drafts: [(role: Message.Role, id: String, text: String, date: ChatDate?, parts: [TurnPart], model: String?)] = []
+    /// The tokens of the assistant's drafts, by their index, as the messages recorded them.
+    var usage: [Int: TokenUsage] = [:]
+    /// Tokens of replies before the first one shown.
+    var unshown: TokenUsage?
     private var unknown: [String: (count: Int, line: Int?)] = [:]
     private var skipsAcknowledgement = false
     private var unknownOrder: [String] = []
@@ -155,14 +159,27 @@ struct GeminiSession {
             if case .array(let calls)? = message["toolCalls"]?.value {
                 for call in calls { parts += GeminiTools.parts(for: call) }
             }
+            var spent: TokenUsage?
             if let usage = message["tokens"] {
-                tokens.input += GeminiTools.int(usage["input"]) ?? 0
-                tokens.cached += GeminiTools.int(usage["cached"]) ?? 0
-                tokens.output += (GeminiTools.int(usage["output"]) ?? 0) + (GeminiTools.int(usage["thoughts"]) ?? 0)
+                let input = GeminiTools.int(usage["input"]) ?? 0, cached = GeminiTools.int(usage["cached"]) ?? 0
+                let output = (GeminiTools.int(usage["output"]) ?? 0) + (GeminiTools.int(usage["thoughts"]) ?? 0)
+                tokens.input += input
+                tokens.cached += cached
+                tokens.output += output
+                // `input` counts the cached tokens too; the context after the reply is both and the reply.
+                spent = TokenUsage(input: max(0, input - cached), output: output, cacheRead: cached, context: input + output)
             }
             let model = InputProbe.string(message, "model")
             if let model, !models.contains(model) { models.append(model) }
             append(parts, date: date, id: id, model: model)
+            if let spent {
+                // A reply with nothing to show still spent them: the reply before carries them.
+                if let last = drafts.indices.last(where: { drafts[$0].role == .assistant }) {
+                    usage[last] = usage[last].map { $0.adding(spent) } ?? spent
+                } else {
+                    unshown = unshown.map { $0.adding(spent) } ?? spent
+                }
+            }
         case "$compacted":
             var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
             notice.phrase = UIPhrase(.conversationCompacted)
@@ -250,10 +267,16 @@ struct GeminiSession {
             return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
                               message: "unknown \(parts[0]) \(Diagnostic.quote(String(parts[1]))) (\(times) here); left out, the rest is read")
         }
-        let turns = drafts.map { draft -> ImportedTurn in
+        if let spent = unshown, let first = drafts.indices.first(where: { drafts[$0].role == .assistant }) {
+            usage[first] = spent.adding(usage[first] ?? TokenUsage(context: spent.context))
+            unshown = nil
+        }
+        let turns = drafts.indices.map { index -> ImportedTurn in
+            let draft = drafts[index]
             var turn = ImportedTurn(id: draft.id, role: draft.role, text: draft.role == .user ? draft.text : "", date: draft.date)
             turn.parts = draft.parts
             turn.model = draft.model
+            turn.usage = usage[index]
             return turn
         }
         guard !turns.isEmpty else { return nil }

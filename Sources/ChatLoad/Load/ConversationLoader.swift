@@ -221,7 +221,7 @@ package enum ConversationLoader {
         // One look at the member names for the members most messages lack, so a file without
         // them pays one pass per message rather than one per member.
         var partsNode: JSONNode?
-        var hasSources = false, hasSpeaker = false, hasModel = false, hasVersion = false, hasBranch = false
+        var hasSources = false, hasSpeaker = false, hasModel = false, hasVersion = false, hasUsage = false, hasBranch = false
         if case .object(let members) = node.value {
             for index in members.indices {
                 switch members[index].key {
@@ -230,6 +230,7 @@ package enum ConversationLoader {
                 case "speaker": hasSpeaker = true
                 case "model", "modelID": hasModel = true
                 case "version": hasVersion = true
+                case "usage": hasUsage = true
                 case "branch": hasBranch = true
                 default: break
                 }
@@ -269,6 +270,7 @@ package enum ConversationLoader {
         let model = hasModel ? reader.optionalString(node, "model", path: path) : nil
         let modelID = hasModel ? reader.optionalString(node, "modelID", path: path) : nil
         let version = hasVersion ? decodeVersion(node["version"], path: JSONReader.join(path, "version"), reader: &reader) : nil
+        let usage = hasUsage ? decodeUsage(node["usage"], path: JSONReader.join(path, "usage"), reader: &reader) : nil
         var branch: [Int] = []
         if hasBranch {
             if scope.depth == 0 {
@@ -287,9 +289,34 @@ package enum ConversationLoader {
         message.model = model
         message.modelID = modelID
         message.version = version
+        message.usage = usage
         message.branch = branch
         return message
     }
+
+    /// `"usage": {"input": 12, "output": 340, "cacheRead": 18000, "cacheWrite": 900, "context": 19252}`:
+    /// the turn's tokens. The four counts are required whole numbers ≥ 0; `context` and
+    /// `contextWindow` are optional.
+    private static func decodeUsage(_ node: JSONNode?, path: String, reader: inout JSONReader) -> TokenUsage? {
+        guard let node, node.value != .null else { return nil }
+        guard reader.object(node, path: path, expected: "an object with \"input\", \"output\", \"cacheRead\" and \"cacheWrite\"") != nil else { return nil }
+        let errorsBefore = reader.errorCount
+        var counts: [String: Int] = [:]
+        for key in ["input", "output", "cacheRead", "cacheWrite", "context", "contextWindow"] {
+            if !key.hasPrefix("context"), node[key] == nil || node[key]?.value == .null {
+                reader.error("missing required field \"\(key)\"; expected a whole number of tokens", at: node, path: JSONReader.join(path, key))
+                continue
+            }
+            guard let value = reader.optionalInteger(node, key, path: path) else { continue }
+            if value < 0 || (key == "contextWindow" && value == 0) {
+                reader.error("expected a whole number of tokens \(key == "contextWindow" ? "> 0" : "≥ 0"), found \(value)", at: node[key], path: JSONReader.join(path, key))
+                continue
+            }
+            counts[key] = value
+        }
+        guard reader.errorCount == errorsBefore else { return nil }
+        return TokenUsage(input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
+                          cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
 
     /// A number as written ("1", "2.5"), else its kind ("a string").
     private static func numberOrKind(_ node: JSONNode) -> String {

@@ -103,6 +103,8 @@ enum OpenCodeSession {
     static func build(_ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
                       depth: Int, note: (String) -> Void) -> Built {
         var built = Built()
+        // Tokens of replies not shown yet, for the next reply shown.
+        var unshown: TokenUsage?
         for message in session.messages {
             let data = message.data
             let role = InputProbe.string(data, "role")
@@ -173,11 +175,19 @@ enum OpenCodeSession {
             case "assistant":
                 // A message's own `tokens` are its last step's; the steps' `step-finish` parts add up to all of it.
                 let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
+                var spent: TokenUsage?
                 for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
-                    built.tokens.input += OpenCodeTools.int(usage["input"]) ?? 0
-                    built.tokens.output += (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0)
-                    built.tokens.read += OpenCodeTools.int(usage["cache"]?["read"]) ?? 0
-                    built.tokens.write += OpenCodeTools.int(usage["cache"]?["write"]) ?? 0
+                    let step = TokenUsage(input: OpenCodeTools.int(usage["input"]) ?? 0,
+                                          output: (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0),
+                                          cacheRead: OpenCodeTools.int(usage["cache"]?["read"]) ?? 0, cacheWrite: OpenCodeTools.int(usage["cache"]?["write"]) ?? 0)
+                    built.tokens.input += step.input
+                    built.tokens.output += step.output
+                    built.tokens.read += step.cacheRead
+                    built.tokens.write += step.cacheWrite
+                    // The context after a step: its prompt, cached or not, and its reply.
+                    var call = step
+                    call.context = step.total
+                    spent = spent.map { $0.adding(call) } ?? call
                 }
                 if let error = data["error"] {
                     let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
@@ -189,18 +199,32 @@ enum OpenCodeSession {
                         parts.append(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil)))
                     }
                 }
-                guard !parts.isEmpty else { continue }
+                if let spent { unshown = unshown.map { $0.adding(spent) } ?? spent }
+                guard !parts.isEmpty else {
+                    // Nothing to show, but its tokens were spent: the reply before (or after) carries them.
+                    if let spent = unshown, let lastTurn = built.turns.indices.last(where: { built.turns[$0].role == .assistant }) {
+                        built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent
+                        unshown = nil
+                    }
+                    continue
+                }
                 if let lastTurn = built.turns.indices.last, built.turns[lastTurn].role == .assistant {
                     built.turns[lastTurn].parts += parts
+                    if let spent = unshown { built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent }
                 } else {
                     var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: when)
                     turn.parts = parts
                     turn.model = InputProbe.string(data, "modelID")
+                    turn.usage = unshown
                     built.turns.append(turn)
                 }
+                unshown = nil
             default:
                 note("message role \(Diagnostic.quote(role ?? "(none)"))")
             }
+        }
+        if let spent = unshown, let lastTurn = built.turns.indices.last(where: { built.turns[$0].role == .assistant }) {
+            built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent
         }
         return built
     }

@@ -127,6 +127,7 @@ enum OpenCodeTools {
             var message = Message(id: "\(session)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
             message.parts = turn.parts
             message.model = turn.model
+            message.usage = turn.usage
             if turn.role == .user {
                 message.speaker = "opencode"
             } else {

@@ -68,6 +68,8 @@ public struct Message: Sendable, Equatable, Identifiable {
     /// Which version of an edited or regenerated turn this is, when the chat kept others
     /// ("version 2 of 3"); nil when there is only one.
     package var version: TurnVersion?
+    /// The tokens the turn's API calls used, as the log records them (`"usage"`); nil when it does not.
+    package var usage: TokenUsage?
     /// Where the turn lies when it is not on the path the person last saw: empty on that path;
     /// `[2]` for a turn of the second branch at a fork (the shown continuation is branch 1);
     /// `[2, 3]` for one of the third branch at a fork inside that one. A fork's other branches

@@ -14,6 +14,8 @@ package struct ConversationSummary: Sendable, Equatable {
     package var generatedImages = 0
     /// Every turn with text, by its index on the page (its anchor is `#cr-tINDEX`).
     package var turns: [SearchTurn] = []
+    /// The tokens its turns recorded, by model (sub-agents' included): the site's totals add them up.
+    package var usage: [ModelUsage] = []
 
     /// Characters kept of the first prompt's first line.
     package static let snippetLimit = 160
@@ -37,6 +39,7 @@ package struct ConversationSummary: Sendable, Equatable {
         }
         let most = models.values.max() ?? 0
         model = firstModel.first { models[$0] == most }
+        usage = SessionStats(messages).usage
     }
 
     /// The words of a turn a reader can find: its text, or the text of its parts, with every run

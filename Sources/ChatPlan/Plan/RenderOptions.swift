@@ -20,6 +20,10 @@ public struct RenderOptions: Sendable, Equatable {
     /// Set for a page of a site: it links to the site's index and searches every conversation.
     package var site: SiteLink?
 
+    /// What models cost, for the estimates on the page (`templates/prices.json` or `--prices`);
+    /// empty: no estimate, every model unknown.
+    package var prices: PriceTable = .empty
+
     public init(showRetry: Bool = true, markup: Markup = .auto) {
         self.showRetry = showRetry
         self.markup = markup

@@ -146,6 +146,7 @@ package enum ImportWriter {
                 message.model = turn.model
                 message.modelID = turn.modelID
                 message.version = turn.version
+                message.usage = turn.usage
                 message.branch = turn.branch
                 messages.append(message)
             }

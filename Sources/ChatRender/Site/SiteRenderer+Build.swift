@@ -74,6 +74,10 @@ extension SiteRenderer {
             // how many), then the pages, then the shared files, the shards and the themed index (SiteWriter).
             let writer = try SiteWriter(entries, render: render)
             site = writer
+            // The models with tokens and no price: said once for the site, not once a page.
+            let priceWarnings = PriceWarnings.diagnostics(for: entries.map(\.summary.usage), prices: writer.page.prices, file: render.pricesDisplayPath)
+            try render.refuseIfStrict(priceWarnings)
+            warnings += priceWarnings
             // Each page is made in its folder of this output's staging and appears with the site.
             let held = pages.enumerated().filter { shard?.holds($0.offset) ?? true }.map(\.element)
             for page in held {

@@ -32,7 +32,7 @@ struct SiteWriter: Sendable {
         // The words first: the shared script carries them for every page.
         let words = try render.strings()
         files = SiteFiles(theme: theme, template: template, strings: words.0)
-        page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words)
+        page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words, prices: try render.prices())
         shards = SearchIndex.shards(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
     }
 
@@ -45,7 +45,7 @@ struct SiteWriter: Sendable {
         var locale = render.options.locale
         locale.strings = page.strings
         let index = SiteIndexPage.render(entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
-                                         link: { "\($0.slug)/index.html" })
+                                         prices: page.prices, link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
         }

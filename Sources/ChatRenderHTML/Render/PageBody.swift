@@ -47,6 +47,7 @@ package enum PageBody {
             html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n")
             return html
         }
+        html.append(SessionOverview.render(messages, facts: conversation.facts, options: options))
         html.append(PromptIndex.render(messages, strings: s))
         html.append("<section class=\"cr-chat\" aria-label=\"\(s[.conversation])\">\n")
         if messages.isEmpty {

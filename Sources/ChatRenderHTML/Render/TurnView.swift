@@ -98,6 +98,7 @@ package enum TurnView {
             }
         }
         body.append(SourceList.render(message.sources, turnID: turnID, headingLevel: context.headingLevel + 1, strings: s))
+        body.append(TurnUsage.render(message, options: options))
         let role: HTML = message.role == .user ? "user" : "assistant"
         if nested {
             return "<article class=\"cr-turn cr-turn--\(role) cr-turn--nested\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>"

@@ -17,7 +17,7 @@ package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
     /// `files`: the site's shared stylesheet and script.
     package static func render(_ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int,
-                               link: (ImportedEntry) -> String) -> [UInt8] {
+                               prices: PriceTable = .empty, link: (ImportedEntry) -> String) -> [UInt8] {
         let s = locale.strings
         let heading = s[.conversations]
 
@@ -63,7 +63,7 @@ package enum SiteIndexPage {
         }
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""
         let body: HTML = """
-        <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p></header>
+        <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p>\(totals(entries, prices: prices, s))</header>
         <main class="cr-main">
         \(SiteSearch.form(root: "", shards: shards))
         \(sections)</main>
@@ -71,6 +71,18 @@ package enum SiteIndexPage {
         return PageShell.siteIndex(files, colorScheme: theme.colorScheme)
             .document(title: heading, lang: s.tag, htmlAttributes: PageShell.htmlAttributes(s, scriptWords: false),
                       bodyClass: "cr-site-index", body: body)
+    }
+
+    /// Every session's tokens added up, and their estimated cost: nothing when no session recorded any.
+    static func totals(_ entries: [ImportedEntry], prices: PriceTable, _ s: UIStrings) -> HTML {
+        let usage = entries.reduce([ModelUsage]()) { ModelUsage.merged($0, $1.summary.usage) }
+        guard !usage.isEmpty else { return HTML() }
+        var html: HTML = "<dl class=\"cr-facts cr-site-totals\" aria-label=\"\(s[.siteTotals])\"><div class=\"cr-fact\"><dt>\(s[.factTokens])</dt><dd>\(UsageText.tokens(ModelUsage.total(usage), s))</dd></div>"
+        if let cost = UsageText.cost(usage, prices: prices, s) {
+            html.append("<div class=\"cr-fact\"><dt>\(s[.overviewCost])</dt><dd>\(cost)</dd></div>")
+        }
+        html.append("</dl>")
+        return html
     }
 
     /// One conversation: its card, the whole of which opens it.

@@ -1,0 +1,77 @@
+/// What models cost per million tokens, as of a date (`templates/prices.json`, or `--prices`):
+/// an estimated cost is the usage times these prices, and a model the table does not know has
+/// no cost at all (never a guess).
+package struct PriceTable: Sendable, Equatable {
+    /// One model's list prices in US dollars per million tokens, and its context window.
+    package struct ModelPrice: Sendable, Equatable {
+        package var input: Double
+        package var output: Double
+        package var cacheRead: Double
+        package var cacheWrite: Double
+        /// Tokens the model reads at most, for the context-window fill bar; nil: not drawn.
+        package var contextWindow: Int?
+
+        package init(input: Double, output: Double, cacheRead: Double, cacheWrite: Double, contextWindow: Int? = nil) {
+            self.input = input
+            self.output = output
+            self.cacheRead = cacheRead
+            self.cacheWrite = cacheWrite
+            self.contextWindow = contextWindow
+        }
+
+        /// The cost of `usage` in dollars.
+        package func cost(of usage: TokenUsage) -> Double {
+            (Double(usage.input) * input + Double(usage.output) * output + Double(usage.cacheRead) * cacheRead
+                + Double(usage.cacheWrite) * cacheWrite) / 1_000_000
+        }
+    }
+
+    /// The day the prices were taken (`"2025-12-15"`), shown beside every estimate.
+    package var date: String
+    /// By model name as the table writes it.
+    package var models: [String: ModelPrice]
+    /// The names again, each in the form ``key(_:)`` makes, for lookups.
+    private var byKey: [String: ModelPrice]
+
+    package init(date: String, models: [String: ModelPrice]) {
+        self.date = date
+        self.models = models
+        byKey = Dictionary(models.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// No prices: every model is unknown.
+    package static let empty = PriceTable(date: "", models: [:])
+
+    package static func == (a: PriceTable, b: PriceTable) -> Bool { a.date == b.date && a.models == b.models }
+
+    /// The prices of `model` as a log names it: the name itself, or the name with what logs add
+    /// to it taken off (a provider, `anthropic/`; a release date, `-20250929`), dots and hyphens
+    /// alike (`claude-sonnet-4.5` is `claude-sonnet-4-5`). Nil when the table does not know it.
+    package func price(for model: String) -> ModelPrice? {
+        byKey[Self.key(model)]
+    }
+
+    /// A model name as looked up: lower case, no provider, no release date, `.` as `-`.
+    static func key(_ model: String) -> String {
+        var name = Substring(model.lowercased())
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        var text = name.replacingDots()
+        // "-20250929" or "-2025-09-29" at the end: a dated snapshot of the same model.
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count > 1, let last = parts.last, last.count == 8, last.allSatisfy(\.isASCIIDigit) {
+            text = parts.dropLast().joined(separator: "-")
+        } else if parts.count > 3, parts[parts.count - 3].count == 4, parts.suffix(3).allSatisfy({ $0.allSatisfy(\.isASCIIDigit) && !$0.isEmpty }),
+                  parts[parts.count - 2].count == 2, parts[parts.count - 1].count == 2 {
+            text = parts.dropLast(3).joined(separator: "-")
+        }
+        return text
+    }
+}
+
+private extension Substring {
+    func replacingDots() -> String { String(map { $0 == "." ? "-" : $0 }) }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

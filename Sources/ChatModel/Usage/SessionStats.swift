@@ -1,0 +1,153 @@
+/// What a session's overview says, counted from its turns once: its length, its tools, the files
+/// its tools touched, the calls that failed, and its tokens by model. Sub-agents' transcripts
+/// count too, as the header's token total does.
+package struct SessionStats: Sendable, Equatable {
+    /// Top-level turns.
+    package var turns = 0
+    /// Seconds from the first dated turn to the last; nil without two dates.
+    package var seconds: Double?
+    /// Calls by what they were, most first (ties in the order first met): a tool call by its
+    /// tool's name; a file edit, a command or a code run by its ``Kind``.
+    package var tools: [ToolCount] = []
+    /// Paths the tools read, wrote or edited, in the order first met, each once.
+    package var files: [String] = []
+    /// Tool calls, commands and code runs that failed.
+    package var errors = 0
+    /// Tokens by the model that spent them (nil: turns that name none), in the order first met.
+    package var usage: [ModelUsage] = []
+
+    /// What a call was, for the counts by tool.
+    package enum Tool: Hashable, Sendable {
+        /// A tool call, by the tool's name as the log gives it.
+        case named(String)
+        /// A change to a file (a diff part: the agent's edit or write tool).
+        case fileEdit
+        /// A command in a terminal.
+        case command
+        /// Code the assistant ran.
+        case codeRun
+        /// A sub-agent's transcript.
+        case subAgent
+    }
+
+    /// How many calls of one kind.
+    package struct ToolCount: Sendable, Equatable {
+        package var tool: Tool
+        package var count: Int
+    }
+
+    package init() {}
+
+    /// The stats of `messages`, a conversation's turns.
+    package init(_ messages: [Message]) {
+        turns = messages.count
+        var first: Double?, last: Double?
+        for message in messages {
+            guard let date = message.date.map({ Double($0.secondsSinceEpoch) }) else { continue }
+            first = min(first ?? date, date)
+            last = max(last ?? date, date)
+        }
+        if let first, let last, last > first { seconds = last - first }
+        var counts: [Tool: Int] = [:], order: [Tool] = []
+        var seenFiles: Set<String> = []
+        var byModel: [String?: TokenUsage] = [:], modelOrder: [String?] = []
+        func count(_ tool: Tool) {
+            if counts[tool] == nil { order.append(tool) }
+            counts[tool, default: 0] += 1
+        }
+        func file(_ path: String?) {
+            guard let path, !path.isEmpty, seenFiles.insert(path).inserted else { return }
+            files.append(path)
+        }
+        var stack: [[Message]] = [messages]
+        while let list = stack.popLast() {
+            for message in list {
+                if let usage = message.usage {
+                    let model = message.model.flatMap { $0.isEmpty ? nil : $0 }
+                    if byModel[model] == nil { modelOrder.append(model) }
+                    byModel[model] = (byModel[model] ?? TokenUsage()) + usage
+                }
+                for part in message.parts {
+                    switch part {
+                    case .toolCall(let call):
+                        count(.named(call.name))
+                        if call.status == .error { errors += 1 }
+                        if let phrase = call.titlePhrase, Self.fileTools.contains(phrase.key) { file(phrase.values["path"]) }
+                    case .diff(let diff):
+                        count(.fileEdit)
+                        file(diff.path)
+                    case .terminal(let terminal):
+                        count(.command)
+                        if let code = terminal.exitCode, code != 0 { errors += 1 }
+                    case .codeExecution(let run):
+                        count(.codeRun)
+                        if run.status == .error { errors += 1 }
+                    case .transcript(let transcript):
+                        count(.subAgent)
+                        stack.append(transcript.messages)
+                    case .text, .thinking, .document, .notice:
+                        break
+                    }
+                }
+            }
+        }
+        // Most used first; equals keep the order they were first met in.
+        tools = order.enumerated().sorted { a, b in
+            counts[a.element]! != counts[b.element]! ? counts[a.element]! > counts[b.element]! : a.offset < b.offset
+        }.map { ToolCount(tool: $0.element, count: counts[$0.element]!) }
+        usage = modelOrder.map { ModelUsage(model: $0, usage: byModel[$0]!) }
+    }
+
+    /// The titles of calls that name a file they read, wrote, edited or deleted (`"path"`).
+    static let fileTools: Set<UIKey> = [.toolRead, .toolReadLines, .toolEdit, .toolWrite, .toolDeleted]
+
+    /// All the tokens, every model's.
+    package var totalUsage: TokenUsage { ModelUsage.total(usage) }
+
+    /// Whether there is anything an overview would say beyond the turns: calls or tokens.
+    package var isAgentSession: Bool { !tools.isEmpty || !usage.isEmpty }
+
+    /// The estimated cost in dollars of the tokens whose model `prices` knows, and the models
+    /// (names as the turns give them, nil for turns naming none) it does not know.
+    package func cost(_ prices: PriceTable) -> (dollars: Double?, unknown: [String?]) {
+        ModelUsage.cost(usage, prices)
+    }
+}
+
+/// The tokens one model spent (nil: turns that name no model).
+package struct ModelUsage: Sendable, Equatable {
+    package var model: String?
+    package var usage: TokenUsage
+
+    package init(model: String?, usage: TokenUsage) {
+        self.model = model
+        self.usage = usage
+    }
+
+    /// All the tokens of `list`.
+    package static func total(_ list: [ModelUsage]) -> TokenUsage { list.reduce(TokenUsage()) { $0 + $1.usage } }
+
+    /// `list` with `more` added, model by model, in the order first met.
+    package static func merged(_ list: [ModelUsage], _ more: [ModelUsage]) -> [ModelUsage] {
+        var out = list
+        for item in more {
+            if let at = out.firstIndex(where: { $0.model == item.model }) { out[at].usage = out[at].usage + item.usage } else { out.append(item) }
+        }
+        return out
+    }
+
+    /// The estimated cost in dollars of the tokens whose model `prices` knows (nil when it knows
+    /// none of them), and the models it does not know, each once.
+    package static func cost(_ list: [ModelUsage], _ prices: PriceTable) -> (dollars: Double?, unknown: [String?]) {
+        var dollars: Double?
+        var unknown: [String?] = []
+        for item in list where item.usage.total > 0 {
+            if let model = item.model, let price = prices.price(for: model) {
+                dollars = (dollars ?? 0) + price.cost(of: item.usage)
+            } else if !unknown.contains(item.model) {
+                unknown.append(item.model)
+            }
+        }
+        return (dollars, unknown)
+    }
+}

@@ -1,0 +1,41 @@
+/// The tokens one turn's API calls used, as the log records them (`"usage"` of a message in the
+/// conversation file). Counts are disjoint, so they add up: `input` is the input not read from
+/// the cache, `output` includes reasoning.
+package struct TokenUsage: Sendable, Equatable {
+    /// Input tokens billed at the input price (not read from, nor written to, the cache).
+    package var input: Int
+    /// Tokens written by the model, its reasoning included.
+    package var output: Int
+    /// Input tokens read from the prompt cache.
+    package var cacheRead: Int
+    /// Input tokens written to the prompt cache.
+    package var cacheWrite: Int
+    /// Tokens in the model's context after the turn's last call (its prompt and its reply), when
+    /// the log says; drawn against ``contextWindow``.
+    package var context: Int?
+    /// The model's context window as the log says it (Codex records it); nil: the price table's.
+    package var contextWindow: Int?
+
+    package init(input: Int = 0, output: Int = 0, cacheRead: Int = 0, cacheWrite: Int = 0, context: Int? = nil, contextWindow: Int? = nil) {
+        self.input = input
+        self.output = output
+        self.cacheRead = cacheRead
+        self.cacheWrite = cacheWrite
+        self.context = context
+        self.contextWindow = contextWindow
+    }
+
+    /// All four counts.
+    package var total: Int { input + output + cacheRead + cacheWrite }
+
+    /// The counts of both, added; the context is the later one's (`other`), as it follows it.
+    package func adding(_ other: TokenUsage) -> TokenUsage {
+        TokenUsage(input: input + other.input, output: output + other.output, cacheRead: cacheRead + other.cacheRead,
+                   cacheWrite: cacheWrite + other.cacheWrite, context: other.context ?? context, contextWindow: other.contextWindow ?? contextWindow)
+    }
+
+    /// The counts of both, added (the context is left out: it belongs to one turn).
+    package static func + (a: TokenUsage, b: TokenUsage) -> TokenUsage {
+        TokenUsage(input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite)
+    }
+}
