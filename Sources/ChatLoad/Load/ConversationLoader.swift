@@ -317,6 +317,7 @@ package enum ConversationLoader {
         guard reader.errorCount == errorsBefore else { return nil }
         return TokenUsage(input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
                           cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
+    }
 
     /// A number as written ("1", "2.5"), else its kind ("a string").
     private static func numberOrKind(_ node: JSONNode) -> String {

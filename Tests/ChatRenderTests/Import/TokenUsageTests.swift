@@ -3,6 +3,7 @@ import Testing
 @testable import ChatModel
 @testable import ChatLoad
 @testable import ChatRender
+import TestSupport
 
 /// A turn's tokens, the session overview's numbers and the estimated cost, checked against sums
 /// computed here straight from the fixture logs (not through the readers).
