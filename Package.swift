@@ -25,12 +25,15 @@ let packsRelocations: Bool = {
 #else
 let packsRelocations = false
 #endif
-let commandLinking: [LinkerSetting] = packsRelocations
+let commandLinking: [LinkerSetting] =
+    packsRelocations
     ? [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))] : []
 
 // The library's stages, in dependency order: the one list. ChatRender wires them all, and its
 // tests see them all; ArchitectureTests and the fuzz build (fuzz/run.sh) read the list from here.
-let stages: [Target.Dependency] = ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser"]
+let stages: [Target.Dependency] = [
+    "ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatRenderHTML", "ChatOutput", "ChatAssets", "ChatBrowser",
+]
 
 let package = Package(
     name: "chatrender",
@@ -106,8 +109,9 @@ let package = Package(
         ),
         // What the test targets share: the repository's paths, running the built command, a seeded
         // generator, outputs a test reads back. Built only with the tests.
-        .target(name: "TestSupport", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatOutput", "ChatAssets", "CZlib"],
-                path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["ChatModel", "ChatSupport", "ChatLoad", "ChatTheme", "ChatPlan", "ChatOutput", "ChatAssets", "CZlib"],
+            path: "Tests/TestSupport"),
         // A test target per stage, for the tests that need that stage alone (and the ones below it);
         // ChatRenderTests holds the pipeline's, the command line's and the end-to-end tests.
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "TestSupport"]),

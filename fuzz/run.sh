@@ -27,7 +27,7 @@ SAN="-sanitize=fuzzer,address"
 # The library's stage targets in dependency order, read from Package.swift's one list (`let stages`),
 # then ChatRender, which wires them; and the one package name they share so `package` declarations
 # reach across them (any name works, if the same).
-STAGES="$(sed -n 's/^let stages: \[Target.Dependency\] = \[\(.*\)\]$/\1/p' "$ROOT/Package.swift" | tr -d '",') ChatRender"
+STAGES="$(sed -n '/^let stages: \[Target.Dependency\] = \[/,/\]/p' "$ROOT/Package.swift" | tail -n +2 | grep -o '"[A-Za-z]*"' | tr -d '"' | tr '\n' ' ')ChatRender"
 PACKAGE=chatrender
 
 build() {

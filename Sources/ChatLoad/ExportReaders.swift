@@ -60,8 +60,11 @@ package enum ExportReaders {
     package static func unrecognised(_ displayPath: String, description: String) -> DiagnosticError {
         let formats = all.map { "\($0.name) (\($0.title))" }
         let list = formats.dropLast().joined(separator: ", ") + " or " + formats.last!
-        return DiagnosticError(Diagnostic(file: displayPath, message: "not a format chatrender reads: it looks like \(description); "
-            + "expected a conversation file (see docs/conversation-format.md) or an export of \(list)"))
+        return DiagnosticError(
+            Diagnostic(
+                file: displayPath,
+                message: "not a format chatrender reads: it looks like \(description); "
+                    + "expected a conversation file (see docs/conversation-format.md) or an export of \(list)"))
     }
 
     /// Whether the probed input reads as a native conversation file rather than any export:

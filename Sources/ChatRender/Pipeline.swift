@@ -44,8 +44,10 @@ public struct RenderRequest: Sendable {
     /// passes its executable's identity), so a rebuilt binary never takes an older one's pages.
     package var cacheBuild = ""
 
-    public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
-                options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()) {
+    public init(
+        conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String,
+        options: RenderOptions = .init(), strict: Bool = false, images: ImageSettings = .init()
+    ) {
         self.conversationPath = conversationPath
         self.themePath = themePath
         self.templatesDirectory = templatesDirectory
@@ -85,12 +87,15 @@ public enum ChatRenderer {
     /// (or in `attachmentsDirectory`).
     static func assetProducer(for request: RenderRequest, inspector: ImageInspector?, previousAssets: String?) -> AssetProducer {
         let base = request.attachmentsDirectory ?? FilePath.directory(request.conversationPath)
-        var producer = AssetProducer(inspector: inspector ?? VipsImageInspector(maxPixels: request.images.maxPixels,
-                                                                                 allowUntrustedLoaders: request.images.allowUntrustedLoaders),
-                                     baseDirectory: base.isEmpty ? "." : base,
-                                     displayPath: request.conversationPath,
-                                     settings: request.images,
-                                     previousAssets: previousAssets)
+        var producer = AssetProducer(
+            inspector: inspector
+                ?? VipsImageInspector(
+                    maxPixels: request.images.maxPixels,
+                    allowUntrustedLoaders: request.images.allowUntrustedLoaders),
+            baseDirectory: base.isEmpty ? "." : base,
+            displayPath: request.conversationPath,
+            settings: request.images,
+            previousAssets: previousAssets)
         producer.progress = request.progress
         producer.cache = request.cache
         return producer
@@ -120,7 +125,9 @@ public enum ChatRenderer {
     /// warnings) instead of the file at `request.conversationPath`, which then only names the
     /// conversation in messages; its photos and files are still found beside that path (or in
     /// `attachmentsDirectory`). `render --from` hands each imported conversation over this way.
-    package static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
+    package static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, inspector: ImageInspector?) throws(DiagnosticError)
+        -> RenderResult
+    {
         try render(request, loaded: loaded, prepared: nil, into: nil, inspector: inspector)
     }
 
@@ -129,11 +136,20 @@ public enum ChatRenderer {
     /// inside a site) instead of an output of its own.
     /// `preparing`, when given, is that page's style under way (started before the conversation
     /// was imported).
-    static func render(_ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, prepared: PreparedPage?,
-                       preparing: InBackground<PreparedPage>? = nil,
-                       into given: RenderOutput?, inspector: ImageInspector?) throws(DiagnosticError) -> RenderResult {
+    static func render(
+        _ request: RenderRequest, loaded: (Conversation, [Diagnostic])?, prepared: PreparedPage?,
+        preparing: InBackground<PreparedPage>? = nil,
+        into given: RenderOutput?, inspector: ImageInspector?
+    ) throws(DiagnosticError) -> RenderResult {
         if request.singleFile != nil && request.pdf != nil {
-            throw DiagnosticError([Diagnostic(file: request.conversationPath, message: "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)")], kind: .usage)
+            throw DiagnosticError(
+                [
+                    Diagnostic(
+                        file: request.conversationPath,
+                        message:
+                            "a PDF is printed from an output folder's index.html; a single-file render has none (render the folder with a PDF, or print the single page from a browser)"
+                    )
+                ], kind: .usage)
         }
         // The theme, the templates and what the page takes from them alone (stylesheets and their
         // Content-Security-Policy hashes) do not depend on the conversation: they are made on
@@ -141,7 +157,11 @@ public enum ChatRenderer {
         // order as before, the conversation's first.
         let style = prepared == nil ? preparing ?? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(request) } : nil
         let (conversation, loadWarnings): (Conversation, [Diagnostic])
-        if let loaded { (conversation, loadWarnings) = loaded } else { (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath) }
+        if let loaded {
+            (conversation, loadWarnings) = loaded
+        } else {
+            (conversation, loadWarnings) = try ConversationLoader.load(path: request.conversationPath)
+        }
         // The style is waited for only once the photos and files are made: they do not depend on
         // it, and a small conversation's are made while the theme is still read. A theme's error
         // still comes before theirs and before the output's.
@@ -155,7 +175,9 @@ public enum ChatRenderer {
         var request = request
         var cacheWarnings: [Diagnostic] = []
         if given == nil, request.cache == nil, let folder = request.cacheDirectory {
-            do throws(DiagnosticError) { request.cache = try RenderCache(folder: folder, build: request.cacheBuild) } catch { cacheWarnings = error.diagnostics }
+            do throws(DiagnosticError) { request.cache = try RenderCache(folder: folder, build: request.cacheBuild) } catch {
+                cacheWarnings = error.diagnostics
+            }
         }
         defer { if given == nil { request.cache?.prune() } }
 
@@ -180,11 +202,16 @@ public enum ChatRenderer {
             options.prices = page.prices
             let (assets, assetWarnings, statistics) = try produced.get()
             // A site says which models it has no price for once, for all its pages (see `SiteWriter`).
-            let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
-                + (given == nil ? PriceWarnings.diagnostics(for: [SessionStats(conversation.messages ?? []).usage], prices: options.prices, file: request.pricesDisplayPath) : [])
+            let mathWarnings =
+                MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
+                + (given == nil
+                    ? PriceWarnings.diagnostics(for: [SessionStats(conversation.messages ?? []).usage], prices: options.prices, file: request.pricesDisplayPath)
+                    : [])
             // A site's page made before from the same conversation, assets, style and options is
             // taken whole from the cache (see `pageKey`).
-            let key = given != nil && request.cache != nil && conversation.composer == nil ? pageKey(conversation, assets: assets, options: options, page: page, cache: request.cache!) : nil
+            let key =
+                given != nil && request.cache != nil && conversation.composer == nil
+                ? pageKey(conversation, assets: assets, options: options, page: page, cache: request.cache!) : nil
             var reused = false
             let written: WrittenPage
             if let cache = request.cache, let key, let bytes = cache.page(key) {
@@ -204,9 +231,10 @@ public enum ChatRenderer {
                 try PDFExport.write(into: output, options: options)
             }
             try output.commit()
-            return RenderResult(outputDirectory: written.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
-                                warnings: warnings, pageSize: written.size, images: statistics,
-                                singleFile: written.singleFile, pdfSize: pdfSize, pageReused: reused)
+            return RenderResult(
+                outputDirectory: written.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
+                warnings: warnings, pageSize: written.size, images: statistics,
+                singleFile: written.singleFile, pdfSize: pdfSize, pageReused: reused)
         } catch {
             output.discard()
             throw error
@@ -254,10 +282,13 @@ struct PreparedPage: Sendable {
         // The templates and the words are read on another thread while the theme is read and
         // made into its stylesheet. Errors keep their order: the theme's, the templates', then
         // the words'.
-        let other = InBackground { () -> (Result<PageTemplate, DiagnosticError>, Result<(UIStrings, [Diagnostic]), DiagnosticError>, Result<PriceTable, DiagnosticError>) in
-            (Result { () throws(DiagnosticError) in try PageTemplate.load(directory: request.templatesDirectory) },
-             Result { () throws(DiagnosticError) in try request.strings() },
-             Result { () throws(DiagnosticError) in try request.prices() })
+        let other = InBackground {
+            () -> (Result<PageTemplate, DiagnosticError>, Result<(UIStrings, [Diagnostic]), DiagnosticError>, Result<PriceTable, DiagnosticError>) in
+            (
+                Result { () throws(DiagnosticError) in try PageTemplate.load(directory: request.templatesDirectory) },
+                Result { () throws(DiagnosticError) in try request.strings() },
+                Result { () throws(DiagnosticError) in try request.prices() }
+            )
         }
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let (template, words, prices) = try other.value()
@@ -293,8 +324,10 @@ protocol RenderOutput: FolderOutput {
     /// The assets folder of the output this one replaces, for reusing images made before.
     var previousAssets: String? { get }
     /// Renders the page into the output.
-    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
-                   options: RenderOptions) throws(DiagnosticError) -> WrittenPage
+    func writePage(
+        _ conversation: Conversation, style: PageStyle, assets: AssetTable,
+        options: RenderOptions
+    ) throws(DiagnosticError) -> WrittenPage
     func commit() throws(DiagnosticError)
     func discard()
 }
@@ -310,8 +343,10 @@ struct WrittenPage {
 extension RenderOutput {
     /// `index.html`, written as it is rendered: each chunk of turns as soon as it and those before
     /// it are done, so writing overlaps rendering and each buffer is reused.
-    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
-                   options: RenderOptions) throws(DiagnosticError) -> WrittenPage {
+    func writePage(
+        _ conversation: Conversation, style: PageStyle, assets: AssetTable,
+        options: RenderOptions
+    ) throws(DiagnosticError) -> WrittenPage {
         let file = try create("index.html")
         PageAssembler.assemble(conversation: conversation, style: style, assets: assets, options: options, into: file.sink)
         return WrittenPage(size: try file.finish())
@@ -330,7 +365,10 @@ extension RenderRequest {
     /// Under `strict`, warnings are errors: they are thrown (as errors, exit 65) and nothing is written.
     func refuseIfStrict(_ warnings: [Diagnostic]) throws(DiagnosticError) {
         if strict && !warnings.isEmpty {
-            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+            throw DiagnosticError(
+                warnings.map {
+                    var d = $0; d.severity = .error; return d
+                }, kind: .badData)
         }
     }
 

@@ -83,9 +83,10 @@ public enum CLI {
             if word.hasPrefix("-") {
                 let name = parent.joined(separator: " ")
                 let close = Suggestion.closest(to: word, among: parent.isEmpty ? ["--help", "--version"] : ["--help"])
-                return usageError("unknown option \"\(word)\"\(parent.isEmpty ? "" : " for " + name)"
-                                  + "\(close.map { "; did you mean \($0)?" } ?? "") (see chatrender \(parent.isEmpty ? "" : name + " ")--help)",
-                                  output: output)
+                return usageError(
+                    "unknown option \"\(word)\"\(parent.isEmpty ? "" : " for " + name)"
+                        + "\(close.map { "; did you mean \($0)?" } ?? "") (see chatrender \(parent.isEmpty ? "" : name + " ")--help)",
+                    output: output)
             }
             return usageError(unknownCommand(parent + [word]), output: output)
         }

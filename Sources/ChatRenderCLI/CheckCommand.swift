@@ -14,7 +14,8 @@ enum CheckCommand {
             + "(the default: compare only, and a missing snapshot exits 1, as CI wants)",
         read: OptionReader.choice(RecordMode.self) { name, raw in "\(name) must be missing, failed, all or never, not \"\(raw)\"" })
     static let png = Option.flag(
-        "--png", help: "also screenshot each page with headless Chromium (CHATRENDER_CHROMIUM, or chromium on PATH) "
+        "--png",
+        help: "also screenshot each page with headless Chromium (CHATRENDER_CHROMIUM, or chromium on PATH) "
             + "in light and dark and compare pixel by pixel; exits 69 when no Chromium is found")
     static let widths = Option.value(
         "--widths", valueName: "W,W…", help: "screenshot widths in CSS pixels (default: the recorded ones, else 390,1024)", read: OptionReader.widths)
@@ -22,10 +23,12 @@ enum CheckCommand {
         "--tolerance", valueName: "N", help: "largest per-channel difference (0–255) still counted as equal (default 2)",
         read: OptionReader.integer(in: 0...255, "a whole number from 0 to 255"))
     static let exactEdges = Option.flag(
-        "--exact-edges", help: "also count slight differences on strong edges (by default a pixel on an edge in both "
+        "--exact-edges",
+        help: "also count slight differences on strong edges (by default a pixel on an edge in both "
             + "images that differs by at most 48 is anti-aliasing noise, not a change)")
     static let diffs = Option.value(
-        "--diffs", valueName: "DIR", help: "for fixtures that differ: the rendered page, the whole diff, new screenshots "
+        "--diffs", valueName: "DIR",
+        help: "for fixtures that differ: the rendered page, the whole diff, new screenshots "
             + "and diff images (changes in magenta); default out/check-diffs", read: OptionReader.outputPath)
     static let maxDiffLines = Option.value(
         "--max-diff-lines", valueName: "N", help: "lines of each HTML diff to print (default 80; the whole diff is in --diffs)",
@@ -45,11 +48,13 @@ enum CheckCommand {
                 + "A record writes DIR/chatrender.check.json with the theme, templates, locale and screenshot widths it used; "
                 + "later runs use those for flags left out, and a flag that disagrees is an error unless recording (which "
                 + "changes the baseline on purpose). A record also takes screenshots again whenever the snapshots hold them. "
-                + "See docs/snapshots.md.",
+                + "See docs/snapshots.md."
         ],
         arguments: [
-            .init(name: "FIXTURE.json…", help: "conversation files; each is read by name, which names its snapshot, so "
-                    + "standard input (-) is not one"),
+            .init(
+                name: "FIXTURE.json…",
+                help: "conversation files; each is read by name, which names its snapshot, so "
+                    + "standard input (-) is not one")
         ],
         checkArguments: { arguments in
             if arguments.isEmpty { return "check needs at least one fixture (a conversation .json file)" }
@@ -89,15 +94,18 @@ enum CheckCommand {
             settings.options.locale.tag = baseline.config.locale
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: baseline.themeArgument, templates: baseline.templatesArgument, inputs: inputs)
-            request = SnapshotCheck.Request(fixtures: fixtures, snapshotsDirectory: snapshotsDirectory, recordMode: mode,
-                                            diffsDirectory: parsed[diffs] ?? "out/check-diffs", themePath: themePath,
-                                            templatesDirectory: templatesPath, options: settings.options,
-                                            images: settings.images, strict: settings.strict)
+            request = SnapshotCheck.Request(
+                fixtures: fixtures, snapshotsDirectory: snapshotsDirectory, recordMode: mode,
+                diffsDirectory: parsed[diffs] ?? "out/check-diffs", themePath: themePath,
+                templatesDirectory: templatesPath, options: settings.options,
+                images: settings.images, strict: settings.strict)
             request.markupGiven = settings.markupGiven
             if let shotWidths = baseline.screenshotWidths {
                 let environment = ProcessInfo.processInfo.environment
                 guard let executable = HeadlessChromium.locate(environment: environment) else {
-                    let why = parsed.has(png) ? "--png needs headless Chromium and none was found."
+                    let why =
+                        parsed.has(png)
+                        ? "--png needs headless Chromium and none was found."
                         : "\(baseline.screenshotsReason) and recording refreshes every kind of file a snapshot holds, but no "
                             + "headless Chromium was found to take them again (to keep pages only, delete the screenshots and the \"screenshots\" entry of \(CheckConfig.fileName))."
                     throw DiagnosticError(Diagnostic(file: "chatrender", message: "\(why) \(HeadlessChromium.installHint)"), kind: .unavailable)
@@ -138,7 +146,8 @@ enum CheckCommand {
                 return CLI.report(error, output: output)
             }
         } else if mode == .never && baseline.stored == nil && (counts[.matches] ?? 0) + (counts[.differs] ?? 0) > 0 {
-            configProblem = "\(snapshotsDirectory) has no \(CheckConfig.fileName), so nothing says which theme, locale and widths "
+            configProblem =
+                "\(snapshotsDirectory) has no \(CheckConfig.fileName), so nothing says which theme, locale and widths "
                 + "its snapshots were recorded with; run again with --record-mode missing to write it with this run's settings"
         }
         let differing = (counts[.differs] ?? 0) + (counts[.missing] ?? 0)
@@ -176,19 +185,27 @@ enum CheckCommand {
             self.stored = stored
             let changesBaseline = mode == .failed || mode == .all
             func conflict(_ flag: String, given: String, recorded: String) -> DiagnosticError {
-                DiagnosticError(Diagnostic(file: file, message: "\(flag) \(given) differs from the \(flag.dropFirst(2)) the snapshots were "
-                    + "recorded with (\(recorded)); leave \(flag) out to check against the recorded one, or run with --record "
-                    + "to record with \(given) on purpose"), kind: .usage)
+                DiagnosticError(
+                    Diagnostic(
+                        file: file,
+                        message: "\(flag) \(given) differs from the \(flag.dropFirst(2)) the snapshots were "
+                            + "recorded with (\(recorded)); leave \(flag) out to check against the recorded one, or run with --record "
+                            + "to record with \(given) on purpose"), kind: .usage)
             }
             let bundled = try? RenderSettings.themeAndTemplates(theme: nil, templates: nil, inputs: inputs)
 
             // Theme and templates: paths, stored relative to the snapshots folder; nil is the bundled one.
-            func path(_ option: OptionKey<String>, recorded: String?, bundledPath: String?, describeBundled: String) throws(DiagnosticError) -> (argument: String?, stored: String?) {
+            func path(_ option: OptionKey<String>, recorded: String?, bundledPath: String?, describeBundled: String) throws(DiagnosticError) -> (
+                argument: String?, stored: String?
+            ) {
                 let flag = option.option.name
                 let given = parsed[option]
                 if given == "-" {
-                    throw DiagnosticError(Diagnostic(file: "chatrender", message: "check records the \(flag.dropFirst(2)) by its path in \(CheckConfig.fileName); "
-                        + "\(flag) - (standard input) has none, so give the file"), kind: .usage)
+                    throw DiagnosticError(
+                        Diagnostic(
+                            file: "chatrender",
+                            message: "check records the \(flag.dropFirst(2)) by its path in \(CheckConfig.fileName); "
+                                + "\(flag) - (standard input) has none, so give the file"), kind: .usage)
                 }
                 let recordedPath = recorded.map { CheckConfig.resolve($0, in: snapshots) }
                 let isBundled = { (path: String) in bundledPath.map { CheckConfig.sameFile($0, path) } ?? false }
@@ -203,7 +220,8 @@ enum CheckCommand {
                 return (given, givenIsBundled ? nil : CheckConfig.relative(given, from: snapshots))
             }
             let theme = try path(SharedOptions.theme, recorded: stored?.theme, bundledPath: bundled?.theme, describeBundled: "the bundled SP theme")
-            let templates = try path(SharedOptions.templates, recorded: stored?.templates, bundledPath: bundled?.templates, describeBundled: "the bundled templates")
+            let templates = try path(
+                SharedOptions.templates, recorded: stored?.templates, bundledPath: bundled?.templates, describeBundled: "the bundled templates")
             themeArgument = theme.argument
             templatesArgument = templates.argument
 
@@ -228,16 +246,18 @@ enum CheckCommand {
             let recordedWidths = stored?.widths ?? (storedShots.isEmpty ? nil : SnapshotCheck.widths(ofScreenshots: storedShots))
             let givenWidths = parsed[CheckCommand.widths]
             if let givenWidths, let recorded = stored?.widths, givenWidths != recorded, !changesBaseline {
-                throw conflict("--widths", given: givenWidths.map(String.init).joined(separator: ","),
-                               recorded: recorded.map(String.init).joined(separator: ","))
+                throw conflict(
+                    "--widths", given: givenWidths.map(String.init).joined(separator: ","),
+                    recorded: recorded.map(String.init).joined(separator: ","))
             }
             var screenshotWidths: [Int]?
             if parsed.has(CheckCommand.png) || (mode != .never && recordedWidths != nil) {
                 screenshotWidths = givenWidths ?? recordedWidths ?? [390, 1024]
             }
             self.screenshotWidths = screenshotWidths
-            config = CheckConfig(theme: theme.stored, templates: templates.stored, locale: locale,
-                                 widths: screenshotWidths ?? stored?.widths)
+            config = CheckConfig(
+                theme: theme.stored, templates: templates.stored, locale: locale,
+                widths: screenshotWidths ?? stored?.widths)
             if mode == .never { config = stored ?? config }
         }
 

@@ -28,15 +28,19 @@ enum DataDirectory {
 
     /// The data folder for an environment variable's value and an executable's real path (both
     /// given, so tests can lay out folders of their own); `holdsData` decides what qualifies.
-    static func locate(variable: String?, executable: String?,
-                       holdsData: (String) -> Bool = holdsData) -> Result<String, DiagnosticError> {
+    static func locate(
+        variable: String?, executable: String?,
+        holdsData: (String) -> Bool = holdsData
+    ) -> Result<String, DiagnosticError> {
         if let variable, !variable.isEmpty {
             if holdsData(variable) { return .success(variable) }
-            return .failure(failure("""
-                CHATRENDER_DATA is "\(variable)", which does not hold \(markers.joined(separator: " and ")). \
-                Set it to the folder that holds the bundled themes/ and templates/ (a chatrender checkout, \
-                or PREFIX/share/chatrender of an installed copy), or unset it to use the folder beside the executable.
-                """))
+            return .failure(
+                failure(
+                    """
+                    CHATRENDER_DATA is "\(variable)", which does not hold \(markers.joined(separator: " and ")). \
+                    Set it to the folder that holds the bundled themes/ and templates/ (a chatrender checkout, \
+                    or PREFIX/share/chatrender of an installed copy), or unset it to use the folder beside the executable.
+                    """))
         }
         let places = executable.map(places(forExecutable:)) ?? []
         if let found = places.first(where: { holdsData($0.folder) }) { return .success(found.folder) }
@@ -68,8 +72,10 @@ enum DataDirectory {
             folder = FilePath.directory(folder)
         }
         let prefix = FilePath.directory(bin)
-        places.append(Place(folder: FilePath.join(prefix, "share/chatrender"),
-                            reason: "PREFIX/share/chatrender for PREFIX/bin/chatrender, as scripts/install lays it out"))
+        places.append(
+            Place(
+                folder: FilePath.join(prefix, "share/chatrender"),
+                reason: "PREFIX/share/chatrender for PREFIX/bin/chatrender, as scripts/install lays it out"))
         return places
     }
 

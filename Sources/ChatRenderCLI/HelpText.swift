@@ -21,9 +21,10 @@ enum HelpText {
         lines += ["  chatrender help COMMAND    (the same as chatrender COMMAND --help)", "  chatrender --version", "", "COMMANDS"]
         for command in leaves { lines += entry(command.name, command.summary) }
         lines += [""]
-        lines += wrap("A file argument may be - to read standard input. The bundled themes/ and templates/ come from "
-                      + "CHATRENDER_DATA, else from beside the executable: the repository of a build in .build/, or "
-                      + "PREFIX/share/chatrender for PREFIX/bin/chatrender (see scripts/install).", indent: "")
+        lines += wrap(
+            "A file argument may be - to read standard input. The bundled themes/ and templates/ come from "
+                + "CHATRENDER_DATA, else from beside the executable: the repository of a build in .build/, or "
+                + "PREFIX/share/chatrender for PREFIX/bin/chatrender (see scripts/install).", indent: "")
         lines += ["", "EXIT CODES"] + exitCodes(CLI.ExitCode.allCases)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -3,14 +3,16 @@ import Foundation
 
 /// `chatrender import FORMAT INPUT`: the table and the run; also how `render --from` reads its input.
 enum ImportCommand {
-    static let out = SharedOptions.out("the output folder; default: out/NAME-import for INPUT NAME (out/chats-import "
-                                        + "for -); replaced as a whole, atomically")
+    static let out = SharedOptions.out(
+        "the output folder; default: out/NAME-import for INPUT NAME (out/chats-import "
+            + "for -); replaced as a whole, atomically")
     static let includeSystem = Option.flag(
         "--include-system", help: "keep system, developer and tool turns (shown as labelled replies)")
     static let strict = Option.flag(
         "--strict", help: "treat warnings (a conversation left out, a file the export lacks) as errors; nothing is written")
     static let redact = Option.flag(
-        "--redact", help: "mask credentials (API keys and tokens, KEY=value secrets, bearer tokens, passwords in "
+        "--redact",
+        help: "mask credentials (API keys and tokens, KEY=value secrets, bearer tokens, passwords in "
             + "URLs, private keys) as [REDACTED] and the home folder (/home/NAME, /Users/NAME, C:\\Users\\NAME) as "
             + "~ before anything is written; prints how many of each, and each page says it was redacted")
     static let redactEmails = Option.flag(
@@ -26,20 +28,31 @@ enum ImportCommand {
                 + "the export lacks show as \"File unavailable\" or \"Photo unavailable\", with a warning. A ChatGPT "
                 + "conversation that cannot be read is left out with a warning naming it and the JSON path, and an empty "
                 + "\"New chat\" is skipped; the rest is imported. Other bad input names the file, line:column and JSON "
-                + "path, and nothing is written.",
+                + "path, and nothing is written."
         ],
         arguments: [
-            .init(name: "FORMAT", help: "auto: recognise the format from INPUT's names and first records (the formats below)\n"
+            .init(
+                name: "FORMAT",
+                help: "auto: recognise the format from INPUT's names and first records (the formats below)\n"
                     + ExportReaders.helpLines),
-            .init(name: "INPUT", help: "the export, or - to read it from standard input (a zip or a JSON file; a "
+            .init(
+                name: "INPUT",
+                help: "the export, or - to read it from standard input (a zip or a JSON file; a "
                     + "conversation from standard input is called Conversation)"),
         ],
         checkArguments: { arguments in
-            arguments.count == 2 ? nil
+            arguments.count == 2
+                ? nil
                 : "import takes a format and an input file; got \(CLI.count(arguments.count, "argument"))"
         },
-        groups: [OptionGroup("OPTIONS", [out.option, includeSystem.option, strict.option, redact.option, redactEmails.option,
-                                         SharedOptions.quiet.option, SharedOptions.help.option])],
+        groups: [
+            OptionGroup(
+                "OPTIONS",
+                [
+                    out.option, includeSystem.option, strict.option, redact.option, redactEmails.option,
+                    SharedOptions.quiet.option, SharedOptions.help.option,
+                ])
+        ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .cannotCreate],
         run: run)
 
@@ -48,12 +61,15 @@ enum ImportCommand {
         defer { inputs.removeCopies() }
         let given = parsed.positionals[1]
         do throws(DiagnosticError) {
-            let choice = try readFormat("FORMAT", parsed.positionals[0]).mapError { DiagnosticError(Diagnostic(file: "chatrender", message: $0.message), kind: .usage) }.get()
+            let choice = try readFormat("FORMAT", parsed.positionals[0]).mapError {
+                DiagnosticError(Diagnostic(file: "chatrender", message: $0.message), kind: .usage)
+            }.get()
             let (input, format) = try resolve(given, choice: choice, inputs: inputs)
             var name = given == "-" ? "" : FilePath.stem(given)
             if name.isEmpty { name = "chats" }
-            var request = ImportRequest(format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
-                                        includeSystem: parsed.has(includeSystem), strict: parsed.has(strict))
+            var request = ImportRequest(
+                format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
+                includeSystem: parsed.has(includeSystem), strict: parsed.has(strict))
             request.redact = parsed.has(redact)
             request.redactEmails = parsed.has(redactEmails)
             let result = try Importer.run(request)
@@ -62,7 +78,9 @@ enum ImportCommand {
                 for warning in warnings { output.err(warning.description + "\n") }
                 if let line = redactionLine(result.redaction) { output.err(line + "\n") }
                 let count = result.entries.count
-                output.err("wrote \(CLI.count(count, "conversation")) and \(result.outputDirectory)/index.html\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
+                output.err(
+                    "wrote \(CLI.count(count, "conversation")) and \(result.outputDirectory)/index.html\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n"
+                )
             }
             return .ok
         } catch {
@@ -105,8 +123,9 @@ enum ImportCommand {
         switch choice {
         case .named(let format):
             let reader = format.reader
-            let path = try inputs.path(for: given, what: reader.inputNoun, role: "the export", copyName: reader.standardInputName,
-                                       folderAllowed: reader.readsFolders)
+            let path = try inputs.path(
+                for: given, what: reader.inputNoun, role: "the export", copyName: reader.standardInputName,
+                folderAllowed: reader.readsFolders)
             return (path, format)
         case .auto:
             let path = try inputs.path(for: given, what: "export or session", role: "the export", copyName: "input", folderAllowed: true)

@@ -38,7 +38,8 @@ final class InputFiles {
             return given
         }
         if let earlier = standardInputRole {
-            throw DiagnosticError(Diagnostic(file: "chatrender", message: "- (standard input) is given for both \(earlier) and \(role); it can be read once"), kind: .usage)
+            throw DiagnosticError(
+                Diagnostic(file: "chatrender", message: "- (standard input) is given for both \(earlier) and \(role); it can be read once"), kind: .usage)
         }
         standardInputRole = role
         if isatty(STDIN_FILENO) == 1 {

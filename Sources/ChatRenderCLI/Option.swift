@@ -29,15 +29,21 @@ struct Option: Sendable {
     }
 
     /// An option whose value is read by `read`, which returns the message for a bad value.
-    static func value<Value: Sendable>(_ names: String..., valueName: String, help: String, repeatable: Bool = false,
-                                       read: @escaping @Sendable (_ name: String, _ raw: String) -> Result<Value, OptionValueProblem>) -> OptionKey<Value> {
-        OptionKey(option: Option(names: names, valueName: valueName, help: help, repeatable: repeatable,
-                                 read: { name, raw in read(name, raw).map { $0 as any Sendable } }))
+    static func value<Value: Sendable>(
+        _ names: String..., valueName: String, help: String, repeatable: Bool = false,
+        read: @escaping @Sendable (_ name: String, _ raw: String) -> Result<Value, OptionValueProblem>
+    ) -> OptionKey<Value> {
+        OptionKey(
+            option: Option(
+                names: names, valueName: valueName, help: help, repeatable: repeatable,
+                read: { name, raw in read(name, raw).map { $0 as any Sendable } }))
     }
 
     /// An option whose value is any text (a path, a locale).
     static func text(_ names: String..., valueName: String, help: String, repeatable: Bool = false) -> OptionKey<String> {
-        OptionKey(option: Option(names: names, valueName: valueName, help: help, repeatable: repeatable,
-                                 read: { _, raw in .success(raw) }))
+        OptionKey(
+            option: Option(
+                names: names, valueName: valueName, help: help, repeatable: repeatable,
+                read: { _, raw in .success(raw) }))
     }
 }

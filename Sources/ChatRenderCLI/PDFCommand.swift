@@ -8,8 +8,10 @@ extension CLI {
     /// Print options with the Chromium found (`CHATRENDER_CHROMIUM`, then `chromium`,
     /// `chromium-browser`, `google-chrome`, `google-chrome-stable` on `PATH`). A missing browser is
     /// unavailable (69: a program the command needs is not there), with the way to install one.
-    static func pdfOptions(paper: Paper,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) throws(DiagnosticError) -> PDFOptions {
+    static func pdfOptions(
+        paper: Paper,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DiagnosticError) -> PDFOptions {
         guard let chromium = HeadlessChromium.locate(environment: environment) else {
             var message = "--pdf needs headless Chromium to print the page, and none was found"
             if let explicit = environment["CHATRENDER_CHROMIUM"], !explicit.isEmpty {
@@ -17,8 +19,9 @@ extension CLI {
             } else {
                 message += " (looked for chromium, chromium-browser, google-chrome and google-chrome-stable on PATH)"
             }
-            throw DiagnosticError(Diagnostic(file: "chatrender", message: message + ". " + HeadlessChromium.installHint + " Nothing was written."),
-                                  kind: .unavailable)
+            throw DiagnosticError(
+                Diagnostic(file: "chatrender", message: message + ". " + HeadlessChromium.installHint + " Nothing was written."),
+                kind: .unavailable)
         }
         return PDFOptions(chromium: chromium, paper: paper, chromiumFlags: chromiumFlags(environment))
     }

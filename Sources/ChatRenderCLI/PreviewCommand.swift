@@ -24,7 +24,7 @@ enum PreviewCommand {
         about: [
             "Writes one gallery page: the chat block, a sample reply with photos, links, code, a table and maths, "
                 + "the conversations given, and each composer in each state, light and dark side by side, a switch "
-                + "between the themes and a contrast report per theme (see docs/themes.md).",
+                + "between the themes and a contrast report per theme (see docs/themes.md)."
         ],
         groups: [
             OptionGroup("THEMES AND TEMPLATES", [themes.option, SharedOptions.templates.option]),
@@ -66,16 +66,19 @@ enum PreviewCommand {
             // The sample ships with the bundled themes; a preview from given themes and templates
             // alone, without the bundled folder, goes without it.
             let sample = (try? DataDirectory.locate().get()).map { FilePath.join($0, "themes/preview/sample.json") }
-            let request = ThemePreview.Request(themePaths: themePaths, templatesDirectory: templates,
-                                               outputDirectory: parsed[out] ?? "out/preview", locale: locale,
-                                               conversationPaths: conversationPaths, samplePath: sample)
+            let request = ThemePreview.Request(
+                themePaths: themePaths, templatesDirectory: templates,
+                outputDirectory: parsed[out] ?? "out/preview", locale: locale,
+                conversationPaths: conversationPaths, samplePath: sample)
             if parsed.has(watch) { return runWatching(request, quiet: parsed.has(SharedOptions.quiet), output: output) }
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)
                 for warning in warnings { output.err(warning.description + "\n") }
                 let counted = warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))"
-                output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(CLI.count(result.themeNames.count, "theme"))\(counted)\n")
+                output.err(
+                    "wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize)))), \(CLI.count(result.themeNames.count, "theme"))\(counted)\n"
+                )
             }
             return .ok
         } catch {
@@ -96,7 +99,7 @@ enum PreviewCommand {
             return source
         }
         defer {
-            sources.forEach { $0.cancel() }
+            for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
         }

@@ -55,14 +55,20 @@ enum RenderCommand {
                 + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
                 + "relative to its file and may not leave its folder. Warnings (an unreadable photo, or a theme "
                 + "colour pair below its WCAG contrast, say) are printed and the page is still written, unless "
-                + "--strict.",
+                + "--strict."
         ],
         arguments: [
-            .init(name: "CONVERSATION.json", help: "the conversation (see docs/conversation-format.md), or - to read "
+            .init(
+                name: "CONVERSATION.json",
+                help: "the conversation (see docs/conversation-format.md), or - to read "
                     + "it from standard input; its photos and files are then found in the current folder"),
-            .init(name: "FOLDER", help: "a folder of conversation files (*.json, an import's output say): one site of "
+            .init(
+                name: "FOLDER",
+                help: "a folder of conversation files (*.json, an import's output say): one site of "
                     + "them, a page per conversation in NAME/, an index and search across them"),
-            .init(name: "INPUT", help: "an export or session log (see chatrender help import), recognised by itself or named "
+            .init(
+                name: "INPUT",
+                help: "an export or session log (see chatrender help import), recognised by itself or named "
                     + "with --from, or - for standard input"),
         ],
         checkArguments: { arguments in
@@ -84,13 +90,19 @@ enum RenderCommand {
                 $0.positionals.first == "-" && $0[SharedOptions.theme] == "-"
             },
             .needs(inlineLimit.option, singleFile.option, "--inline-limit applies only with --single-file"),
-            .excludes(singleFile.option, from.option, "--single-file writes one conversation's page; it does not work "
-                        + "with --from (import first, then render each file)"),
+            .excludes(
+                singleFile.option, from.option,
+                "--single-file writes one conversation's page; it does not work "
+                    + "with --from (import first, then render each file)"),
             .needs(paper.option, pdf.option, "--paper applies only with --pdf"),
-            .excludes(pdf.option, singleFile.option, "--pdf writes index.pdf into the output folder; it does not work "
-                        + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
-            .excludes(pdf.option, from.option, "--pdf prints one conversation; it does not work with --from (import "
-                        + "first, then render a conversation with --pdf)"),
+            .excludes(
+                pdf.option, singleFile.option,
+                "--pdf writes index.pdf into the output folder; it does not work "
+                    + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
+            .excludes(
+                pdf.option, from.option,
+                "--pdf prints one conversation; it does not work with --from (import "
+                    + "first, then render a conversation with --pdf)"),
             CacheOptions.rule,
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
@@ -129,24 +141,40 @@ enum RenderCommand {
             }
             let imported = format != nil
             if (parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)) && !imported {
-                throw DiagnosticError(Diagnostic(file: given, message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"), kind: .usage)
+                throw DiagnosticError(
+                    Diagnostic(
+                        file: given, message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
+                    kind: .usage)
             }
             if imported && (parsed.has(singleFile) || parsed.has(pdf)) {
-                throw DiagnosticError(Diagnostic(file: given, message: "is \(format!.reader.inputNoun.hasPrefix("a") ? "an" : "a") \(format!.reader.inputNoun), imported as a site; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file (import first, then render a conversation)"), kind: .usage)
+                throw DiagnosticError(
+                    Diagnostic(
+                        file: given,
+                        message:
+                            "is \(format!.reader.inputNoun.hasPrefix("a") ? "an" : "a") \(format!.reader.inputNoun), imported as a site; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file (import first, then render a conversation)"
+                    ), kind: .usage)
             }
             if parsed[shard] != nil && !imported && !folder {
-                throw DiagnosticError(Diagnostic(file: given, message: "--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"), kind: .usage)
+                throw DiagnosticError(
+                    Diagnostic(file: given, message: "--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"),
+                    kind: .usage)
             }
             if folder && (parsed.has(singleFile) || parsed.has(pdf)) {
-                throw DiagnosticError(Diagnostic(file: given, message: "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"), kind: .usage)
+                throw DiagnosticError(
+                    Diagnostic(
+                        file: given,
+                        message:
+                            "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"
+                    ), kind: .usage)
             }
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
             var name = given == "-" ? "" : FilePath.stem(given)
             if name.isEmpty { name = "conversation" }
-            var request = RenderRequest(conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
-                                        outputDirectory: parsed[out] ?? FilePath.join("out", name),
-                                        options: settings.options, strict: settings.strict, images: settings.images)
+            var request = RenderRequest(
+                conversationPath: conversation, themePath: themePath, templatesDirectory: templatesPath,
+                outputDirectory: parsed[out] ?? FilePath.join("out", name),
+                options: settings.options, strict: settings.strict, images: settings.images)
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
             request.cacheDirectory = CacheOptions.folder(parsed)
@@ -157,8 +185,9 @@ enum RenderCommand {
             // A conversation read from standard input finds its photos where the person is.
             if given == "-" && !imported { request.attachmentsDirectory = "." }
             if parsed.has(singleFile) {
-                request.singleFile = SingleFileOptions(page: CLI.singleFilePage(out: parsed[out], name: name),
-                                                       inlineLimit: parsed[inlineLimit] ?? .standard)
+                request.singleFile = SingleFileOptions(
+                    page: CLI.singleFilePage(out: parsed[out], name: name),
+                    inlineLimit: parsed[inlineLimit] ?? .standard)
             }
             if parsed.has(pdf) {
                 request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
@@ -168,9 +197,10 @@ enum RenderCommand {
                 return report(result, redaction: nil, shard: parsed[shard], quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
             }
             if let format {
-                return try renderImported(format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
-                                          redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
-                                          shard: parsed[shard], inputs: inputs, output: output)
+                return try renderImported(
+                    format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
+                    redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
+                    shard: parsed[shard], inputs: inputs, output: output)
             }
             return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
         } catch {
@@ -210,8 +240,10 @@ enum RenderCommand {
 
     /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
     /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
-    static func renderImported(format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
-                               redactEmails: Bool = false, shard: SiteShard? = nil, inputs: InputFiles, output: CLI.Output) throws(DiagnosticError) -> CLI.ExitCode {
+    static func renderImported(
+        format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
+        redactEmails: Bool = false, shard: SiteShard? = nil, inputs: InputFiles, output: CLI.Output
+    ) throws(DiagnosticError) -> CLI.ExitCode {
         var importRequest = ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory)
         importRequest.shard = shard
         importRequest.redact = redact
@@ -221,14 +253,17 @@ enum RenderCommand {
     }
 
     /// What a site's render says: its warnings, what was masked, where the index is.
-    static func report(_ result: SiteRenderer.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
-                       inputs: InputFiles, output: CLI.Output) -> CLI.ExitCode {
+    static func report(
+        _ result: SiteRenderer.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
+        inputs: InputFiles, output: CLI.Output
+    ) -> CLI.ExitCode {
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
         if let line = ImportCommand.redactionLine(redaction) { output.err(line + "\n") }
         let cached = result.pagesReused == 0 ? "" : ", \(result.pagesReused) from the cache"
-        let pages = shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page"))\(cached))" }
+        let pages =
+            shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page"))\(cached))" }
             ?? (result.pages == 1 ? "" : " (\(result.pages) conversations\(cached))")
         output.err("wrote \(result.outputDirectory)/index.html\(pages)\(warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))")\n")
         return .ok

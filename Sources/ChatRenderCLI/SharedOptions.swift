@@ -26,7 +26,9 @@ enum SharedOptions {
     static let noRetry = Option.flag("--no-retry", help: "hide Retry on failed uploads")
     static let locale = Option.text(
         "--locale", valueName: "LOCALE",
-        help: "the reader's language: interface words, dates and numbers from the templates' strings/ tables (en, de, fr, es, pt, it, nl, pl, ja, zh-Hans, ko, ar; ar right to left). en-US is the default (\"May 2, 2026 at 9:12 AM\"), de-DE reads \"2. Mai 2026, 09:12\"; a locale without a table falls back with a warning")
+        help:
+            "the reader's language: interface words, dates and numbers from the templates' strings/ tables (en, de, fr, es, pt, it, nl, pl, ja, zh-Hans, ko, ar; ar right to left). en-US is the default (\"May 2, 2026 at 9:12 AM\"), de-DE reads \"2. Mai 2026, 09:12\"; a locale without a table falls back with a warning"
+    )
     static let timeZone = Option.value(
         "--time-zone", valueName: "ZONE", help: "UTC (default) or a fixed offset such as +02:00",
         read: OptionReader.timeZone)
@@ -65,8 +67,12 @@ enum SharedOptions {
 
     static let themeAndTemplates = OptionGroup("THEME AND TEMPLATES", [theme.option, templates.option])
     static let page = OptionGroup("PAGE", [markup.option, noRetry.option, locale.option, timeZone.option])
-    static let photos = OptionGroup("PHOTOS", [imageFormat.option, quality.option, keepMetadata.option, originals.option,
-                                               maxPixels.option, allowUntrustedLoaders.option, allowOutside.option])
+    static let photos = OptionGroup(
+        "PHOTOS",
+        [
+            imageFormat.option, quality.option, keepMetadata.option, originals.option,
+            maxPixels.option, allowUntrustedLoaders.option, allowOutside.option,
+        ])
     /// Strictness, quietness and help, last in every command that renders.
     static let messages = OptionGroup("MESSAGES", [strict.option, quiet.option, help.option])
 

@@ -11,10 +11,10 @@ enum SiteCommand {
         about: [
             "Checks that every shard of one render is there once (same export, same options: the index, search "
                 + "and shared files must be the same in each) and that every conversation's page is in one of them, "
-                + "then writes the site one render would have made, byte for byte. Nothing is written when a check fails.",
+                + "then writes the site one render would have made, byte for byte. Nothing is written when a check fails."
         ],
         arguments: [
-            .init(name: "SHARD", help: "the output folder of render … --shard K/N, for every K from 1 to N, in any order"),
+            .init(name: "SHARD", help: "the output folder of render … --shard K/N, for every K from 1 to N, in any order")
         ],
         checkArguments: { $0.isEmpty ? "site merge needs the shards' folders" : nil },
         groups: [OptionGroup("OPTIONS", [out.option, SharedOptions.quiet.option, SharedOptions.help.option])],

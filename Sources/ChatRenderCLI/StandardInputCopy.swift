@@ -23,7 +23,9 @@ final class StandardInputCopy {
     init(name: String, descriptor: Int32 = STDIN_FILENO) throws(DiagnosticError) {
         var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-stdin-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder for standard input: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder for standard input: \(String(cString: strerror(errno)))"),
+                kind: .cannotWrite)
         }
         folder = String(cString: made)
         path = FilePath.join(folder, name)

@@ -8,11 +8,13 @@ enum ThemeCommand {
         synopsis: ["theme check THEME"],
         about: [
             "Validates every token and reports the WCAG contrast of each text/background pair the blocks use, per "
-                + "mode (see docs/themes.md). Exits 0 when every pair passes, 65 when one fails.",
+                + "mode (see docs/themes.md). Exits 0 when every pair passes, 65 when one fails."
         ],
         arguments: [
-            .init(name: "THEME", help: "a DTCG .resolver.json (light and dark) or .tokens.json (one mode), or - to read "
-                    + "it from standard input"),
+            .init(
+                name: "THEME",
+                help: "a DTCG .resolver.json (light and dark) or .tokens.json (one mode), or - to read "
+                    + "it from standard input")
         ],
         checkArguments: { $0.count == 1 ? nil : "theme check takes one theme file" },
         groups: [OptionGroup("OPTIONS", [SharedOptions.help.option])],
@@ -30,10 +32,10 @@ enum ThemeCommand {
         about: [
             "Writes DIR/theme.resolver.json and its base, light and dark token files, each token described "
                 + "($description), ready to edit and to pass to --theme (see docs/themes.md). The theme passes "
-                + "theme check as written. DIR must be new, empty, or an earlier theme init; nothing is half-written.",
+                + "theme check as written. DIR must be new, empty, or an earlier theme init; nothing is half-written."
         ],
         arguments: [
-            .init(name: "DIR", help: "the folder to make; its name becomes the theme's name"),
+            .init(name: "DIR", help: "the folder to make; its name becomes the theme's name")
         ],
         checkArguments: { $0.count == 1 ? nil : "theme init takes one folder" },
         groups: [OptionGroup("OPTIONS", [from.option, SharedOptions.quiet.option, SharedOptions.help.option])],

@@ -97,7 +97,11 @@ package enum FileInput {
             if type == S_IFDIR { throw fail(displayPath, "is a directory; expected the \(what) file", .badData) }
             guard type == S_IFREG else { throw fail(displayPath, "is not a regular file (a device, FIFO or socket); expected the \(what) file", .badData) }
             let size = Int(info.st_size)
-            if size > limit { throw fail(displayPath, "is \(ByteCountFormat.string(Int64(size))), over the \(ByteCountFormat.string(Int64(limit))) limit for a \(what) file", .badData) }
+            if size > limit {
+                throw fail(
+                    displayPath, "is \(ByteCountFormat.string(Int64(size))), over the \(ByteCountFormat.string(Int64(limit))) limit for a \(what) file",
+                    .badData)
+            }
             return (fd, size)
         } catch {
             close(fd)

@@ -79,7 +79,8 @@ package struct JSONArrayLayout: Sendable {
                     recording = false
                     expectingElement = false
                     if byte == UInt8(ascii: "]"), !broken, current.starts.count == current.ends.count + 1,
-                       current.starts.count >= minimumElements {
+                        current.starts.count >= minimumElements
+                    {
                         current.ends.append(i)
                         current.close = i
                         current.closeLine = line

@@ -57,17 +57,23 @@ package struct JSONParser {
         // Worker threads may have smaller stacks than the main thread: a deeper limit than the
         // default keeps the whole parse here.
         let split = ParallelChunks.cores > 1 && limits.maxDepth <= Limits().maxDepth
-        return try parse(bytes, limits: limits, parallelThreshold: split ? parallelThreshold : .max,
-                         minimumElements: minimumSplitElements).get()
+        return try parse(
+            bytes, limits: limits, parallelThreshold: split ? parallelThreshold : .max,
+            minimumElements: minimumSplitElements
+        ).get()
     }
 
     /// ``parse(_:limits:)`` with the thresholds for splitting open to tests.
-    package static func parse(_ bytes: [UInt8], limits: Limits, parallelThreshold: Int, minimumElements: Int,
-                      chunksPerArray: Int? = nil) -> Result<JSONNode, SyntaxError> {
+    package static func parse(
+        _ bytes: [UInt8], limits: Limits, parallelThreshold: Int, minimumElements: Int,
+        chunksPerArray: Int? = nil
+    ) -> Result<JSONNode, SyntaxError> {
         bytes.withUnsafeBufferPointer { buffer in
             if buffer.count >= parallelThreshold,
-               let node = parseSplittingArrays(buffer, limits: limits, minimumElements: minimumElements,
-                                               chunksPerArray: chunksPerArray) {
+                let node = parseSplittingArrays(
+                    buffer, limits: limits, minimumElements: minimumElements,
+                    chunksPerArray: chunksPerArray)
+            {
                 return .success(node)
             }
             return parseSerially(buffer, limits: limits)
@@ -86,8 +92,10 @@ package struct JSONParser {
 
     /// The document with the elements of its large top-level arrays parsed concurrently, or nil
     /// when it has no such array or has an error anywhere (the one-thread parse then reports it).
-    package static func parseSplittingArrays(_ buffer: UnsafeBufferPointer<UInt8>, limits: Limits, minimumElements: Int,
-                                     chunksPerArray: Int? = nil) -> JSONNode? {
+    package static func parseSplittingArrays(
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: Limits, minimumElements: Int,
+        chunksPerArray: Int? = nil
+    ) -> JSONNode? {
         let layouts = JSONArrayLayout.scan(buffer, minimumElements: minimumElements)
         guard !layouts.isEmpty else { return nil }
         var splits: [SplitArray] = []
@@ -95,7 +103,8 @@ package struct JSONParser {
         for layout in layouts {
             // An array nested deeper than the limit allows is left to the one-thread parse.
             guard layout.depth <= limits.maxDepth,
-                  let split = parseElements(of: layout, in: buffer, limits: limits, chunkCount: chunksPerArray) else { return nil }
+                let split = parseElements(of: layout, in: buffer, limits: limits, chunkCount: chunksPerArray)
+            else { return nil }
             splits.append(split)
         }
         var parser = JSONParser(bytes: buffer, limits: limits)
@@ -137,8 +146,10 @@ package struct JSONParser {
     /// The input, shared read-only with the worker threads while the caller keeps it alive.
     private struct SharedBytes: @unchecked Sendable { let buffer: UnsafeBufferPointer<UInt8> }
 
-    private static func parseElements(of layout: JSONArrayLayout, in buffer: UnsafeBufferPointer<UInt8>, limits: Limits,
-                                      chunkCount requested: Int?) -> SplitArray? {
+    private static func parseElements(
+        of layout: JSONArrayLayout, in buffer: UnsafeBufferPointer<UInt8>, limits: Limits,
+        chunkCount requested: Int?
+    ) -> SplitArray? {
         let count = layout.starts.count
         let workers = ParallelChunks.cores
         // A few chunks per core so one chunk of long elements does not leave a core idle.
@@ -183,9 +194,10 @@ package struct JSONParser {
             elements.append(contentsOf: parsed)
         }
         let last = results[chunkCount - 1].1
-        return SplitArray(open: layout.open, depth: layout.depth, elements: elements, close: layout.close,
-                          closeLine: layout.closeLine, closeLineStart: layout.closeLineStart,
-                          columnCursor: last.position, columnAtCursor: last.column)
+        return SplitArray(
+            open: layout.open, depth: layout.depth, elements: elements, close: layout.close,
+            closeLine: layout.closeLine, closeLineStart: layout.closeLineStart,
+            columnCursor: last.position, columnAtCursor: last.column)
     }
 
     /// The parsed elements of the array that opens at the current index, if it was split.
@@ -488,8 +500,10 @@ package struct JSONParser {
                 runStart = index
                 continue
             }
-            throw error(byte == 0x0A ? "unterminated string; a line break must be written as \\n"
-                                     : "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
+            throw error(
+                byte == 0x0A
+                    ? "unterminated string; a line break must be written as \\n"
+                    : "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
         }
     }
 
@@ -516,7 +530,8 @@ package struct JSONParser {
             default: return i
             }
             guard i + length <= bytes.count,
-                  let _ = String(validating: bytes[i..<i + length], as: UTF8.self) else { return i }
+                String(validating: bytes[i..<i + length], as: UTF8.self) != nil
+            else { return i }
             i += length
         }
         return i

@@ -134,8 +134,9 @@ package struct JSONReader {
     }
 
     /// An optional word from a fixed list (an enum's raw values): absent and `null` both mean nil.
-    package mutating func optionalWord<Word: RawRepresentable & CaseIterable>(_ parent: JSONNode, _ key: String, path: String, as _: Word.Type = Word.self) -> Word?
-        where Word.RawValue == String {
+    package mutating func optionalWord<Word: RawRepresentable & CaseIterable>(_ parent: JSONNode, _ key: String, path: String, as _: Word.Type = Word.self)
+        -> Word?
+    where Word.RawValue == String {
         guard let node = parent[key] else { return nil }
         let found: String
         switch node.value {

@@ -72,8 +72,10 @@ package enum SourcePath {
         guard let real = realPath(joined) else { return .failure(ImageProblem("no such file")) }
         let roots = ([base] + allowedOutside).compactMap(realPath)
         guard roots.contains(where: { lies(real, within: $0) }) else {
-            return .failure(ImageProblem(allowedOutside.isEmpty && !relative.contains("..") && !relative.hasPrefix("/")
-                ? outside + " (through a symbolic link)" : outside))
+            return .failure(
+                ImageProblem(
+                    allowedOutside.isEmpty && !relative.contains("..") && !relative.hasPrefix("/")
+                        ? outside + " (through a symbolic link)" : outside))
         }
         var info = stat()
         guard stat(real, &info) == 0 else { return .failure(ImageProblem("cannot read the file")) }

@@ -11,8 +11,10 @@ import TestSupport
 @Suite struct KeptPNGTests {
     /// A PNG of `width`×`height` 8-bit RGBA pixels, each row led by `filter`, with `extra`
     /// chunks (type, data) before the pixel data.
-    static func png(width: Int = 3, height: Int = 2, filter: UInt8 = 0, interlace: UInt8 = 0,
-                    extra: [(String, [UInt8])] = [], after: [(String, [UInt8])] = [], trailing: [UInt8] = []) -> [UInt8] {
+    static func png(
+        width: Int = 3, height: Int = 2, filter: UInt8 = 0, interlace: UInt8 = 0,
+        extra: [(String, [UInt8])] = [], after: [(String, [UInt8])] = [], trailing: [UInt8] = []
+    ) -> [UInt8] {
         var raw: [UInt8] = []
         for y in 0..<height {
             raw.append(filter)
@@ -45,7 +47,8 @@ import TestSupport
         #expect(kept.width == 5 && kept.height == 4)
         #expect(kept.bytes == bytes, "colour and density chunks stay")
         // A real screenshot of the fixtures.
-        let shot = Array(try Data(contentsOf: URL(fileURLWithPath: TestPaths.repo("Tests/ChatRenderTests/Fixtures/import/chatgpt-2025/file-Shot01-0a1b2c3d.png"))))
+        let shot = Array(
+            try Data(contentsOf: URL(fileURLWithPath: TestPaths.repo("Tests/ChatRenderTests/Fixtures/import/chatgpt-2025/file-Shot01-0a1b2c3d.png"))))
         let real = try #require(KeptPNG.check(shot, keepMetadata: false))
         #expect(real.width == 96 && real.height == 60)
     }
@@ -104,10 +107,12 @@ import TestSupport
         let inspector = PathRecordingInspector()
         let producer = AssetProducer(inspector: inspector, baseDirectory: folder, displayPath: folder + "/c.json")
         let photo = { (name: String) in Attachment(id: name, name: name, byteCount: 1, contentType: "image/png", url: .local(name)) }
-        let conversation = Conversation(title: "T", messages: [
-            Message(id: "1", role: .user, text: "", attachments: [photo("shot.png")]),
-            Message(id: "2", role: .user, text: "", attachments: [photo("shot.png"), photo("shot.png"), photo("wide.png")]),
-        ])
+        let conversation = Conversation(
+            title: "T",
+            messages: [
+                Message(id: "1", role: .user, text: "", attachments: [photo("shot.png")]),
+                Message(id: "2", role: .user, text: "", attachments: [photo("shot.png"), photo("shot.png"), photo("wide.png")]),
+            ])
         let output = MemoryOutput()
         let (table, warnings, statistics) = try producer.produceWithStatistics(conversation, into: output)
         #expect(warnings.isEmpty)

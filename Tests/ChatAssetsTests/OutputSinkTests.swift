@@ -14,8 +14,9 @@ import TestSupport
         let photo = Attachment(id: "a", name: "a.png", byteCount: 1, contentType: "image/png", preview: "photos/p1.png")
         let file = Attachment(id: "c", name: "Notes.HTML", byteCount: 1, contentType: "text/html", url: .local("payload.html"))
         let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [photo, file])])
-        let producer = AssetProducer(inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
-                                     baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
+        let producer = AssetProducer(
+            inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
+            baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
         let output = MemoryOutput()
         let (table, warnings) = try producer.produce(conversation, into: output)
         #expect(warnings.isEmpty)

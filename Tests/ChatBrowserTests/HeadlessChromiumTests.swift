@@ -17,16 +17,16 @@ import TestSupport
         let png = try PixelImage(width: 4, height: 4, fill: [0, 200, 0, 255]).pngBytes()
         try Data(png).write(to: URL(fileURLWithPath: folder + "/dot.png"))
         let html = """
-        <!doctype html><html><head><meta charset="utf-8"><style>
-        html, body { margin: 0; }
-        body { background: rgb(255, 0, 0); height: 2400px; position: relative; }
-        @media (prefers-color-scheme: dark) { body { background: rgb(0, 0, 255); } }
-        #motion { position: absolute; top: 0; left: 0; width: 10px; height: 10px; background: black; }
-        @media (prefers-reduced-motion: reduce) { #motion { background: rgb(255, 255, 0); } }
-        img { position: absolute; top: 2300px; left: 0; width: 40px; height: 40px; }
-        @media print { body { height: auto; } }
-        </style></head><body><div id="motion"></div><img loading="lazy" src="dot.png" alt=""></body></html>
-        """
+            <!doctype html><html><head><meta charset="utf-8"><style>
+            html, body { margin: 0; }
+            body { background: rgb(255, 0, 0); height: 2400px; position: relative; }
+            @media (prefers-color-scheme: dark) { body { background: rgb(0, 0, 255); } }
+            #motion { position: absolute; top: 0; left: 0; width: 10px; height: 10px; background: black; }
+            @media (prefers-reduced-motion: reduce) { #motion { background: rgb(255, 255, 0); } }
+            img { position: absolute; top: 2300px; left: 0; width: 40px; height: 40px; }
+            @media print { body { height: auto; } }
+            </style></head><body><div id="motion"></div><img loading="lazy" src="dot.png" alt=""></body></html>
+            """
         try html.write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
         return "file://" + folder + "/page.html"
     }
@@ -104,7 +104,9 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try Self.page(in: folder)
         // Stripes every 100 px, so a band placed a row off shows.
-        let stripes = (0..<24).map { "<div style=\"position:absolute;left:60px;top:\($0 * 100)px;width:50px;height:50px;background:rgb(\($0 * 10), 90, 30)\"></div>" }.joined()
+        let stripes = (0..<24).map {
+            "<div style=\"position:absolute;left:60px;top:\($0 * 100)px;width:50px;height:50px;background:rgb(\($0 * 10), 90, 30)\"></div>"
+        }.joined()
         let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8).replacingOccurrences(of: "</body>", with: stripes + "</body>")
         try page.write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
         let url = "file://" + folder + "/page.html"
@@ -126,7 +128,9 @@ import TestSupport
             _ = try browser.capture(fileURL: url, width: 320, dark: false)
             Issue.record("a page taller than maxPageHeight was captured")
         } catch {
-            #expect(error.description.contains("the page is 2400 px tall at 320 px wide; screenshots cover pages up to 2000 px, so this one cannot be captured whole"))
+            #expect(
+                error.description.contains(
+                    "the page is 2400 px tall at 320 px wide; screenshots cover pages up to 2000 px, so this one cannot be captured whole"))
         }
     }
 

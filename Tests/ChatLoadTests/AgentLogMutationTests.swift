@@ -77,7 +77,9 @@ import TestSupport
         let temp = TestPaths.temporaryFolder("mutate-vscode")
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let count = Self.count(root)
-        let swaps: [JSONNode.Value] = [.null, .bool(true), .number(-1e300, integer: nil), .string("\u{0}<x>"), .array([JSONNode(.number(7, integer: 7))]), .object([])]
+        let swaps: [JSONNode.Value] = [
+            .null, .bool(true), .number(-1e300, integer: nil), .string("\u{0}<x>"), .array([JSONNode(.number(7, integer: 7))]), .object([]),
+        ]
         var random = SplitMix(seed: 0x5EED_F00D)
         var read = 0
         for round in 0..<120 {

@@ -31,7 +31,8 @@ extension LoadTests {
                 }
             }
             // The url value starts at column 143.
-            return #"{"messages": [{"id": "m1", "role": "user", "text": "", "attachments": [{"id": "a1", "name": "a", "byteCount": 1, "contentType": "x/y", "url": "\#(escaped)"}]}]}"#
+            return
+                #"{"messages": [{"id": "m1", "role": "user", "text": "", "attachments": [{"id": "a1", "name": "a", "byteCount": 1, "contentType": "x/y", "url": "\#(escaped)"}]}]}"#
         }
 
         private static func warning(_ reason: String) -> String {
@@ -98,8 +99,10 @@ extension LoadTests {
             #expect(warnings == [Self.warning(reason)])
         }
 
-        @Test(arguments: [" JaVaScRiPt:alert(1)", " javascript:alert(1)", "\u{3000}javascript:alert(1)",
-                          "  https://example.com/a.png", "media/a.png ", "media/a.png\u{2028}"])
+        @Test(arguments: [
+            " JaVaScRiPt:alert(1)", " javascript:alert(1)", "\u{3000}javascript:alert(1)",
+            "  https://example.com/a.png", "media/a.png ", "media/a.png\u{2028}",
+        ])
         func leadingOrTrailingWhitespaceDoesNotSmuggleASchemeIn(_ url: String) throws {
             // Browsers strip leading spaces from URLs, so " javascript:…" runs as javascript:. It must be
             // dropped with a warning like "javascript:…", not kept as a local file path.

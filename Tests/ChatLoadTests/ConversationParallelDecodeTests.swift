@@ -17,16 +17,20 @@ extension LoadTests {
             case 3: return #"{"id": "\#(id)", "text": 4}"#
             case 4: return #"{"id": "\#(id)", "role": "user", "text": "x", "date": "2026-02-30"}"#
             case 5:
-                return #"{"id": "\#(id)", "role": "user", "text": "x", "attachments": [{"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain", "url": "javascript:alert(1)"}]}"#
+                return
+                    #"{"id": "\#(id)", "role": "user", "text": "x", "attachments": [{"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain", "url": "javascript:alert(1)"}]}"#
             case 6:
-                return #"{"id": "\#(id)", "role": "user", "text": "x", "attachments": [{"id": "a", "name": "n", "byteCount": -1, "contentType": ""}, {"id": "a", "name": "n", "byteCount": 2.5, "contentType": "t/t", "upload": {"state": "uploading", "progress": 2}}]}"#
+                return
+                    #"{"id": "\#(id)", "role": "user", "text": "x", "attachments": [{"id": "a", "name": "n", "byteCount": -1, "contentType": ""}, {"id": "a", "name": "n", "byteCount": 2.5, "contentType": "t/t", "upload": {"state": "uploading", "progress": 2}}]}"#
             case 7: return "[]"
             case 8: return #"{"id": "\#(id)", "role": "assistant", "text": "é 😀 \u00e9", "date": "2026-03-14T09:41:00Z"}"#
             case 9:
                 // Parts: an unknown type (a warning), an attachment named twice and one missing (errors).
-                return #"{"id": "\#(id)", "role": "assistant", "attachments": [{"id": "a", "name": "n", "byteCount": 1, "contentType": "image/png"}], "parts": [{"type": "poll"}, {"type": "toolCall", "name": "t", "attachments": ["a", "a", "b"]}]}"#
+                return
+                    #"{"id": "\#(id)", "role": "assistant", "attachments": [{"id": "a", "name": "n", "byteCount": 1, "contentType": "image/png"}], "parts": [{"type": "poll"}, {"type": "toolCall", "name": "t", "attachments": ["a", "a", "b"]}]}"#
             case 10:
-                return #"{"id": "\#(id)", "role": "assistant", "parts": [{"type": "thinking", "text": "", "durationSeconds": 3}, {"type": "transcript", "title": "T", "messages": [{"id": "t", "role": "user", "text": "x"}]}, {"type": "text", "text": "y[^s]"}], "sources": [{"id": "s", "url": "ftp://x"}]}"#
+                return
+                    #"{"id": "\#(id)", "role": "assistant", "parts": [{"type": "thinking", "text": "", "durationSeconds": 3}, {"type": "transcript", "title": "T", "messages": [{"id": "t", "role": "user", "text": "x"}]}, {"type": "text", "text": "y[^s]"}], "sources": [{"id": "s", "url": "ftp://x"}]}"#
             default: return #"{"id": "\#(id)", "role": "user", "text": "hello \#(index)"}"#
             }
         }
@@ -62,10 +66,11 @@ extension LoadTests {
                 _ = try ConversationLoader.decode(bytes: Array(text.utf8), file: "c.json")
                 Issue.record("expected duplicate ids to be refused")
             } catch {
-                #expect(error.diagnostics.map(\.description) == [
-                    #"c.json:902:8: error: messages[900].id: duplicate message id "m3"; messages[3] has it too; expected ids to be unique"#,
-                    #"c.json:1502:8: error: messages[1500].id: duplicate message id "m10"; messages[10] has it too; expected ids to be unique"#,
-                ])
+                #expect(
+                    error.diagnostics.map(\.description) == [
+                        #"c.json:902:8: error: messages[900].id: duplicate message id "m3"; messages[3] has it too; expected ids to be unique"#,
+                        #"c.json:1502:8: error: messages[1500].id: duplicate message id "m10"; messages[10] has it too; expected ids to be unique"#,
+                    ])
             }
         }
     }

@@ -134,7 +134,8 @@ import TestSupport
     }
 
     @Test func duplicateNamesAreRefused() {
-        #expect(openErrors(ZipBuilder([Entry("a.png", "1"), Entry("b.png", "2"), Entry("a.png", "3")]))
+        #expect(
+            openErrors(ZipBuilder([Entry("a.png", "1"), Entry("b.png", "2"), Entry("a.png", "3")]))
                 == ["t.zip: error: entry \"a.png\": the name appears twice (entries 1 and 3); expected each name once"])
     }
 
@@ -143,19 +144,24 @@ import TestSupport
     @Test func overlappingEntriesAreRefused() {
         var twin = Entry("b.bin", bytes: Array(repeating: 0, count: 100))
         twin.sharesDataWith = 0
-        #expect(openErrors(ZipBuilder([Entry("a.bin", bytes: Array(repeating: 0, count: 100)), twin])).first?
-            .contains("its data overlaps entry \"") == true)
+        #expect(
+            openErrors(ZipBuilder([Entry("a.bin", bytes: Array(repeating: 0, count: 100)), twin])).first?
+                .contains("its data overlaps entry \"") == true)
         // Data that would run into the central directory.
         var long = Entry("a.bin", "abc")
         long.compressedSize = 500
         long.uncompressedSize = 500
-        #expect(openErrors(ZipBuilder([long])) == ["t.zip: error: entry \"a.bin\": its data runs into the central directory; the zip archive is truncated or damaged"])
+        #expect(
+            openErrors(ZipBuilder([long])) == [
+                "t.zip: error: entry \"a.bin\": its data runs into the central directory; the zip archive is truncated or damaged"
+            ])
     }
 
     @Test func sizeCountAndRatioLimits() {
         var limits = ZipLimits()
         limits.maxEntries = 2
-        #expect(openErrors(ZipBuilder([Entry("a", "1"), Entry("b", "2"), Entry("c", "3")]), limits: limits)
+        #expect(
+            openErrors(ZipBuilder([Entry("a", "1"), Entry("b", "2"), Entry("c", "3")]), limits: limits)
                 == ["t.zip: error: 3 entries; expected at most 2 in a zip archive"])
         // The count is checked before the directory is read, so a claimed billion costs nothing.
         var claims = ZipBuilder([Entry("a", "1")], zip64End: true)
@@ -164,27 +170,34 @@ import TestSupport
 
         limits = ZipLimits()
         limits.maxEntrySize = 1000
-        #expect(openErrors(ZipBuilder([Entry("big.bin", bytes: Array(repeating: 7, count: 1001))]), limits: limits)
+        #expect(
+            openErrors(ZipBuilder([Entry("big.bin", bytes: Array(repeating: 7, count: 1001))]), limits: limits)
                 == ["t.zip: error: entry \"big.bin\": 1 KB uncompressed; expected at most 1 KB for one entry"])
         limits = ZipLimits()
         limits.maxTotalSize = 1500
-        #expect(openErrors(ZipBuilder([Entry("a.bin", bytes: Array(repeating: 7, count: 1000)), Entry("b.bin", bytes: Array(repeating: 7, count: 1000))]), limits: limits)
+        #expect(
+            openErrors(
+                ZipBuilder([Entry("a.bin", bytes: Array(repeating: 7, count: 1000)), Entry("b.bin", bytes: Array(repeating: 7, count: 1000))]), limits: limits)
                 == ["t.zip: error: the entries add up to 2 KB uncompressed; expected at most 2 KB"])
 
         // 2 MB of zeros deflates about 1000:1: a bomb's ratio.
         let zeros = Entry("zeros.bin", bytes: Array(repeating: 0, count: 2 << 20), deflate: true)
         let message = openErrors(ZipBuilder([zeros]))
-        #expect(message.count == 1 && message[0].hasPrefix("t.zip: error: entry \"zeros.bin\": compressed ") && message[0].hasSuffix(":1, over the 200:1 limit (a zip bomb?)"))
+        #expect(
+            message.count == 1 && message[0].hasPrefix("t.zip: error: entry \"zeros.bin\": compressed ")
+                && message[0].hasSuffix(":1, over the 200:1 limit (a zip bomb?)"))
     }
 
     @Test func anEntryThatInflatesPastItsDeclaredSizeStops() {
         var liar = Entry("liar.txt", String(repeating: "a", count: 5000), deflate: true)
         liar.uncompressedSize = 10
-        #expect(readErrors(ZipBuilder([liar]), entry: "liar.txt")
+        #expect(
+            readErrors(ZipBuilder([liar]), entry: "liar.txt")
                 == ["t.zip: error: entry \"liar.txt\": inflates past its declared 10 bytes (a zip bomb or a damaged archive)"])
         var short = Entry("short.txt", "abc", deflate: true)
         short.uncompressedSize = 9
-        #expect(readErrors(ZipBuilder([short]), entry: "short.txt")
+        #expect(
+            readErrors(ZipBuilder([short]), entry: "short.txt")
                 == ["t.zip: error: entry \"short.txt\": inflates to 3 bytes but the central directory says 9; the zip archive is damaged"])
     }
 
@@ -194,12 +207,16 @@ import TestSupport
         #expect(readErrors(ZipBuilder([bad]), entry: "photo.png").first?.hasPrefix("t.zip: error: entry \"photo.png\": CRC-32 mismatch (0x") == true)
         var bzip = Entry("a.txt", "x")
         bzip.method = 12
-        #expect(readErrors(ZipBuilder([bzip]), entry: "a.txt")
+        #expect(
+            readErrors(ZipBuilder([bzip]), entry: "a.txt")
                 == ["t.zip: error: entry \"a.txt\": compression method 12 (bzip2) is not supported; expected stored (0) or deflate (8)"])
         var disguised = Entry("safe.txt", "x")
         disguised.localName = Array("../x.txt".utf8)
-        #expect(readErrors(ZipBuilder([disguised]), entry: "safe.txt")
-                == ["t.zip: error: entry \"safe.txt\": the local header names entry \"../x.txt\"; the two copies of the name must agree (a hostile or damaged archive)"])
+        #expect(
+            readErrors(ZipBuilder([disguised]), entry: "safe.txt")
+                == [
+                    "t.zip: error: entry \"safe.txt\": the local header names entry \"../x.txt\"; the two copies of the name must agree (a hostile or damaged archive)"
+                ])
         var damaged = ZipBuilder([Entry("d.txt", String(repeating: "xyz", count: 300), deflate: true)]).build()
         damaged[40] ^= 0xFF  // inside the deflate stream
         damaged[41] ^= 0xFF
@@ -213,8 +230,11 @@ import TestSupport
     @Test func encryptedArchivesAreNotSupported() {
         var secret = Entry("conversations.json", "xx")
         secret.flags = 0x0001
-        #expect(openErrors(ZipBuilder([secret]))
-                == ["t.zip: error: entry \"conversations.json\": encrypted zip is not supported; export again without a password, or unzip it and pass the folder"])
+        #expect(
+            openErrors(ZipBuilder([secret]))
+                == [
+                    "t.zip: error: entry \"conversations.json\": encrypted zip is not supported; export again without a password, or unzip it and pass the folder"
+                ])
     }
 
     // MARK: Truncated and not zips
@@ -237,12 +257,15 @@ import TestSupport
                 for entry in archive.entries where !entry.isDirectory { _ = try archive.read(entry, limit: 1 << 20, what: "x") }
             }
         }
-        #expect(errors { () throws(DiagnosticError) in _ = try open(bytes: Array(whole[0..<40])) }
+        #expect(
+            errors { () throws(DiagnosticError) in _ = try open(bytes: Array(whole[0..<40])) }
                 == ["t.zip: error: no end-of-central-directory record; the zip archive is truncated or damaged"])
         #expect(errors { () throws(DiagnosticError) in _ = try open(bytes: []) } == ["t.zip: error: the file is empty; expected a zip archive"])
-        #expect(errors { () throws(DiagnosticError) in _ = try open(bytes: Array("{\"not\": \"a zip at all, just some JSON text\"}".utf8)) }
+        #expect(
+            errors { () throws(DiagnosticError) in _ = try open(bytes: Array("{\"not\": \"a zip at all, just some JSON text\"}".utf8)) }
                 == ["t.zip: error: not a zip archive (no end-of-central-directory record)"])
-        #expect(errors { () throws(DiagnosticError) in _ = try ZipArchive(path: "/nonexistent/x.zip", displayPath: "x.zip") }
+        #expect(
+            errors { () throws(DiagnosticError) in _ = try ZipArchive(path: "/nonexistent/x.zip", displayPath: "x.zip") }
                 == ["x.zip: error: no such file; expected a zip archive"])
     }
 }

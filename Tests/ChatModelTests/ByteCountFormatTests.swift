@@ -77,7 +77,7 @@ extension ModelTests {
                 unitSize *= 1000
                 unit += 1
             }
-            let step = unitSize / [1, 10, 100, 100, 100, 100][unit]   // one shown digit, in bytes
+            let step = unitSize / [1, 10, 100, 100, 100, 100][unit]  // one shown digit, in bytes
             return byteCount % step == step / 2
         }
 
@@ -87,10 +87,12 @@ extension ModelTests {
         }
 
         static let spread: [Int64] = {
-            var values: [Int64] = [3, 17, 420, 1_001, 4_096, 65_536, 100_000, 123_456, 999_000, 1_048_576,
-                                   5_550_001, 10_485_760, 76_543_210, 987_654_321, 1_073_741_824,
-                                   4_700_000_000, 58_000_000_001, 1_099_511_627_776, 3_210_987_654_321,
-                                   1_125_899_906_842_624, 7_777_777_777_777_777]
+            var values: [Int64] = [
+                3, 17, 420, 1_001, 4_096, 65_536, 100_000, 123_456, 999_000, 1_048_576,
+                5_550_001, 10_485_760, 76_543_210, 987_654_321, 1_073_741_824,
+                4_700_000_000, 58_000_000_001, 1_099_511_627_776, 3_210_987_654_321,
+                1_125_899_906_842_624, 7_777_777_777_777_777,
+            ]
             var next: Int64 = 1
             for _ in 0..<38 {
                 next = next &* 3 &+ 7
@@ -99,8 +101,9 @@ extension ModelTests {
             return values.filter { $0 > 0 && !roundsUpToTheNextUnit($0) && !isTie($0) }
         }()
 
-        @Test(.enabled(if: foundationAgreesWithApple, "Foundation's ByteCountFormatter here disagrees with Apple's table"),
-              arguments: spread)
+        @Test(
+            .enabled(if: foundationAgreesWithApple, "Foundation's ByteCountFormatter here disagrees with Apple's table"),
+            arguments: spread)
         func agreesWithFoundationAwayFromUnitBoundariesAndTies(_ byteCount: Int64) {
             #expect(ByteCountFormat.string(byteCount) == Self.foundationString(byteCount))
         }

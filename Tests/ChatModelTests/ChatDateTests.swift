@@ -116,8 +116,11 @@ extension ModelTests {
             let shown = (1...12).map { month in
                 ChatDate(iso: "2026-\(month < 10 ? "0" : "")\(month)-01")?.displayText ?? "?"
             }
-            #expect(shown == ["Jan 1, 2026", "Feb 1, 2026", "Mar 1, 2026", "Apr 1, 2026", "May 1, 2026", "Jun 1, 2026",
-                              "Jul 1, 2026", "Aug 1, 2026", "Sep 1, 2026", "Oct 1, 2026", "Nov 1, 2026", "Dec 1, 2026"])
+            #expect(
+                shown == [
+                    "Jan 1, 2026", "Feb 1, 2026", "Mar 1, 2026", "Apr 1, 2026", "May 1, 2026", "Jun 1, 2026",
+                    "Jul 1, 2026", "Aug 1, 2026", "Sep 1, 2026", "Oct 1, 2026", "Nov 1, 2026", "Dec 1, 2026",
+                ])
         }
 
         // MARK: Calendar rules

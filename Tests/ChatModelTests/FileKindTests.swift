@@ -111,11 +111,12 @@ extension ModelTests {
 
         @Test func everyKindHasASpokenName() {
             let names = FileKind.allCases.map { "\($0): \($0.spokenName)" }
-            #expect(names == [
-                "pdf: PDF document", "spreadsheet: Spreadsheet", "presentation: Presentation", "image: Image",
-                "movie: Movie", "audio: Audio", "archive: Archive", "sourceCode: Source code",
-                "text: Text document", "document: Document",
-            ])
+            #expect(
+                names == [
+                    "pdf: PDF document", "spreadsheet: Spreadsheet", "presentation: Presentation", "image: Image",
+                    "movie: Movie", "audio: Audio", "archive: Archive", "sourceCode: Source code",
+                    "text: Text document", "document: Document",
+                ])
         }
 
         @Test func onlyImagesArePhotos() {

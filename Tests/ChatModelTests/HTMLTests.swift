@@ -5,7 +5,10 @@ import Testing
     @Test func interpolatedStringsAreEscaped() {
         let name = "<script>alert('x')</script> & \"q\""
         let html: HTML = "<span title=\"\(name)\">\(name)</span>"
-        #expect(html.description == "<span title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</span>")
+        #expect(
+            html.description
+                == "<span title=\"&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;</span>"
+        )
     }
 
     @Test func literalsAndNestedHTMLAreNotEscapedTwice() {

@@ -7,39 +7,40 @@ import TestSupport
     @Test func unifiedDiffMatchesDiffU() {
         let old = (1...20).map { "line \($0)\n" }.joined()
         var lines = (1...20).map { "line \($0)\n" }
-        lines[2] = "line three\n"           // a change near the top
+        lines[2] = "line three\n"  // a change near the top
         lines.insert("inserted\n", at: 10)  // an insertion in the middle, its own hunk
-        lines.remove(at: 19)                // a deletion 7 lines later: more than 2 × 3 apart, so apart
+        lines.remove(at: 19)  // a deletion 7 lines later: more than 2 × 3 apart, so apart
         // Byte for byte what `diff -u` prints for these two files.
         let new = lines.joined()
         let diff = LineDiff.unified(old: old, new: new, oldName: "a/page.html", newName: "b/page.html")
-        #expect(diff.text == """
-        --- a/page.html
-        +++ b/page.html
-        @@ -1,6 +1,6 @@
-         line 1
-         line 2
-        -line 3
-        +line three
-         line 4
-         line 5
-         line 6
-        @@ -8,6 +8,7 @@
-         line 8
-         line 9
-         line 10
-        +inserted
-         line 11
-         line 12
-         line 13
-        @@ -16,5 +17,4 @@
-         line 16
-         line 17
-         line 18
-        -line 19
-         line 20
+        #expect(
+            diff.text == """
+                --- a/page.html
+                +++ b/page.html
+                @@ -1,6 +1,6 @@
+                 line 1
+                 line 2
+                -line 3
+                +line three
+                 line 4
+                 line 5
+                 line 6
+                @@ -8,6 +8,7 @@
+                 line 8
+                 line 9
+                 line 10
+                +inserted
+                 line 11
+                 line 12
+                 line 13
+                @@ -16,5 +17,4 @@
+                 line 16
+                 line 17
+                 line 18
+                -line 19
+                 line 20
 
-        """)
+                """)
         #expect(diff.counts.added == 2 && diff.counts.removed == 2)
     }
 
@@ -48,16 +49,17 @@ import TestSupport
         #expect(LineDiff.unified(old: "", new: "a\n", oldName: "x", newName: "y").text == "--- x\n+++ y\n@@ -0,0 +1 @@\n+a\n")
         #expect(LineDiff.unified(old: "a\n", new: "", oldName: "x", newName: "y").text == "--- x\n+++ y\n@@ -1 +0,0 @@\n-a\n")
         // A lost final newline is a change, shown as diff -u shows it.
-        #expect(LineDiff.unified(old: "a\nb\n", new: "a\nb", oldName: "x", newName: "y").text == """
-        --- x
-        +++ y
-        @@ -1,2 +1,2 @@
-         a
-        -b
-        +b
-        \\ No newline at end of file
+        #expect(
+            LineDiff.unified(old: "a\nb\n", new: "a\nb", oldName: "x", newName: "y").text == """
+                --- x
+                +++ y
+                @@ -1,2 +1,2 @@
+                 a
+                -b
+                +b
+                \\ No newline at end of file
 
-        """)
+                """)
     }
 
     @Test func longDiffsAreCutWithACount() {
@@ -87,7 +89,9 @@ import TestSupport
                 }
             }
             #expect(rebuilt == b && nextOld == a.count)
-            let same = script.filter { if case .same = $0 { return true }; return false }.count
+            let same = script.filter {
+                if case .same = $0 { return true }; return false
+            }.count
             #expect(same == lcsLength(a, b), "not a shortest script for \(a) → \(b)")
         }
     }

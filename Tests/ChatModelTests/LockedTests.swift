@@ -34,7 +34,10 @@ import Testing
 
     @Test func aReadyValueDoesNotWait() {
         let flag = Locked(true)
-        #expect(flag.withLock(when: { $0 }) { $0 = false; return 7 } == 7)
+        #expect(
+            flag.withLock(when: { $0 }) {
+                $0 = false; return 7
+            } == 7)
         #expect(flag.withLock { $0 } == false)
     }
 
@@ -42,7 +45,11 @@ import Testing
 
     @Test func anErrorIsThrownAndTheLockGivenBack() {
         let value = Locked(1)
-        #expect(throws: Refused.self) { try value.withLock { (held: inout Int) throws(Refused) in held = 2; throw Refused() } }
+        #expect(throws: Refused.self) {
+            try value.withLock { (held: inout Int) throws(Refused) in
+                held = 2; throw Refused()
+            }
+        }
         // What the body changed before it threw stays; the lock is free again.
         #expect(value.withLock { $0 } == 2)
     }

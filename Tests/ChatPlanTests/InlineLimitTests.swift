@@ -14,8 +14,10 @@ import Testing
         #expect(InlineLimit(parsing: text) == InlineLimit(bytes: bytes))
     }
 
-    @Test(arguments: ["", "MB", "-1", "-1MB", "1e6", "0x10", "1.", ".5MB", "1.2.3MB", "25 TB", "25MBs",
-                      "ten", "1,000", "99999999999999999999", "9999999999GB", "+5"])
+    @Test(arguments: [
+        "", "MB", "-1", "-1MB", "1e6", "0x10", "1.", ".5MB", "1.2.3MB", "25 TB", "25MBs",
+        "ten", "1,000", "99999999999999999999", "9999999999GB", "+5",
+    ])
     func refuses(_ text: String) {
         #expect(InlineLimit(parsing: text) == nil)
     }

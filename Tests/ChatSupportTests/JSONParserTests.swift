@@ -96,8 +96,9 @@ extension LoadTests {
             .init(json: "[0x10]", line: 1, column: 3, message: "unexpected 'x'; expected ',' or ']'"),
             .init(json: "[1e400]", line: 1, column: 2, message: "number 1e400 is out of range"),
             .init(json: "[-1e400]", line: 1, column: 2, message: "number -1e400 is out of range"),
-            .init(json: "[" + "1" + String(repeating: "0", count: 400) + "]", line: 1, column: 2,
-                  message: "number 1" + String(repeating: "0", count: 39) + "… is out of range"),
+            .init(
+                json: "[" + "1" + String(repeating: "0", count: 400) + "]", line: 1, column: 2,
+                message: "number 1" + String(repeating: "0", count: 39) + "… is out of range"),
             // Duplicate member names, including ones spelled differently
             .init(json: "{\"a\":1,\"a\":2}", line: 1, column: 8, message: "duplicate member name \"a\""),
             .init(json: "{\"a\":1,\"\\u0061\":2}", line: 1, column: 8, message: "duplicate member name \"a\""),
@@ -142,12 +143,12 @@ extension LoadTests {
         // MARK: Invalid UTF-8
 
         @Test(arguments: [
-            [0xFF] as [UInt8],              // never valid
-            [0xC0, 0xAF],                   // overlong "/"
-            [0xE2, 0x82],                   // truncated three-byte sequence
-            [0xED, 0xA0, 0x80],             // a UTF-16 surrogate encoded as UTF-8
-            [0xF4, 0x90, 0x80, 0x80],       // above U+10FFFF
-            [0x80],                         // a lone continuation byte
+            [0xFF] as [UInt8],  // never valid
+            [0xC0, 0xAF],  // overlong "/"
+            [0xE2, 0x82],  // truncated three-byte sequence
+            [0xED, 0xA0, 0x80],  // a UTF-16 surrogate encoded as UTF-8
+            [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+            [0x80],  // a lone continuation byte
         ])
         func rejectsInvalidUTF8InStrings(_ bad: [UInt8]) {
             // The bad bytes are the first thing in the string, so the error points at them.
@@ -314,7 +315,10 @@ extension LoadTests {
             // the text was made.
             var random = SplitMix(seed: 0x1DEA)
             func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
-            let words = ["a", "plain ascii words", "é", "naïve café", "漢字テキスト", "🇫🇷👩‍👩‍👧", #"e\u0301"#, #"tab\tnew\nline"#, #"\u00e9\ud83d\ude00"#, #"mixed é and \\ and ascii"#]
+            let words = [
+                "a", "plain ascii words", "é", "naïve café", "漢字テキスト", "🇫🇷👩‍👩‍👧", #"e\u0301"#, #"tab\tnew\nline"#, #"\u00e9\ud83d\ude00"#,
+                #"mixed é and \\ and ascii"#,
+            ]
             for _ in 0..<300 {
                 var text = ""
                 var line = 1, column = 1
@@ -355,7 +359,7 @@ extension LoadTests {
                     found.append((node.line, node.column))
                     switch node.value {
                     case .array(let elements): elements.forEach(walk)
-                    case .object(let members): members.forEach { walk($0.node) }
+                    case .object(let members): for member in members { walk(member.node) }
                     default: break
                     }
                 }

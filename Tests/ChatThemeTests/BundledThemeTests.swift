@@ -18,14 +18,16 @@ struct BundledThemeTests {
         #expect(ThemeStylesheet.srgbColor(dark.color.surfaceElevated) == "#2c2c2e")
         #expect(ThemeStylesheet.srgbColor(dark.color.fill) == "#3a3a3c")
         #expect(light.radius == dark.radius)
-        #expect([light.radius.xs, light.radius.sm, light.radius.md, light.radius.lg]
+        #expect(
+            [light.radius.xs, light.radius.sm, light.radius.md, light.radius.lg]
                 == [ThemeDimension(4, .px), ThemeDimension(8, .px), ThemeDimension(12, .px), ThemeDimension(16, .px)])
         #expect(light.type.body.fontSize == ThemeDimension(17, .px))
         #expect(light.type.body.lineHeight == 1.29)
-        #expect(light.type.body.fontFamily.names == [
-            .generic(.systemUI), .generic(.appleSystem), .named("Segoe UI"), .named("Roboto"),
-            .named("Helvetica Neue"), .generic(.sansSerif),
-        ])
+        #expect(
+            light.type.body.fontFamily.names == [
+                .generic(.systemUI), .generic(.appleSystem), .named("Segoe UI"), .named("Roboto"),
+                .named("Helvetica Neue"), .generic(.sansSerif),
+            ])
         #expect([light.type.subhead, light.type.caption, light.type.footnote].map(\.fontSize.value) == [15, 12, 13])
         #expect(light.motion.smooth == ThemeTransition(duration: .init(milliseconds: 350), timingFunction: .standard))
         #expect(light.motion.snappy.duration.milliseconds == 200)

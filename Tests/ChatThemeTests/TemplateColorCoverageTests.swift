@@ -50,7 +50,8 @@ struct TemplateColorCoverageTests {
     }
 
     @Test func theScannerFindsEveryName() {
-        #expect(Self.colorVariables(in: "a { color: var(--color-link); background: color-mix(in srgb, var(--color-diff-added-bg) 5%, var(--color-nope)) }")
+        #expect(
+            Self.colorVariables(in: "a { color: var(--color-link); background: color-mix(in srgb, var(--color-diff-added-bg) 5%, var(--color-nope)) }")
                 == ["--color-link", "--color-diff-added-bg", "--color-nope"])
     }
 }

@@ -55,16 +55,18 @@ struct ThemeColorTests {
         #expect(css.contains("  --color-accent: rgb(0 130 255 / 0.9);\n"))
         // The link and the added-lines background fall back to the accent, so they are wide too.
         #expect(css.contains("  --color-diff-added-bg: rgb(0 130 255 / 0.126);\n"))
-        #expect(css.hasSuffix("""
-            @supports (color: color(display-p3 0 0 0)) {
-              :root {
-                --color-accent: color(display-p3 0 0.5 1 / 0.9);
-                --color-link: color(display-p3 0 0.5 1 / 0.9);
-                --color-diff-added-bg: color(display-p3 0 0.5 1 / 0.126);
-              }
-            }
+        #expect(
+            css.hasSuffix(
+                """
+                @supports (color: color(display-p3 0 0 0)) {
+                  :root {
+                    --color-accent: color(display-p3 0 0.5 1 / 0.9);
+                    --color-link: color(display-p3 0 0.5 1 / 0.9);
+                    --color-diff-added-bg: color(display-p3 0 0.5 1 / 0.126);
+                  }
+                }
 
-            """))
+                """))
     }
 
     @Test func outOfGamutColoursAreClampedForContrast() throws {
@@ -75,13 +77,14 @@ struct ThemeColorTests {
     }
 
     @Test func badColoursAreReportedWithWhatWasExpected() {
-        let problems = T.problems(T.tokens([
-            "color.bg": "\"white\"",
-            "color.fill": #"{"colorSpace": "cmyk", "components": [0, 0, 0]}"#,
-            "color.accent": #"{"colorSpace": "hsl", "components": [400, 50, 50]}"#,
-            "color.danger": #"{"colorSpace": "srgb", "components": [1, 0]}"#,
-            "color.warning": #"{"colorSpace": "srgb", "components": [1, 0, 0], "alpha": 2}"#,
-        ]))
+        let problems = T.problems(
+            T.tokens([
+                "color.bg": "\"white\"",
+                "color.fill": #"{"colorSpace": "cmyk", "components": [0, 0, 0]}"#,
+                "color.accent": #"{"colorSpace": "hsl", "components": [400, 50, 50]}"#,
+                "color.danger": #"{"colorSpace": "srgb", "components": [1, 0]}"#,
+                "color.warning": #"{"colorSpace": "srgb", "components": [1, 0, 0], "alpha": 2}"#,
+            ]))
         #expect(problems.map(\.location.jsonPath) == ["color.bg", "color.fill", "color.accent", "color.danger", "color.warning"])
         #expect(problems[0].message == ##"expected a colour object {"colorSpace", "components"} or a hex string such as "#1c1c1e", found "white""##)
         #expect(problems[1].message.hasPrefix("colorSpace must be one of srgb, srgb-linear, display-p3, hsl, hwb, lab, lch, oklab, oklch; found \"cmyk\""))

@@ -17,12 +17,13 @@ struct ThemeOptionalColorTests {
 
     @Test func theNewRolesHaveTheAgreedCustomProperties() {
         // Stylesheets are written against these names: they may not change.
-        #expect(Self.optional.map(\.customProperty) == [
-            "--color-link", "--color-syntax-keyword", "--color-syntax-string", "--color-syntax-comment",
-            "--color-syntax-number", "--color-syntax-function", "--color-syntax-type", "--color-syntax-constant",
-            "--color-syntax-tag", "--color-syntax-attribute", "--color-syntax-meta", "--color-diff-added",
-            "--color-diff-added-bg", "--color-diff-removed", "--color-diff-removed-bg",
-        ])
+        #expect(
+            Self.optional.map(\.customProperty) == [
+                "--color-link", "--color-syntax-keyword", "--color-syntax-string", "--color-syntax-comment",
+                "--color-syntax-number", "--color-syntax-function", "--color-syntax-type", "--color-syntax-constant",
+                "--color-syntax-tag", "--color-syntax-attribute", "--color-syntax-meta", "--color-diff-added",
+                "--color-diff-added-bg", "--color-diff-removed", "--color-diff-removed-bg",
+            ])
         #expect(ThemeTokens.ColorRole.allCases.filter { !$0.isRequired } == Self.optional)
         #expect(!TokenResolver.requiredTokens.contains { $0.path == "color.link" })
         #expect(TokenResolver.requiredTokens.contains { $0.path == "color.accent" })
@@ -32,8 +33,10 @@ struct ThemeOptionalColorTests {
         let theme = try T.load(T.tokens())
         let color = theme.light.color
         #expect(color.link == color.accent)
-        for role: ThemeTokens.ColorRole in [.syntaxKeyword, .syntaxString, .syntaxNumber, .syntaxFunction, .syntaxType,
-                                            .syntaxConstant, .syntaxTag, .syntaxAttribute, .diffAdded, .diffRemoved] {
+        for role: ThemeTokens.ColorRole in [
+            .syntaxKeyword, .syntaxString, .syntaxNumber, .syntaxFunction, .syntaxType,
+            .syntaxConstant, .syntaxTag, .syntaxAttribute, .diffAdded, .diffRemoved,
+        ] {
             #expect(color[role] == color.textPrimary, "\(role)")
         }
         #expect(color.syntaxComment == color.textSecondary)
@@ -48,8 +51,11 @@ struct ThemeOptionalColorTests {
     }
 
     @Test func aThemeThatGivesThemGetsItsOwnValues() throws {
-        let theme = try T.load(T.tokens(["color.link": "\"#0060c8\"", "color.syntaxKeyword": "\"{color.danger}\"",
-                                         "color.diffAddedBg": "\"#dafbe1\""]))
+        let theme = try T.load(
+            T.tokens([
+                "color.link": "\"#0060c8\"", "color.syntaxKeyword": "\"{color.danger}\"",
+                "color.diffAddedBg": "\"#dafbe1\"",
+            ]))
         #expect(ThemeStylesheet.srgbColor(theme.light.color.link) == "#0060c8")
         #expect(theme.light.color.syntaxKeyword == theme.light.color.danger)
         #expect(ThemeStylesheet.srgbColor(theme.light.color.diffAddedBg) == "#dafbe1")
@@ -71,8 +77,10 @@ struct ThemeOptionalColorTests {
         #expect(dark.color.syntaxKeyword == dark.color.textPrimary)
     }
 
-    @Test(arguments: ["sp/light.tokens.json", "sp/dark.tokens.json", "paper/light.tokens.json", "paper/dark.tokens.json",
-                      "mono.tokens.json"])
+    @Test(arguments: [
+        "sp/light.tokens.json", "sp/dark.tokens.json", "paper/light.tokens.json", "paper/dark.tokens.json",
+        "mono.tokens.json",
+    ])
     func everyBundledModeDefinesEveryColourItself(file: String) throws {
         // Bundled themes do not lean on fallbacks: each picks its own link, syntax and diff colours.
         let data = try Data(contentsOf: URL(fileURLWithPath: T.bundled(file)))

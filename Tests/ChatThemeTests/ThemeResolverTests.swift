@@ -38,34 +38,38 @@ struct ThemeResolverTests {
     @Test func aMissingContextIsReportedWithWhatWasFound() throws {
         let error = try #require(Self.failure("missing-context.resolver.json"))
         #expect(error.kind == .badData)
-        #expect(error.diagnostics.map(\.description) == [
-            #"fixtures/missing-context.resolver.json:5:27: error: modifiers.theme.contexts: the theme modifier must have exactly the contexts "light" and "dark"; found "light", "night""#,
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                #"fixtures/missing-context.resolver.json:5:27: error: modifiers.theme.contexts: the theme modifier must have exactly the contexts "light" and "dark"; found "light", "night""#
+            ])
     }
 
     @Test func referencesMayNotLeaveTheResolversFolder() throws {
         let error = try #require(Self.failure("escape.resolver.json"))
         #expect(error.kind == .badData)
-        #expect(error.diagnostics.map(\.description) == [
-            #"fixtures/escape.resolver.json:4:35: error: sets.base.sources[0]: $ref "parts/../../cycle.tokens.json" leads outside the resolver's folder"#,
-            #"fixtures/escape.resolver.json:4:78: error: sets.base.sources[1]: $ref "/etc/passwd" must be a relative path inside the resolver's folder, using '/'"#,
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                #"fixtures/escape.resolver.json:4:35: error: sets.base.sources[0]: $ref "parts/../../cycle.tokens.json" leads outside the resolver's folder"#,
+                #"fixtures/escape.resolver.json:4:78: error: sets.base.sources[1]: $ref "/etc/passwd" must be a relative path inside the resolver's folder, using '/'"#,
+            ])
     }
 
     @Test func aMissingReferencedFileIsMissingInput() throws {
         let error = try #require(Self.failure("missing-ref.resolver.json"))
         #expect(error.kind == .missingInput)
-        #expect(error.diagnostics.map(\.description) == [
-            "fixtures/missing-ref.resolver.json:5:94: error: modifiers.theme.contexts.dark[0]: cannot read fixtures/parts/nowhere.tokens.json: no such file",
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "fixtures/missing-ref.resolver.json:5:94: error: modifiers.theme.contexts.dark[0]: cannot read fixtures/parts/nowhere.tokens.json: no such file"
+            ])
     }
 
     @Test func malformedJSONInAReferencedFileNamesThatFile() throws {
         let error = try #require(Self.failure("malformed-ref.resolver.json"))
         #expect(error.kind == .badData)
-        #expect(error.diagnostics.map(\.description) == [
-            "fixtures/broken/colors.tokens.json:6:5: error: invalid JSON: unexpected '\"'; expected ',' or '}'",
-        ])
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "fixtures/broken/colors.tokens.json:6:5: error: invalid JSON: unexpected '\"'; expected ',' or '}'"
+            ])
     }
 
     @Test func aMissingThemeFileIsMissingInput() throws {
@@ -89,7 +93,9 @@ struct ThemeResolverTests {
             """
         let problems = T.problems(json, name: "modes.resolver.json")
         #expect(problems.count == 12)
-        #expect(problems.first?.description == "modes.resolver.json:7:26: error: color.surface: required token is missing in the dark context; expected a color token")
+        #expect(
+            problems.first?.description
+                == "modes.resolver.json:7:26: error: color.surface: required token is missing in the dark context; expected a color token")
     }
 
     @Test func otherModifiersAndBadStructureAreAllReported() {
@@ -106,14 +112,15 @@ struct ThemeResolverTests {
             }
             """
         let problems = T.problems(json, name: "bad.resolver.json")
-        #expect(problems.map(\.description) == [
-            #"bad.resolver.json:2:14: error: version: expected "2025.10" (DTCG Resolver Module 2025.10); found "2024""#,
-            #"bad.resolver.json:9:12: error: extra: unknown member "extra"; expected name, version, description, $extends, sets, modifiers or resolutionOrder"#,
-            #"bad.resolver.json:4:14: error: resolutionOrder[0]: no set named "nope"; sets has none"#,
-            #"bad.resolver.json:6:93: error: resolutionOrder[2].default: expected "light" or "dark"; found "dim""#,
-            "bad.resolver.json:7:5: error: resolutionOrder[3]: expected {\"$ref\": \"#/sets/NAME\"}, {\"$ref\": \"#/modifiers/NAME\"} or an inline set or modifier; found a number",
-            #"bad.resolver.json:5:34: error: resolutionOrder[1]: modifier "density" is not supported; chatrender reads one modifier named "theme" with contexts "light" and "dark""#,
-        ])
+        #expect(
+            problems.map(\.description) == [
+                #"bad.resolver.json:2:14: error: version: expected "2025.10" (DTCG Resolver Module 2025.10); found "2024""#,
+                #"bad.resolver.json:9:12: error: extra: unknown member "extra"; expected name, version, description, $extends, sets, modifiers or resolutionOrder"#,
+                #"bad.resolver.json:4:14: error: resolutionOrder[0]: no set named "nope"; sets has none"#,
+                #"bad.resolver.json:6:93: error: resolutionOrder[2].default: expected "light" or "dark"; found "dim""#,
+                "bad.resolver.json:7:5: error: resolutionOrder[3]: expected {\"$ref\": \"#/sets/NAME\"}, {\"$ref\": \"#/modifiers/NAME\"} or an inline set or modifier; found a number",
+                #"bad.resolver.json:5:34: error: resolutionOrder[1]: modifier "density" is not supported; chatrender reads one modifier named "theme" with contexts "light" and "dark""#,
+            ])
     }
 
     @Test func aSymbolicLinkOutOfTheFolderIsRefused() throws {

@@ -29,9 +29,10 @@ struct ThemeSafetyTests {
 
     @Test func theExactHostileFamilyMessage() {
         let problems = T.problems(T.tokens(["type.body": Self.body(family: #""Arial; } body { display:none""#)]))
-        #expect(problems.map(\.description) == [
-            #"test.tokens.json:27:39: error: type.body: fontFamily: font family "Arial; } body { display:none" is not allowed; a font name may contain only letters, digits, spaces, '-' and '_'"#,
-        ])
+        #expect(
+            problems.map(\.description) == [
+                #"test.tokens.json:27:39: error: type.body: fontFamily: font family "Arial; } body { display:none" is not allowed; a font name may contain only letters, digits, spaces, '-' and '_'"#
+            ])
     }
 
     @Test func aCommaListInOneStringGetsAHint() {

@@ -17,13 +17,14 @@ struct ThemeStylesheetTests {
         #expect(css == ThemeStylesheet.css(for: try Self.sp()))
         let lines = css.split(separator: "\n").map(String.init)
         let selectors = lines.filter { $0.hasSuffix("{") }
-        #expect(selectors == [
-            ":root {",
-            "@media (prefers-color-scheme: dark) {",
-            "  :root:not([data-theme=\"light\"]):not(:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked)) {",
-            ":root[data-theme=\"dark\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-dark:checked) {",
-            ":root[data-theme=\"light\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked) {",
-        ])
+        #expect(
+            selectors == [
+                ":root {",
+                "@media (prefers-color-scheme: dark) {",
+                "  :root:not([data-theme=\"light\"]):not(:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked)) {",
+                ":root[data-theme=\"dark\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-dark:checked) {",
+                ":root[data-theme=\"light\"], :root:has(> body > .cr-page-head > .cr-theme-switch > #cr-theme-light:checked) {",
+            ])
         #expect(css.hasPrefix(":root {\n  color-scheme: light;\n  --color-bg: #ffffff;\n"))
         #expect(css.contains("    color-scheme: dark;\n    --color-bg: #000000;\n"))
         #expect(css.hasSuffix("  --color-diff-removed-bg: #ffebe9;\n}\n"))
@@ -32,14 +33,16 @@ struct ThemeStylesheetTests {
     @Test func everyCustomPropertyIsDefinedOnRoot() throws {
         let css = ThemeStylesheet.css(for: try Self.sp())
         let root = String(css[..<(css.range(of: "}\n")?.lowerBound ?? css.endIndex)])
-        var names = ["--color-bg", "--color-surface", "--color-surface-elevated", "--color-fill", "--color-separator",
-                     "--color-text-primary", "--color-text-secondary", "--color-text-tertiary", "--color-accent",
-                     "--color-accent-on", "--color-danger", "--color-warning", "--color-status-on",
-                     "--color-link", "--color-syntax-keyword", "--color-syntax-string", "--color-syntax-comment",
-                     "--color-syntax-number", "--color-syntax-function", "--color-syntax-type", "--color-syntax-constant",
-                     "--color-syntax-tag", "--color-syntax-attribute", "--color-syntax-meta", "--color-diff-added",
-                     "--color-diff-added-bg", "--color-diff-removed", "--color-diff-removed-bg",
-                     "--radius-xs", "--radius-sm", "--radius-md", "--radius-lg"]
+        var names = [
+            "--color-bg", "--color-surface", "--color-surface-elevated", "--color-fill", "--color-separator",
+            "--color-text-primary", "--color-text-secondary", "--color-text-tertiary", "--color-accent",
+            "--color-accent-on", "--color-danger", "--color-warning", "--color-status-on",
+            "--color-link", "--color-syntax-keyword", "--color-syntax-string", "--color-syntax-comment",
+            "--color-syntax-number", "--color-syntax-function", "--color-syntax-type", "--color-syntax-constant",
+            "--color-syntax-tag", "--color-syntax-attribute", "--color-syntax-meta", "--color-diff-added",
+            "--color-diff-added-bg", "--color-diff-removed", "--color-diff-removed-bg",
+            "--radius-xs", "--radius-sm", "--radius-md", "--radius-lg",
+        ]
         for type in ["body", "subhead", "caption", "footnote"] {
             names += ["family", "size", "weight", "line-height", "tracking"].map { "--type-\(type)-\($0)" }
         }
@@ -80,7 +83,10 @@ struct ThemeStylesheetTests {
 
     @Test func inputStringsNeverReachTheCSS() throws {
         // Token names, descriptions and extensions are free text; none of it may appear in the output.
-        let json = T.tokens(extra: ##"  "zz_marker_group": {"$type": "color", "$description": "zz_marker_description", "zz_marker_token": {"$value": "#123456", "$extensions": {"x": "zz_marker_extension"}}}"##)
+        let json = T.tokens(
+            extra:
+                ##"  "zz_marker_group": {"$type": "color", "$description": "zz_marker_description", "zz_marker_token": {"$value": "#123456", "$extensions": {"x": "zz_marker_extension"}}}"##
+        )
         let css = ThemeStylesheet.css(for: try T.load(json))
         #expect(!css.contains("zz_marker"))
         #expect(!css.contains("#123456"))

@@ -10,11 +10,12 @@ struct ThemeValueTests {
     typealias T = ThemeTestSupport
 
     @Test func dimensionsAcceptObjectsAndStrings() throws {
-        let theme = try T.load(T.tokens([
-            "radius.xs": #"{"value": 3, "unit": "px"}"#,
-            "radius.sm": "\"0.5rem\"",
-            "radius.md": #"{"value": 0.75, "unit": "rem"}"#,
-        ]))
+        let theme = try T.load(
+            T.tokens([
+                "radius.xs": #"{"value": 3, "unit": "px"}"#,
+                "radius.sm": "\"0.5rem\"",
+                "radius.md": #"{"value": 0.75, "unit": "rem"}"#,
+            ]))
         #expect(theme.light.radius.xs == ThemeDimension(3, .px))
         #expect(theme.light.radius.sm == ThemeDimension(0.5, .rem))
         let css = ThemeStylesheet.css(for: theme)
@@ -25,10 +26,11 @@ struct ThemeValueTests {
     }
 
     @Test func durationsAcceptObjectsAndStringsAndAreEmittedInMilliseconds() throws {
-        let theme = try T.load(T.tokens([
-            "motion.smooth": #"{"duration": {"value": 0.35, "unit": "s"}, "delay": "0ms", "timingFunction": [0.2, 0, 0, 1]}"#,
-            "motion.snappy": "\"150ms\"",
-        ]).replacingTransitionType())
+        let theme = try T.load(
+            T.tokens([
+                "motion.smooth": #"{"duration": {"value": 0.35, "unit": "s"}, "delay": "0ms", "timingFunction": [0.2, 0, 0, 1]}"#,
+                "motion.snappy": "\"150ms\"",
+            ]).replacingTransitionType())
         #expect(theme.light.motion.smooth.duration.milliseconds == 350)
         #expect(theme.light.motion.snappy == ThemeTransition(duration: .init(milliseconds: 150)))
         let css = ThemeStylesheet.css(for: theme)
@@ -40,14 +42,16 @@ struct ThemeValueTests {
         let body = #"{"fontFamily": "Inter", "fontSize": "17px", "fontWeight": "semi-bold", "lineHeight": 1.294117, "letterSpacing": "-0.2px"}"#
         let caption = #"{"fontFamily": "Inter", "fontSize": {"value": 0.8, "unit": "rem"}, "fontWeight": 400, "lineHeight": 1.3, "letterSpacing": "0px"}"#
         let css = ThemeStylesheet.css(for: try T.load(T.tokens(["type.body": body, "type.caption": caption])))
-        #expect(css.contains("""
-              --type-body-family: "Inter";
-              --type-body-size: 1.0625rem;
-              --type-body-weight: 600;
-              --type-body-line-height: 1.2941;
-              --type-body-tracking: -0.2px;
+        #expect(
+            css.contains(
+                """
+                  --type-body-family: "Inter";
+                  --type-body-size: 1.0625rem;
+                  --type-body-weight: 600;
+                  --type-body-line-height: 1.2941;
+                  --type-body-tracking: -0.2px;
 
-            """))
+                """))
         #expect(css.contains("  --type-caption-size: 0.8rem;\n"))
     }
 
@@ -69,39 +73,44 @@ struct ThemeValueTests {
         #expect(tree.effectiveType(of: gap) == .dimension)
         // A token without a $type anywhere is an error naming the token.
         let problems = T.problems(T.tokens(extra: #"  "loose": {"thing": {"$value": 3}}"#))
-        #expect(problems.map(\.description) == [
-            "test.tokens.json:37:22: error: loose.thing: the token has no $type; set $type on the token or on a group that contains it",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "test.tokens.json:37:22: error: loose.thing: the token has no $type; set $type on the token or on a group that contains it"
+            ])
     }
 
     @Test func aMissingRequiredTokenIsNamed() {
         let problems = T.problems(T.tokens(removing: ["color.statusOn", "type.caption"]))
-        #expect(problems.map(\.description) == [
-            "test.tokens.json:2:12: error: color.statusOn: required token is missing; expected a color token",
-            "test.tokens.json:24:11: error: type.caption: required token is missing; expected a typography token",
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "test.tokens.json:2:12: error: color.statusOn: required token is missing; expected a color token",
+                "test.tokens.json:24:11: error: type.caption: required token is missing; expected a typography token",
+            ])
     }
 
     @Test func aRequiredTokenOfTheWrongTypeIsNamed() {
-        let problems = T.problems(T.tokens(extra: #"  "other": {"$type": "dimension", "size": {"$value": "2px"}}"#)
-            .replacingOccurrences(of: #""xs": {"$value": "4px"}"#, with: ##""xs": {"$type": "color", "$value": "#000000"}"##))
+        let problems = T.problems(
+            T.tokens(extra: #"  "other": {"$type": "dimension", "size": {"$value": "2px"}}"#)
+                .replacingOccurrences(of: #""xs": {"$value": "4px"}"#, with: ##""xs": {"$type": "color", "$value": "#000000"}"##))
         #expect(problems.map(\.message) == ["the blocks need a dimension here; this token is a color"])
     }
 
     @Test func badValuesAreAllReportedTogether() {
-        let problems = T.problems(T.tokens([
-            "radius.xs": "\"4em\"",
-            "radius.sm": "\"-2px\"",
-            "motion.smooth": #"{"duration": "fast", "delay": "0ms", "timingFunction": [1.5, 0, 0, 1]}"#,
-            "type.body": #"{"fontFamily": "Inter", "fontSize": "0px", "fontWeight": "chunky", "lineHeight": 1.2}"#,
-        ]))
-        #expect(problems.map(\.message) == [
-            "unit must be \"px\" or \"rem\"; found \"em\"",
-            "the typography value is missing letterSpacing",
-            "duration: expected a duration {\"value\": 200, \"unit\": \"ms\"} (unit ms or s) or a string such as \"200ms\" or \"0.2s\"; found \"fast\"",
-            "timingFunction: cubicBezier[0] is an x coordinate and must be from 0 to 1; found 1.5",
-            "a radius cannot be negative",
-        ])
+        let problems = T.problems(
+            T.tokens([
+                "radius.xs": "\"4em\"",
+                "radius.sm": "\"-2px\"",
+                "motion.smooth": #"{"duration": "fast", "delay": "0ms", "timingFunction": [1.5, 0, 0, 1]}"#,
+                "type.body": #"{"fontFamily": "Inter", "fontSize": "0px", "fontWeight": "chunky", "lineHeight": 1.2}"#,
+            ]))
+        #expect(
+            problems.map(\.message) == [
+                "unit must be \"px\" or \"rem\"; found \"em\"",
+                "the typography value is missing letterSpacing",
+                "duration: expected a duration {\"value\": 200, \"unit\": \"ms\"} (unit ms or s) or a string such as \"200ms\" or \"0.2s\"; found \"fast\"",
+                "timingFunction: cubicBezier[0] is an x coordinate and must be from 0 to 1; found 1.5",
+                "a radius cannot be negative",
+            ])
     }
 
     /// Role names become custom properties, and font names are checked, byte by byte when they

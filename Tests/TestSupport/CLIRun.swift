@@ -10,8 +10,10 @@ package struct CLIRun {
     /// `input` is written to standard input (which is otherwise empty); `executable` replaces the
     /// built one (a copy elsewhere, an installed one). An empty `CHATRENDER_DATA` counts as unset.
     /// The cache is a new empty folder for every run unless `environment` names one.
-    package static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                    input: Data? = nil, executable: String = TestPaths.executable) throws -> CLIRun {
+    package static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        input: Data? = nil, executable: String = TestPaths.executable
+    ) throws -> CLIRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -48,8 +50,9 @@ package struct CLIRun {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return CLIRun(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return CLIRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

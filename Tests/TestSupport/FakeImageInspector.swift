@@ -11,15 +11,19 @@ package struct FakeImageInspector: ImageInspector {
 
     package func inspect(path: String) throws(ImageProblem) -> ImageInfo { info }
 
-    package func thumbnail(source: String, destination: String, variant: PhotoVariant,
-                   settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
+    package func thumbnail(
+        source: String, destination: String, variant: PhotoVariant,
+        settings: ImageSettings
+    ) throws(ImageProblem) -> (width: Int, height: Int) {
         let size: (Int, Int)
         switch variant {
         case .fit(let w): size = (min(w, info.width), min(w, info.width) * info.height / info.width)
         case .square(let s): size = (min(s, info.height), min(s, info.height))
         case .longEdge: size = (info.width, info.height)
         }
-        guard FileManager.default.createFile(atPath: destination, contents: Data("fake \(variant)".utf8)) else { throw ImageProblem("cannot write \(destination)") }
+        guard FileManager.default.createFile(atPath: destination, contents: Data("fake \(variant)".utf8)) else {
+            throw ImageProblem("cannot write \(destination)")
+        }
         return size
     }
 }
@@ -37,8 +41,10 @@ package final class CountingInspector: ImageInspector, @unchecked Sendable {
         return try inner.inspect(path: path)
     }
 
-    package func thumbnail(source: String, destination: String, variant: PhotoVariant,
-                   settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
+    package func thumbnail(
+        source: String, destination: String, variant: PhotoVariant,
+        settings: ImageSettings
+    ) throws(ImageProblem) -> (width: Int, height: Int) {
         count.withLock { $0 += 1 }
         return try inner.thumbnail(source: source, destination: destination, variant: variant, settings: settings)
     }

@@ -28,7 +28,8 @@ package final class MemoryOutput: FolderOutput, @unchecked Sendable {
             var isFolder: ObjCBool = false
             let full = FilePath.join(path, name)
             if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
-               let data = FileManager.default.contents(atPath: full) {
+                let data = FileManager.default.contents(atPath: full)
+            {
                 all[name] = Array(data)
             }
         }

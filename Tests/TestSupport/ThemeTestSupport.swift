@@ -37,20 +37,29 @@ package enum ThemeTestSupport {
     /// The default `$value` (as JSON text) of every token of a complete single-mode theme, grouped with
     /// each group's `$type`.
     package static let defaults: [(group: String, type: String, tokens: [(String, String)])] = [
-        ("color", "color", [
-            ("bg", "\"#ffffff\""), ("surface", "\"#f2f2f7\""), ("surfaceElevated", "\"#ffffff\""),
-            ("fill", "\"#e9e9eb\""), ("separator", "\"#c6c6c8\""), ("textPrimary", "\"#1c1c1e\""),
-            ("textSecondary", "\"#636366\""), ("textTertiary", "\"#6c6c70\""), ("accent", "\"#0066d6\""),
-            ("accentOn", "\"#ffffff\""), ("danger", "\"#d70015\""), ("warning", "\"#b25000\""),
-            ("statusOn", "\"#ffffff\""),
-        ]),
+        (
+            "color", "color",
+            [
+                ("bg", "\"#ffffff\""), ("surface", "\"#f2f2f7\""), ("surfaceElevated", "\"#ffffff\""),
+                ("fill", "\"#e9e9eb\""), ("separator", "\"#c6c6c8\""), ("textPrimary", "\"#1c1c1e\""),
+                ("textSecondary", "\"#636366\""), ("textTertiary", "\"#6c6c70\""), ("accent", "\"#0066d6\""),
+                ("accentOn", "\"#ffffff\""), ("danger", "\"#d70015\""), ("warning", "\"#b25000\""),
+                ("statusOn", "\"#ffffff\""),
+            ]
+        ),
         ("radius", "dimension", [("xs", "\"4px\""), ("sm", "\"8px\""), ("md", "\"12px\""), ("lg", "\"16px\"")]),
-        ("type", "typography", ["body", "subhead", "caption", "footnote"].map {
-            ($0, #"{"fontFamily": ["system-ui", "sans-serif"], "fontSize": "16px", "fontWeight": 400, "lineHeight": 1.25, "letterSpacing": "0px"}"#)
-        }),
-        ("motion", "transition", ["smooth", "snappy"].map {
-            ($0, #"{"duration": "200ms", "delay": "0ms", "timingFunction": [0.2, 0, 0, 1]}"#)
-        }),
+        (
+            "type", "typography",
+            ["body", "subhead", "caption", "footnote"].map {
+                ($0, #"{"fontFamily": ["system-ui", "sans-serif"], "fontSize": "16px", "fontWeight": 400, "lineHeight": 1.25, "letterSpacing": "0px"}"#)
+            }
+        ),
+        (
+            "motion", "transition",
+            ["smooth", "snappy"].map {
+                ($0, #"{"duration": "200ms", "delay": "0ms", "timingFunction": [0.2, 0, 0, 1]}"#)
+            }
+        ),
     ]
 
     /// A complete token file (without the optional colours, as a theme written before they existed)

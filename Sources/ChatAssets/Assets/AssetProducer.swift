@@ -30,8 +30,10 @@ public struct AssetProducer: Sendable {
     /// and every image this render makes is put there for the next.
     package var cache: RenderCache?
 
-    package init(inspector: ImageInspector, baseDirectory: String, displayPath: String,
-                settings: ImageSettings = .init(), previousAssets: String? = nil) {
+    package init(
+        inspector: ImageInspector, baseDirectory: String, displayPath: String,
+        settings: ImageSettings = .init(), previousAssets: String? = nil
+    ) {
         self.inspector = inspector
         self.baseDirectory = baseDirectory
         self.displayPath = displayPath
@@ -66,7 +68,8 @@ public struct AssetProducer: Sendable {
 
     /// Images and copies go into the output's `assets/` folder, which the sink hands out: libvips
     /// and the copies write by path.
-    package func produceWithStatistics(_ conversation: Conversation, into output: OutputSink) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics) {
+    package func produceWithStatistics(_ conversation: Conversation, into output: OutputSink) throws(DiagnosticError) -> (AssetTable, [Diagnostic], Statistics)
+    {
         var table = AssetTable()
         var warnings: [(order: Int, diagnostic: Diagnostic)] = []
         var statistics = Statistics()
@@ -95,7 +98,7 @@ public struct AssetProducer: Sendable {
         var photoJobs: [(m: Int, a: Int, job: Int)] = []
         var previewJobs: [(m: Int, a: Int, job: Int)] = []
         var order = 0
-        var copied: [String: String] = [:]      // real path → asset path, so a file is copied once
+        var copied: [String: String] = [:]  // real path → asset path, so a file is copied once
         // Messages without attachments (most of a long chat) cost one check: nothing is copied,
         // counted or allocated for them.
         for m in messages.indices where !messages[m].attachments.isEmpty {
@@ -113,7 +116,11 @@ public struct AssetProducer: Sendable {
                 } else {
                     // A file with a preview image shows it in place of the type icon.
                     if let preview = attachment.preview {
-                        previewJobs.append((m, a, plan.add(preview, jsonPath: "\(path).preview", order: order, variants: PhotoLayout.filePreview.variants, needsDisplay: false)))
+                        previewJobs.append(
+                            (
+                                m, a,
+                                plan.add(preview, jsonPath: "\(path).preview", order: order, variants: PhotoLayout.filePreview.variants, needsDisplay: false)
+                            ))
                     }
                     switch attachment.url {
                     case .remote(let url)?: table[m, a].file = .remote(url)
@@ -121,7 +128,8 @@ public struct AssetProducer: Sendable {
                         let result = try placeFile(local, name: attachment.name, assets: try assets(), digester: digester, copied: &copied)
                         switch result {
                         case .success(let assetPath): table[m, a].file = .asset(assetPath)
-                        case .failure(let problem): warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
+                        case .failure(let problem):
+                            warn(order, "\(path).url", "\(JSONReader.quote(local)): \(problem.reason); the file is shown without Open or Share")
                         }
                     case nil: break
                     }
@@ -135,7 +143,13 @@ public struct AssetProducer: Sendable {
             for (i, item) in composer.attachments.enumerated() where item.attachment.isPhoto {
                 order += 1
                 guard let source = AssetProducer.imageSource(of: item.attachment) else { continue }
-                trayJobs.append((i, plan.add(source.value, jsonPath: "composer.attachments[\(i)].\(source.field)", order: order, variants: PhotoLayout.tray.variants, needsDisplay: false)))
+                trayJobs.append(
+                    (
+                        i,
+                        plan.add(
+                            source.value, jsonPath: "composer.attachments[\(i)].\(source.field)", order: order, variants: PhotoLayout.tray.variants,
+                            needsDisplay: false)
+                    ))
             }
         }
         let jobs = plan.jobs
@@ -254,7 +268,8 @@ public struct AssetProducer: Sendable {
         let digests = Locked([String?](repeating: nil, count: jobs.count))
         parallel(jobs.indices.map { $0 }, workers: workers) { index in
             if case .success(let real) = SourcePath.resolve(jobs[index].source, base: baseDirectory, allowedOutside: settings.allowedOutside),
-               let digest = try? digester.digest(of: real) {
+                let digest = try? digester.digest(of: real)
+            {
                 digests.withLock { $0[index] = digest }
             }
         }
@@ -294,21 +309,27 @@ public struct AssetProducer: Sendable {
     }
 
     /// `digest`: the source's content digest when already known.
-    private func makePhoto(_ job: PhotoJob, digest known: String?, assets: String, cache: ImageCache, digester: SourceDigester,
-                           shared: SharedImages) -> JobOutcome {
+    private func makePhoto(
+        _ job: PhotoJob, digest known: String?, assets: String, cache: ImageCache, digester: SourceDigester,
+        shared: SharedImages
+    ) -> JobOutcome {
         let real: String
         switch SourcePath.resolve(job.source, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return JobOutcome(result: .failure(problem))
         case .success(let path): real = path
         }
         let digest: String
-        if let known { digest = known } else {
+        if let known {
+            digest = known
+        } else {
             do { digest = try digester.digest(of: real) } catch { return JobOutcome(result: .failure(error)) }
         }
         // The same content already failed in this run: the same answer, without a second try.
         if let problem = shared.failure(digest) { return JobOutcome(result: .failure(problem)) }
-        let display: PhotoVariant = job.needsDisplay ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
-                                                     : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
+        let display: PhotoVariant =
+            job.needsDisplay
+            ? .longEdge(settings.originals ? 0 : PhotoVariant.displayLongEdge)
+            : job.variants.sorted().last ?? .square(PhotoVariant.previewSide * 2)
         let wanted = job.needsDisplay ? job.variants.sorted() + [display] : job.variants.sorted()
         var outcome = JobOutcome(result: .failure(ImageProblem("not made")))
         var made: [PhotoVariant: ImageAsset] = [:]
@@ -339,8 +360,9 @@ public struct AssetProducer: Sendable {
                 guard OutputWriter.writeFile(kept.bytes, to: partial) == 0, rename(partial, destination) == 0 else {
                     unlink(partial)
                     let full = AssetProducer.outputFailure(assets)
-                    return JobOutcome(result: .failure(ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")),
-                                      reused: outcome.reused, outputFailure: full)
+                    return JobOutcome(
+                        result: .failure(ImageProblem("cannot write the web image: \(String(cString: strerror(errno)))")),
+                        reused: outcome.reused, outputFailure: full)
                 }
             }
             let asset = ImageAsset(path: "\(AssetProducer.assetsFolder)/\(name)", width: kept.width, height: kept.height)
@@ -370,7 +392,9 @@ public struct AssetProducer: Sendable {
             // Two sources with the same bytes share keys (a repeat made after its first, above, or
             // a source also found in the cache): each job writes its own temporary files, and
             // renaming equal content is harmless.
-            let requests = missing.map { (variant: $0.variant, destination: FilePath.join(assets, ".\($0.key).\(job.order).partial.\(settings.format.fileExtension)")) }
+            let requests = missing.map {
+                (variant: $0.variant, destination: FilePath.join(assets, ".\($0.key).\(job.order).partial.\(settings.format.fileExtension)"))
+            }
             do throws(ImageProblem) {
                 let sizes = try inspector.thumbnails(source: real, requests: requests, settings: settings)
                 for ((entry, request), size) in zip(zip(missing, requests), sizes) {
@@ -412,9 +436,10 @@ public struct AssetProducer: Sendable {
     func keptPNG(_ path: String, wanted: [PhotoVariant]) -> KeptPNG? {
         var info = stat()
         guard stat(path, &info) == 0, Int(info.st_size) <= KeptPNG.byteLimit,
-              let bytes = try? FileInput.read(path: path, displayPath: path, limit: KeptPNG.byteLimit, what: "photo"),
-              let kept = KeptPNG.check(bytes, keepMetadata: settings.keepMetadata),
-              kept.width * kept.height <= settings.maxPixels else { return nil }
+            let bytes = try? FileInput.read(path: path, displayPath: path, limit: KeptPNG.byteLimit, what: "photo"),
+            let kept = KeptPNG.check(bytes, keepMetadata: settings.keepMetadata),
+            kept.width * kept.height <= settings.maxPixels
+        else { return nil }
         for variant in wanted {
             let box = variant.box
             if kept.width > Int(box.width) || kept.height > Int(box.height) { return nil }
@@ -431,14 +456,18 @@ public struct AssetProducer: Sendable {
     /// First 20 hex digits of SHA-256 over the source's digest and everything that shapes the
     /// output image, so any change to either makes a new name.
     func cacheKey(digest: String, variant: PhotoVariant) -> String {
-        let text = [AssetProducer.imagePipelineVersion, digest, variant.spec, settings.format.rawValue,
-                    String(settings.effectiveQuality), settings.keepMetadata ? "meta" : "strip"].joined(separator: "|")
+        let text = [
+            AssetProducer.imagePipelineVersion, digest, variant.spec, settings.format.rawValue,
+            String(settings.effectiveQuality), settings.keepMetadata ? "meta" : "strip",
+        ].joined(separator: "|")
         return String(SHA256.hash(Array(text.utf8)).hexString.prefix(20))
     }
 
     // MARK: Files
 
-    private func placeFile(_ relative: String, name: String, assets: String, digester: SourceDigester, copied: inout [String: String]) throws(DiagnosticError) -> Result<String, ImageProblem> {
+    private func placeFile(_ relative: String, name: String, assets: String, digester: SourceDigester, copied: inout [String: String]) throws(DiagnosticError)
+        -> Result<String, ImageProblem>
+    {
         let real: String
         switch SourcePath.resolve(relative, base: baseDirectory, allowedOutside: settings.allowedOutside) {
         case .failure(let problem): return .failure(problem)
@@ -456,7 +485,9 @@ public struct AssetProducer: Sendable {
             if !reused {
                 do { try FileManager.default.copyItem(atPath: real, toPath: destination) } catch {
                     try? FileManager.default.removeItem(atPath: destination)
-                    if let reason = AssetProducer.outputFailure(assets) { throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(reason)"), kind: .cannotWrite) }
+                    if let reason = AssetProducer.outputFailure(assets) {
+                        throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot write the output: \(reason)"), kind: .cannotWrite)
+                    }
                     return .failure(ImageProblem("cannot copy the file: \(OutputWriter.reason(error))"))
                 }
             }

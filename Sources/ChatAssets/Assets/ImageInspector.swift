@@ -34,25 +34,30 @@ package struct ImageInfo: Sendable, Equatable {
     }
 }
 
-
 /// Reads image headers and makes web images. The asset stage talks to libvips only through
 /// this, so render and plan tests run with a fake.
 package protocol ImageInspector: Sendable {
     func inspect(path: String) throws(ImageProblem) -> ImageInfo
     /// Writes `variant` of `source` to `destination` in the settings' format and returns the
     /// written image's size in pixels.
-    func thumbnail(source: String, destination: String, variant: PhotoVariant,
-                   settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int)
+    func thumbnail(
+        source: String, destination: String, variant: PhotoVariant,
+        settings: ImageSettings
+    ) throws(ImageProblem) -> (width: Int, height: Int)
     /// Writes several variants of one source, largest first; an engine may decode the source
     /// once for all of them. Returns the sizes in the order asked.
-    func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
-                    settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)]
+    func thumbnails(
+        source: String, requests: [(variant: PhotoVariant, destination: String)],
+        settings: ImageSettings
+    ) throws(ImageProblem) -> [(width: Int, height: Int)]
 }
 
 extension ImageInspector {
     /// One `thumbnail` call per variant.
-    package func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
-                           settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
+    package func thumbnails(
+        source: String, requests: [(variant: PhotoVariant, destination: String)],
+        settings: ImageSettings
+    ) throws(ImageProblem) -> [(width: Int, height: Int)] {
         var sizes: [(width: Int, height: Int)] = []
         for request in requests {
             sizes.append(try thumbnail(source: source, destination: request.destination, variant: request.variant, settings: settings))

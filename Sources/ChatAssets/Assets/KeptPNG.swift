@@ -34,7 +34,8 @@ package struct KeptPNG: Equatable, Sendable {
     /// holds anything this check does not understand.
     package static func check(_ bytes: [UInt8], keepMetadata: Bool) -> KeptPNG? {
         guard bytes.count <= byteLimit, bytes.count > signature.count + 12,
-              bytes.starts(with: signature) else { return nil }
+            bytes.starts(with: signature)
+        else { return nil }
         var offset = signature.count
         var kept = signature
         var header: (width: Int, height: Int, depth: UInt8, colour: UInt8)?
@@ -62,8 +63,9 @@ package struct KeptPNG: Equatable, Sendable {
                 let depth = d[8], colour = d[9]
                 let allowed: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
                 guard width > 0, height > 0, width <= 1 << 16, height <= 1 << 16, width * height <= pixelLimit,
-                      allowed[colour]?.contains(depth) == true,
-                      d[10] == 0, d[11] == 0, d[12] == 0 else { return nil }   // deflate, adaptive filters, not interlaced
+                    allowed[colour]?.contains(depth) == true,
+                    d[10] == 0, d[11] == 0, d[12] == 0
+                else { return nil }  // deflate, adaptive filters, not interlaced
                 header = (width, height, depth, colour)
             case "IDAT":
                 guard header != nil, !idatEnded else { return nil }

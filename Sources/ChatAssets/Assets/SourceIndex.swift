@@ -55,7 +55,8 @@ package struct SourceIndex: Sendable, Equatable {
     static func parse(_ bytes: [UInt8]) -> SourceIndex? {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard lines.count >= 2, lines.last?.isEmpty == true,
-              lines[0].elementsEqual(header.utf8) else { return nil }
+            lines[0].elementsEqual(header.utf8)
+        else { return nil }
         var entries: [String: String] = [:]
         entries.reserveCapacity(lines.count - 2)
         var previous: ArraySlice<UInt8> = []
@@ -63,7 +64,8 @@ package struct SourceIndex: Sendable, Equatable {
             guard line.count == keyLength + 1 + digestLength, line[line.startIndex + keyLength] == UInt8(ascii: " ") else { return nil }
             let key = line.prefix(keyLength), digest = line.suffix(digestLength)
             guard key.allSatisfy(isHexDigit), digest.allSatisfy(isHexDigit),
-                  previous.lexicographicallyPrecedes(key) || previous.isEmpty else { return nil }
+                previous.lexicographicallyPrecedes(key) || previous.isEmpty
+            else { return nil }
             previous = key
             entries[String(decoding: key, as: UTF8.self)] = String(decoding: digest, as: UTF8.self)
         }
@@ -154,7 +156,9 @@ package final class SourceDigester: Sendable {
         if let identity = SourceIdentity.of(path) {
             let key = identity.key
             if let known = previous.entries[key] {
-                tally.withLock { $0.trusted += 1; $0.recorded[key] = known }
+                tally.withLock {
+                    $0.trusted += 1; $0.recorded[key] = known
+                }
                 return known
             }
         }

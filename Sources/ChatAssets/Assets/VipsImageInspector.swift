@@ -44,8 +44,10 @@ package struct VipsImageInspector: ImageInspector {
         return ImageInfo(format: VipsImageInspector.format(loader: loaderName), width: width, height: height)
     }
 
-    package func thumbnail(source: String, destination: String, variant: PhotoVariant,
-                          settings: ImageSettings) throws(ImageProblem) -> (width: Int, height: Int) {
+    package func thumbnail(
+        source: String, destination: String, variant: PhotoVariant,
+        settings: ImageSettings
+    ) throws(ImageProblem) -> (width: Int, height: Int) {
         // Held for the call: no other reader can flip the process-wide switch meanwhile.
         let lease = VipsRuntime.leaseUntrustedLoaders(allow: allowUntrustedLoaders)
         defer { lease.release() }
@@ -53,8 +55,11 @@ package struct VipsImageInspector: ImageInspector {
         let (width, height, crop) = variant.box
         let format = VipsImageInspector.formatCode(settings.format)
         var outWidth: Int32 = 0, outHeight: Int32 = 0
-        guard cvips_thumbnail_save(source, destination, width, height, crop, format, Int32(settings.effectiveQuality),
-                                   settings.keepMetadata ? 1 : 0, &outWidth, &outHeight) == 0 else {
+        guard
+            cvips_thumbnail_save(
+                source, destination, width, height, crop, format, Int32(settings.effectiveQuality),
+                settings.keepMetadata ? 1 : 0, &outWidth, &outHeight) == 0
+        else {
             let reason = VipsRuntime.takeError()
             unlink(destination)
             throw ImageProblem("could not make a web image: \(reason)")
@@ -66,8 +71,10 @@ package struct VipsImageInspector: ImageInspector {
     }
 
     /// All variants from one decode of the source (see `cvips_thumbnails_save`).
-    package func thumbnails(source: String, requests: [(variant: PhotoVariant, destination: String)],
-                           settings: ImageSettings) throws(ImageProblem) -> [(width: Int, height: Int)] {
+    package func thumbnails(
+        source: String, requests: [(variant: PhotoVariant, destination: String)],
+        settings: ImageSettings
+    ) throws(ImageProblem) -> [(width: Int, height: Int)] {
         // Held for the call: no other reader can flip the process-wide switch meanwhile.
         let lease = VipsRuntime.leaseUntrustedLoaders(allow: allowUntrustedLoaders)
         defer { lease.release() }
@@ -82,8 +89,10 @@ package struct VipsImageInspector: ImageInspector {
                 let box = request.variant.box
                 return cvips_variant(width: box.width, height: box.height, crop: box.crop, out: path, out_width: 0, out_height: 0)
             }
-            ok = cvips_thumbnails_save(source, &variants, Int32(variants.count), VipsImageInspector.formatCode(settings.format),
-                                       Int32(settings.effectiveQuality), settings.keepMetadata ? 1 : 0) == 0
+            ok =
+                cvips_thumbnails_save(
+                    source, &variants, Int32(variants.count), VipsImageInspector.formatCode(settings.format),
+                    Int32(settings.effectiveQuality), settings.keepMetadata ? 1 : 0) == 0
             sizes = variants.map { (Int($0.out_width), Int($0.out_height)) }
         }
         // On failure the partial files stay for the caller, which first asks whether the disk is

@@ -130,7 +130,8 @@ package final class ChromiumProcess {
         var members: [pid_t] = []
         for entry in entries {
             guard let id = pid_t(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/stat") else { continue }
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/stat")
+            else { continue }
             // "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses.
             let text = String(decoding: data, as: UTF8.self)
             guard let close = text.lastIndex(of: ")") else { continue }

@@ -31,8 +31,10 @@ package final class DevToolsConnection {
     }
 
     /// Sends one command and returns its `result`, waiting at most `timeout` seconds.
-    func call(_ method: String, _ params: [String: Any] = [:], sessionID: String? = nil,
-              timeout: Double) throws(Failure) -> [String: Any] {
+    func call(
+        _ method: String, _ params: [String: Any] = [:], sessionID: String? = nil,
+        timeout: Double
+    ) throws(Failure) -> [String: Any] {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -105,7 +107,8 @@ package final class DevToolsConnection {
                 buffer.removeSubrange(...end)
                 scanned = 0
                 guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)),
-                      let message = object as? [String: Any] else { continue }
+                    let message = object as? [String: Any]
+                else { continue }
                 return message
             }
             let remaining = deadline.timeIntervalSinceNow

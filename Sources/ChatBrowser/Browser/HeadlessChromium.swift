@@ -42,7 +42,8 @@ public final class HeadlessChromium {
     }
 
     /// One or two sentences telling how to install it (Debian: `sudo apt-get install chromium`) or set CHATRENDER_CHROMIUM.
-    public static let installHint = "Install Chromium (on Debian or Ubuntu: sudo apt-get install chromium) or set CHATRENDER_CHROMIUM to the path of a Chromium or Chrome executable."
+    public static let installHint =
+        "Install Chromium (on Debian or Ubuntu: sudo apt-get install chromium) or set CHATRENDER_CHROMIUM to the path of a Chromium or Chrome executable."
 
     /// Seconds any one step may take (starting, loading, waiting for images, capturing).
     public var timeout: Double = 60
@@ -72,8 +73,9 @@ public final class HeadlessChromium {
         do {
             started = try ChromiumProcess(executable: executable, extraFlags: extraFlags)
         } catch {
-            throw DiagnosticError(Diagnostic(file: executable, message: error.message + ". " + HeadlessChromium.installHint),
-                                  kind: .unavailable)
+            throw DiagnosticError(
+                Diagnostic(file: executable, message: error.message + ". " + HeadlessChromium.installHint),
+                kind: .unavailable)
         }
         process = started
         connection = DevToolsConnection(socket: started.socket)
@@ -113,9 +115,12 @@ public final class HeadlessChromium {
     public func screenshot(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> [UInt8] {
         let capture = try capture(fileURL: fileURL, width: width, dark: dark)
         guard capture.tiles.count == 1 else {
-            throw DiagnosticError(Diagnostic(file: fileURL, message: "the page is \(capture.height) px tall at \(width) px wide, "
-                + "more than one capture can hold (\(maxTileHeight) px); it was taken in \(capture.tiles.count) bands to be stitched"),
-                                  kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: fileURL,
+                    message: "the page is \(capture.height) px tall at \(width) px wide, "
+                        + "more than one capture can hold (\(maxTileHeight) px); it was taken in \(capture.tiles.count) bands to be stitched"),
+                kind: .cannotWrite)
         }
         return capture.tiles[0]
     }
@@ -133,15 +138,18 @@ public final class HeadlessChromium {
             throw DiagnosticError(Diagnostic(file: fileURL, message: "screenshot width \(width): expected 64 to 8192 CSS pixels"), kind: .usage)
         }
         var tooTall: Int?
-        let capture = try withPage(fileURL: fileURL, width: width, scheme: dark ? "dark" : "light", media: "screen") { session throws(DevToolsConnection.Failure) -> PageCapture? in
+        let capture = try withPage(fileURL: fileURL, width: width, scheme: dark ? "dark" : "light", media: "screen") {
+            session throws(DevToolsConnection.Failure) -> PageCapture? in
             // Parts' real sizes (once painted) can change the page's height: repeat until it holds still.
             var height = try contentHeight(session)
             for _ in 0..<4 {
                 if height > maxPageHeight { tooTall = height; return nil }
-                _ = try connection.call("Emulation.setDeviceMetricsOverride", [
-                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false,
-                    "screenWidth": width, "screenHeight": height,
-                ], sessionID: session, timeout: timeout)
+                _ = try connection.call(
+                    "Emulation.setDeviceMetricsOverride",
+                    [
+                        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false,
+                        "screenWidth": width, "screenHeight": height,
+                    ], sessionID: session, timeout: timeout)
                 try evaluate(HeadlessChromium.settleScript, session)
                 let settled = try contentHeight(session)
                 if settled == height { break }
@@ -151,20 +159,25 @@ public final class HeadlessChromium {
             var top = 0
             while top < height {
                 let band = min(maxTileHeight, height - top)
-                let result = try connection.call("Page.captureScreenshot", [
-                    "format": "png",
-                    "captureBeyondViewport": false,
-                    "fromSurface": true,
-                    "clip": ["x": 0, "y": top, "width": width, "height": band, "scale": 1],
-                ], sessionID: session, timeout: timeout)
+                let result = try connection.call(
+                    "Page.captureScreenshot",
+                    [
+                        "format": "png",
+                        "captureBeyondViewport": false,
+                        "fromSurface": true,
+                        "clip": ["x": 0, "y": top, "width": width, "height": band, "scale": 1],
+                    ], sessionID: session, timeout: timeout)
                 tiles.append(try HeadlessChromium.decodeData(result, what: "screenshot"))
                 top += band
             }
             return PageCapture(width: width, height: height, tiles: tiles)
         }
         guard let capture else {
-            throw DiagnosticError(Diagnostic(file: fileURL, message: "the page is \(tooTall ?? 0) px tall at \(width) px wide; "
-                + "screenshots cover pages up to \(maxPageHeight) px, so this one cannot be captured whole"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: fileURL,
+                    message: "the page is \(tooTall ?? 0) px tall at \(width) px wide; "
+                        + "screenshots cover pages up to \(maxPageHeight) px, so this one cannot be captured whole"), kind: .cannotWrite)
         }
         return capture
     }
@@ -179,9 +192,11 @@ public final class HeadlessChromium {
 
     /// Runs a script in the page, awaiting its promise; an exception in it is a failure.
     private func evaluate(_ script: String, _ session: String) throws(DevToolsConnection.Failure) {
-        let reply = try connection.call("Runtime.evaluate", [
-            "expression": script, "awaitPromise": true, "returnByValue": true,
-        ], sessionID: session, timeout: timeout)
+        let reply = try connection.call(
+            "Runtime.evaluate",
+            [
+                "expression": script, "awaitPromise": true, "returnByValue": true,
+            ], sessionID: session, timeout: timeout)
         if let exception = reply["exceptionDetails"] as? [String: Any] {
             let text = (exception["exception"] as? [String: Any])?["description"] as? String ?? exception["text"] as? String ?? "an exception"
             throw .protocolError(method: "Runtime.evaluate", message: text)
@@ -193,16 +208,18 @@ public final class HeadlessChromium {
     public func printToPDF(fileURL: String, paper: Paper = .a4) throws(DiagnosticError) -> [UInt8] {
         try withPage(fileURL: fileURL, width: 1024, scheme: "light", media: "print") { session throws(DevToolsConnection.Failure) in
             let size = paper.inches
-            let result = try connection.call("Page.printToPDF", [
-                "paperWidth": size.width,
-                "paperHeight": size.height,
-                "marginTop": 0.4, "marginBottom": 0.4, "marginLeft": 0.4, "marginRight": 0.4,
-                "printBackground": true,
-                "displayHeaderFooter": false,
-                "preferCSSPageSize": false,
-                "generateTaggedPDF": true,
-                "generateDocumentOutline": true,
-            ], sessionID: session, timeout: timeout)
+            let result = try connection.call(
+                "Page.printToPDF",
+                [
+                    "paperWidth": size.width,
+                    "paperHeight": size.height,
+                    "marginTop": 0.4, "marginBottom": 0.4, "marginLeft": 0.4, "marginRight": 0.4,
+                    "printBackground": true,
+                    "displayHeaderFooter": false,
+                    "preferCSSPageSize": false,
+                    "generateTaggedPDF": true,
+                    "generateDocumentOutline": true,
+                ], sessionID: session, timeout: timeout)
             return try HeadlessChromium.decodeData(result, what: "PDF")
         }
     }
@@ -225,8 +242,10 @@ public final class HeadlessChromium {
 
     /// Opens a tab with the emulation set, loads `fileURL`, waits until it is ready, runs `body`
     /// and closes the tab, turning protocol failures into diagnostics naming the page.
-    private func withPage<T>(fileURL: String, width: Int, scheme: String, media: String,
-                             _ body: (String) throws(DevToolsConnection.Failure) -> T) throws(DiagnosticError) -> T {
+    private func withPage<T>(
+        fileURL: String, width: Int, scheme: String, media: String,
+        _ body: (String) throws(DevToolsConnection.Failure) -> T
+    ) throws(DiagnosticError) -> T {
         guard let process, !process.hasExited() else {
             throw DiagnosticError(Diagnostic(file: fileURL, message: "Chromium is not running (it exited or was closed)"), kind: .cannotWrite)
         }
@@ -244,17 +263,21 @@ public final class HeadlessChromium {
 
             step = "setting up the page"
             _ = try connection.call("Page.enable", sessionID: session, timeout: timeout)
-            _ = try connection.call("Emulation.setDeviceMetricsOverride", [
-                "width": width, "height": viewportHeight, "deviceScaleFactor": 1, "mobile": false,
-                "screenWidth": width, "screenHeight": viewportHeight,
-            ], sessionID: session, timeout: timeout)
-            _ = try connection.call("Emulation.setEmulatedMedia", [
-                "media": media,
-                "features": [
-                    ["name": "prefers-color-scheme", "value": scheme],
-                    ["name": "prefers-reduced-motion", "value": "reduce"],
-                ],
-            ], sessionID: session, timeout: timeout)
+            _ = try connection.call(
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    "width": width, "height": viewportHeight, "deviceScaleFactor": 1, "mobile": false,
+                    "screenWidth": width, "screenHeight": viewportHeight,
+                ], sessionID: session, timeout: timeout)
+            _ = try connection.call(
+                "Emulation.setEmulatedMedia",
+                [
+                    "media": media,
+                    "features": [
+                        ["name": "prefers-color-scheme", "value": scheme],
+                        ["name": "prefers-reduced-motion", "value": "reduce"],
+                    ],
+                ], sessionID: session, timeout: timeout)
 
             step = "loading the page"
             connection.discardEvents(sessionID: session)
@@ -289,42 +312,42 @@ public final class HeadlessChromium {
     /// `content-visibility` sections are laid out), waits for each image to load or fail and decode,
     /// then for web fonts.
     static let readinessScript = """
-    (async () => {
-      const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
-      const images = Array.from(document.images);
-      for (const image of images) { if (image.loading === 'lazy') image.loading = 'eager'; }
-      const root = document.scrollingElement || document.documentElement;
-      const step = Math.max(400, innerHeight);
-      for (let y = 0, n = 0; y < root.scrollHeight && n < 400; y += step, n++) { scrollTo(0, y); await frame(); }
-      scrollTo(0, 0);
-      await Promise.all(images.map(image => image.complete ? null : new Promise(resolve => {
-        image.addEventListener('load', resolve, { once: true });
-        image.addEventListener('error', resolve, { once: true });
-      })));
-      await Promise.all(images.map(image => image.decode ? image.decode().catch(() => null) : null));
-      if (document.fonts) await document.fonts.ready;
-      return images.length;
-    })()
-    """
+        (async () => {
+          const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+          const images = Array.from(document.images);
+          for (const image of images) { if (image.loading === 'lazy') image.loading = 'eager'; }
+          const root = document.scrollingElement || document.documentElement;
+          const step = Math.max(400, innerHeight);
+          for (let y = 0, n = 0; y < root.scrollHeight && n < 400; y += step, n++) { scrollTo(0, y); await frame(); }
+          scrollTo(0, 0);
+          await Promise.all(images.map(image => image.complete ? null : new Promise(resolve => {
+            image.addEventListener('load', resolve, { once: true });
+            image.addEventListener('error', resolve, { once: true });
+          })));
+          await Promise.all(images.map(image => image.decode ? image.decode().catch(() => null) : null));
+          if (document.fonts) await document.fonts.ready;
+          return images.length;
+        })()
+        """
 
     /// Moves every animation to a fixed point, so a capture never catches a fade half-way:
     /// finite ones (entrances) to their end, endless ones (spinners, pulses) to their start. Then
     /// waits for frames so the result is painted; twice, for animations the first pass started.
     static let settleScript = """
-    (async () => {
-      const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
-      const settle = () => {
-        for (const animation of document.getAnimations()) {
-          try {
-            const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
-            if (Number.isFinite(end)) { animation.finish(); } else { animation.pause(); animation.currentTime = 0; }
-          } catch (error) { /* an animation that cannot be moved stays as it is */ }
-        }
-      };
-      settle(); await frame(); await frame(); settle(); await frame(); await frame();
-      return document.getAnimations().length;
-    })()
-    """
+        (async () => {
+          const frame = () => new Promise(resolve => requestAnimationFrame(() => resolve()));
+          const settle = () => {
+            for (const animation of document.getAnimations()) {
+              try {
+                const end = animation.effect ? animation.effect.getComputedTiming().endTime : Infinity;
+                if (Number.isFinite(end)) { animation.finish(); } else { animation.pause(); animation.currentTime = 0; }
+              } catch (error) { /* an animation that cannot be moved stays as it is */ }
+            }
+          };
+          settle(); await frame(); await frame(); settle(); await frame(); await frame();
+          return document.getAnimations().length;
+        })()
+        """
 
     private static func decodeData(_ result: [String: Any], what: String) throws(DevToolsConnection.Failure) -> [UInt8] {
         guard let text = result["data"] as? String, let data = Data(base64Encoded: text), !data.isEmpty else {

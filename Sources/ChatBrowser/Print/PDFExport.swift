@@ -189,7 +189,8 @@ public enum PDFExport {
         var xref = 0, digits = 0
         while i < pdf.count, pdf[i] >= 48, pdf[i] <= 57, digits < 12 { xref = xref * 10 + Int(pdf[i] - 48); i += 1; digits += 1 }
         guard digits > 0, xref < keyword, pdf[xref...].starts(with: Array("xref".utf8)),
-              let last = ranges.last, last.upperBound <= xref else { return nil }
+            let last = ranges.last, last.upperBound <= xref
+        else { return nil }
         func shifted(_ offset: Int) -> Int {
             var removed = 0
             for range in ranges where range.upperBound <= offset { removed += range.count }
@@ -246,7 +247,7 @@ public enum PDFExport {
     private static func isDateByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "D"), UInt8(ascii: ":"), UInt8(ascii: "+"),
-             UInt8(ascii: "-"), UInt8(ascii: "'"), UInt8(ascii: "Z"):
+            UInt8(ascii: "-"), UInt8(ascii: "'"), UInt8(ascii: "Z"):
             return true
         default:
             return false

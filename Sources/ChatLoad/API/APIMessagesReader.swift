@@ -16,8 +16,10 @@ enum APIMessages {
         marks.filter { shape.has(prefix + "." + $0) }.count
     }
 
-    static func read(_ path: String, format: String, options: ReadOptions,
-                     _ importer: (JSONNode, String, String, Bool) -> (ImportedChat?, [Diagnostic])) throws(DiagnosticError) -> ExportRead {
+    static func read(
+        _ path: String, format: String, options: ReadOptions,
+        _ importer: (JSONNode, String, String, Bool) -> (ImportedChat?, [Diagnostic])
+    ) throws(DiagnosticError) -> ExportRead {
         let root = try ImportSource.parse(path: path, displayPath: path, what: "\(format) messages")
         let stem = FilePath.stem(path)
         let (chat, diagnostics) = importer(root, stem.isEmpty ? "Conversation" : stem, path, options.includeSystem)
@@ -37,8 +39,10 @@ package struct OpenAIMessagesReader: ChatExportReader {
 
     package init() {}
 
-    static let marks = ["tool_calls", "tool_call_id", "role=tool", "role=developer", "role=system", "content[].type=image_url",
-                        "content[].type=input_audio", "content[].image_url", "function_call", "refusal"]
+    static let marks = [
+        "tool_calls", "tool_call_id", "role=tool", "role=developer", "role=system", "content[].type=image_url",
+        "content[].type=input_audio", "content[].image_url", "function_call", "refusal",
+    ]
 
     package func recognise(_ input: InputProbe) -> Recognition? {
         guard input.kind == .file, let prefix = APIMessages.prefix(input.shape) else { return nil }
@@ -64,8 +68,10 @@ package struct AnthropicMessagesReader: ChatExportReader {
 
     package init() {}
 
-    static let marks = ["content[].type=tool_use", "content[].type=tool_result", "content[].type=thinking",
-                        "content[].type=redacted_thinking", "content[].source", "content[].type=document", "content[].tool_use_id"]
+    static let marks = [
+        "content[].type=tool_use", "content[].type=tool_result", "content[].type=thinking",
+        "content[].type=redacted_thinking", "content[].source", "content[].type=document", "content[].tool_use_id",
+    ]
 
     package func recognise(_ input: InputProbe) -> Recognition? {
         guard input.kind == .file, let prefix = APIMessages.prefix(input.shape) else { return nil }

@@ -8,9 +8,11 @@ import ChatSupport
 /// become link chips.
 package enum AnthropicImporter {
     /// Blocks that are plumbing rather than conversation: skipped without a word.
-    static let plumbing: Set<String> = ["thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result",
-                                        "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result",
-                                        "container_upload", "search_result"]
+    static let plumbing: Set<String> = [
+        "thinking", "redacted_thinking", "server_tool_use", "web_search_tool_result",
+        "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result",
+        "container_upload", "search_result",
+    ]
 
     package static func read(_ root: JSONNode, title: String, file: String, includeSystem: Bool) -> (ImportedChat?, [Diagnostic]) {
         var reader = JSONReader(file: file)
@@ -21,12 +23,15 @@ package enum AnthropicImporter {
             switch system.value {
             case .string(let text): draft.add(text)
             case .array(let blocks):
-                for (b, block) in blocks.enumerated() { readBlock(block, path: JSONReader.join("system", b), includeSystem: true, into: &draft, reader: &reader) }
+                for (b, block) in blocks.enumerated() {
+                    readBlock(block, path: JSONReader.join("system", b), includeSystem: true, into: &draft, reader: &reader)
+                }
             case .null: break
             default: reader.error("expected a string or an array of text blocks, found \(system.kindDescription)", at: system, path: "system")
             }
             if !draft.isEmpty {
-                turns.append(ImportedTurn(id: "m1", role: .assistant, text: TurnDraft.labelled("System", draft.text), date: nil, attachments: draft.attachments))
+                turns.append(
+                    ImportedTurn(id: "m1", role: .assistant, text: TurnDraft.labelled("System", draft.text), date: nil, attachments: draft.attachments))
             }
         }
         for (index, node) in elements.enumerated() {
@@ -53,8 +58,10 @@ package enum AnthropicImporter {
                 reader.error("expected a string or an array of content blocks, found \(content.kindDescription)", at: content, path: contentPath)
             }
             guard !draft.isEmpty else { continue }
-            turns.append(ImportedTurn(id: "m\(turns.count + 1)", role: role == "user" ? .user : .assistant, text: draft.text,
-                                      date: nil, attachments: draft.attachments))
+            turns.append(
+                ImportedTurn(
+                    id: "m\(turns.count + 1)", role: role == "user" ? .user : .assistant, text: draft.text,
+                    date: nil, attachments: draft.attachments))
         }
         if reader.hasErrors { return (nil, reader.diagnostics) }
         return (ImportedChat(title: title, date: nil, turns: turns), reader.diagnostics)
@@ -72,17 +79,23 @@ package enum AnthropicImporter {
                 guard let bytes = base64(source, sourcePath, reader: &reader) else { return }
                 let declared = reader.optionalString(source, "media_type", path: sourcePath)
                 let type = InlineData.contentType(declared: declared, bytes: bytes)
-                draft.attachments.append(ImportedAttachment(name: draft.freshName("image", contentType: type), contentType: type,
-                                                            byteCount: Int64(bytes.count), content: .bytes(bytes)))
+                draft.attachments.append(
+                    ImportedAttachment(
+                        name: draft.freshName("image", contentType: type), contentType: type,
+                        byteCount: Int64(bytes.count), content: .bytes(bytes)))
             case "url":
                 guard let url = reader.requiredString(source, "url", path: sourcePath) else { return }
                 draft.attachments.append(ImportLinks.chip(url, at: source["url"], path: JSONReader.join(sourcePath, "url"), reader: &reader))
             case "file":
                 let id = reader.requiredString(source, "file_id", path: sourcePath) ?? "image"
-                reader.warning("the file \(JSONReader.quote(id)) was uploaded through the Files API and its content is not in the input; shown as unavailable", at: source["file_id"], path: JSONReader.join(sourcePath, "file_id"))
+                reader.warning(
+                    "the file \(JSONReader.quote(id)) was uploaded through the Files API and its content is not in the input; shown as unavailable",
+                    at: source["file_id"], path: JSONReader.join(sourcePath, "file_id"))
                 draft.attachments.append(ImportedAttachment(name: id, contentType: "image/png", byteCount: 0, content: .unavailable))
             default:
-                reader.error("expected source type \"base64\", \"url\" or \"file\", found \(JSONReader.quote(kind))", at: source["type"], path: JSONReader.join(sourcePath, "type"))
+                reader.error(
+                    "expected source type \"base64\", \"url\" or \"file\", found \(JSONReader.quote(kind))", at: source["type"],
+                    path: JSONReader.join(sourcePath, "type"))
             }
         case "document":
             guard let (source, sourcePath, kind) = source(of: block, path: path, reader: &reader) else { return }
@@ -115,11 +128,14 @@ package enum AnthropicImporter {
                         if innerType == "text", let text = reader.requiredString(inner, "text", path: innerPath) { pieces.append(text) }
                     }
                 default:
-                    reader.error("expected a string or an array of content blocks, found \(source["content"]?.kindDescription ?? "nothing")", at: source["content"] ?? source, path: contentPath)
+                    reader.error(
+                        "expected a string or an array of content blocks, found \(source["content"]?.kindDescription ?? "nothing")",
+                        at: source["content"] ?? source, path: contentPath)
                     return
                 }
                 let bytes = Array(pieces.joined(separator: "\n\n").utf8)
-                draft.attachments.append(ImportedAttachment(name: named("text/plain"), contentType: "text/plain", byteCount: Int64(bytes.count), content: .bytes(bytes)))
+                draft.attachments.append(
+                    ImportedAttachment(name: named("text/plain"), contentType: "text/plain", byteCount: Int64(bytes.count), content: .bytes(bytes)))
             case "url":
                 guard let url = reader.requiredString(source, "url", path: sourcePath) else { return }
                 var chip = ImportLinks.chip(url, at: source["url"], path: JSONReader.join(sourcePath, "url"), reader: &reader)
@@ -127,10 +143,14 @@ package enum AnthropicImporter {
                 draft.attachments.append(chip)
             case "file":
                 let id = reader.requiredString(source, "file_id", path: sourcePath) ?? "document"
-                reader.warning("the file \(JSONReader.quote(id)) was uploaded through the Files API and its content is not in the input; shown as unavailable", at: source["file_id"], path: JSONReader.join(sourcePath, "file_id"))
+                reader.warning(
+                    "the file \(JSONReader.quote(id)) was uploaded through the Files API and its content is not in the input; shown as unavailable",
+                    at: source["file_id"], path: JSONReader.join(sourcePath, "file_id"))
                 draft.attachments.append(ImportedAttachment(name: title ?? id, contentType: "application/pdf", byteCount: 0, content: .unavailable))
             default:
-                reader.error("expected source type \"base64\", \"text\", \"content\", \"url\" or \"file\", found \(JSONReader.quote(kind))", at: source["type"], path: JSONReader.join(sourcePath, "type"))
+                reader.error(
+                    "expected source type \"base64\", \"text\", \"content\", \"url\" or \"file\", found \(JSONReader.quote(kind))", at: source["type"],
+                    path: JSONReader.join(sourcePath, "type"))
             }
         case "tool_use":
             guard includeSystem else { return }
@@ -143,14 +163,18 @@ package enum AnthropicImporter {
             switch block["content"]?.value {
             case .string(let text)?: inner.add(text)
             case .array(let blocks)?:
-                for (b, item) in blocks.enumerated() { readBlock(item, path: JSONReader.join(JSONReader.join(path, "content"), b), includeSystem: true, into: &inner, reader: &reader) }
+                for (b, item) in blocks.enumerated() {
+                    readBlock(item, path: JSONReader.join(JSONReader.join(path, "content"), b), includeSystem: true, into: &inner, reader: &reader)
+                }
             default: break
             }
             draft.add(TurnDraft.labelled("Tool result", inner.text))
             draft.attachments += inner.attachments
         default:
             if plumbing.contains(type) { return }
-            reader.warning("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"document\"; the block is left out", at: block["type"], path: JSONReader.join(path, "type"))
+            reader.warning(
+                "unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"document\"; the block is left out", at: block["type"],
+                path: JSONReader.join(path, "type"))
         }
     }
 
@@ -162,7 +186,8 @@ package enum AnthropicImporter {
             return nil
         }
         guard reader.object(source, path: sourcePath, expected: "a source object with \"type\"") != nil,
-              let kind = reader.requiredString(source, "type", path: sourcePath) else { return nil }
+            let kind = reader.requiredString(source, "type", path: sourcePath)
+        else { return nil }
         return (source, sourcePath, kind)
     }
 

@@ -17,7 +17,9 @@ package enum OpenAIImporter {
             guard reader.object(node, path: path, expected: "a message object with \"role\" and \"content\"") != nil else { continue }
             guard let role = reader.requiredString(node, "role", path: path) else { continue }
             guard roles.contains(role) else {
-                reader.error("expected one of \(roles.map { "\"\($0)\"" }.joined(separator: ", ")), found \(JSONReader.quote(role))", at: node["role"], path: JSONReader.join(path, "role"))
+                reader.error(
+                    "expected one of \(roles.map { "\"\($0)\"" }.joined(separator: ", ")), found \(JSONReader.quote(role))", at: node["role"],
+                    path: JSONReader.join(path, "role"))
                 continue
             }
             var draft = TurnDraft()
@@ -34,8 +36,10 @@ package enum OpenAIImporter {
                 text = TurnDraft.labelled(name.map { "Tool result (\($0))" } ?? "Tool result", text)
             default: break
             }
-            turns.append(ImportedTurn(id: "m\(turns.count + 1)", role: role == "user" ? .user : .assistant, text: text,
-                                      date: nil, attachments: draft.attachments))
+            turns.append(
+                ImportedTurn(
+                    id: "m\(turns.count + 1)", role: role == "user" ? .user : .assistant, text: text,
+                    date: nil, attachments: draft.attachments))
         }
         if reader.hasErrors { return (nil, reader.diagnostics) }
         return (ImportedChat(title: title, date: nil, turns: turns), reader.diagnostics)
@@ -44,7 +48,9 @@ package enum OpenAIImporter {
     private static func readContent(_ node: JSONNode, path: String, role: String, into draft: inout TurnDraft, reader: inout JSONReader) {
         let contentPath = JSONReader.join(path, "content")
         guard let content = node["content"] else {
-            if role != "assistant" { reader.error("missing required field \"content\"; expected a string or an array of content parts", at: node, path: contentPath) }
+            if role != "assistant" {
+                reader.error("missing required field \"content\"; expected a string or an array of content parts", at: node, path: contentPath)
+            }
             return
         }
         switch content.value {
@@ -88,8 +94,10 @@ package enum OpenAIImporter {
                 switch InlineData.parseDataURL(url) {
                 case .success(let data):
                     let type = InlineData.contentType(declared: data.mediaType, bytes: data.bytes)
-                    draft.attachments.append(ImportedAttachment(name: draft.freshName("image", contentType: type), contentType: type,
-                                                                byteCount: Int64(data.bytes.count), content: .bytes(data.bytes)))
+                    draft.attachments.append(
+                        ImportedAttachment(
+                            name: draft.freshName("image", contentType: type), contentType: type,
+                            byteCount: Int64(data.bytes.count), content: .bytes(data.bytes)))
                 case .failure(let problem):
                     reader.error(problem.message, at: urlNode, path: urlPath)
                 }
@@ -99,7 +107,8 @@ package enum OpenAIImporter {
         case "file":
             let filePath = JSONReader.join(path, "file")
             guard let file = part["file"] else {
-                reader.error("missing required field \"file\"; expected an object with \"file_data\" and \"filename\", or \"file_id\"", at: part, path: filePath)
+                reader.error(
+                    "missing required field \"file\"; expected an object with \"file_data\" and \"filename\", or \"file_id\"", at: part, path: filePath)
                 return
             }
             guard reader.object(file, path: filePath, expected: "an object with \"file_data\" and \"filename\", or \"file_id\"") != nil else { return }
@@ -130,11 +139,17 @@ package enum OpenAIImporter {
             } else if let fileID {
                 // Uploaded earlier through the Files API: the bytes are not in the log.
                 let name = filename ?? fileID
-                reader.warning("the file \(JSONReader.quote(fileID)) was uploaded through the Files API and its content is not in the input; shown as unavailable", at: file["file_id"], path: JSONReader.join(filePath, "file_id"))
-                draft.attachments.append(ImportedAttachment(name: name, contentType: InlineData.contentType(forName: name) ?? "application/octet-stream",
-                                                            byteCount: 0, content: .unavailable))
+                reader.warning(
+                    "the file \(JSONReader.quote(fileID)) was uploaded through the Files API and its content is not in the input; shown as unavailable",
+                    at: file["file_id"], path: JSONReader.join(filePath, "file_id"))
+                draft.attachments.append(
+                    ImportedAttachment(
+                        name: name, contentType: InlineData.contentType(forName: name) ?? "application/octet-stream",
+                        byteCount: 0, content: .unavailable))
             } else {
-                reader.error("missing required field \"file_data\"; expected base64 data or a data: URL, or a \"file_id\"", at: file, path: JSONReader.join(filePath, "file_data"))
+                reader.error(
+                    "missing required field \"file_data\"; expected base64 data or a data: URL, or a \"file_id\"", at: file,
+                    path: JSONReader.join(filePath, "file_data"))
             }
         case "input_audio":
             let audioPath = JSONReader.join(path, "input_audio")
@@ -149,10 +164,14 @@ package enum OpenAIImporter {
                 return
             }
             let type = format == "mp3" ? "audio/mpeg" : "audio/\(format)"
-            draft.attachments.append(ImportedAttachment(name: draft.freshName("audio", contentType: type), contentType: type,
-                                                        byteCount: Int64(bytes.count), content: .bytes(bytes)))
+            draft.attachments.append(
+                ImportedAttachment(
+                    name: draft.freshName("audio", contentType: type), contentType: type,
+                    byteCount: Int64(bytes.count), content: .bytes(bytes)))
         default:
-            reader.warning("unknown content part type \(JSONReader.quote(type)); expected \"text\", \"image_url\", \"file\", \"input_audio\" or \"refusal\"; the part is left out", at: part["type"], path: JSONReader.join(path, "type"))
+            reader.warning(
+                "unknown content part type \(JSONReader.quote(type)); expected \"text\", \"image_url\", \"file\", \"input_audio\" or \"refusal\"; the part is left out",
+                at: part["type"], path: JSONReader.join(path, "type"))
         }
     }
 

@@ -75,7 +75,8 @@ struct ChatGPTBranches {
                     seen.insert(child)
                     var current = child
                     while let step = versions.children(of: current).filter({ rank[$0] != nil && !seen.contains($0) })
-                        .max(by: { rank[newest[$0] ?? $0, default: 0] < rank[newest[$1] ?? $1, default: 0] }) {
+                        .max(by: { rank[newest[$0] ?? $0, default: 0] < rank[newest[$1] ?? $1, default: 0] })
+                    {
                         path.append(step)
                         seen.insert(step)
                         current = step

@@ -114,7 +114,8 @@ enum ChatGPTBrowsing {
     /// not a list.
     static func list(_ text: String) -> [String]? {
         guard text.hasPrefix("["), let json = try? JSONParser.parse(Array(text.replacingOccurrences(of: "'", with: "\"").utf8)),
-              case .array(let items) = json.value else { return nil }
+            case .array(let items) = json.value
+        else { return nil }
         return items.compactMap { item in
             if let text = ImportSource.string(item) { return text }
             if case .number(let value, let integer) = item.value { return integer.map(String.init) ?? String(value) }
@@ -198,8 +199,9 @@ enum ChatGPTBrowsing {
         // A bare host: a dot inside its first segment, letters, digits, dots and hyphens only.
         let host = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard host.contains("."), !host.hasPrefix("."), !host.hasSuffix("."),
-              host.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == ":" }),
-              case .remote(let address) = LinkPolicy.classify("https://" + text) else { return nil }
+            host.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-" || $0 == ":" }),
+            case .remote(let address) = LinkPolicy.classify("https://" + text)
+        else { return nil }
         return address
     }
 

@@ -39,7 +39,8 @@ struct ChatGPTCanvasDocument {
             return content.replacingCharacters(in: range, with: text)
         }
         guard content.utf8.count <= 1_000_000, pattern.utf8.count <= 2000, !hasQuantifiedGroup(pattern),
-              let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return nil }
+            let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        else { return nil }
         let whole = NSRange(content.startIndex..., in: content)
         let matches = expression.matches(in: content, range: whole)
         guard let first = matches.first else { return nil }

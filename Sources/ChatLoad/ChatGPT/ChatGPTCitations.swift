@@ -14,8 +14,10 @@ struct ChatGPTSourceBook {
         if let id = byKey[key] { return id }
         let id = "s\(sources.count + 1)"
         byKey[key] = id
-        sources.append(Source(id: id, title: title, url: url,
-                              snippet: snippet.flatMap { $0.isEmpty ? nil : ChatGPTText.plain($0) }))
+        sources.append(
+            Source(
+                id: id, title: title, url: url,
+                snippet: snippet.flatMap { $0.isEmpty ? nil : ChatGPTText.plain($0) }))
         return id
     }
 
@@ -85,7 +87,8 @@ struct ChatGPTCitations {
             let utf16 = Array(text.utf16)
             for citation in citations {
                 guard case .number(_, let start?)? = citation["start_ix"]?.value, case .number(_, let end?)? = citation["end_ix"]?.value,
-                      start >= 0, end > start else { continue }
+                    start >= 0, end > start
+                else { continue }
                 // Offsets count code points in the exports seen; UTF-16 units in some others.
                 var marker: String?
                 if end <= scalars.count {
@@ -93,8 +96,10 @@ struct ChatGPTCitations {
                     piece.append(contentsOf: scalars[Int(start)..<Int(end)])
                     if piece.first == "【" { marker = String(piece) }
                 }
-                if marker == nil, end <= utf16.count, let piece = String(utf16CodeUnits: Array(utf16[Int(start)..<Int(end)]), count: Int(end - start)) as String?,
-                   piece.hasPrefix("【") {
+                if marker == nil, end <= utf16.count,
+                    let piece = String(utf16CodeUnits: Array(utf16[Int(start)..<Int(end)]), count: Int(end - start)) as String?,
+                    piece.hasPrefix("【")
+                {
                     marker = piece
                 }
                 if let marker, oldStyle[marker] == nil, let page = citation["metadata"] { oldStyle[marker] = page }
@@ -105,7 +110,8 @@ struct ChatGPTCitations {
     /// `{turn_index: 0, ref_type: "search", ref_index: 3}` → `turn0search3`.
     private static func refKey(_ ref: JSONNode) -> String? {
         guard case .number(_, let turn?)? = ref["turn_index"]?.value, let type = ImportSource.string(ref["ref_type"]),
-              case .number(_, let index?)? = ref["ref_index"]?.value else { return nil }
+            case .number(_, let index?)? = ref["ref_index"]?.value
+        else { return nil }
         return "turn\(turn)\(type)\(index)"
     }
 
@@ -186,7 +192,8 @@ struct ChatGPTCitations {
         case "entity":
             // entity["city", "Lisbon", "capital of Portugal"]: the name is shown.
             if let json = arguments.first, let node = try? JSONParser.parse(Array(json.utf8)), case .array(let items) = node.value,
-               items.count > 1, let name = ImportSource.string(items[1]) {
+                items.count > 1, let name = ImportSource.string(items[1])
+            {
                 return ChatGPTText.plain(name)
             }
             return ""
@@ -244,8 +251,10 @@ struct ChatGPTCitations {
         if let reference = byMatchedText[marker] { return replacement(reference: reference, book: &book) }
         if let page = oldStyle[marker] {
             let extra = page["extra"]
-            if let id = book.id(title: ImportSource.string(page["title"]), url: ImportSource.string(page["url"]),
-                                snippet: ImportSource.string(extra?["evidence_text"]) ?? ImportSource.string(page["text"])) {
+            if let id = book.id(
+                title: ImportSource.string(page["title"]), url: ImportSource.string(page["url"]),
+                snippet: ImportSource.string(extra?["evidence_text"]) ?? ImportSource.string(page["text"]))
+            {
                 return "[^\(id)]"
             }
         }

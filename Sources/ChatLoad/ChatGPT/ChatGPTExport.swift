@@ -63,7 +63,8 @@ package struct ChatGPTExport {
         name == single || name == manifestName || shardNumber(name) != nil
     }
 
-    static let expected = "expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, "
+    static let expected =
+        "expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, "
         + "or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
 
     package static func open(_ path: String, limits: ZipLimits = .standard) throws(DiagnosticError) -> ChatGPTExport {
@@ -105,7 +106,9 @@ package struct ChatGPTExport {
             }
         }
         let source = ExportSource.folder(root)
-        return try resolve(source: source, location: path, top: top.filter(isExportFile)) { name in FilePath.join(root, name) } notFound: {
+        return try resolve(source: source, location: path, top: top.filter(isExportFile)) { name in
+            FilePath.join(root, name)
+        } notFound: {
             DiagnosticError(Diagnostic(file: path, message: "no ChatGPT conversations in this folder; " + expected), kind: .missingInput)
         }
     }
@@ -125,25 +128,35 @@ package struct ChatGPTExport {
             root = ""
         } else if roots.count > 1 {
             let places = roots.sorted().prefix(3).map(Diagnostic.quote).joined(separator: ", ")
-            throw DiagnosticError(Diagnostic(file: path, message: "\(roots.count) exports in the top-level folders \(places); expected one export per zip archive, at its root or in one top-level folder"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "\(roots.count) exports in the top-level folders \(places); expected one export per zip archive, at its root or in one top-level folder"
+                ))
         } else if let only = roots.first {
             root = only
         } else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no ChatGPT conversations at the top of the zip archive or in one top-level folder; " + expected))
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no ChatGPT conversations at the top of the zip archive or in one top-level folder; " + expected))
         }
         let top = archive.entries.compactMap { entry -> String? in
             guard !entry.isDirectory, entry.name.hasPrefix(root) else { return nil }
             let name = String(entry.name.dropFirst(root.count))
             return name.contains("/") || !isExportFile(name) ? nil : name
         }
-        return try resolve(source: .zip(archive, root: root), location: path, top: top) { name in FilePath.join(path, root + name) } notFound: {
+        return try resolve(source: .zip(archive, root: root), location: path, top: top) { name in
+            FilePath.join(path, root + name)
+        } notFound: {
             DiagnosticError(Diagnostic(file: path, message: "no ChatGPT conversations at the top of the zip archive or in one top-level folder; " + expected))
         }
     }
 
     /// The conversation files to read, from the names at the export's root and its manifest.
-    private static func resolve(source: ExportSource, location: String, top: [String], display: (String) -> String,
-                                notFound: () -> DiagnosticError) throws(DiagnosticError) -> ChatGPTExport {
+    private static func resolve(
+        source: ExportSource, location: String, top: [String], display: (String) -> String,
+        notFound: () -> DiagnosticError
+    ) throws(DiagnosticError) -> ChatGPTExport {
         var export = ChatGPTExport(source: source, location: location, shards: [])
         let present = Set(top)
         let numbered = top.filter { shardNumber($0) != nil }.sorted { (shardNumber($0)!, $0) < (shardNumber($1)!, $1) }
@@ -158,20 +171,29 @@ package struct ChatGPTExport {
                 if source.contains(name) { names.append(name) } else { missing.append(name) }
             }
             for name in missing {
-                export.warnings.append(Diagnostic(.warning, file: display(manifestName), message:
-                    "lists the conversation file \(Diagnostic.quote(name)), which the export does not have; the conversations in it are missing"))
+                export.warnings.append(
+                    Diagnostic(
+                        .warning, file: display(manifestName),
+                        message:
+                            "lists the conversation file \(Diagnostic.quote(name)), which the export does not have; the conversations in it are missing"))
             }
             for name in numbered where !listed.contains(name) {
-                export.warnings.append(Diagnostic(.warning, file: display(name), message:
-                    "not listed in \(manifestName); read all the same, after the files it lists"))
+                export.warnings.append(
+                    Diagnostic(
+                        .warning, file: display(name),
+                        message:
+                            "not listed in \(manifestName); read all the same, after the files it lists"))
                 names.append(name)
             }
         } else if present.contains(single) {
             names = [single]
             if !numbered.isEmpty {
                 let shown = numbered.prefix(3).joined(separator: ", ") + (numbered.count > 3 ? ", …" : "")
-                export.warnings.append(Diagnostic(.warning, file: display(single), message:
-                    "the export also has \(shown) but no \(manifestName) saying which to read; only \(single) is read"))
+                export.warnings.append(
+                    Diagnostic(
+                        .warning, file: display(single),
+                        message:
+                            "the export also has \(shown) but no \(manifestName) saying which to read; only \(single) is read"))
             }
         } else {
             names = numbered
@@ -212,15 +234,23 @@ package struct ChatGPTExport {
     private mutating func readManifest(displayPath: String) -> [String]? {
         guard let root = readSideFile(Self.manifestName, displayPath: displayPath, what: "export manifest") else { return nil }
         guard let listed = ExportManifest.conversationFiles(root) else {
-            warnings.append(Diagnostic(.warning, file: displayPath, message: "names no conversation files; expected \"conversations.json\" "
-                + "with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read"))
+            warnings.append(
+                Diagnostic(
+                    .warning, file: displayPath,
+                    message: "names no conversation files; expected \"conversations.json\" "
+                        + "with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read"))
             return nil
         }
         var safe: [String] = []
         for name in listed {
-            if ExportManifest.isSafeName(name) { safe.append(name) } else {
-                warnings.append(Diagnostic(.warning, file: displayPath, message:
-                    "lists the conversation file \(Diagnostic.quote(name)), which is not a plain name inside the export; it is not read"))
+            if ExportManifest.isSafeName(name) {
+                safe.append(name)
+            } else {
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: displayPath,
+                        message:
+                            "lists the conversation file \(Diagnostic.quote(name)), which is not a plain name inside the export; it is not read"))
             }
         }
         return safe
@@ -231,7 +261,9 @@ package struct ChatGPTExport {
         guard let root = readSideFile(name, displayPath: displayPath, what: "asset names") else { return }
         let (names, problem) = ExportManifest.assetNames(root)
         assetNames = names
-        if let problem { warnings.append(Diagnostic(.warning, file: displayPath, location: SourceLocation(line: root.line, column: root.column), message: problem)) }
+        if let problem {
+            warnings.append(Diagnostic(.warning, file: displayPath, location: SourceLocation(line: root.line, column: root.column), message: problem))
+        }
     }
 
     /// Reads `library_files.json` into `library`; a file that cannot be parsed, or a record that
@@ -248,7 +280,8 @@ package struct ChatGPTExport {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let head = ZipArchive.pread(fd, offset: 0, count: 4) else { return false }
+            let head = ZipArchive.pread(fd, offset: 0, count: 4)
+        else { return false }
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 }

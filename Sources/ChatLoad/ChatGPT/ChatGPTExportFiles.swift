@@ -59,8 +59,10 @@ package struct ExportFiles {
 
     /// The attachment for a file id: copied from the export when there, else unavailable (warned).
     /// `name`, when given (the message's own name for the upload), is the name shown.
-    func attachment(id: String, name: String?, declaredType: String?, size: Int64, at node: JSONNode?, path: String,
-                    reader: inout JSONReader) -> ImportedAttachment {
+    func attachment(
+        id: String, name: String?, declaredType: String?, size: Int64, at node: JSONNode?, path: String,
+        reader: inout JSONReader
+    ) -> ImportedAttachment {
         // A "name" that is the raw id (what a message without a name falls back to) names nothing.
         let name = name == id || name?.isEmpty == true ? nil : name
         if let relative = byID[id], let found = source.content(relative) {

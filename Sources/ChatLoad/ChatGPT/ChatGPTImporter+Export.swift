@@ -73,8 +73,11 @@ extension ChatGPTImporter {
         func warn(leftOut: ChatGPTOrigin, shown: ChatGPTOrigin) {
             let newer = (shown.updated ?? -.infinity) > (leftOut.updated ?? -.infinity)
             let why = newer ? "updated later" : "updated at the same time and later in the export"
-            warnings.append(Diagnostic(.warning, file: leftOut.file, location: leftOut.location, message:
-                "\(leftOut.name) is also in \(shown.file) at \(shown.location.jsonPath ?? "(document)"), \(why); only that copy is shown"))
+            warnings.append(
+                Diagnostic(
+                    .warning, file: leftOut.file, location: leftOut.location,
+                    message:
+                        "\(leftOut.name) is also in \(shown.file) at \(shown.location.jsonPath ?? "(document)"), \(why); only that copy is shown"))
         }
         for (chat, origin) in zip(chats, origins) {
             guard let id = origin.id else { kept.append((chat, origin)); continue }
@@ -133,8 +136,9 @@ extension ChatGPTImporter {
             if newest == nil || time >= newest!.time { newest = (entry.key, time) }
         }
         guard let leaf = newest else { return node }  // every message is a parent: a loop, reported later
-        reader.warning("no \"current_node\"; the thread ending at the newest message, \(JSONReader.quote(leaf.id)), is shown",
-                       at: node, path: JSONReader.join(path, "current_node"))
+        reader.warning(
+            "no \"current_node\"; the thread ending at the newest message, \(JSONReader.quote(leaf.id)), is shown",
+            at: node, path: JSONReader.join(path, "current_node"))
         var patched = members.filter { $0.key != "current_node" }
         patched.append((key: "current_node", node: JSONNode(.string(leaf.id), line: node.line, column: node.column)))
         return JSONNode(.object(patched), line: node.line, column: node.column)

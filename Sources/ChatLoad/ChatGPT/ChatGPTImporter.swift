@@ -77,13 +77,15 @@ package enum ChatGPTImporter {
         var referrer: (node: JSONNode?, path: String) = (node["current_node"], JSONReader.join(path, "current_node"))
         while let nextID = id {
             guard let entry = mapping[nextID] else {
-                reader.error("no message node \(JSONReader.quote(nextID)) in \"mapping\"; expected the id of one of its members", at: referrer.node, path: referrer.path)
+                reader.error(
+                    "no message node \(JSONReader.quote(nextID)) in \"mapping\"; expected the id of one of its members", at: referrer.node, path: referrer.path)
                 return nil
             }
             let entryPath = JSONReader.join(mappingPath, nextID)
             guard reader.object(entry, path: entryPath, expected: "a message node object") != nil else { return nil }
             guard seen.insert(nextID).inserted else {
-                reader.error("the parent links loop back to \(JSONReader.quote(nextID)); expected them to end at the root", at: referrer.node, path: referrer.path)
+                reader.error(
+                    "the parent links loop back to \(JSONReader.quote(nextID)); expected them to end at the root", at: referrer.node, path: referrer.path)
                 return nil
             }
             chain.append((nextID, entry))
@@ -107,11 +109,15 @@ package enum ChatGPTImporter {
                 let entryPath = JSONReader.join(mappingPath, nodeID)
                 guard let message = entry["message"], case .object = message.value else {
                     if let message = entry["message"], message.value != .null {
-                        reader.error("expected a message object or null, found \(message.kindDescription)", at: message, path: JSONReader.join(entryPath, "message"))
+                        reader.error(
+                            "expected a message object or null, found \(message.kindDescription)", at: message, path: JSONReader.join(entryPath, "message"))
                     }
                     continue
                 }
-                guard var read = readMessage(message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader) else { continue }
+                guard
+                    var read = readMessage(
+                        message, nodeID: nodeID, path: JSONReader.join(entryPath, "message"), files: files, includeSystem: includeSystem, reader: &reader)
+                else { continue }
                 read.version = siblings.version(of: nodeID, parent: ImportSource.string(entry["parent"]))
                 nodeOf[read.id] = nodeID
                 thread.add(read, reader: &reader)
@@ -131,14 +137,17 @@ package enum ChatGPTImporter {
     /// One message of the visible thread, read into its role, addressing and content; nil for a
     /// message ChatGPT does not show (`is_visually_hidden_from_conversation`) or one too broken
     /// to read (reported).
-    private static func readMessage(_ message: JSONNode, nodeID: String, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader) -> ChatGPTMessage? {
+    private static func readMessage(_ message: JSONNode, nodeID: String, path: String, files: ExportFiles, includeSystem: Bool, reader: inout JSONReader)
+        -> ChatGPTMessage?
+    {
         let authorPath = JSONReader.join(path, "author")
         guard let author = message["author"] else {
             reader.error("missing required field \"author\"; expected an object with \"role\"", at: message, path: authorPath)
             return nil
         }
         guard reader.object(author, path: authorPath, expected: "an object with \"role\"") != nil,
-              let role = reader.requiredString(author, "role", path: authorPath) else { return nil }
+            let role = reader.requiredString(author, "role", path: authorPath)
+        else { return nil }
         let metadata = message["metadata"]
         if metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true) && !includeSystem { return nil }
         let contentPath = JSONReader.join(path, "content")
@@ -147,16 +156,20 @@ package enum ChatGPTImporter {
             return nil
         }
         guard reader.object(content, path: contentPath, expected: "an object with \"content_type\"") != nil,
-              let contentType = reader.requiredString(content, "content_type", path: contentPath) else { return nil }
+            let contentType = reader.requiredString(content, "content_type", path: contentPath)
+        else { return nil }
         guard role == "user" || role == "assistant" || role == "system" || role == "tool" else {
-            reader.warning("unknown author role \(JSONReader.quote(role)); expected \"user\", \"assistant\", \"system\" or \"tool\"; the message is left out", at: author["role"], path: JSONReader.join(authorPath, "role"))
+            reader.warning(
+                "unknown author role \(JSONReader.quote(role)); expected \"user\", \"assistant\", \"system\" or \"tool\"; the message is left out",
+                at: author["role"], path: JSONReader.join(authorPath, "role"))
             return nil
         }
-        var read = ChatGPTMessage(nodeID: nodeID, id: ImportSource.string(message["id"]).flatMap { $0.isEmpty ? nil : $0 } ?? nodeID,
-                                  role: role, author: ImportSource.string(author["name"]),
-                                  recipient: ImportSource.string(message["recipient"]).flatMap { $0.isEmpty ? nil : $0 } ?? "all",
-                                  channel: ImportSource.string(message["channel"]), contentType: contentType, content: content,
-                                  metadata: metadata, path: path, date: epoch(message, "create_time", path: path, reader: &reader))
+        var read = ChatGPTMessage(
+            nodeID: nodeID, id: ImportSource.string(message["id"]).flatMap { $0.isEmpty ? nil : $0 } ?? nodeID,
+            role: role, author: ImportSource.string(author["name"]),
+            recipient: ImportSource.string(message["recipient"]).flatMap { $0.isEmpty ? nil : $0 } ?? "all",
+            channel: ImportSource.string(message["channel"]), contentType: contentType, content: content,
+            metadata: metadata, path: path, date: epoch(message, "create_time", path: path, reader: &reader))
         read.hidden = metadata?["is_visually_hidden_from_conversation"]?.value == .bool(true)
         if content["parts"] != nil, contentType == "text" || contentType == "multimodal_text" {
             readParts(content, path: contentPath, files: files, into: &read, reader: &reader)
@@ -187,18 +200,22 @@ package enum ChatGPTImporter {
                 switch kind {
                 case "image_asset_pointer":
                     guard let pointer = reader.requiredString(part, "asset_pointer", path: partPath, nonEmpty: true) else { continue }
-                    read.images.append(ChatGPTImage(fileID: ExportFiles.fileID(fromPointer: pointer), size: integer(part["size_bytes"]) ?? 0,
-                                                    node: part["asset_pointer"], path: JSONReader.join(partPath, "asset_pointer"),
-                                                    prompt: ImportSource.string(part["metadata"]?["dalle"]?["prompt"]).flatMap { $0.isEmpty ? nil : $0 },
-                                                    generated: part["metadata"]?["dalle"].map { $0.value != .null } == true
-                                                        || part["metadata"]?["generation"].map { $0.value != .null } == true))
+                    read.images.append(
+                        ChatGPTImage(
+                            fileID: ExportFiles.fileID(fromPointer: pointer), size: integer(part["size_bytes"]) ?? 0,
+                            node: part["asset_pointer"], path: JSONReader.join(partPath, "asset_pointer"),
+                            prompt: ImportSource.string(part["metadata"]?["dalle"]?["prompt"]).flatMap { $0.isEmpty ? nil : $0 },
+                            generated: part["metadata"]?["dalle"].map { $0.value != .null } == true
+                                || part["metadata"]?["generation"].map { $0.value != .null } == true))
                 case "audio_transcription":
                     read.voice = true
                     if let spoken = ImportSource.string(part["text"]), !spoken.isEmpty { text += spoken }
                 case "audio_asset_pointer", "real_time_user_audio_video_asset_pointer", "video_container_asset_pointer":
                     read.voice = true  // voice-mode media: the transcription carries the words
                 default:
-                    reader.warning("unknown part content_type \(JSONReader.quote(kind)); expected \"image_asset_pointer\", \"audio_transcription\" or text; the part is left out", at: part["content_type"], path: JSONReader.join(partPath, "content_type"))
+                    reader.warning(
+                        "unknown part content_type \(JSONReader.quote(kind)); expected \"image_asset_pointer\", \"audio_transcription\" or text; the part is left out",
+                        at: part["content_type"], path: JSONReader.join(partPath, "content_type"))
                 }
             default:
                 reader.warning("expected a string or an object, found \(part.kindDescription); the part is left out", at: part, path: partPath)
@@ -214,7 +231,8 @@ package enum ChatGPTImporter {
         case .null: return nil
         case .number(let seconds, _):
             if let date = ImportDate.fromEpoch(seconds) { return date }
-            reader.warning("expected seconds since 1970 between 0 and year 9999, found \(seconds); the date is left out", at: value, path: JSONReader.join(path, key))
+            reader.warning(
+                "expected seconds since 1970 between 0 and year 9999, found \(seconds); the date is left out", at: value, path: JSONReader.join(path, key))
             return nil
         default:
             reader.error("expected a number (seconds since 1970) or null, found \(value.kindDescription)", at: value, path: JSONReader.join(path, key))

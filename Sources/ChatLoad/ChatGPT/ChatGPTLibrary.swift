@@ -47,11 +47,11 @@ struct ChatGPTLibrary: Sendable {
         // An array of records, or (should one appear) a wrapper object: {"files": [ … ]}.
         var records: [JSONNode]? = nil
         var base = ""
-        if case .array(let items) = root.value { records = items }
-        else if case .array(let items)? = root["files"]?.value { records = items; base = "files" }
+        if case .array(let items) = root.value { records = items } else if case .array(let items)? = root["files"]?.value { records = items; base = "files" }
         guard let records else {
-            reader.warning("expected an array of Library records ({\"file_id\": …, \"file_name\": …, \"mime_type\": …}), found \(root.kindDescription); "
-                           + "\(Self.fileName) is not used", at: root, path: "")
+            reader.warning(
+                "expected an array of Library records ({\"file_id\": …, \"file_name\": …, \"mime_type\": …}), found \(root.kindDescription); "
+                    + "\(Self.fileName) is not used", at: root, path: "")
             warnings += reader.diagnostics
             return
         }
@@ -63,8 +63,9 @@ struct ChatGPTLibrary: Sendable {
             }
             guard let idNode = record["file_id"], case .string(let id) = idNode.value, !id.isEmpty else {
                 let found = record["file_id"].map { $0.kindDescription } ?? "nothing"
-                problem("expected \"file_id\", the id conversations point at (\"file_00ab…\"), found \(found); the record is not used",
-                        at: record["file_id"] ?? record, path: JSONReader.join(path, "file_id"))
+                problem(
+                    "expected \"file_id\", the id conversations point at (\"file_00ab…\"), found \(found); the record is not used",
+                    at: record["file_id"] ?? record, path: JSONReader.join(path, "file_id"))
                 continue
             }
             var entry = File()
@@ -76,9 +77,11 @@ struct ChatGPTLibrary: Sendable {
                 // A MIME type: type "/" subtype, nothing that could be read as anything else.
                 let parts = type.split(separator: "/", omittingEmptySubsequences: false)
                 guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }), type.count <= 255,
-                      type.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" }) else {
-                    problem("expected a MIME type such as \"image/png\", found \(JSONReader.quote(type)); the type is not used",
-                            at: record["mime_type"], path: JSONReader.join(path, "mime_type"))
+                    type.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F && $0 != "\"" && $0 != "\\" })
+                else {
+                    problem(
+                        "expected a MIME type such as \"image/png\", found \(JSONReader.quote(type)); the type is not used",
+                        at: record["mime_type"], path: JSONReader.join(path, "mime_type"))
                     return nil
                 }
                 return type.lowercased()
@@ -87,11 +90,19 @@ struct ChatGPTLibrary: Sendable {
                 switch size.value {
                 case .null: break
                 case .number(let value, let integer):
-                    if let integer, integer >= 0 { entry.byteCount = integer }
-                    else if value >= 0, value < 9e15, value == value.rounded() { entry.byteCount = Int64(value) }
-                    else { problem("expected a whole number of bytes ≥ 0, found \(JSONReader.format(value)); the size is not used", at: size, path: JSONReader.join(path, "file_size_bytes")) }
+                    if let integer, integer >= 0 {
+                        entry.byteCount = integer
+                    } else if value >= 0, value < 9e15, value == value.rounded() {
+                        entry.byteCount = Int64(value)
+                    } else {
+                        problem(
+                            "expected a whole number of bytes ≥ 0, found \(JSONReader.format(value)); the size is not used", at: size,
+                            path: JSONReader.join(path, "file_size_bytes"))
+                    }
                 default:
-                    problem("expected a whole number of bytes, found \(size.kindDescription); the size is not used", at: size, path: JSONReader.join(path, "file_size_bytes"))
+                    problem(
+                        "expected a whole number of bytes, found \(size.kindDescription); the size is not used", at: size,
+                        path: JSONReader.join(path, "file_size_bytes"))
                 }
             }
             // The creation time, with the fallbacks seen when `created_at` is null.
@@ -100,8 +111,9 @@ struct ChatGPTLibrary: Sendable {
                 if let text = ImportSource.string(value), let date = ChatDate(iso: text) { entry.created = date.secondsSinceEpoch; break }
                 if case .number(let seconds, _) = value.value, let date = ImportDate.fromEpoch(seconds) { entry.created = date.secondsSinceEpoch; break }
                 let found = ImportSource.string(value).map(JSONReader.quote) ?? value.kindDescription
-                problem("expected an ISO 8601 time such as \"2026-08-02T09:41:00Z\", found \(found); the time is not used",
-                        at: value, path: JSONReader.join(path, key))
+                problem(
+                    "expected an ISO 8601 time such as \"2026-08-02T09:41:00Z\", found \(found); the time is not used",
+                    at: value, path: JSONReader.join(path, key))
                 break
             }
             // A file listed twice (two versions): the newer record names it.

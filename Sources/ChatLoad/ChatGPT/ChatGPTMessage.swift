@@ -34,8 +34,10 @@ struct ChatGPTMessage {
     /// Which of several versions of this message the thread shows.
     var version: TurnVersion? = nil
 
-    init(nodeID: String, id: String, role: String, author: String?, recipient: String, channel: String?,
-         contentType: String, content: JSONNode, metadata: JSONNode?, path: String, date: ChatDate?) {
+    init(
+        nodeID: String, id: String, role: String, author: String?, recipient: String, channel: String?,
+        contentType: String, content: JSONNode, metadata: JSONNode?, path: String, date: ChatDate?
+    ) {
         self.nodeID = nodeID
         self.id = id
         self.role = role
@@ -102,7 +104,8 @@ struct ChatGPTVersions {
     /// "2 of 3" for a node whose parent has three children, the node second; nil when it is the only one.
     func version(of node: String, parent: String?) -> TurnVersion? {
         guard let parent, let siblings = children[parent], siblings.count > 1,
-              let index = siblings.firstIndex(of: node) else { return nil }
+            let index = siblings.firstIndex(of: node)
+        else { return nil }
         return TurnVersion(index: index + 1, count: siblings.count)
     }
 }

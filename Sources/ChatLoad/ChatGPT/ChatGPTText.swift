@@ -79,7 +79,9 @@ enum ChatGPTText {
             guard depth < 5 else { return nil }
             switch node.value {
             case .object(let fields):
-                if fields.contains(where: { if case .string(let value) = $0.node.value { return value == fileID || value.hasSuffix("/" + fileID) } else { return false } }) {
+                if fields.contains(where: {
+                    if case .string(let value) = $0.node.value { return value == fileID || value.hasSuffix("/" + fileID) } else { return false }
+                }) {
                     for key in ["name", "file_name", "filename", "title", "display_name"] {
                         if let name = ImportSource.string(node[key])?.trimming(.whitespacesAndNewlines), !name.isEmpty, name != fileID {
                             return FilePath.lastComponent(name)
@@ -122,8 +124,9 @@ enum ChatGPTText {
             count += 1
             // A Markdown link or image: `[label](` just before, `)` just after.
             if before.hasSuffix("("), end < rest.endIndex, rest[end] == ")",
-               let labelEnd = before.dropLast().lastIndex(of: "]"), labelEnd == before.index(before: before.index(before: before.endIndex)),
-               let labelStart = before[..<labelEnd].lastIndex(of: "[") {
+                let labelEnd = before.dropLast().lastIndex(of: "]"), labelEnd == before.index(before: before.index(before: before.endIndex)),
+                let labelStart = before[..<labelEnd].lastIndex(of: "[")
+            {
                 var prefixEnd = labelStart
                 var image = false
                 if labelStart > before.startIndex, before[before.index(before: labelStart)] == "!" {

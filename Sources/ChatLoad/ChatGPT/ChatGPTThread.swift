@@ -54,8 +54,9 @@ struct ChatGPTThread {
         guard message.contentType == "text" || message.contentType == "multimodal_text" else {
             // user_editable_context (custom instructions) and the like: hidden by ChatGPT too.
             if !["user_editable_context", "model_editable_context"].contains(message.contentType) {
-                reader.warning("unknown content_type \(JSONReader.quote(message.contentType)) in the person's message; expected \"text\" or \"multimodal_text\"; the message is left out",
-                               at: message.content["content_type"], path: JSONReader.join(JSONReader.join(message.path, "content"), "content_type"))
+                reader.warning(
+                    "unknown content_type \(JSONReader.quote(message.contentType)) in the person's message; expected \"text\" or \"multimodal_text\"; the message is left out",
+                    at: message.content["content_type"], path: JSONReader.join(JSONReader.join(message.path, "content"), "content_type"))
             }
             return
         }
@@ -81,15 +82,17 @@ struct ChatGPTThread {
         for image in message.images {
             shown.insert(image.fileID)
             let upload = uploads[image.fileID]
-            var attachment = files.attachment(id: image.fileID, name: upload?.name, declaredType: upload?.type ?? "image/png", size: image.size,
-                                              at: image.node, path: image.path, reader: &reader)
+            var attachment = files.attachment(
+                id: image.fileID, name: upload?.name, declaredType: upload?.type ?? "image/png", size: image.size,
+                at: image.node, path: image.path, reader: &reader)
             attachment.id = "a\(turn.attachments.count + 1)"
             turn.attachments.append(attachment)
         }
         for fileID in order where !shown.contains(fileID) {
             let upload = uploads[fileID]!
-            var attachment = files.attachment(id: fileID, name: upload.name, declaredType: upload.type,
-                                              size: ChatGPTThread.integer(upload.node["size"]) ?? 0, at: upload.node, path: upload.path, reader: &reader)
+            var attachment = files.attachment(
+                id: fileID, name: upload.name, declaredType: upload.type,
+                size: ChatGPTThread.integer(upload.node["size"]) ?? 0, at: upload.node, path: upload.path, reader: &reader)
             attachment.id = "a\(turn.attachments.count + 1)"
             turn.attachments.append(attachment)
         }
@@ -147,9 +150,10 @@ struct ChatGPTThread {
             return  // what ChatGPT remembers about the person: its context, not the reply
         default:
             let text = ChatGPTText.plain(message.text)
-            reader.warning("unknown content_type \(JSONReader.quote(message.contentType)) in a reply; expected \"text\", \"multimodal_text\", \"thoughts\", \"reasoning_recap\" or \"code\""
-                           + (text.isEmpty ? "; the message is left out" : "; its text is shown"),
-                           at: message.content["content_type"], path: JSONReader.join(contentPath, "content_type"))
+            reader.warning(
+                "unknown content_type \(JSONReader.quote(message.contentType)) in a reply; expected \"text\", \"multimodal_text\", \"thoughts\", \"reasoning_recap\" or \"code\""
+                    + (text.isEmpty ? "; the message is left out" : "; its text is shown"),
+                at: message.content["content_type"], path: JSONReader.join(contentPath, "content_type"))
             if !text.isEmpty { draft.parts.append(.text(text)) }
         }
     }
@@ -171,7 +175,8 @@ struct ChatGPTThread {
             draft.attach(files.attachment(id: fileID, name: name, declaredType: nil, size: 0, at: message.content, path: textPath, reader: &reader))
         }
         for image in message.images {
-            var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
+            var attachment = files.attachment(
+                id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
             attachment.alt = image.prompt
             draft.attach(attachment)
         }
@@ -244,8 +249,10 @@ struct ChatGPTThread {
     /// A browsing result: the result of the command before it, or, with none, a call of its own
     /// titled by what the result says it was (its metadata's command, a quote's page, a search's
     /// list). `mclick`'s pages each become a call "Opened …" of their own, in place of the batch.
-    private func browsingResult(_ message: ChatGPTMessage, tool: String, result: String, status: ToolStatus, ids: [String],
-                                pending: ChatGPTReply.Pending?, to draft: inout ChatGPTReply) {
+    private func browsingResult(
+        _ message: ChatGPTMessage, tool: String, result: String, status: ToolStatus, ids: [String],
+        pending: ChatGPTReply.Pending?, to draft: inout ChatGPTReply
+    ) {
         let named = ChatGPTBrowsing.command(of: message)
         let raw = ImportSource.string(message.content["result"]) ?? ""
         let listed = message.contentType == "tether_browsing_display" && ChatGPTBrowsing.isSearchList(raw)
@@ -256,7 +263,8 @@ struct ChatGPTThread {
             if draft.pages.isEmpty { draft.pages.append(page) } else { draft.pages[draft.pages.count - 1] = page }
         }
         if let action = pending?.browsing, let index = pending?.part, case .toolCall(var call) = draft.parts[index],
-           call.result == nil && call.status != .error || page == nil || page == call.url {
+            call.result == nil && call.status != .error || page == nil || page == call.url
+        {
             // The call's own result, or more of it; a result of another page is a step of its own.
             if case .openPages = action, status == .ok || draft.dropped.contains(index) {
                 // One of the pages a batch read: a call of its own; the batch, shown by its pages, is dropped.
@@ -310,12 +318,15 @@ struct ChatGPTThread {
         let pending = draft.pending
         // Generated images: DALL·E, and GPT-4o's image generation (its tool has an opaque name;
         // the images say what they are). The call is not shown, the images are, described by the prompt.
-        let generated = !message.images.isEmpty && (tool == "dalle.text2im" || message.meta("async_task_type") == "image_gen"
-                                                    || message.images.contains { $0.generated })
+        let generated =
+            !message.images.isEmpty
+            && (tool == "dalle.text2im" || message.meta("async_task_type") == "image_gen"
+                || message.images.contains { $0.generated })
         if generated {
             let prompt = pending?.prompt ?? message.meta("image_gen_title")
             for image in message.images {
-                var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
+                var attachment = files.attachment(
+                    id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
                 attachment.alt = (image.prompt ?? prompt).map(ChatGPTText.plain)
                 // Stored under an id and a random suffix: named, as ChatGPT's download is, by the prompt.
                 ChatGPTThread.rename(&attachment, to: attachment.alt.map { ChatGPTThread.stem($0) } ?? "Generated image")
@@ -362,12 +373,15 @@ struct ChatGPTThread {
         var images: [ImportedAttachment] = []
         var pointers = message.images
         if let screenshot = message.content["screenshot"], let pointer = ImportSource.string(screenshot["asset_pointer"]) {
-            pointers.append(ChatGPTImage(fileID: ExportFiles.fileID(fromPointer: pointer), size: ChatGPTThread.integer(screenshot["size_bytes"]) ?? 0,
-                                         node: screenshot["asset_pointer"], path: JSONReader.join(JSONReader.join(contentPath, "screenshot"), "asset_pointer"),
-                                         prompt: nil, generated: false))
+            pointers.append(
+                ChatGPTImage(
+                    fileID: ExportFiles.fileID(fromPointer: pointer), size: ChatGPTThread.integer(screenshot["size_bytes"]) ?? 0,
+                    node: screenshot["asset_pointer"], path: JSONReader.join(JSONReader.join(contentPath, "screenshot"), "asset_pointer"),
+                    prompt: nil, generated: false))
         }
         for image in pointers {
-            var attachment = files.attachment(id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
+            var attachment = files.attachment(
+                id: image.fileID, name: nil, declaredType: "image/png", size: image.size, at: image.node, path: image.path, reader: &reader)
             attachment.alt = "Screenshot"
             ChatGPTThread.rename(&attachment, to: "screenshot-\(draft.attachments.count + images.count + 1)")
             images.append(attachment)
@@ -386,8 +400,11 @@ struct ChatGPTThread {
         }
         guard !result.isEmpty || !ids.isEmpty else { return }
         // A result with no call before it: shown as the tool's, so nothing is lost.
-        draft.parts.append(.toolCall(ToolCallPart(name: tool.isEmpty ? "tool" : tool, title: ChatGPTTools.title(recipient: tool, input: ""),
-                                                  status: status, result: result.isEmpty ? nil : result, attachmentIDs: ids)))
+        draft.parts.append(
+            .toolCall(
+                ToolCallPart(
+                    name: tool.isEmpty ? "tool" : tool, title: ChatGPTTools.title(recipient: tool, input: ""),
+                    status: status, result: result.isEmpty ? nil : result, attachmentIDs: ids)))
         draft.pending = ChatGPTReply.Pending(part: draft.parts.count - 1, tool: tool)
     }
 
@@ -410,8 +427,11 @@ struct ChatGPTThread {
         let output = ChatGPTText.plain(message.text).trimming(.newlines)
         if !output.isEmpty { run.output = run.output.map { $0 + "\n" + output } ?? output }
         let status = ImportSource.string(aggregate?["status"]) ?? ""
-        if status.contains("exception") || status == "failed" || status == "error" { run.status = .error }
-        else if status == "timeout" || aggregate?["timeout_triggered"]?.value == .bool(true) { run.status = .error }
+        if status.contains("exception") || status == "failed" || status == "error" {
+            run.status = .error
+        } else if status == "timeout" || aggregate?["timeout_triggered"]?.value == .bool(true) {
+            run.status = .error
+        }
         // Charts, each once: `messages` name them by image_url, `jupyter_messages` by image data.
         var pointers: [(String, JSONNode?, String)] = []
         if case .array(let items)? = aggregate?["messages"]?.value {
@@ -426,7 +446,13 @@ struct ChatGPTThread {
                 guard case .object(let data)? = item["content"]?["data"]?.value else { continue }
                 for member in data where member.key.hasPrefix("image/") {
                     if let url = ImportSource.string(member.node), url.contains("://") {
-                        pointers.append((url, member.node, JSONReader.join(JSONReader.join(JSONReader.join(JSONReader.join(JSONReader.join(aggregatePath, "jupyter_messages"), m), "content"), "data"), member.key)))
+                        pointers.append(
+                            (
+                                url, member.node,
+                                JSONReader.join(
+                                    JSONReader.join(JSONReader.join(JSONReader.join(JSONReader.join(aggregatePath, "jupyter_messages"), m), "content"), "data"),
+                                    member.key)
+                            ))
                     }
                 }
             }
@@ -446,8 +472,10 @@ struct ChatGPTThread {
     /// Canvas: `create_textdoc` starts a document, `update_textdoc` rewrites it by pattern,
     /// `comment_textdoc` leaves comments on it. The reply shows the document as it stood after
     /// its last change in this reply, earlier versions kept.
-    private mutating func canvas(_ tool: String, input: String, message: ChatGPTMessage, to draft: inout ChatGPTReply,
-                                 at node: JSONNode?, path: String, reader: inout JSONReader) {
+    private mutating func canvas(
+        _ tool: String, input: String, message: ChatGPTMessage, to draft: inout ChatGPTReply,
+        at node: JSONNode?, path: String, reader: inout JSONReader
+    ) {
         guard let json = try? JSONParser.parse(Array(input.utf8)), case .object = json.value else {
             reader.warning("expected the canvas call's input to be a JSON object; shown as a tool call", at: node, path: path)
             draft.parts.append(.toolCall(ToolCallPart(name: tool, input: input)))
@@ -457,7 +485,8 @@ struct ChatGPTThread {
         switch tool {
         case "canmore.create_textdoc":
             let type = ImportSource.string(json["type"]) ?? "document"
-            var document = ChatGPTCanvasDocument(id: canvasID, title: ImportSource.string(json["name"]).map(ChatGPTText.plain) ?? "Untitled document", type: type)
+            var document = ChatGPTCanvasDocument(
+                id: canvasID, title: ImportSource.string(json["name"]).map(ChatGPTText.plain) ?? "Untitled document", type: type)
             document.versions = [ChatGPTText.plain(ImportSource.string(json["content"]) ?? "")]
             documents.append(document)
             lastDocument = documents.count - 1
@@ -476,8 +505,9 @@ struct ChatGPTThread {
                     if let changed = ChatGPTCanvasDocument.apply(pattern: pattern, replacement: replacement, multiple: multiple, to: content) {
                         content = changed
                     } else {
-                        reader.warning("canvas update pattern \(JSONReader.quote(pattern)) does not match the document; that change is left out",
-                                       at: update["pattern"] ?? node, path: path + " updates[\(u)].pattern")
+                        reader.warning(
+                            "canvas update pattern \(JSONReader.quote(pattern)) does not match the document; that change is left out",
+                            at: update["pattern"] ?? node, path: path + " updates[\(u)].pattern")
                     }
                 }
             }
@@ -492,7 +522,8 @@ struct ChatGPTThread {
                 }
             }
             let title = lastDocument.map { "Commented on \(documents[$0].title)" } ?? "Commented on the document"
-            draft.parts.append(.toolCall(ToolCallPart(name: tool, title: title, input: input, result: comments.isEmpty ? nil : comments.joined(separator: "\n"))))
+            draft.parts.append(
+                .toolCall(ToolCallPart(name: tool, title: title, input: input, result: comments.isEmpty ? nil : comments.joined(separator: "\n"))))
             return
         }
         guard let target = lastDocument else { return }

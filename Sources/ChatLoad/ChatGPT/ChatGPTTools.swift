@@ -18,7 +18,8 @@ enum ChatGPTTools {
     /// Agent mode's step, by its actions: "Went to tascaverde.example", "Clicked, typed “2”".
     static func computerStep(_ input: String) -> String {
         guard let json = try? JSONParser.parse(Array(input.utf8)), case .array(let actions)? = json["actions"]?.value,
-              !actions.isEmpty else { return "Used the computer" }
+            !actions.isEmpty
+        else { return "Used the computer" }
         var phrases: [String] = []
         for action in actions.prefix(3) {
             let phrase: String

@@ -131,16 +131,23 @@ enum ExportManifest {
         case .array(let items):
             for item in items {
                 guard let stored = storedKeys.lazy.compactMap({ ImportSource.string(item[$0]) }).first,
-                      let original = originalKeys.lazy.compactMap({ ImportSource.string(item[$0]) }).first(where: { $0 != stored }) else {
+                    let original = originalKeys.lazy.compactMap({ ImportSource.string(item[$0]) }).first(where: { $0 != stored })
+                else {
                     unusable += 1
                     continue
                 }
                 add(stored, original)
             }
         default:
-            return ([:], "expected an object of original file names by stored name ({\"file_….dat\": \"photo.jpg\"}), found \(root.kindDescription); uploads keep the names their messages give")
+            return (
+                [:],
+                "expected an object of original file names by stored name ({\"file_….dat\": \"photo.jpg\"}), found \(root.kindDescription); uploads keep the names their messages give"
+            )
         }
         guard unusable > 0 else { return (names, nil) }
-        return (names, "\(unusable == 1 ? "1 entry" : "\(unusable) entries") without a stored name and an original name (expected {\"file_….dat\": \"photo.jpg\"}); those files keep the names their messages give")
+        return (
+            names,
+            "\(unusable == 1 ? "1 entry" : "\(unusable) entries") without a stored name and an original name (expected {\"file_….dat\": \"photo.jpg\"}); those files keep the names their messages give"
+        )
     }
 }

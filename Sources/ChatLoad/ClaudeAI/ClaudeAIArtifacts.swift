@@ -32,22 +32,27 @@ struct ClaudeAIArtifacts {
                     byID[id] = Artifact(title: title(input, id: id), kind: kind, language: language, versions: [""])
                     return id
                 }
-                scope.warn("an artifacts \(command) of \(JSONReader.quote(id)) without \"content\"; it is left out", at: input, path: JSONReader.join(path, "content"))
+                scope.warn(
+                    "an artifacts \(command) of \(JSONReader.quote(id)) without \"content\"; it is left out", at: input, path: JSONReader.join(path, "content"))
                 return nil
             }
-            write(id: id, type: ImportSource.string(input["type"]), language: ImportSource.string(input["language"]),
-                  title: ImportSource.string(input["title"]), content: content)
+            write(
+                id: id, type: ImportSource.string(input["type"]), language: ImportSource.string(input["language"]),
+                title: ImportSource.string(input["title"]), content: content)
             return id
         case "update":
             guard var artifact = byID[id], let current = artifact.versions.last else {
-                scope.warn("an update of artifact \(JSONReader.quote(id)), which no earlier turn of this thread created; it is left out", at: input["id"], path: JSONReader.join(path, "id"))
+                scope.warn(
+                    "an update of artifact \(JSONReader.quote(id)), which no earlier turn of this thread created; it is left out", at: input["id"],
+                    path: JSONReader.join(path, "id"))
                 return nil
             }
             let old = ImportSource.string(input["old_str"]) ?? ""
             let new = ImportSource.string(input["new_str"]) ?? ""
             guard !old.isEmpty, let range = current.range(of: old) else {
-                scope.warn("an update of artifact \(JSONReader.quote(id)) whose old_str is not in its latest version; that version is kept as it was",
-                           at: input["old_str"] ?? input, path: JSONReader.join(path, "old_str"))
+                scope.warn(
+                    "an update of artifact \(JSONReader.quote(id)) whose old_str is not in its latest version; that version is kept as it was",
+                    at: input["old_str"] ?? input, path: JSONReader.join(path, "old_str"))
                 return id
             }
             artifact.versions.append(current.replacingCharacters(in: range, with: new))
@@ -55,7 +60,9 @@ struct ClaudeAIArtifacts {
             byID[id] = artifact
             return id
         default:
-            scope.warn("unknown artifacts command \(JSONReader.quote(command)); expected \"create\", \"update\" or \"rewrite\"; it is left out", at: input["command"], path: JSONReader.join(path, "command"))
+            scope.warn(
+                "unknown artifacts command \(JSONReader.quote(command)); expected \"create\", \"update\" or \"rewrite\"; it is left out", at: input["command"],
+                path: JSONReader.join(path, "command"))
             return nil
         }
     }
@@ -138,9 +145,13 @@ enum ClaudeAIInlineTags {
             var quote: Character?
             while index < rest.endIndex {
                 let character = rest[index]
-                if let open = quote { if character == open { quote = nil } }
-                else if character == "\"" || character == "'" { quote = character }
-                else if character == ">" { break }
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                } else if character == ">" {
+                    break
+                }
                 index = rest.index(after: index)
             }
             guard index < rest.endIndex else {
@@ -156,8 +167,11 @@ enum ClaudeAIInlineTags {
             if content.hasPrefix("\n") { content.removeFirst() }
             if content.hasSuffix("\n") { content.removeLast() }
             let identifier = attributes["identifier"].flatMap { $0.isEmpty ? nil : $0 } ?? attributes["title"] ?? "artifact"
-            pieces.append(.artifact(ArtifactTag(identifier: identifier, type: attributes["type"], language: attributes["language"],
-                                                title: attributes["title"], content: content)))
+            pieces.append(
+                .artifact(
+                    ArtifactTag(
+                        identifier: identifier, type: attributes["type"], language: attributes["language"],
+                        title: attributes["title"], content: content)))
             rest = end.map { body[$0.upperBound...] } ?? body[body.endIndex...]
         }
         if !rest.isEmpty { pieces.append(.text(String(rest))) }

@@ -44,7 +44,9 @@ package struct ClaudeAIExport {
         if exists, isFolder.boolValue {
             let file = FilePath.join(path, "conversations.json")
             guard FileManager.default.fileExists(atPath: file) else {
-                throw DiagnosticError(Diagnostic(file: path, message: "no conversations.json in this folder; expected claude.ai's data export (the zip, or its unzipped folder)"), kind: .missingInput)
+                throw DiagnosticError(
+                    Diagnostic(file: path, message: "no conversations.json in this folder; expected claude.ai's data export (the zip, or its unzipped folder)"),
+                    kind: .missingInput)
             }
             return beside(file)
         }
@@ -66,9 +68,10 @@ package struct ClaudeAIExport {
             readConversations: { () throws(DiagnosticError) in
                 try FileInput.read(path: file, displayPath: file, limit: ImportSource.maxFileSize, what: what)
             },
-            readProjects: hasProjects ? { () throws(DiagnosticError) in
-                try FileInput.read(path: projects, displayPath: shownProjects, limit: ImportSource.maxFileSize, what: "claude.ai projects")
-            } : nil)
+            readProjects: hasProjects
+                ? { () throws(DiagnosticError) in
+                    try FileInput.read(path: projects, displayPath: shownProjects, limit: ImportSource.maxFileSize, what: "claude.ai projects")
+                } : nil)
     }
 
     /// The archive's `conversations.json`: at its root, or in its one top-level folder; its
@@ -84,12 +87,19 @@ package struct ClaudeAIExport {
             }
             if nested.count > 1 {
                 let places = nested.prefix(3).map { ZipEntry.describe($0.name) }.joined(separator: ", ")
-                throw DiagnosticError(Diagnostic(file: path, message: "\(nested.count) conversations.json files (\(places)); expected one export per zip archive, at its root or in one top-level folder"))
+                throw DiagnosticError(
+                    Diagnostic(
+                        file: path,
+                        message:
+                            "\(nested.count) conversations.json files (\(places)); expected one export per zip archive, at its root or in one top-level folder")
+                )
             }
             found = nested.first
         }
         guard let entry = found else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no conversations.json at the top of the zip archive or in one top-level folder; expected claude.ai's data export"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, message: "no conversations.json at the top of the zip archive or in one top-level folder; expected claude.ai's data export"))
         }
         let root = String(entry.name.dropLast(name.count))
         var export = ClaudeAIExport(
@@ -114,7 +124,8 @@ package struct ClaudeAIExport {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-              let head = ZipArchive.pread(fd, offset: 0, count: 4) else { return false }
+            let head = ZipArchive.pread(fd, offset: 0, count: 4)
+        else { return false }
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 }

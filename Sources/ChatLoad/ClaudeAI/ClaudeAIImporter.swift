@@ -19,7 +19,9 @@ package enum ClaudeAIImporter {
     /// The parent id claude.ai gives a conversation's first message.
     static let rootParent = "00000000-0000-4000-8000-000000000000"
 
-    package static func read(_ root: JSONNode, projects: JSONNode? = nil, file: String, projectsFile: String = "projects.json") -> ([ImportedChat]?, [Diagnostic]) {
+    package static func read(_ root: JSONNode, projects: JSONNode? = nil, file: String, projectsFile: String = "projects.json") -> (
+        [ImportedChat]?, [Diagnostic]
+    ) {
         var reader = JSONReader(file: file)
         guard case .array(let conversations) = root.value else {
             reader.error("expected an array of conversations (claude.ai's conversations.json), found \(root.kindDescription)", at: root, path: "")
@@ -51,7 +53,9 @@ package enum ClaudeAIImporter {
                 names[uuid] = name  // empty: the index writes "Untitled project" in the reader's language
             }
         } else {
-            reader.warning("expected an array of projects (claude.ai's projects.json), found \(root.kindDescription); the conversations are listed without their projects", at: root, path: "")
+            reader.warning(
+                "expected an array of projects (claude.ai's projects.json), found \(root.kindDescription); the conversations are listed without their projects",
+                at: root, path: "")
         }
         diagnostics += reader.diagnostics
         return names
@@ -92,9 +96,11 @@ package enum ClaudeAIImporter {
             case .string(let id)? where !id.isEmpty && id != rootParent: parent = id
             default: parent = nil
             }
-            messages.append(ClaudeAIMessage(uuid: uuid, parent: parent, hasParentField: element["parent_message_uuid"] != nil,
-                                            date: scope.date(element, "created_at", path: messagePath),
-                                            order: index, node: element, path: messagePath))
+            messages.append(
+                ClaudeAIMessage(
+                    uuid: uuid, parent: parent, hasParentField: element["parent_message_uuid"] != nil,
+                    date: scope.date(element, "created_at", path: messagePath),
+                    order: index, node: element, path: messagePath))
         }
         let thread = ClaudeAIThread.visible(messages, currentLeaf: ImportSource.string(node["current_leaf_message_uuid"]), scope: &scope)
         let model = ImportSource.string(node["model"]).flatMap { $0.isEmpty ? nil : $0 }
@@ -151,7 +157,9 @@ struct ConversationScope {
         case .null: return nil
         case .string(let text):
             if let date = ChatDate(iso: text) { return date }
-            warn("expected an ISO 8601 date such as \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(text)); the date is left out", at: value, path: JSONReader.join(path, key))
+            warn(
+                "expected an ISO 8601 date such as \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(text)); the date is left out", at: value,
+                path: JSONReader.join(path, key))
             return nil
         default:
             warn("expected an ISO 8601 date string, found \(value.kindDescription); the date is left out", at: value, path: JSONReader.join(path, key))
@@ -169,8 +177,9 @@ enum ClaudeAIThread {
         var byID: [String: Int] = [:]
         for (index, message) in messages.enumerated() {
             if byID[message.uuid] != nil {
-                scope.warn("a second message has uuid \(JSONReader.quote(message.uuid)); the later one is left out of the thread",
-                           at: message.node["uuid"], path: JSONReader.join(message.path, "uuid"))
+                scope.warn(
+                    "a second message has uuid \(JSONReader.quote(message.uuid)); the later one is left out of the thread",
+                    at: message.node["uuid"], path: JSONReader.join(message.path, "uuid"))
                 continue
             }
             byID[message.uuid] = index
@@ -180,8 +189,9 @@ enum ClaudeAIThread {
         for (index, message) in messages.enumerated() where byID[message.uuid] == index {
             var parent = message.parent ?? ""
             if !parent.isEmpty, byID[parent] == nil {
-                scope.warn("parent_message_uuid \(JSONReader.quote(parent)) names no message of this conversation; the message is read as a first message",
-                           at: message.node["parent_message_uuid"], path: JSONReader.join(message.path, "parent_message_uuid"))
+                scope.warn(
+                    "parent_message_uuid \(JSONReader.quote(parent)) names no message of this conversation; the message is read as a first message",
+                    at: message.node["parent_message_uuid"], path: JSONReader.join(message.path, "parent_message_uuid"))
                 parent = ""
             }
             children[parent, default: []].append(index)
@@ -207,8 +217,9 @@ enum ClaudeAIThread {
         }
         guard var current = leaf else {
             if let first = messages.first {
-                scope.warn("parent_message_uuid links form a loop with no last message; the messages are shown in file order",
-                           at: first.node["parent_message_uuid"], path: JSONReader.join(first.path, "parent_message_uuid"))
+                scope.warn(
+                    "parent_message_uuid links form a loop with no last message; the messages are shown in file order",
+                    at: first.node["parent_message_uuid"], path: JSONReader.join(first.path, "parent_message_uuid"))
             }
             return messages.map { ($0, nil) }
         }
@@ -216,8 +227,9 @@ enum ClaudeAIThread {
         var seen: Set<Int> = []
         while true {
             guard seen.insert(current).inserted else {
-                scope.warn("parent_message_uuid links loop back to \(JSONReader.quote(messages[current].uuid)); the messages are shown in file order",
-                           at: messages[current].node["parent_message_uuid"], path: JSONReader.join(messages[current].path, "parent_message_uuid"))
+                scope.warn(
+                    "parent_message_uuid links loop back to \(JSONReader.quote(messages[current].uuid)); the messages are shown in file order",
+                    at: messages[current].node["parent_message_uuid"], path: JSONReader.join(messages[current].path, "parent_message_uuid"))
                 return messages.map { ($0, nil) }
             }
             path.append(current)

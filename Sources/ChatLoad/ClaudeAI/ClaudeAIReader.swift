@@ -39,8 +39,9 @@ package struct ClaudeAIReader: ChatExportReader {
         let export = try ClaudeAIExport.open(path)
         let root = try export.conversations()
         let (projects, projectWarnings) = export.projects()
-        let (chats, diagnostics) = ClaudeAIImporter.read(root, projects: projects, file: export.displayPath,
-                                                         projectsFile: export.projectsDisplayPath ?? "projects.json")
+        let (chats, diagnostics) = ClaudeAIImporter.read(
+            root, projects: projects, file: export.displayPath,
+            projectsFile: export.projectsDisplayPath ?? "projects.json")
         guard let chats else { throw DiagnosticError(diagnostics + projectWarnings) }
         return ExportRead(chats: chats, warnings: diagnostics + projectWarnings)
     }

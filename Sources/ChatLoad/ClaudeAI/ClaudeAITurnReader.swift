@@ -31,8 +31,9 @@ struct ClaudeAITurnReader {
         case "human", "user": role = .user
         case "assistant": role = .assistant
         default:
-            scope.warn("unknown sender \(sender.isEmpty ? node["sender"]?.kindDescription ?? "(none)" : JSONReader.quote(sender)); expected \"human\" or \"assistant\"; the message is left out",
-                       at: node["sender"] ?? node, path: JSONReader.join(message.path, "sender"))
+            scope.warn(
+                "unknown sender \(sender.isEmpty ? node["sender"]?.kindDescription ?? "(none)" : JSONReader.quote(sender)); expected \"human\" or \"assistant\"; the message is left out",
+                at: node["sender"] ?? node, path: JSONReader.join(message.path, "sender"))
             return nil
         }
         var turn = ImportedTurn(id: message.uuid, role: role, text: "", date: message.date)
@@ -43,7 +44,9 @@ struct ClaudeAITurnReader {
             switch content.value {
             case .array(let items): blocks = items
             case .null: break
-            default: scope.warn("expected an array of content blocks, found \(content.kindDescription); the message's text is read instead", at: content, path: contentPath)
+            default:
+                scope.warn(
+                    "expected an array of content blocks, found \(content.kindDescription); the message's text is read instead", at: content, path: contentPath)
             }
         }
         if blocks.isEmpty {
@@ -57,7 +60,9 @@ struct ClaudeAITurnReader {
         builder.finishDocuments(artifacts)
         if role == .user {
             turn.attachments = attachments(node, path: message.path)
-            turn.text = builder.parts.compactMap { part -> String? in if case .text(let text) = part { return text }; return nil }.joined(separator: "\n\n")
+            turn.text = builder.parts.compactMap { part -> String? in
+                if case .text(let text) = part { return text }; return nil
+            }.joined(separator: "\n\n")
             if turn.text.isEmpty && turn.attachments.isEmpty { return nil }
             return turn
         }
@@ -107,8 +112,9 @@ struct ClaudeAITurnReader {
             toolResult(block, path: path, into: &builder)
         default:
             if Self.silent.contains(type) { return }
-            scope.warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\", \"tool_use\" or \"tool_result\"; the block is left out",
-                       at: block["type"], path: JSONReader.join(path, "type"))
+            scope.warn(
+                "unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\", \"tool_use\" or \"tool_result\"; the block is left out",
+                at: block["type"], path: JSONReader.join(path, "type"))
         }
     }
 
@@ -127,8 +133,9 @@ struct ClaudeAITurnReader {
                 if value >= 0, value <= Double(scalars.count) {
                     offset = Int(value)
                 } else {
-                    scope.warn("citation end_index \(JSONReader.format(value)) is outside the text (\(scalars.count) characters); the marker is put at its end",
-                               at: end, path: JSONReader.join(JSONReader.join(JSONReader.join(path, "citations"), index), "end_index"))
+                    scope.warn(
+                        "citation end_index \(JSONReader.format(value)) is outside the text (\(scalars.count) characters); the marker is put at its end",
+                        at: end, path: JSONReader.join(JSONReader.join(JSONReader.join(path, "citations"), index), "end_index"))
                 }
             }
             let marker = "[^\(id)]"
@@ -154,7 +161,8 @@ struct ClaudeAITurnReader {
         switch name {
         case "artifacts":
             if let input, case .object = input.value,
-               let artifact = artifacts.apply(input, path: JSONReader.join(path, "input"), scope: &scope) {
+                let artifact = artifacts.apply(input, path: JSONReader.join(path, "input"), scope: &scope)
+            {
                 builder.placeDocument(artifact)
             } else if input.map({ if case .object = $0.value { false } else { true } }) ?? true {
                 scope.warn("an artifacts call without an \"input\" object; it is left out", at: block, path: JSONReader.join(path, "input"))
@@ -248,7 +256,8 @@ struct ClaudeAITurnReader {
         guard case .array(let items) = content.value else { return }
         for item in items {
             if let url = ImportSource.string(item["url"]), !url.isEmpty, pages[url] == nil,
-               let title = ImportSource.string(item["title"]), !title.isEmpty {
+                let title = ImportSource.string(item["title"]), !title.isEmpty
+            {
                 pages[url] = title
             }
         }
@@ -316,7 +325,9 @@ struct ClaudeAITurnReader {
         if let list = node["attachments"], case .array(let items) = list.value {
             for (index, item) in items.enumerated() {
                 guard case .object = item.value else {
-                    scope.warn("expected an attachment object, found \(item.kindDescription); it is left out", at: item, path: JSONReader.join(JSONReader.join(path, "attachments"), index))
+                    scope.warn(
+                        "expected an attachment object, found \(item.kindDescription); it is left out", at: item,
+                        path: JSONReader.join(JSONReader.join(path, "attachments"), index))
                     continue
                 }
                 let given = ImportSource.string(item["file_name"])?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -324,12 +335,16 @@ struct ClaudeAITurnReader {
                 if let text = ImportSource.string(item["extracted_content"]) {
                     let name = Self.textName(given.isEmpty ? "Pasted text.txt" : given)
                     let bytes = Array(text.utf8)
-                    out.append(ImportedAttachment(name: name, contentType: InlineData.contentType(forName: name) ?? "text/plain",
-                                                  byteCount: Int64(bytes.count), content: .bytes(bytes)))
+                    out.append(
+                        ImportedAttachment(
+                            name: name, contentType: InlineData.contentType(forName: name) ?? "text/plain",
+                            byteCount: Int64(bytes.count), content: .bytes(bytes)))
                 } else {
                     let name = given.isEmpty ? "attachment" : given
-                    out.append(ImportedAttachment(name: name, contentType: Self.declaredType(item["file_type"], name: name),
-                                                  byteCount: size ?? 0, content: .unavailable))
+                    out.append(
+                        ImportedAttachment(
+                            name: name, contentType: Self.declaredType(item["file_type"], name: name),
+                            byteCount: size ?? 0, content: .unavailable))
                 }
             }
         }
@@ -353,8 +368,10 @@ struct ClaudeAITurnReader {
     /// Extracted text keeps its name when that names text; `report.pdf` becomes `report.pdf.txt`,
     /// so the file written is what its name says.
     static func textName(_ name: String) -> String {
-        let binary: Set<String> = ["pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "epub",
-                                   "png", "jpg", "jpeg", "gif", "webp", "heic", "zip", "pages", "numbers", "key"]
+        let binary: Set<String> = [
+            "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "rtf", "epub",
+            "png", "jpg", "jpeg", "gif", "webp", "heic", "zip", "pages", "numbers", "key",
+        ]
         guard let ext = AssetNames.safeExtension(of: name), binary.contains(ext.lowercased()) else { return name }
         return name + ".txt"
     }
@@ -436,9 +453,13 @@ struct PartsBuilder {
     mutating func finishDocuments(_ artifacts: ClaudeAIArtifacts) {
         for (id, index) in documents {
             guard let artifact = artifacts.byID[id], let latest = artifact.versions.last else { continue }
-            parts[index] = .document(DocumentPart(title: artifact.title, kind: artifact.kind, language: artifact.language,
-                                                  content: latest, versions: Array(artifact.versions.dropLast())))
+            parts[index] = .document(
+                DocumentPart(
+                    title: artifact.title, kind: artifact.kind, language: artifact.language,
+                    content: latest, versions: Array(artifact.versions.dropLast())))
         }
-        parts.removeAll { if case .notice(let notice) = $0 { return notice.text.isEmpty }; return false }
+        parts.removeAll {
+            if case .notice(let notice) = $0 { return notice.text.isEmpty }; return false
+        }
     }
 }

@@ -25,9 +25,11 @@ import Dispatch
 /// the line and the JSON path, and the rest renders. An unknown line type is a warning too.
 package enum ClaudeCodeImporter {
     /// Lines Claude Code writes for its own bookkeeping: never part of the conversation.
-    static let bookkeeping: Set<String> = ["file-history-snapshot", "queue-operation", "permission-mode", "last-prompt",
-                                           "agent-name", "mode", "attachment", "pr-link", "tag", "hook",
-                                           "worktree-state", "session-state"]
+    static let bookkeeping: Set<String> = [
+        "file-history-snapshot", "queue-operation", "permission-mode", "last-prompt",
+        "agent-name", "mode", "attachment", "pr-link", "tag", "hook",
+        "worktree-state", "session-state",
+    ]
 
     /// Reads every session of `source`, newest first in the index (by the writer).
     package static func read(_ source: ClaudeCodeSource) -> ([ImportedChat], [Diagnostic]) {
@@ -65,13 +67,21 @@ package enum ClaudeCodeImporter {
         file.withBytes { reader.read(buffer: $0) }
         if file.wasCut {
             // What the lost pages read as (zeros) is not the session: nothing of it is kept.
-            return (nil, [Diagnostic(file: session.displayPath, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)")])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        file: session.displayPath,
+                        message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)")
+                ]
+            )
         }
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
         // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
         chat?.project = session.projectFolder.map { _ in reader.cwd } ?? nil
         if chat == nil {
-            reader.diagnostics.append(Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
+            reader.diagnostics.append(
+                Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
         let diagnostics = reader.diagnostics
         // What the reader kept (every line's parsed JSON, tool calls' inputs, results and
@@ -86,8 +96,10 @@ package enum ClaudeCodeImporter {
     /// files are looked for.
     /// `chunkBytes` and `partsOnAllCores` are open to tests (a one-chunk read in order is the
     /// reference the parallel one must match).
-    package static func read(bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
-                             partsOnAllCores: Bool = true) -> (ImportedChat?, [Diagnostic]) {
+    package static func read(
+        bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
+        partsOnAllCores: Bool = true
+    ) -> (ImportedChat?, [Diagnostic]) {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.partsOnAllCores = partsOnAllCores
         reader.read(bytes, chunkBytes: chunkBytes)
@@ -300,20 +312,23 @@ struct ClaudeCodeSession {
             // A thread keeps about three times the bytes it parses as values (and makes the turns'
             // parts after): its heap grows once for them, not one page at a time.
             let reserve = min(buffer.count * 3, 48 << 20)
-            ParallelChunks.forEachInOrderOnCaller(chunks.count, { chunk in
-                cplatform_reserve_heap(reserve)
-                return Self.parse(found[chunks[chunk]], in: shared.buffer)
-            }, deliver: { parsed in
-                for (number, result) in parsed {
-                    switch result {
-                    case .success(let node): readLine(node, number: number + 1)
-                    case .failure(let error): lineError(error, number: number + 1)
+            ParallelChunks.forEachInOrderOnCaller(
+                chunks.count,
+                { chunk in
+                    cplatform_reserve_heap(reserve)
+                    return Self.parse(found[chunks[chunk]], in: shared.buffer)
+                },
+                deliver: { parsed in
+                    for (number, result) in parsed {
+                        switch result {
+                        case .success(let node): readLine(node, number: number + 1)
+                        case .failure(let error): lineError(error, number: number + 1)
+                        }
                     }
-                }
-                // What the lines kept of their JSON is freed with the reader, off this thread
-                // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
-                retired.append(parsed)
-            })
+                    // What the lines kept of their JSON is freed with the reader, off this thread
+                    // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
+                    retired.append(parsed)
+                })
         }
     }
 
@@ -344,7 +359,8 @@ struct ClaudeCodeSession {
 
     /// Each line of `lines` (by its 0-based number) parsed; blank lines are left out.
     static func parse(_ lines: ArraySlice<(start: Int, end: Int)>, in buffer: UnsafeBufferPointer<UInt8>)
-        -> [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)] {
+        -> [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]
+    {
         let limit = ParallelChunks.cores > 1 ? JSONParser.parallelThreshold : .max
         var parsed: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)] = []
         parsed.reserveCapacity(lines.count)
@@ -355,7 +371,8 @@ struct ClaudeCodeSession {
             // A line long enough for ``JSONParser`` to split across the cores goes through its
             // whole parse.
             if slice.count >= limit {
-                parsed.append((number, JSONParser.parse(Array(slice), limits: .init(), parallelThreshold: limit, minimumElements: JSONParser.minimumSplitElements)))
+                parsed.append(
+                    (number, JSONParser.parse(Array(slice), limits: .init(), parallelThreshold: limit, minimumElements: JSONParser.minimumSplitElements)))
             } else {
                 parsed.append((number, JSONParser.parseSerially(slice, limits: .init())))
             }
@@ -364,11 +381,15 @@ struct ClaudeCodeSession {
     }
 
     mutating func lineError(_ error: JSONParser.SyntaxError, number: Int) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
+        diagnostics.append(
+            Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
     }
 
     mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
-        diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : pathPrefix + path), message: message))
+        diagnostics.append(
+            Diagnostic(
+                .warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : pathPrefix + path),
+                message: message))
     }
 
     mutating func readLine(_ node: JSONNode, number: Int) {
@@ -377,7 +398,9 @@ struct ClaudeCodeSession {
             return
         }
         guard let type = ImportSource.string(node["type"]) else {
-            warn("missing \"type\"; expected \"user\", \"assistant\", \"system\" or another line type; the line is left out", line: number, node: node, path: "type")
+            warn(
+                "missing \"type\"; expected \"user\", \"assistant\", \"system\" or another line type; the line is left out", line: number, node: node,
+                path: "type")
             return
         }
         // Only a line that names its parent (null for the first) is in the tree: one without
@@ -396,7 +419,8 @@ struct ClaudeCodeSession {
                 // A compaction's own reply, when the session's log holds it: its tokens are the
                 // session's (the messages it copies count once, by their ids).
                 if type == "assistant", ImportSource.string(node["agentId"])?.hasPrefix("acompact") == true, let message = node["message"],
-                   let id = ImportSource.string(message["id"]), usage[id] == nil || compactionIDs.contains(id) {
+                    let id = ImportSource.string(message["id"]), usage[id] == nil || compactionIDs.contains(id)
+                {
                     compactionIDs.insert(id)
                     noteUsage(message, key: id)
                 }
@@ -417,7 +441,9 @@ struct ClaudeCodeSession {
             if let text = ImportSource.string(node["customTitle"]) ?? ImportSource.string(node["title"]), !text.isEmpty { customTitle = text }
         default:
             if ClaudeCodeImporter.bookkeeping.contains(type) { return }
-            warn("unknown line type \(JSONReader.quote(type)); expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out", line: number, node: node["type"], path: "type")
+            warn(
+                "unknown line type \(JSONReader.quote(type)); expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out",
+                line: number, node: node["type"], path: "type")
         }
     }
 
@@ -451,14 +477,20 @@ struct ClaudeCodeSession {
             return nil
         }
         guard let content = message["content"] else {
-            warn("missing \"content\"; expected a string or an array of content blocks; the line is left out", line: line, node: message, path: "message.content")
+            warn(
+                "missing \"content\"; expected a string or an array of content blocks; the line is left out", line: line, node: message, path: "message.content"
+            )
             return nil
         }
         switch content.value {
-        case .string: return Blocks(items: [JSONNode(.object([("type", JSONNode(.string("text"))), ("text", content)]), line: content.line, column: content.column)], whole: true)
+        case .string:
+            return Blocks(
+                items: [JSONNode(.object([("type", JSONNode(.string("text"))), ("text", content)]), line: content.line, column: content.column)], whole: true)
         case .array(let items): return Blocks(items: items, whole: false)
         default:
-            warn("expected a string or an array of content blocks, found \(content.kindDescription); the line is left out", line: line, node: content, path: "message.content")
+            warn(
+                "expected a string or an array of content blocks, found \(content.kindDescription); the line is left out", line: line, node: content,
+                path: "message.content")
             return nil
         }
     }
@@ -500,12 +532,16 @@ struct ClaudeCodeSession {
             var notice = NoticePart(kind: .error, text: text.isEmpty ? "API error" : SessionText.oneLine(text))
             if text.isEmpty { notice.phrase = UIPhrase(.apiError) }
             let turn = assistantTurn(node)
-            if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) { drafts[turn].usageKeys.append(usageKey) }
+            if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) {
+                drafts[turn].usageKeys.append(usageKey)
+            }
             drafts[turn].items.append(.part(.notice(notice)))
             return
         }
         let turn = assistantTurn(node)
-        if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) { drafts[turn].usageKeys.append(usageKey) }
+        if usage[usageKey] != nil, drafts[turn].usageKeys.last != usageKey, !drafts[turn].usageKeys.contains(usageKey) {
+            drafts[turn].usageKeys.append(usageKey)
+        }
         if drafts[turn].model == nil { drafts[turn].model = model }
         if let messageID { drafts[turn].messageIDs.insert(messageID) }
         for (index, block) in blocks.items.enumerated() {
@@ -516,7 +552,8 @@ struct ClaudeCodeSession {
             switch type {
             case "text":
                 guard let text = ImportSource.string(block["text"]) else {
-                    warn("expected \"text\" to be a string; the block is left out", line: line, node: block["text"] ?? block, path: blocks.path(index) + ".text")
+                    warn(
+                        "expected \"text\" to be a string; the block is left out", line: line, node: block["text"] ?? block, path: blocks.path(index) + ".text")
                     continue
                 }
                 if text == "(no content)" { continue }
@@ -541,7 +578,9 @@ struct ClaudeCodeSession {
             case "server_tool_use", "web_search_tool_result", "web_fetch_tool_result", "code_execution_tool_result", "mcp_tool_use", "mcp_tool_result":
                 continue
             default:
-                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
+                warn(
+                    "unknown content block type \(JSONReader.quote(type)); expected \"text\", \"thinking\" or \"tool_use\"; the block is left out", line: line,
+                    node: block["type"], path: blocks.path(index) + ".type")
             }
         }
     }
@@ -551,8 +590,9 @@ struct ClaudeCodeSession {
     mutating func noteUsage(_ message: JSONNode, key: String) {
         guard let usageNode = message["usage"], case .object = usageNode.value else { return }
         if usage[key] == nil { usageOrder.append(key) }
-        usage[key] = Usage(input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
-                           cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
+        usage[key] = Usage(
+            input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
+            cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
     }
 
     mutating func readUser(_ node: JSONNode, line: Int) {
@@ -577,7 +617,9 @@ struct ClaudeCodeSession {
             case "document":
                 continue
             default:
-                warn("unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"tool_result\"; the block is left out", line: line, node: block["type"], path: blocks.path(index) + ".type")
+                warn(
+                    "unknown content block type \(JSONReader.quote(type)); expected \"text\", \"image\" or \"tool_result\"; the block is left out", line: line,
+                    node: block["type"], path: blocks.path(index) + ".type")
             }
         }
         for (block, index) in results {
@@ -586,7 +628,9 @@ struct ClaudeCodeSession {
                 continue
             }
             guard calls[id] != nil else {
-                warn("a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"], path: blocks.path(index) + ".tool_use_id")
+                warn(
+                    "a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"],
+                    path: blocks.path(index) + ".tool_use_id")
                 continue
             }
             var isError = false
@@ -617,13 +661,17 @@ struct ClaudeCodeSession {
             return
         }
         if tagged, let shell = ClaudeCodeText.tagged("bash-input", in: text) {
-            drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
-                                items: [.part(.terminal(TerminalPart(command: shell, output: "")))]))
+            drafts.append(
+                Draft(
+                    id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                    items: [.part(.terminal(TerminalPart(command: shell, output: "")))]))
             return
         }
         if tagged, let stdout = ClaudeCodeText.tagged("bash-stdout", in: text) {
             let stderr = ClaudeCodeText.tagged("bash-stderr", in: text) ?? ""
-            if let last = drafts.indices.last, drafts[last].role == .user, case .part(.terminal(var terminal))? = drafts[last].items.last, terminal.output.isEmpty {
+            if let last = drafts.indices.last, drafts[last].role == .user, case .part(.terminal(var terminal))? = drafts[last].items.last,
+                terminal.output.isEmpty
+            {
                 terminal.output = [stdout, stderr].filter { !$0.isEmpty }.joined(separator: "\n")
                 drafts[last].items[drafts[last].items.count - 1] = .part(.terminal(terminal))
             }
@@ -652,8 +700,10 @@ struct ClaudeCodeSession {
         // A session opened with a command that does the work ("/init", "/review 12") is titled
         // by it; one that sets something up first ("/model opus") by the prompt after it.
         if firstPrompt == nil, !ClaudeCodeText.settingCommands.contains(command.name) { firstPrompt = line }
-        drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
-                            items: [.part(.notice(NoticePart(kind: .command, text: line)))]))
+        drafts.append(
+            Draft(
+                id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                items: [.part(.notice(NoticePart(kind: .command, text: line)))]))
     }
 
     /// What a slash command printed: folded into the command's chip when it comes right after it.
@@ -661,15 +711,24 @@ struct ClaudeCodeSession {
         let text = SessionText.plain(output)
         guard !text.trimmingASCIIWhitespace().isEmpty else { return }
         if let last = drafts.indices.last, drafts[last].role == .user, case .part(.notice(var notice))? = drafts[last].items.last,
-           notice.kind == .command, notice.detail == nil {
+            notice.kind == .command, notice.detail == nil
+        {
             notice.detail = text
             drafts[last].items[drafts[last].items.count - 1] = .part(.notice(notice))
             return
         }
-        drafts.append(Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
-                            items: [.part(.notice({ var notice = NoticePart(kind: .command, text: "Command output", detail: text)
+        drafts.append(
+            Draft(
+                id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
+                items: [
+                    .part(
+                        .notice(
+                            {
+                                var notice = NoticePart(kind: .command, text: "Command output", detail: text)
                                 notice.phrase = UIPhrase(.commandOutput)
-                                return notice }()))]))
+                                return notice
+                            }()))
+                ]))
     }
 
     mutating func attachCompactionSummary(_ text: String, node: JSONNode) {
@@ -699,8 +758,10 @@ struct ClaudeCodeSession {
             let before = Self.int(metadata?["preTokens"])
             if before > 0 { text += " at \(SessionText.tokens(before)) tokens" }
             var notice = NoticePart(kind: .compacted, text: text)
-            notice.phrase = before > 0 ? UIPhrase(automatic ? .compactedAutomaticallyAt : .compactedAt, ["tokens": SessionText.tokens(before)])
-                                       : UIPhrase(automatic ? .compactedAutomatically : .conversationCompacted)
+            notice.phrase =
+                before > 0
+                ? UIPhrase(automatic ? .compactedAutomaticallyAt : .compactedAt, ["tokens": SessionText.tokens(before)])
+                : UIPhrase(automatic ? .compactedAutomatically : .conversationCompacted)
             append(.notice(notice), toAssistant: node)
         case "turn_duration":
             let milliseconds = Self.int(node["durationMs"])
@@ -736,11 +797,13 @@ struct ClaudeCodeSession {
     /// An image block with base64 data as an attachment with a session-wide id.
     func image(_ block: JSONNode) -> ImportedAttachment? {
         guard let source = block["source"], ImportSource.string(source["type"]) == "base64",
-              let data = ImportSource.string(source["data"]), let bytes = InlineData.decodeBase64(data) else { return nil }
+            let data = ImportSource.string(source["data"]), let bytes = InlineData.decodeBase64(data)
+        else { return nil }
         let type = InlineData.contentType(declared: ImportSource.string(source["media_type"]), bytes: bytes)
         let id = images.id()
-        return ImportedAttachment(id: id, name: images.name("image-\(id.dropFirst())", contentType: type),
-                                  contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
+        return ImportedAttachment(
+            id: id, name: images.name("image-\(id.dropFirst())", contentType: type),
+            contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
     }
 
     static func int(_ node: JSONNode?) -> Int {
@@ -837,20 +900,23 @@ struct ClaudeCodeSession {
         let shared = SharedSession(session: self)
         let found = ids
         var inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])] = [:]
-        let chunks = ParallelChunks.map(chunkCount, placeholder: [[TurnPart]](), { chunk in
-            // Each worker its own copy: the calls are only read, and nothing of the session is
-            // written for an independent call.
-            var session = shared.session
-            var attachments: [ImportedAttachment] = []
-            let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
-            return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
-        }, alongside: {
-            for id in others {
-                var added: [ImportedAttachment] = []
-                let parts = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &added)
-                inOrder[id] = (parts, added)
-            }
-        })
+        let chunks = ParallelChunks.map(
+            chunkCount, placeholder: [[TurnPart]](),
+            { chunk in
+                // Each worker its own copy: the calls are only read, and nothing of the session is
+                // written for an independent call.
+                var session = shared.session
+                var attachments: [ImportedAttachment] = []
+                let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
+                return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
+            },
+            alongside: {
+                for id in others {
+                    var added: [ImportedAttachment] = []
+                    let parts = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &added)
+                    inOrder[id] = (parts, added)
+                }
+            })
         var made: [String: [TurnPart]] = [:]
         made.reserveCapacity(ids.count)
         var next = 0
@@ -869,8 +935,9 @@ struct ClaudeCodeSession {
         var total: TokenUsage?
         for key in keys {
             guard let one = usage[key] else { continue }
-            let call = TokenUsage(input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite,
-                                  context: one.input + one.cacheRead + one.cacheWrite + one.output)
+            let call = TokenUsage(
+                input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite,
+                context: one.input + one.cacheRead + one.cacheWrite + one.output)
             total = total.map { $0.adding(call) } ?? call
         }
         return total
@@ -926,7 +993,6 @@ struct ClaudeCodeSession {
         chat.facts = facts()
         return chat
     }
-
 
     /// The header: project, branch, Claude Code version, models, time span and token totals
     /// (each API message once: the session's, its sub-agents' and its compactions' own replies).

@@ -48,7 +48,8 @@ package struct ClaudeCodeReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         let (chats, diagnostics) = ClaudeCodeImporter.read(try ClaudeCodeSource.open(path))
         guard diagnostics.allSatisfy({ $0.severity == .warning }), !chats.isEmpty else {
-            throw DiagnosticError(diagnostics.isEmpty ? [Diagnostic(file: path, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
+            throw DiagnosticError(
+                diagnostics.isEmpty ? [Diagnostic(file: path, message: "no conversation in this session log; expected user and assistant lines")] : diagnostics)
         }
         return ExportRead(chats: chats, warnings: diagnostics)
     }

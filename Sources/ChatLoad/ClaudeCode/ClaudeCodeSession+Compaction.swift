@@ -31,7 +31,8 @@ extension ClaudeCodeSession {
             while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
             defer { end = start - 1; number -= 1 }
             guard start < end, let node = try? JSONParser.parse(Array(bytes[start..<end])),
-                  ImportSource.string(node["type"]) == "assistant", let message = node["message"] else { continue }
+                ImportSource.string(node["type"]) == "assistant", let message = node["message"]
+            else { continue }
             let key = ImportSource.string(message["id"]) ?? "\(name) line \(number)"
             if usage[key] != nil && !compactionIDs.contains(key) { break walk }
             // From the end, the first line met of a message is its last, with the final counts.

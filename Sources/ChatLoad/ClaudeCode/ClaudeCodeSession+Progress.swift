@@ -31,9 +31,11 @@ extension ClaudeCodeSession {
 
     /// Progress kinds Claude Code writes for the terminal only (a command's output so far, an MCP
     /// call's state, a hook, a search's queries): never part of the conversation.
-    static let quietProgress: Set<String> = ["bash_progress", "powershell_progress", "mcp_progress", "hook_progress",
-                                             "skill_progress", "query_update", "search_results_received",
-                                             "waiting_for_task", "repl_tool_call"]
+    static let quietProgress: Set<String> = [
+        "bash_progress", "powershell_progress", "mcp_progress", "hook_progress",
+        "skill_progress", "query_update", "search_results_received",
+        "waiting_for_task", "repl_tool_call",
+    ]
 
     mutating func readProgress(_ node: JSONNode, line: Int) {
         guard let data = node["data"], case .object = data.value else {
@@ -83,13 +85,16 @@ extension ClaudeCodeSession {
     func progressWarnings() -> [Diagnostic] {
         var warnings = oddProgressOrder.map { what -> Diagnostic in
             let (count, location) = oddProgress[what]!
-            return Diagnostic(.warning, file: file, location: location,
-                              message: "\(what) (\(Self.lines(count)) here); left out, the rest is read")
+            return Diagnostic(
+                .warning, file: file, location: location,
+                message: "\(what) (\(Self.lines(count)) here); left out, the rest is read")
         }
         for call in forwardedOrder where calls[call] == nil {
             let agent = forwarded[call]!
-            warnings.append(Diagnostic(.warning, file: file, location: SourceLocation(line: agent.firstLine, column: agent.firstNode?.column, jsonPath: "parentToolUseID"),
-                                       message: "agent_progress for tool call \(JSONReader.quote(call)), which is not in the log (\(Self.lines(agent.lines)) here); left out"))
+            warnings.append(
+                Diagnostic(
+                    .warning, file: file, location: SourceLocation(line: agent.firstLine, column: agent.firstNode?.column, jsonPath: "parentToolUseID"),
+                    message: "agent_progress for tool call \(JSONReader.quote(call)), which is not in the log (\(Self.lines(agent.lines)) here); left out"))
         }
         return warnings
     }
@@ -118,7 +123,8 @@ extension ClaudeCodeSession.ForwardedAgent {
     /// Only messages of the conversation count (a forwarded progress or system message does not).
     mutating func add(_ message: JSONNode, line: Int, path: String) {
         guard case .object = message.value, let type = ImportSource.string(message["type"]), type == "user" || type == "assistant",
-              message["message"] != nil else { return }
+            message["message"] != nil
+        else { return }
         let key = ImportSource.string(message["uuid"]) ?? type + "\u{0}" + ClaudeCodeTools.pretty(message["message"]!)
         guard seen.insert(key).inserted else { return }
         messages.append((message, line, path))

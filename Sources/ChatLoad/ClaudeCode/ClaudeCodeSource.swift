@@ -27,7 +27,10 @@ package struct ClaudeCodeSource: Sendable, Equatable {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         guard exists else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Claude Code session (.jsonl), a project folder of sessions or the projects folder"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, message: "no such file or folder; expected a Claude Code session (.jsonl), a project folder of sessions or the projects folder"),
+                kind: .missingInput)
         }
         guard isFolder.boolValue else {
             return ClaudeCodeSource(sessions: [Session(path: path, displayPath: path, projectFolder: nil)])
@@ -48,7 +51,12 @@ package struct ClaudeCodeSource: Sendable, Equatable {
             }
         }
         guard !sessions.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no session logs (.jsonl) in this folder or in its project folders; expected Claude Code's projects folder, one project's folder, or a session file"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "no session logs (.jsonl) in this folder or in its project folders; expected Claude Code's projects folder, one project's folder, or a session file"
+                ), kind: .missingInput)
         }
         return ClaudeCodeSource(sessions: sessions)
     }
@@ -66,8 +74,10 @@ package struct ClaudeCodeSource: Sendable, Equatable {
         guard !agentID.isEmpty, agentID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
         let folder = FilePath.directory(sessionPath)
         let stem = FilePath.stem(sessionPath)
-        let candidates = [FilePath.join(FilePath.join(FilePath.join(folder, stem), "subagents"), "agent-\(agentID)"),
-                          FilePath.join(folder, "agent-\(agentID)")]
+        let candidates = [
+            FilePath.join(FilePath.join(FilePath.join(folder, stem), "subagents"), "agent-\(agentID)"),
+            FilePath.join(folder, "agent-\(agentID)"),
+        ]
         for base in candidates where FileManager.default.fileExists(atPath: base + ".jsonl") {
             let meta = base + ".meta.json"
             return (base + ".jsonl", FileManager.default.fileExists(atPath: meta) ? meta : nil)
@@ -91,7 +101,8 @@ package struct ClaudeCodeSource: Sendable, Equatable {
         var found: [String: String] = [:]
         for name in names where name.hasSuffix(".meta.json") {
             guard let bytes = try? FileInput.read(path: FilePath.join(folder, name), displayPath: name, limit: 1 << 20, what: "sub-agent meta"),
-                  let root = try? JSONParser.parse(bytes), let call = ImportSource.string(root["toolUseId"]) else { continue }
+                let root = try? JSONParser.parse(bytes), let call = ImportSource.string(root["toolUseId"])
+            else { continue }
             found[call] = FilePath.join(folder, String(name.dropLast(".meta.json".count)) + ".jsonl")
         }
         return found

@@ -12,10 +12,12 @@ enum ClaudeCodeText {
     }
 
     /// Commands that change a setting or show something rather than ask for work: not a title.
-    static let settingCommands: Set<String> = ["/model", "/clear", "/mcp", "/config", "/status", "/cost", "/help", "/login",
-                                                "/logout", "/permissions", "/resume", "/theme", "/doctor", "/vim", "/exit",
-                                                "/context", "/usage", "/output-style", "/hooks", "/agents", "/memory", "/ide",
-                                                "/terminal-setup", "/privacy-settings", "/statusline", "/add-dir", "/upgrade"]
+    static let settingCommands: Set<String> = [
+        "/model", "/clear", "/mcp", "/config", "/status", "/cost", "/help", "/login",
+        "/logout", "/permissions", "/resume", "/theme", "/doctor", "/vim", "/exit",
+        "/context", "/usage", "/output-style", "/hooks", "/agents", "/memory", "/ide",
+        "/terminal-setup", "/privacy-settings", "/statusline", "/add-dir", "/upgrade",
+    ]
 
     /// The text between `<tag>` and `</tag>` (the first pair), or nil when there is none.
     static func tagged(_ tag: String, in text: String) -> String? {
@@ -98,8 +100,9 @@ enum ClaudeCodeText {
             guard rest.first == "<", let end = rest.firstIndex(of: ">") else { return nil }
             let tag = rest[rest.index(after: rest.startIndex)..<end]
             guard !tag.isEmpty, tag.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }),
-                  let kind = harnessTags[String(tag)] ?? (tag.contains("-") ? .notice(from: nil) : nil),
-                  let close = find("</\(tag)>", in: rest[rest.index(after: end)...]) else { return nil }
+                let kind = harnessTags[String(tag)] ?? (tag.contains("-") ? .notice(from: nil) : nil),
+                let close = find("</\(tag)>", in: rest[rest.index(after: end)...])
+            else { return nil }
             found.append((String(tag), kind, String(rest[rest.index(after: end)..<close.lowerBound])))
             rest = Substring(String(rest[close.upperBound...]).trimmingASCIIWhitespace())
         }
@@ -127,8 +130,10 @@ enum ClaudeCodeText {
 
     /// A tool result that says the person declined the call (and, maybe, why).
     static func rejection(_ text: String) -> (rejected: Bool, reason: String?) {
-        let markers = ["The user doesn't want to proceed with this tool use", "The user doesn't want to take this action right now",
-                       "User rejected tool use", "Error: User rejected"]
+        let markers = [
+            "The user doesn't want to proceed with this tool use", "The user doesn't want to take this action right now",
+            "User rejected tool use", "Error: User rejected",
+        ]
         guard markers.contains(where: { text.hasPrefix($0) }) else { return (false, nil) }
         if let said = find("the user said:\n", in: Substring(text)) {
             let reason = String(text[said.upperBound...]).trimmingASCIIWhitespace()

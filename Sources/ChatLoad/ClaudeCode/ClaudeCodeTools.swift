@@ -74,7 +74,9 @@ enum ClaudeCodeTools {
         func toolCall(_ title: String?, _ phrase: UIPhrase? = nil) -> [TurnPart] {
             // The input as text only for the calls shown as such (a command, a diff or a
             // transcript does not show it).
-            var part = ToolCallPart(name: call.name, title: title, input: input.map { pretty($0) }, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 }, attachmentIDs: imageIDs)
+            var part = ToolCallPart(
+                name: call.name, title: title, input: input.map { pretty($0) }, status: status, result: shown.flatMap { $0.isEmpty ? nil : $0 },
+                attachmentIDs: imageIDs)
             part.titlePhrase = title == nil ? nil : phrase
             return [.toolCall(part)]
         }
@@ -83,7 +85,9 @@ enum ClaudeCodeTools {
         case "Bash":
             let command = string("command") ?? ""
             let description = string("description")
-            guard status == .ok || status == .error else { return toolCall(description.map { "\($0)" } ?? "Run a command", description == nil ? UIPhrase(.toolRunCommand) : nil) }
+            guard status == .ok || status == .error else {
+                return toolCall(description.map { "\($0)" } ?? "Run a command", description == nil ? UIPhrase(.toolRunCommand) : nil)
+            }
             var output = text
             var exitCode: Int? = status == .ok ? 0 : nil
             if case .object? = record?.value, let stdout = ImportSource.string(record?["stdout"]) {
@@ -102,13 +106,16 @@ enum ClaudeCodeTools {
             return [.terminal(TerminalPart(command: command, output: ClaudeCodeText.withoutErrorTags(output), exitCode: exitCode, title: description))]
         case "Edit", "MultiEdit", "Write":
             guard status == .ok else {
-                return toolCall(shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" },
-                                shortPath.map { UIPhrase(call.name == "Write" ? .toolWrite : .toolEdit, ["path": $0]) })
+                return toolCall(
+                    shortPath.map { "\(call.name == "Write" ? "Write" : "Edit") \($0)" },
+                    shortPath.map { UIPhrase(call.name == "Write" ? .toolWrite : .toolEdit, ["path": $0]) })
             }
             // Write records "type": "create" for a file it made ("File created successfully at:"
             // in the result's text, in logs without the record).
-            let created = call.name == "Write" && (record.flatMap { ImportSource.string($0["type"]) } == "create"
-                || (record == nil && text.hasPrefix("File created successfully")))
+            let created =
+                call.name == "Write"
+                && (record.flatMap { ImportSource.string($0["type"]) } == "create"
+                    || (record == nil && text.hasPrefix("File created successfully")))
             if let unified = unifiedDiff(record, path: shortPath ?? path ?? "file") {
                 return [.diff(DiffPart(path: shortPath, unified: unified, created: created))]
             }
@@ -135,7 +142,9 @@ enum ClaudeCodeTools {
                 let total = ClaudeCodeSession.int(record["file"]?["totalLines"])
                 if lines > 0, total > lines {
                     title += " · lines \(max(start, 1))–\(max(start, 1) + lines - 1) of \(total)"
-                    phrase = shortPath.map { UIPhrase(.toolReadLines, ["path": $0, "first": "\(max(start, 1))", "last": "\(max(start, 1) + lines - 1)", "total": "\(total)"]) }
+                    phrase = shortPath.map {
+                        UIPhrase(.toolReadLines, ["path": $0, "first": "\(max(start, 1))", "last": "\(max(start, 1) + lines - 1)", "total": "\(total)"])
+                    }
                 }
             }
             return toolCall(title, phrase)
@@ -304,8 +313,10 @@ enum ClaudeCodeTools {
     /// The sub-agent's work as a transcript: its own log (by the agent id the result names, or
     /// the call id its meta file names), else the sidechain lines of this log that answer the
     /// call's prompt, else the prompt and the final report.
-    static func agentTranscript(_ call: ClaudeCodeSession.ToolCall, record: JSONNode?, resultText: String,
-                                in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]) -> TranscriptPart? {
+    static func agentTranscript(
+        _ call: ClaudeCodeSession.ToolCall, record: JSONNode?, resultText: String,
+        in session: inout ClaudeCodeSession, attachments: inout [ImportedAttachment]
+    ) -> TranscriptPart? {
         let input = call.input
         let description = input.flatMap { ImportSource.string($0["description"]) }
         var kind = input.flatMap { ImportSource.string($0["subagent_type"]) }
@@ -339,7 +350,8 @@ enum ClaudeCodeTools {
                 } else if let bytes = try? FileInput.read(path: log.log, displayPath: log.log, limit: ClaudeCodeSource.maxFileSize, what: "sub-agent log") {
                     var metaKind: String?
                     if let meta = log.meta, let metaBytes = try? FileInput.read(path: meta, displayPath: meta, limit: 1 << 20, what: "sub-agent meta"),
-                       let root = try? JSONParser.parse(metaBytes), let type = ImportSource.string(root["agentType"]) {
+                        let root = try? JSONParser.parse(metaBytes), let type = ImportSource.string(root["agentType"])
+                    {
                         metaKind = type
                     }
                     let issued = session.images.next
@@ -356,7 +368,10 @@ enum ClaudeCodeTools {
             let lines = sidechainRun(answering: prompt, in: session.sidechain)
             if !lines.isEmpty {
                 var reader = ClaudeCodeSession(file: session.file, sessionPath: session.sessionPath, images: session.images, agents: session.agents, depth: 1)
-                for (number, node) in lines { reader.noteContext(node); if ImportSource.string(node["type"]) == "user" { reader.readUser(node, line: number) } else { reader.readAssistant(node, line: number) } }
+                for (number, node) in lines {
+                    reader.noteContext(node);
+                    if ImportSource.string(node["type"]) == "user" { reader.readUser(node, line: number) } else { reader.readAssistant(node, line: number) }
+                }
                 nested = reading(&reader, metaKind: nil)
             }
         }
@@ -450,12 +465,14 @@ enum ClaudeCodeTools {
     /// The sidechain lines from the one whose prompt is `prompt` to the next sidechain start.
     static func sidechainRun(answering prompt: String, in lines: [(line: Int, node: JSONNode)]) -> [(Int, JSONNode)] {
         guard !prompt.isEmpty else { return [] }
-        guard let start = lines.firstIndex(where: { entry in
-            guard ImportSource.string(entry.node["type"]) == "user", let message = entry.node["message"] else { return false }
-            if ImportSource.string(message["content"]) == prompt { return true }
-            if case .array(let blocks)? = message["content"]?.value { return blocks.contains { ImportSource.string($0["text"]) == prompt } }
-            return false
-        }) else { return [] }
+        guard
+            let start = lines.firstIndex(where: { entry in
+                guard ImportSource.string(entry.node["type"]) == "user", let message = entry.node["message"] else { return false }
+                if ImportSource.string(message["content"]) == prompt { return true }
+                if case .array(let blocks)? = message["content"]?.value { return blocks.contains { ImportSource.string($0["text"]) == prompt } }
+                return false
+            })
+        else { return [] }
         var run: [(Int, JSONNode)] = [lines[start]]
         var index = start + 1
         while index < lines.count {

@@ -41,7 +41,8 @@ package struct CodexReader: ChatExportReader {
         switch input.kind {
         case .file:
             guard let first = input.records.first, Self.isRolloutRecord(first) else { return nil }
-            return .certain(InputProbe.string(first, "type") == "session_meta" ? "its first line is a session_meta record" : "its lines are Codex rollout records")
+            return .certain(
+                InputProbe.string(first, "type") == "session_meta" ? "its first line is a session_meta record" : "its lines are Codex rollout records")
         case .folder:
             for log in input.entries.filter({ Self.isRolloutName(FilePath.lastComponent($0)) }).prefix(3) {
                 if let first = input.records(of: log).first, Self.isRolloutRecord(first) { return .certain("\(log) is a Codex rollout") }
@@ -57,11 +58,13 @@ package struct CodexReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Codex session (rollout-….jsonl) or a folder of them"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no such file or folder; expected a Codex session (rollout-….jsonl) or a folder of them"), kind: .missingInput)
         }
         let files = isFolder.boolValue ? Self.rollouts(in: path) : [path]
         guard !files.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
         }
         guard isFolder.boolValue else {
             return try SessionLog.readAll(files, site: false) { (file) throws(DiagnosticError) in
@@ -86,7 +89,8 @@ package struct CodexReader: ChatExportReader {
             guard depth < 8 else { return session }
             for agent in session.spawnedAgents() {
                 guard let childFile = byThread[agent], childFile != file, !nested.contains(childFile),
-                      case .success(let child)? = parsed[childFile], child.parentID == nil || child.parentID == session.sessionID else { continue }
+                    case .success(let child)? = parsed[childFile], child.parentID == nil || child.parentID == session.sessionID
+                else { continue }
                 nested.insert(childFile)
                 session.children[agent] = assemble(childFile, depth: depth + 1) ?? child
             }
@@ -117,7 +121,10 @@ package struct CodexReader: ChatExportReader {
         var session = CodexSession(file: path, includeSystem: includeSystem)
         file.withBytes { session.read($0) }
         if file.wasCut {
-            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
         }
         return session
     }
@@ -132,8 +139,9 @@ package struct CodexReader: ChatExportReader {
         var found: [String: CodexSession] = [:]
         for agent in agents {
             guard let name = names.first(where: { $0.hasSuffix("-\(agent).jsonl") }), FilePath.join(folder, name) != path,
-                  var child = try? parse(FilePath.join(folder, name), includeSystem: includeSystem),
-                  child.parentID == nil || child.parentID == session.sessionID else { continue }
+                var child = try? parse(FilePath.join(folder, name), includeSystem: includeSystem),
+                child.parentID == nil || child.parentID == session.sessionID
+            else { continue }
             child.children = children(of: child, beside: FilePath.join(folder, name), includeSystem: includeSystem, depth: depth + 1)
             found[agent] = child
         }

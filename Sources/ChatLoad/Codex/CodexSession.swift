@@ -114,9 +114,11 @@ struct CodexSession {
     }
 
     /// What every response item may be; a bare one (first releases) is read as an item.
-    static let itemTypes: Set<String> = ["message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
-                                         "custom_tool_call_output", "local_shell_call", "web_search_call", "ghost_snapshot",
-                                         "compaction", "compaction_summary", "agent_message", "image_generation_call", "other"]
+    static let itemTypes: Set<String> = [
+        "message", "reasoning", "function_call", "function_call_output", "custom_tool_call",
+        "custom_tool_call_output", "local_shell_call", "web_search_call", "ghost_snapshot",
+        "compaction", "compaction_summary", "agent_message", "image_generation_call", "other",
+    ]
 
     mutating func note(_ kind: String, _ name: String, line: Int) {
         let key = "\(kind) \u{1F}\(name)"
@@ -142,7 +144,8 @@ struct CodexSession {
         // A sub-agent's rollout says whose it is.
         if let source = meta["source"], let agent = source["subagent"] {
             let spawn = agent["thread_spawn"]
-            agentName = spawn.flatMap { InputProbe.string($0, "agent_nickname") ?? InputProbe.string($0, "agent_path") }
+            agentName =
+                spawn.flatMap { InputProbe.string($0, "agent_nickname") ?? InputProbe.string($0, "agent_path") }
                 ?? InputProbe.string(meta, "agent_nickname") ?? InputProbe.string(agent, "name") ?? "Sub-agent"
             if let spawn, let parent = InputProbe.string(spawn, "parent_thread_id"), !parent.isEmpty { parentID = parent }
             if let spawn, let role = InputProbe.string(spawn, "agent_role"), !role.isEmpty { agentRole = role }
@@ -274,8 +277,9 @@ struct CodexSession {
         let id = "i\(images)"
         if InlineData.isDataURL(url), case .success(let data) = InlineData.parseDataURL(url) {
             let type = InlineData.contentType(declared: data.mediaType, bytes: data.bytes)
-            return ImportedAttachment(id: id, name: InlineData.defaultName("image", index: images, contentType: type), contentType: type,
-                                      byteCount: Int64(data.bytes.count), content: .bytes(data.bytes))
+            return ImportedAttachment(
+                id: id, name: InlineData.defaultName("image", index: images, contentType: type), contentType: type,
+                byteCount: Int64(data.bytes.count), content: .bytes(data.bytes))
         }
         if url.hasPrefix("https://") || url.hasPrefix("http://") {
             return ImportedAttachment(id: id, name: InlineData.nameFromURL(url), contentType: "image/png", byteCount: 0, content: .remote(url))
@@ -303,7 +307,8 @@ struct CodexSession {
     }
 
     mutating func readCompacted(_ payload: JSONNode) {
-        var notice = NoticePart(kind: .compacted, text: "Conversation compacted", detail: InputProbe.string(payload, "message").flatMap { $0.isEmpty ? nil : $0 })
+        var notice = NoticePart(
+            kind: .compacted, text: "Conversation compacted", detail: InputProbe.string(payload, "message").flatMap { $0.isEmpty ? nil : $0 })
         notice.phrase = UIPhrase(.conversationCompacted)
         reply(.part(.notice(notice)))
     }
@@ -347,7 +352,8 @@ struct CodexSession {
             }
             var window: Int?
             if case .number(let value, _)? = info["model_context_window"]?.value, value.isFinite, value >= 1, value < 1e15 { window = Int(value) }
-            let spent = TokenUsage(input: max(0, grown.input - grown.cached), output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
+            let spent = TokenUsage(
+                input: max(0, grown.input - grown.cached), output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
             guard spent.total > 0 || context != nil else { return }
             if drafts.last?.role != .assistant {
                 drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
@@ -389,8 +395,9 @@ struct CodexSession {
             let kind = String(parts[0]).trimmingCharacters(in: .whitespaces), name = parts.count > 1 ? String(parts[1]) : ""
             let times = count == 1 ? "1 line" : "\(count) lines, the first"
             let what = name.isEmpty ? kind : "unknown \(kind) \(Diagnostic.quote(name))"
-            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
-                              message: "\(what) (\(times) here); left out, the rest is read")
+            return Diagnostic(
+                .warning, file: file, location: SourceLocation(line: line),
+                message: "\(what) (\(times) here); left out, the rest is read")
         }
     }
 
@@ -409,7 +416,8 @@ struct CodexSession {
     /// The thread a `spawn_agent` call started, from its output.
     static func spawnedAgent(_ call: Call) -> String? {
         guard call.name == "spawn_agent", let output = call.output,
-              let node = try? JSONParser.parse(Array(output.utf8)) else { return nil }
+            let node = try? JSONParser.parse(Array(output.utf8))
+        else { return nil }
         return InputProbe.string(node, "agent_id").flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -480,7 +488,8 @@ struct CodexSession {
                     guard var call = calls[id] else { continue }
                     if call.exitCode == nil, let code = exitCodes[id] { call.exitCode = code }
                     if let agent = Self.spawnedAgent(call), var child = children.removeValue(forKey: agent),
-                       let transcript = transcript(of: &child, call: call) {
+                        let transcript = transcript(of: &child, call: call)
+                    {
                         parts.append(.transcript(transcript))
                         children[agent] = child
                         continue
@@ -540,7 +549,9 @@ struct CodexSession {
         let models = allModels()
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        if let tokens = allTokens(), let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
+        if let tokens = allTokens(),
+            let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached)
+        {
             facts.append(fact)
         }
         return facts

@@ -25,7 +25,8 @@ enum CodexTools {
     static func harness(_ text: String) -> Harness? {
         let trimmed = text.trimmingASCIIWhitespace()
         if trimmed.hasPrefix("<environment_context>") || trimmed.hasPrefix("<permissions instructions>") || trimmed.hasPrefix("<turn_aborted>")
-            || trimmed.hasPrefix("<skill>") || trimmed.hasPrefix("<collaboration_mode>") {
+            || trimmed.hasPrefix("<skill>") || trimmed.hasPrefix("<collaboration_mode>")
+        {
             return .hidden
         }
         if trimmed.hasPrefix("<user_instructions>") || trimmed.hasPrefix("# AGENTS.md instructions") || trimmed.hasPrefix("<INSTRUCTIONS>") {
@@ -62,7 +63,8 @@ enum CodexTools {
     /// where the shell would need it.
     static func commandLine(_ words: [String]) -> String {
         if words.count == 3, ["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh"].contains(words[0]),
-           ["-lc", "-c", "-ic"].contains(words[1]) {
+            ["-lc", "-c", "-ic"].contains(words[1])
+        {
             return words[2]
         }
         return words.map { word in
@@ -81,7 +83,8 @@ enum CodexTools {
         switch node.value {
         case .string(let text):
             if text.hasPrefix("{"), let json = try? JSONParser.parse(Array(text.utf8)), let inner = json["output"],
-               case .string(let output) = inner.value {
+                case .string(let output) = inner.value
+            {
                 return (output, json["metadata"].flatMap { int($0["exit_code"]) })
             }
             return plainOutput(text)
@@ -135,8 +138,9 @@ enum CodexTools {
         switch call.kind {
         case .webSearch:
             let query = call.input
-            var part = ToolCallPart(name: "web_search", title: query.isEmpty ? "Searched the web" : "Searched the web for “\(query)”",
-                                    input: nil, status: status == .running ? .ok : status, result: call.output)
+            var part = ToolCallPart(
+                name: "web_search", title: query.isEmpty ? "Searched the web" : "Searched the web for “\(query)”",
+                input: nil, status: status == .running ? .ok : status, result: call.output)
             if !query.isEmpty { part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
             return [.toolCall(part)]
         case .localShell:
@@ -146,7 +150,8 @@ enum CodexTools {
         }
         let arguments = call.kind == .function ? (try? JSONParser.parse(Array(call.input.utf8))) : nil
         if call.name == "apply_patch" {
-            let patch = call.kind == .custom ? call.input : (arguments.flatMap { InputProbe.string($0, "input") ?? InputProbe.string($0, "patch") } ?? call.input)
+            let patch =
+                call.kind == .custom ? call.input : (arguments.flatMap { InputProbe.string($0, "input") ?? InputProbe.string($0, "patch") } ?? call.input)
             let failed = status == .error || (call.output ?? "").hasPrefix("Failed") || (call.output ?? "").hasPrefix("error")
             if let parts = CodexPatch.parts(patch, status: failed ? .error : status, result: call.output) { return parts }
         }
@@ -162,7 +167,9 @@ enum CodexTools {
             } else {
                 command = InputProbe.string(arguments, "command") ?? InputProbe.string(arguments, "cmd") ?? ""
             }
-            if let start = command.range(of: "apply_patch <<"), let parts = CodexPatch.parts(String(command[start.upperBound...]), status: status, result: call.output) {
+            if let start = command.range(of: "apply_patch <<"),
+                let parts = CodexPatch.parts(String(command[start.upperBound...]), status: status, result: call.output)
+            {
                 return parts
             }
             return terminal(command: command, call: call, status: status)
@@ -179,8 +186,9 @@ enum CodexTools {
                 }
             }
             if let explanation = InputProbe.string(arguments, "explanation"), !explanation.isEmpty { lines.insert(explanation + "\n", at: 0) }
-            var part = ToolCallPart(name: call.name, title: "Updated the to-do list · \(done) of \(steps.count) done", input: nil, status: status == .running ? .ok : status,
-                                    result: lines.joined(separator: "\n"))
+            var part = ToolCallPart(
+                name: call.name, title: "Updated the to-do list · \(done) of \(steps.count) done", input: nil, status: status == .running ? .ok : status,
+                result: lines.joined(separator: "\n"))
             part.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(steps.count)])
             return [.toolCall(part)]
         }

@@ -143,7 +143,8 @@ package struct ConversationBranches {
             for fork in before[index] ?? [] {
                 for (number, root) in byFork[fork]!.enumerated() {
                     let group = grouped[root]!
-                    let inner = newest[root].map { arrange(group.items, scope: members[root] ?? [root], leaf: $0, isBranch: isBranch) }
+                    let inner =
+                        newest[root].map { arrange(group.items, scope: members[root] ?? [root], leaf: $0, isBranch: isBranch) }
                         ?? group.items.map(\.turn)
                     for var turn in inner {
                         turn.branch = [number + 2] + turn.branch

@@ -41,8 +41,10 @@ enum ExportFileType {
     }
 
     /// Extensions for the types above that the shared table lacks.
-    private static let moreExtensions = ["audio/ogg": "ogg", "audio/flac": "flac", "video/webm": "webm", "audio/mp4": "m4a",
-                                         "video/quicktime": "mov", "audio/webm": "webm"]
+    private static let moreExtensions = [
+        "audio/ogg": "ogg", "audio/flac": "flac", "video/webm": "webm", "audio/mp4": "m4a",
+        "video/quicktime": "mov", "audio/webm": "webm",
+    ]
 
     /// A name for a file known only by its type: `image.png`, `audio.wav`, `document.pdf`;
     /// `file` for a type without an extension.
@@ -50,11 +52,17 @@ enum ExportFileType {
         let essence = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         let ext = InlineData.fileExtension(for: essence) ?? moreExtensions[essence]
         let stem: String
-        if essence.hasPrefix("image/") { stem = "image" }
-        else if essence.hasPrefix("audio/") { stem = "audio" }
-        else if essence.hasPrefix("video/") { stem = "video" }
-        else if essence == "application/pdf" || essence.hasPrefix("text/") { stem = "document" }
-        else { stem = "file" }
+        if essence.hasPrefix("image/") {
+            stem = "image"
+        } else if essence.hasPrefix("audio/") {
+            stem = "audio"
+        } else if essence.hasPrefix("video/") {
+            stem = "video"
+        } else if essence == "application/pdf" || essence.hasPrefix("text/") {
+            stem = "document"
+        } else {
+            stem = "file"
+        }
         return ext.map { "\(stem).\($0)" } ?? stem
     }
 }

@@ -66,11 +66,13 @@ package enum ExportSource: Sendable, Equatable {
             case .success(let real):
                 return try FileInput.read(path: real, displayPath: displayPath, limit: limit, what: what)
             case .failure(let problem):
-                throw DiagnosticError(Diagnostic(file: displayPath, message: "\(problem.reason); expected the \(what) file inside the export"), kind: .missingInput)
+                throw DiagnosticError(
+                    Diagnostic(file: displayPath, message: "\(problem.reason); expected the \(what) file inside the export"), kind: .missingInput)
             }
         case .zip(let archive, let root):
             guard let entry = archive.entry(named: root + relative), !entry.isDirectory else {
-                throw DiagnosticError(Diagnostic(file: displayPath, message: "no such entry in the zip archive; expected the \(what) file"), kind: .missingInput)
+                throw DiagnosticError(
+                    Diagnostic(file: displayPath, message: "no such entry in the zip archive; expected the \(what) file"), kind: .missingInput)
             }
             return try archive.read(entry, limit: limit, what: what)
         }

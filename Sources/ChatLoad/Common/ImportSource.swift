@@ -25,7 +25,8 @@ package enum ImportSource {
         case .array(let elements): return (elements, "")
         case .object:
             guard let list = root["messages"] else {
-                reader.error("missing required field \"messages\"; expected \(api) messages array, or a request object with \"messages\"", at: root, path: "messages")
+                reader.error(
+                    "missing required field \"messages\"; expected \(api) messages array, or a request object with \"messages\"", at: root, path: "messages")
                 return nil
             }
             guard case .array(let elements) = list.value else {

@@ -72,4 +72,3 @@ package struct ImportedAttachment: Sendable, Equatable {
     package var content: Content
     package var alt: String? = nil
 }
-

@@ -58,7 +58,8 @@ package struct InputProbe: Sendable {
         } else {
             (head, whole) = Self.readHead(path)
             if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) || head.starts(with: [0x50, 0x4B, 0x05, 0x06]),
-               let archive = try? ZipArchive(path: path) {
+                let archive = try? ZipArchive(path: path)
+            {
                 kind = .zip
                 zip = archive
                 entries = archive.entries.filter { !$0.isDirectory }.map(\.name).sorted()

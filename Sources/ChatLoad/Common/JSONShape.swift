@@ -41,7 +41,11 @@ package struct JSONShape: Sendable, Equatable {
             var escaped = false
             while i < bytes.count {
                 let b = bytes[i]
-                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") {
+                if escaped {
+                    escaped = false
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
                     let text: String? = keep && i - start <= 64 ? String(decoding: bytes[start..<i], as: UTF8.self) : nil
                     i += 1
                     return .some(text)

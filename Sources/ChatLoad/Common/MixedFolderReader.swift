@@ -23,7 +23,8 @@ package struct MixedFolderReader: ChatExportReader {
             let folder = FilePath.join(path, name)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue,
-                  let best = ExportReaders.candidates(InputProbe(folder)).first, best.recognition.confidence >= 60 else { continue }
+                let best = ExportReaders.candidates(InputProbe(folder)).first, best.recognition.confidence >= 60
+            else { continue }
             found.append((folder, best.reader))
         }
         return Set(found.map { $0.1.name }).count > 1 ? found : nil
@@ -55,10 +56,17 @@ package struct MixedFolderReader: ChatExportReader {
                 }
             } catch {
                 // One agent's folder that cannot be read costs only its sessions.
-                warnings += error.diagnostics.map { var d = $0; d.severity = .warning; d.message += "; its sessions are left out"; return d }
+                warnings += error.diagnostics.map {
+                    var d = $0; d.severity = .warning; d.message += "; its sessions are left out"; return d
+                }
             }
         }
-        guard !chats.isEmpty else { throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }) }
+        guard !chats.isEmpty else {
+            throw DiagnosticError(
+                warnings.map {
+                    var d = $0; d.severity = .error; return d
+                })
+        }
         return ExportRead(chats: chats, warnings: warnings)
     }
 }

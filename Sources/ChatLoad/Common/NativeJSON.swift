@@ -8,12 +8,16 @@ package enum NativeJSON {
     /// the file.
     package static func encode(_ conversation: Conversation) -> [UInt8] {
         var out = "{\n  \"title\": \(conversation.title.map(quote) ?? "null"),"
-        if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue)),"}
-        if let date = conversation.date { out += "\n  \"date\": \(quote(date.iso)),"}
-        if let project = conversation.project { out += "\n  \"project\": \(quote(project)),"}
-        if let agent = conversation.agent { out += "\n  \"agent\": \(quote(agent)),"}
+        if let markup = conversation.markup { out += "\n  \"markup\": \(quote(markup.rawValue))," }
+        if let date = conversation.date { out += "\n  \"date\": \(quote(date.iso))," }
+        if let project = conversation.project { out += "\n  \"project\": \(quote(project))," }
+        if let agent = conversation.agent { out += "\n  \"agent\": \(quote(agent))," }
         if !conversation.facts.isEmpty {
-            out += "\n  \"facts\": [" + conversation.facts.map { "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")\($0.valuePhrases.isEmpty ? "" : ", \"valuePhrases\": [" + $0.valuePhrases.map(phrase).joined(separator: ", ") + "]")}" }.joined(separator: ",") + "\n  ],"
+            out +=
+                "\n  \"facts\": ["
+                + conversation.facts.map {
+                    "\n    {\"label\": \(quote($0.label)), \"value\": \(quote($0.value))\(($0.key.map { UIPhrase($0) }).map { ", \"phrase\": " + phrase($0) } ?? "")\($0.valuePhrases.isEmpty ? "" : ", \"valuePhrases\": [" + $0.valuePhrases.map(phrase).joined(separator: ", ") + "]")}"
+                }.joined(separator: ",") + "\n  ],"
         }
         if let redaction = conversation.redaction {
             out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"
@@ -37,7 +41,8 @@ package enum NativeJSON {
 
     private static func appendMessage(_ message: Message, indent: String, to out: inout String) {
         let member = indent + "  "
-        out += "\(indent){\n\(member)\"id\": \(quote(message.id)),\n\(member)\"role\": \(quote(message.role.rawValue)),\n\(member)\"text\": \(quote(message.text))"
+        out +=
+            "\(indent){\n\(member)\"id\": \(quote(message.id)),\n\(member)\"role\": \(quote(message.role.rawValue)),\n\(member)\"text\": \(quote(message.text))"
         if let speaker = message.speaker { out += ",\n\(member)\"speaker\": \(quote(speaker))" }
         if let phrase = message.speakerPhrase { out += ",\n\(member)\"speakerPhrase\": \(Self.phrase(phrase))" }
         if let model = message.model { out += ",\n\(member)\"model\": \(quote(model))" }
@@ -46,7 +51,8 @@ package enum NativeJSON {
         if !message.branch.isEmpty { out += ",\n\(member)\"branch\": [\(message.branch.map(String.init).joined(separator: ", "))]" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
         if let usage = message.usage {
-            out += ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
+            out +=
+                ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
             if let context = usage.context { out += ", \"context\": \(context)" }
             if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
             out += "}"
@@ -55,7 +61,8 @@ package enum NativeJSON {
             out += ",\n\(member)\"attachments\": ["
             for (a, attachment) in message.attachments.enumerated() {
                 out += a == 0 ? "\n" : ",\n"
-                out += "\(member)  {\"id\": \(quote(attachment.id)), \"name\": \(quote(attachment.name)), \"byteCount\": \(attachment.byteCount), \"contentType\": \(quote(attachment.contentType))"
+                out +=
+                    "\(member)  {\"id\": \(quote(attachment.id)), \"name\": \(quote(attachment.name)), \"byteCount\": \(attachment.byteCount), \"contentType\": \(quote(attachment.contentType))"
                 switch attachment.url {
                 case .local(let path)?, .remote(let path)?: out += ", \"url\": \(quote(path))"
                 case nil: break

@@ -120,7 +120,9 @@ private struct Scrubber {
         var chat = chat
         chat.title = text(chat.title)
         chat.project = text(chat.project)
-        chat.facts = chat.facts.map { var fact = $0; fact.label = text(fact.label); fact.value = text(fact.value); return fact }
+        chat.facts = chat.facts.map {
+            var fact = $0; fact.label = text(fact.label); fact.value = text(fact.value); return fact
+        }
         chat.turns = chat.turns.map { turn in
             var turn = turn
             turn.text = text(turn.text)
@@ -186,7 +188,9 @@ private struct Scrubber {
         message.speaker = text(message.speaker); message.speakerPhrase = phrase(message.speakerPhrase)
         message.parts = message.parts.map { part($0) }
         message.sources = message.sources.map { source($0) }
-        message.attachments = message.attachments.map { var a = $0; a.name = text(a.name); a.alt = text(a.alt); return a }
+        message.attachments = message.attachments.map {
+            var a = $0; a.name = text(a.name); a.alt = text(a.alt); return a
+        }
         return message
     }
 
@@ -236,8 +240,10 @@ struct RedactionRule: @unchecked Sendable {
     /// Cheap substrings one of which every match contains; a text with none of them is skipped.
     let hints: [String]
 
-    init(_ pattern: String, group: Int = 0, replacement: String = Redactor.mask, hints: [String] = [],
-         accepts: (@Sendable (String) -> Bool)? = nil) {
+    init(
+        _ pattern: String, group: Int = 0, replacement: String = Redactor.mask, hints: [String] = [],
+        accepts: (@Sendable (String) -> Bool)? = nil
+    ) {
         // The patterns are constants checked by the tests; a typo would fail every redaction test.
         regex = try! NSRegularExpression(pattern: pattern, options: [])
         self.group = group
@@ -300,20 +306,24 @@ enum Rules {
     /// not only digits, not a web address or path, and with a digit, both cases, or a symbol.
     static let secretValue: @Sendable (String) -> Bool = { value in
         guard value.count >= 6, !value.allSatisfy(\.isNumber), !value.contains("://"), !value.hasPrefix("/"),
-              !value.allSatisfy({ $0 == "*" || $0 == "x" || $0 == "X" || $0 == "." }) else { return false }
+            !value.allSatisfy({ $0 == "*" || $0 == "x" || $0 == "X" || $0 == "." })
+        else { return false }
         let digit = value.contains(where: \.isNumber)
         let mixed = value.contains(where: \.isUppercase) && value.contains(where: \.isLowercase)
         let symbol = value.contains(where: { "!@#%^&*+=/~?".contains($0) })
         return digit || mixed || symbol
     }
 
-    static let envKey = #"(?:[A-Z0-9]{1,40}_){0,8}(?:SECRET|PASSWORD|PASSWD|PASS|PWD|TOKEN|CREDENTIALS?|APIKEY|(?:API|ACCESS|PRIVATE|SECRET|AUTH|CLIENT|ENCRYPTION|SIGNING|MASTER|SESSION)_KEY)(?:_[A-Z0-9]{1,40}){0,8}"#
-    static let codeKey = #"[A-Za-z0-9_.-]{0,40}(?:[Pp]assword|PASSWORD|[Pp]asswd|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]pi_?[Kk]ey|API_?KEY|[Aa]ccess_?[Kk]ey|[Pp]rivate_?[Kk]ey|[Cc]lient_?[Ss]ecret)[A-Za-z0-9_-]{0,40}"#
+    static let envKey =
+        #"(?:[A-Z0-9]{1,40}_){0,8}(?:SECRET|PASSWORD|PASSWD|PASS|PWD|TOKEN|CREDENTIALS?|APIKEY|(?:API|ACCESS|PRIVATE|SECRET|AUTH|CLIENT|ENCRYPTION|SIGNING|MASTER|SESSION)_KEY)(?:_[A-Z0-9]{1,40}){0,8}"#
+    static let codeKey =
+        #"[A-Za-z0-9_.-]{0,40}(?:[Pp]assword|PASSWORD|[Pp]asswd|[Ss]ecret|SECRET|[Tt]oken|TOKEN|[Aa]pi_?[Kk]ey|API_?KEY|[Aa]ccess_?[Kk]ey|[Pp]rivate_?[Kk]ey|[Cc]lient_?[Ss]ecret)[A-Za-z0-9_-]{0,40}"#
 
     static let credentials: [RedactionRule] = [
         // A PEM private key: its body, between the armour lines.
-        RedactionRule(#"(-----BEGIN ((?:[A-Z0-9]{1,20} ){0,4})PRIVATE KEY-----)[\s\S]{0,65536}?(-----END \2PRIVATE KEY-----)"#, group: 0,
-                      replacement: "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----", hints: ["PRIVATE KEY-----"]),
+        RedactionRule(
+            #"(-----BEGIN ((?:[A-Z0-9]{1,20} ){0,4})PRIVATE KEY-----)[\s\S]{0,65536}?(-----END \2PRIVATE KEY-----)"#, group: 0,
+            replacement: "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----", hints: ["PRIVATE KEY-----"]),
         // Cloud and service tokens, by their documented prefixes.
         RedactionRule(#"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"#, hints: ["AKIA", "ASIA", "ABIA", "ACCA"]),
         RedactionRule(#"\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,255}\b|\bgithub_pat_[A-Za-z0-9_]{22,255}\b"#, hints: ["gh", "github_pat_"]),
@@ -335,12 +345,15 @@ enum Rules {
     ]
 
     static let home: [RedactionRule] = [
-        RedactionRule(#"(?:(?<=file://)|(?<![A-Za-z0-9._~/:-]))/(?:home|Users)/(?!Shared(?![A-Za-z0-9._-]))[A-Za-z0-9._-]+(?![A-Za-z0-9._-])"#,
-                      replacement: "~", hints: ["/home/", "/Users/"]),
-        RedactionRule(#"(?<![A-Za-z0-9])[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/)(?!Public(?![^\\/\s"'<>:|?*]))[^\\/\s"'<>:|?*]+"#,
-                      replacement: "~", hints: ["Users"]),
+        RedactionRule(
+            #"(?:(?<=file://)|(?<![A-Za-z0-9._~/:-]))/(?:home|Users)/(?!Shared(?![A-Za-z0-9._-]))[A-Za-z0-9._-]+(?![A-Za-z0-9._-])"#,
+            replacement: "~", hints: ["/home/", "/Users/"]),
+        RedactionRule(
+            #"(?<![A-Za-z0-9])[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/)(?!Public(?![^\\/\s"'<>:|?*]))[^\\/\s"'<>:|?*]+"#,
+            replacement: "~", hints: ["Users"]),
     ]
 
-    static let email = RedactionRule(#"(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])"#,
-                                     replacement: "[email]", hints: ["@"])
+    static let email = RedactionRule(
+        #"(?<![A-Za-z0-9._%+-])(?!git@)[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])"#,
+        replacement: "[email]", hints: ["@"])
 }

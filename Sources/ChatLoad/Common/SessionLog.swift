@@ -28,13 +28,17 @@ enum SessionLog {
                 node = try JSONParser.parse(Array(line))
             } catch {
                 if partial { continue }
-                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column),
-                                              message: "\(error.message); the line is left out"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, location: SourceLocation(line: number, column: error.column),
+                        message: "\(error.message); the line is left out"))
                 continue
             }
             guard case .object = node.value else {
-                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: 1),
-                                              message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, location: SourceLocation(line: number, column: 1),
+                        message: "expected a JSON object, found \(node.kindDescription); the line is left out"))
                 continue
             }
             body(node, number)
@@ -51,8 +55,10 @@ enum SessionLog {
     /// its project folder's last name; a page alone has no group. A session that cannot be read is
     /// a warning and the others render; one with no conversation is left out with a warning. Only
     /// when nothing at all can be read is it an error.
-    static func readAll(_ files: [String], site: Bool,
-                        readOne: (String) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic])) throws(DiagnosticError) -> ExportRead {
+    static func readAll(
+        _ files: [String], site: Bool,
+        readOne: (String) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic])
+    ) throws(DiagnosticError) -> ExportRead {
         var chats: [ImportedChat] = []
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
@@ -71,8 +77,16 @@ enum SessionLog {
             }
         }
         if chats.isEmpty {
-            throw DiagnosticError(errors.isEmpty ? warnings.map { var d = $0; d.severity = .error; return d } : errors)
+            throw DiagnosticError(
+                errors.isEmpty
+                    ? warnings.map {
+                        var d = $0; d.severity = .error; return d
+                    } : errors)
         }
-        return ExportRead(chats: chats, warnings: errors.map { var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d } + warnings)
+        return ExportRead(
+            chats: chats,
+            warnings: errors.map {
+                var d = $0; d.severity = .warning; d.message += "; the session is left out"; return d
+            } + warnings)
     }
 }

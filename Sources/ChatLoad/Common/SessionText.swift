@@ -61,8 +61,10 @@ enum SessionText {
             let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
             let rest = seconds - days * 86400
             let (year, month, day) = ChatDate.civilFromDays(days)
-            return ("\(year)-\(String(month).leftPadded(2))-\(String(day).leftPadded(2))",
-                    "\(String(rest / 3600).leftPadded(2)):\(String(rest / 60 % 60).leftPadded(2))")
+            return (
+                "\(year)-\(String(month).leftPadded(2))-\(String(day).leftPadded(2))",
+                "\(String(rest / 3600).leftPadded(2)):\(String(rest / 60 % 60).leftPadded(2))"
+            )
         }
         let a = parts(first), b = parts(last)
         let end = a.day == b.day ? b.time : "\(b.day) \(b.time)"

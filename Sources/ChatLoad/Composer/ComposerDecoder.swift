@@ -39,7 +39,11 @@ package enum ComposerDecoder {
         state.text = f.string("text", reader: &reader) ?? ""
         state.placeholder = f.string("placeholder", reader: &reader) ?? AttachmentComposerState.defaultPlaceholder
         if let limit = f.node("characterLimit") {
-            if case .null = limit.value { state.characterLimit = nil } else { state.characterLimit = f.integer("characterLimit", min: 1, reader: &reader) ?? AttachmentComposerState.defaultCharacterLimit }
+            if case .null = limit.value {
+                state.characterLimit = nil
+            } else {
+                state.characterLimit = f.integer("characterLimit", min: 1, reader: &reader) ?? AttachmentComposerState.defaultCharacterLimit
+            }
         }
         state.maxAttachments = f.integer("maxAttachments", min: 1, reader: &reader) ?? AttachmentComposerState.defaultMaxAttachments
         state.hasCamera = f.bool("hasCamera", reader: &reader) ?? false
@@ -54,7 +58,9 @@ package enum ComposerDecoder {
                 if let item = trayItem(element, path: itemPath, reader: &reader) { state.attachments.append(item) }
                 if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
                     if let first = seen[id] {
-                        reader.error("duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] has it too; expected ids to be unique", at: idNode, path: JSONReader.join(itemPath, "id"))
+                        reader.error(
+                            "duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] has it too; expected ids to be unique", at: idNode,
+                            path: JSONReader.join(itemPath, "id"))
                     } else {
                         seen[id] = index
                     }
@@ -81,10 +87,14 @@ package enum ComposerDecoder {
                 members.remove(at: index)
                 node.value = .object(members)
             } else if case .string(let word) = upload.value, word != "done" {
-                reader.error("expected \"done\", \"loading\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found \(JSONReader.quote(word))", at: upload, path: JSONReader.join(path, "upload"))
+                reader.error(
+                    "expected \"done\", \"loading\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found \(JSONReader.quote(word))",
+                    at: upload, path: JSONReader.join(path, "upload"))
                 return nil
             } else if case .object = upload.value, case .string(let state)? = upload["state"]?.value, !["done", "uploading", "failed"].contains(state) {
-                reader.error("expected state \"loading\", \"uploading\", \"failed\" or \"done\", found \(JSONReader.quote(state))", at: upload["state"], path: JSONReader.join(JSONReader.join(path, "upload"), "state"))
+                reader.error(
+                    "expected state \"loading\", \"uploading\", \"failed\" or \"done\", found \(JSONReader.quote(state))", at: upload["state"],
+                    path: JSONReader.join(JSONReader.join(path, "upload"), "state"))
                 return nil
             }
         }
@@ -111,8 +121,12 @@ package enum ComposerDecoder {
                 let locked = item.bool("isLocked", reader: &reader) ?? false
                 if let id {
                     if let first = seen[id] {
-                        reader.error("duplicate model id \(JSONReader.quote(id)); models[\(first)] has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(itemPath, "id"))
-                    } else { seen[id] = index }
+                        reader.error(
+                            "duplicate model id \(JSONReader.quote(id)); models[\(first)] has it too; expected ids to be unique", at: element["id"],
+                            path: JSONReader.join(itemPath, "id"))
+                    } else {
+                        seen[id] = index
+                    }
                 }
                 if let id, let name { models.append(.init(id: id, name: name, detail: detail, isLocked: locked)) }
             }
@@ -120,7 +134,9 @@ package enum ComposerDecoder {
         }
         state.model = f.string("model", reader: &reader)
         if let id = state.model, !state.models.isEmpty, !state.models.contains(where: { $0.id == id }), let shown = state.currentModel {
-            reader.warning("model \(JSONReader.quote(id)) is not one of the models; showing the first unlocked model, \(JSONReader.quote(shown.id))", at: f.node("model"), path: JSONReader.join(f.path, "model"))
+            reader.warning(
+                "model \(JSONReader.quote(id)) is not one of the models; showing the first unlocked model, \(JSONReader.quote(shown.id))", at: f.node("model"),
+                path: JSONReader.join(f.path, "model"))
         }
         if let list = f.array("availableModes", reader: &reader) {
             let listPath = JSONReader.join(f.path, "availableModes")
@@ -133,12 +149,18 @@ package enum ComposerDecoder {
                 let title = reader.requiredString(element, "title", path: itemPath, nonEmpty: true)
                 let symbol = reader.requiredString(element, "symbol", path: itemPath, nonEmpty: true)
                 if let symbol, !ModelComposerState.modeSymbols.contains(symbol) {
-                    reader.warning("unknown symbol \(JSONReader.quote(symbol)); expected one of \(ModelComposerState.modeSymbols.map { "\"\($0)\"" }.joined(separator: ", ")); the chip shows a sparkle", at: element["symbol"], path: JSONReader.join(itemPath, "symbol"))
+                    reader.warning(
+                        "unknown symbol \(JSONReader.quote(symbol)); expected one of \(ModelComposerState.modeSymbols.map { "\"\($0)\"" }.joined(separator: ", ")); the chip shows a sparkle",
+                        at: element["symbol"], path: JSONReader.join(itemPath, "symbol"))
                 }
                 if let id {
                     if let first = seen[id] {
-                        reader.error("duplicate mode id \(JSONReader.quote(id)); availableModes[\(first)] has it too; expected ids to be unique", at: element["id"], path: JSONReader.join(itemPath, "id"))
-                    } else { seen[id] = index }
+                        reader.error(
+                            "duplicate mode id \(JSONReader.quote(id)); availableModes[\(first)] has it too; expected ids to be unique", at: element["id"],
+                            path: JSONReader.join(itemPath, "id"))
+                    } else {
+                        seen[id] = index
+                    }
                 }
                 if let id, let title, let symbol { modes.append(.init(id: id, title: title, symbol: symbol)) }
             }
@@ -152,7 +174,8 @@ package enum ComposerDecoder {
                     continue
                 }
                 if !state.availableModes.contains(where: { $0.id == id }) {
-                    reader.warning("mode \(JSONReader.quote(id)) is not one of the available modes; it is ignored", at: element, path: JSONReader.join(listPath, index))
+                    reader.warning(
+                        "mode \(JSONReader.quote(id)) is not one of the available modes; it is ignored", at: element, path: JSONReader.join(listPath, index))
                 }
                 state.modes.insert(id)
             }
@@ -168,12 +191,16 @@ package enum ComposerDecoder {
                 if let raw = u.string("resets", reader: &reader) {
                     resets = ChatDate(iso: raw)
                     if resets == nil {
-                        reader.error("expected an ISO 8601 date and time such as \"2026-03-14T09:00:00Z\", found \(JSONReader.quote(raw))", at: u.node("resets"), path: JSONReader.join(usagePath, "resets"))
+                        reader.error(
+                            "expected an ISO 8601 date and time such as \"2026-03-14T09:00:00Z\", found \(JSONReader.quote(raw))", at: u.node("resets"),
+                            path: JSONReader.join(usagePath, "resets"))
                     }
                 }
                 if let limit, let remaining {
                     if remaining > limit {
-                        reader.error("expected remaining to be at most the limit (\(limit)), found \(remaining)", at: u.node("remaining"), path: JSONReader.join(usagePath, "remaining"))
+                        reader.error(
+                            "expected remaining to be at most the limit (\(limit)), found \(remaining)", at: u.node("remaining"),
+                            path: JSONReader.join(usagePath, "remaining"))
                     }
                     state.usage = .init(remaining: remaining, limit: limit, resets: resets, warnAt: warnAt)
                 }
@@ -267,7 +294,9 @@ package enum ComposerDecoder {
             guard case .number(let value, _) = child.value, value >= min, value <= max else {
                 let what: String
                 if case .number(let value, _) = child.value { what = NumberFormat.decimal(value) } else { what = child.kindDescription }
-                reader.error("expected a number from \(NumberFormat.decimal(min)) to \(NumberFormat.decimal(max)), found \(what)", at: child, path: JSONReader.join(path, key))
+                reader.error(
+                    "expected a number from \(NumberFormat.decimal(min)) to \(NumberFormat.decimal(max)), found \(what)", at: child,
+                    path: JSONReader.join(path, key))
                 return nil
             }
             return value

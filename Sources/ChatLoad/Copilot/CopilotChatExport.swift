@@ -45,7 +45,9 @@ struct CopilotChatExport {
     static func recognise(_ shape: JSONShape) -> Recognition? {
         guard shape.root == UInt8(ascii: "{") else { return nil }
         let requestShaped = shape.has("requests[].requestId") || (shape.has("requests[].message") && shape.has("requests[].response"))
-        if shape.has("responderUsername"), shape.has("requests") { return .certain("it holds \"requests\" and \"responderUsername\", as VS Code's Copilot Chat export does") }
+        if shape.has("responderUsername"), shape.has("requests") {
+            return .certain("it holds \"requests\" and \"responderUsername\", as VS Code's Copilot Chat export does")
+        }
         if requestShaped { return .likely("its requests hold a requestId, message and response, as VS Code's chat sessions do") }
         return nil
     }
@@ -141,7 +143,9 @@ struct CopilotChatExport {
             turn.attachments = attachments
             turns.append(turn)
         } else {
-            reader.warning("expected the prompt in \"message.text\"; the request's reply is shown alone", at: request["message"] ?? request, path: JSONReader.join(path, "message"))
+            reader.warning(
+                "expected the prompt in \"message.text\"; the request's reply is shown alone", at: request["message"] ?? request,
+                path: JSONReader.join(path, "message"))
         }
 
         var parts = responseParts(request, path: path)
@@ -220,7 +224,8 @@ struct CopilotChatExport {
             guard case .array(let calls)? = round["toolCalls"]?.value else { continue }
             for call in calls {
                 guard let id = InputProbe.string(call, "id"), let text = InputProbe.string(call, "arguments"),
-                      let node = try? JSONParser.parse(Array(text.utf8)), case .object = node.value else { continue }
+                    let node = try? JSONParser.parse(Array(text.utf8)), case .object = node.value
+                else { continue }
                 found.append(RoundCall(id: id, name: InputProbe.string(call, "name") ?? "tool", arguments: node))
             }
         }
@@ -273,7 +278,8 @@ struct CopilotChatExport {
                 text += value ?? ""
             case "inlineReference":
                 let reference = item["inlineReference"]
-                let name = InputProbe.string(item, "name").flatMap { $0.isEmpty ? nil : $0 }
+                let name =
+                    InputProbe.string(item, "name").flatMap { $0.isEmpty ? nil : $0 }
                     ?? InputProbe.string(reference ?? item, "name")
                     ?? Self.uriPath(reference).map(FilePath.lastComponent) ?? ""
                 if !name.isEmpty { text += Self.codeSpan(name) }
@@ -328,7 +334,8 @@ struct CopilotChatExport {
                 guard case .array(let resources)? = data["resources"]?.value, !resources.isEmpty else { continue }
                 let names = resources.compactMap { Self.uriPath($0["modifiedUri"] ?? $0["originalUri"] ?? $0["uri"] ?? $0) }.map(FilePath.lastComponent)
                 let title = Self.markdownText(data["title"]) ?? "Changed files"
-                parts.append(.notice(NoticePart(kind: .info, text: "\(title) (\(resources.count))", detail: names.isEmpty ? nil : names.joined(separator: "\n"))))
+                parts.append(
+                    .notice(NoticePart(kind: .info, text: "\(title) (\(resources.count))", detail: names.isEmpty ? nil : names.joined(separator: "\n"))))
             case let kind? where Self.quietKinds.contains(kind):
                 continue
             case let kind?:
@@ -379,7 +386,8 @@ struct CopilotChatExport {
     static func plainMessage(_ node: JSONNode?) -> String? {
         guard var text = markdownText(node)?.trimmingASCIIWhitespace(), !text.isEmpty else { return nil }
         while let open = text.range(of: "]("), let start = text[..<open.lowerBound].lastIndex(of: "["),
-              let close = text[open.upperBound...].firstIndex(of: ")") {
+            let close = text[open.upperBound...].firstIndex(of: ")")
+        {
             let name = text[text.index(after: start)..<open.lowerBound]
             text.replaceSubrange(start...close, with: name)
         }
@@ -388,9 +396,11 @@ struct CopilotChatExport {
 
     // MARK: - Tools
 
-    static let editTools: Set<String> = ["replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "create_file",
-                                         "apply_patch", "edit_file", "copilot_replaceString", "copilot_multiReplaceString",
-                                         "copilot_insertEdit", "copilot_createFile", "copilot_applyPatch", "vscode_editFile_internal"]
+    static let editTools: Set<String> = [
+        "replace_string_in_file", "multi_replace_string_in_file", "insert_edit_into_file", "create_file",
+        "apply_patch", "edit_file", "copilot_replaceString", "copilot_multiReplaceString",
+        "copilot_insertEdit", "copilot_createFile", "copilot_applyPatch", "vscode_editFile_internal",
+    ]
 
     func toolParts(_ item: JSONNode, arguments: JSONNode?, name: String) -> [TurnPart] {
         let complete = item["isComplete"]?.value != .bool(false)
@@ -410,7 +420,8 @@ struct CopilotChatExport {
         switch specific.flatMap({ InputProbe.string($0, "kind") }) {
         case "terminal":
             let line = specific?["commandLine"]
-            let command = line.flatMap { Self.argument($0, "toolEdited") ?? Self.argument($0, "userEdited") ?? Self.argument($0, "original") }
+            let command =
+                line.flatMap { Self.argument($0, "toolEdited") ?? Self.argument($0, "userEdited") ?? Self.argument($0, "original") }
                 ?? specific.flatMap { Self.argument($0, "command") } ?? ""
             let printed = specific?["terminalCommandOutput"].flatMap { InputProbe.string($0, "text") }
             let exit = CopilotTools.int(specific?["terminalCommandState"]?["exitCode"])
@@ -423,9 +434,10 @@ struct CopilotChatExport {
             return [.toolCall(part)]
         case "subagent":
             let agent = InputProbe.string(specific!, "agentName"), description = InputProbe.string(specific!, "description")
-            var part = ToolCallPart(name: name, title: description.map { d in agent.map { "\($0): \(d)" } ?? d } ?? title,
-                                    input: InputProbe.string(specific!, "prompt"), status: status,
-                                    result: Self.markdownText(specific?["result"]) ?? output)
+            var part = ToolCallPart(
+                name: name, title: description.map { d in agent.map { "\($0): \(d)" } ?? d } ?? title,
+                input: InputProbe.string(specific!, "prompt"), status: status,
+                result: Self.markdownText(specific?["result"]) ?? output)
             if part.title == nil { part.title = agent }
             return [.toolCall(part)]
         default:
@@ -502,8 +514,9 @@ struct CopilotChatExport {
             }
         }
         let file = FilePath.lastComponent(path)
-        var part = ToolCallPart(name: "edit", title: "Edit \(file)", status: item["done"]?.value == .bool(false) ? .running : .ok,
-                                result: written.isEmpty ? nil : written.joined(separator: "\n"))
+        var part = ToolCallPart(
+            name: "edit", title: "Edit \(file)", status: item["done"]?.value == .bool(false) ? .running : .ok,
+            result: written.isEmpty ? nil : written.joined(separator: "\n"))
         part.titlePhrase = UIPhrase(.toolEdit, ["path": file])
         return .toolCall(part)
     }

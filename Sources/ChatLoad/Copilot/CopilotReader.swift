@@ -29,7 +29,8 @@ package struct CopilotReader: ChatExportReader {
     /// The event envelope: a dotted `type`, `data`, `id` and `parentId` (null on the first line).
     static func isEvent(_ record: JSONNode) -> Bool {
         guard let type = InputProbe.string(record, "type"), type.contains("."), record["data"] != nil,
-              record["id"] != nil, record["parentId"] != nil else { return false }
+            record["id"] != nil, record["parentId"] != nil
+        else { return false }
         return true
     }
 
@@ -75,11 +76,19 @@ package struct CopilotReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Copilot CLI session (events.jsonl), a VS Code Copilot Chat export (.json) or a folder of them"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "no such file or folder; expected a Copilot CLI session (events.jsonl), a VS Code Copilot Chat export (.json) or a folder of them"),
+                kind: .missingInput)
         }
         let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
         guard !files.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) or VS Code Copilot Chat exports (.json) in this folder or the folders in it"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) or VS Code Copilot Chat exports (.json) in this folder or the folders in it"
+                ), kind: .missingInput)
         }
         let site = isFolder.boolValue && files.count > 1
         return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
@@ -93,7 +102,10 @@ package struct CopilotReader: ChatExportReader {
         var session = CopilotSession(file: path, includeSystem: includeSystem)
         file.withBytes { session.read($0) }
         if file.wasCut {
-            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
         }
         let isEvents = FilePath.lastComponent(path) == "events.jsonl"
         let fallback = isEvents ? FilePath.lastComponent(FilePath.directory(path)) : FilePath.stem(path)
@@ -132,7 +144,8 @@ package struct CopilotReader: ChatExportReader {
 
     /// The session's name in `workspace.yaml` beside its log (`name: …`, else `summary: …`).
     static func workspaceTitle(_ folder: String) -> String? {
-        guard let bytes = try? FileInput.read(path: FilePath.join(folder, "workspace.yaml"), displayPath: "workspace.yaml", limit: 64 * 1024, what: "workspace") else { return nil }
+        guard let bytes = try? FileInput.read(path: FilePath.join(folder, "workspace.yaml"), displayPath: "workspace.yaml", limit: 64 * 1024, what: "workspace")
+        else { return nil }
         var values: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard !line.hasPrefix(" "), let colon = line.firstIndex(of: ":") else { continue }

@@ -109,7 +109,8 @@ struct CopilotSession {
         }
         // A sub-agent's own work: read into its own session, shown at the `task` call it answers.
         if !isSubAgent, Self.subAgentTypes.contains(type),
-           let key = InputProbe.string(data, "parentToolCallId") ?? InputProbe.string(node, "agentId"), !key.isEmpty {
+            let key = InputProbe.string(data, "parentToolCallId") ?? InputProbe.string(node, "agentId"), !key.isEmpty
+        {
             if subAgents[key] == nil {
                 var child = CopilotSession(file: file, includeSystem: includeSystem)
                 child.isSubAgent = true
@@ -127,8 +128,10 @@ struct CopilotSession {
     }
 
     /// Events a sub-agent writes into the parent's log.
-    static let subAgentTypes: Set<String> = ["assistant.message", "assistant.reasoning", "tool.execution_start", "tool.execution_complete",
-                                             "assistant.turn_start", "assistant.turn_end", "user.message", "tool.user_requested"]
+    static let subAgentTypes: Set<String> = [
+        "assistant.message", "assistant.reasoning", "tool.execution_start", "tool.execution_complete",
+        "assistant.turn_start", "assistant.turn_end", "user.message", "tool.user_requested",
+    ]
 
     /// Events that are bookkeeping: shown nowhere (or elsewhere), never warned about.
     static let quietEvents: Set<String> = [
@@ -261,12 +264,14 @@ struct CopilotSession {
             guard let base64 = InputProbe.string(item, "data"), let bytes = InlineData.decodeBase64(base64) else { return nil }
             attachmentCount += 1
             let contentType = InlineData.contentType(declared: InputProbe.string(item, "mimeType"), bytes: bytes)
-            return ImportedAttachment(id: "a\(attachmentCount)", name: name ?? InlineData.defaultName("attachment", index: attachmentCount, contentType: contentType),
-                                      contentType: contentType, byteCount: Int64(bytes.count), content: .bytes(bytes))
+            return ImportedAttachment(
+                id: "a\(attachmentCount)", name: name ?? InlineData.defaultName("attachment", index: attachmentCount, contentType: contentType),
+                contentType: contentType, byteCount: Int64(bytes.count), content: .bytes(bytes))
         case "file", "selection":
             guard let name else { return nil }
             attachmentCount += 1
-            return ImportedAttachment(id: "a\(attachmentCount)", name: FilePath.lastComponent(name), contentType: "text/plain", byteCount: 0, content: .unavailable)
+            return ImportedAttachment(
+                id: "a\(attachmentCount)", name: FilePath.lastComponent(name), contentType: "text/plain", byteCount: 0, content: .unavailable)
         default:
             return nil
         }
@@ -362,8 +367,9 @@ struct CopilotSession {
             let kind = String(parts[0]).trimmingASCIIWhitespace(), name = parts.count > 1 ? String(parts[1]) : ""
             let times = count == 1 ? "1 line" : "\(count) lines, the first"
             let what = name.isEmpty ? kind : (kind.hasPrefix("event type") ? "unknown \(kind) \(Diagnostic.quote(name))" : "\(kind) \(Diagnostic.quote(name))")
-            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
-                              message: "\(what) (\(times) here); left out, the rest is read")
+            return Diagnostic(
+                .warning, file: file, location: SourceLocation(line: line),
+                message: "\(what) (\(times) here); left out, the rest is read")
         }
     }
 
@@ -455,7 +461,12 @@ struct CopilotSession {
         let turns = turns()
         if !subAgents.isEmpty {
             let count = subAgents.count
-            diagnostics.append(Diagnostic(.warning, file: file, message: "holds the events of \(count) sub-agent\(count == 1 ? "" : "s") whose task call is not in the log; \(count == 1 ? "it is" : "they are") left out"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: file,
+                    message:
+                        "holds the events of \(count) sub-agent\(count == 1 ? "" : "s") whose task call is not in the log; \(count == 1 ? "it is" : "they are") left out"
+                ))
         }
         guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
         var chat = ImportedChat(title: title ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle, date: firstDate, turns: turns)
@@ -474,8 +485,10 @@ struct CopilotSession {
         if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
         if let now = tokensNow {
             let input = tokensBefore.input + now.input, cacheRead = tokensBefore.cacheRead + now.cacheRead
-            if let fact = SessionText.tokenFact(input: max(0, input - cacheRead), output: tokensBefore.output + now.output,
-                                                cacheRead: cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite) {
+            if let fact = SessionText.tokenFact(
+                input: max(0, input - cacheRead), output: tokensBefore.output + now.output,
+                cacheRead: cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite)
+            {
                 facts.append(fact)
             }
         }

@@ -79,7 +79,10 @@ enum CopilotTools {
             let path = arg("path") ?? arg("file_path")
             let created = name == "create" || command == "create"
             if let diff = call.detailed?.trimmingASCIIWhitespace(), diff.hasPrefix("diff ") || diff.hasPrefix("--- ") || diff.hasPrefix("@@") {
-                return [.diff(DiffPart(path: path, unified: diff + "\n", created: created || diff.contains("\nnew file mode") || diff.contains("\ncreate file mode")))]
+                return [
+                    .diff(
+                        DiffPart(path: path, unified: diff + "\n", created: created || diff.contains("\nnew file mode") || diff.contains("\ncreate file mode")))
+                ]
             }
             if created, let path { return [.diff(DiffPart(path: path, old: "", new: arg("file_text") ?? "", created: true))] }
             if name == "edit" || command == "str_replace", let path {

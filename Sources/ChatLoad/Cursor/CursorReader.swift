@@ -27,7 +27,8 @@ package struct CursorReader: ChatExportReader {
     static func isLine(_ record: JSONNode) -> Bool {
         if InputProbe.string(record, "type") == "turn_ended" { return record["status"] != nil }
         guard record["type"] == nil, let role = InputProbe.string(record, "role"), !role.isEmpty, let message = record["message"],
-              let content = message["content"] else { return false }
+            let content = message["content"]
+        else { return false }
         switch content.value {
         case .array, .string: return true
         default: return false
@@ -37,7 +38,9 @@ package struct CursorReader: ChatExportReader {
     static func recognise(records: [JSONNode], path: String) -> Recognition? {
         guard let first = records.first, isLine(first), records.prefix(8).allSatisfy(isLine) else { return nil }
         if path.contains("/agent-transcripts/") { return .certain("it is a transcript in a Cursor agent-transcripts folder") }
-        if records.contains(where: { InputProbe.string($0, "type") == "turn_ended" }) { return .certain("its lines are role/message lines and turn_ended records") }
+        if records.contains(where: { InputProbe.string($0, "type") == "turn_ended" }) {
+            return .certain("its lines are role/message lines and turn_ended records")
+        }
         if records.prefix(8).contains(where: hasQuery) { return .certain("its user lines wrap the prompt in <user_query>") }
         return .likely("its lines are role/message lines with no type, id or timestamp")
     }
@@ -89,11 +92,16 @@ package struct CursorReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Cursor agent transcript (agent-transcripts/ID/ID.jsonl) or a folder of them"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, message: "no such file or folder; expected a Cursor agent transcript (agent-transcripts/ID/ID.jsonl) or a folder of them"),
+                kind: .missingInput)
         }
         let files = isFolder.boolValue ? Self.transcripts(in: path) : [path]
         guard !files.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no Cursor agent transcripts (agent-transcripts/ID/ID.jsonl or ID.jsonl) in this folder or the folders in it"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no Cursor agent transcripts (agent-transcripts/ID/ID.jsonl or ID.jsonl) in this folder or the folders in it"),
+                kind: .missingInput)
         }
         let site = isFolder.boolValue && !rendersAlone(path)
         return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
@@ -114,7 +122,10 @@ package struct CursorReader: ChatExportReader {
         var session = CursorSession(file: path, includeSystem: includeSystem)
         file.withBytes { session.read($0) }
         if file.wasCut {
-            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; expected a transcript that is only ever appended to (render it again)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "was cut short by another program while it was read; expected a transcript that is only ever appended to (render it again)"))
         }
         return session
     }
@@ -124,7 +135,8 @@ package struct CursorReader: ChatExportReader {
     static func children(of path: String, includeSystem: Bool) -> [CursorSession] {
         let folder = FilePath.join(FilePath.directory(path), "subagents")
         guard FilePath.directory(path).hasSuffix(FilePath.stem(path)),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return [] }
         return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted().compactMap { name in
             try? parse(FilePath.join(folder, name), includeSystem: includeSystem)
         }

@@ -248,8 +248,9 @@ struct CursorSession {
             let kind = String(parts[0]).trimmingASCIIWhitespace(), name = parts.count > 1 ? String(parts[1]) : ""
             let times = count == 1 ? "1 line" : "\(count) lines, the first"
             let what = name.isEmpty ? kind : "unknown \(kind) \(Diagnostic.quote(name))"
-            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
-                              message: "\(what) (\(times) here); left out, the rest is read")
+            return Diagnostic(
+                .warning, file: file, location: SourceLocation(line: line),
+                message: "\(what) (\(times) here); left out, the rest is read")
         }
     }
 
@@ -288,7 +289,8 @@ struct CursorSession {
     /// the call's `prompt` (the only link the logs have), taken once.
     mutating func agentTranscript(_ call: Call) -> TranscriptPart? {
         guard let input = call.input, let prompt = InputProbe.string(input, "prompt")?.trimmingASCIIWhitespace(), !prompt.isEmpty,
-              let index = children.firstIndex(where: { $0.firstPrompt == prompt }) else { return nil }
+            let index = children.firstIndex(where: { $0.firstPrompt == prompt })
+        else { return nil }
         var child = children.remove(at: index)
         let turns = child.turns()
         diagnostics += child.diagnostics

@@ -62,13 +62,15 @@ enum CursorTools {
         while rest.hasPrefix("<"), let end = rest.firstIndex(of: ">") {
             let name = rest[rest.index(after: rest.startIndex)..<end]
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }),
-                  let close = rest.range(of: "</\(name)>") else { break }
+                let close = rest.range(of: "</\(name)>")
+            else { break }
             rest = String(rest[close.upperBound...]).trimmingASCIIWhitespace()
         }
         while rest.hasSuffix(">"), let open = rest.range(of: "</", options: .backwards) {
             let name = rest[open.upperBound..<rest.index(before: rest.endIndex)]
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0 == "_" || $0 == "-" }),
-                  let start = rest.range(of: "<\(name)>", options: .backwards) else { break }
+                let start = rest.range(of: "<\(name)>", options: .backwards)
+            else { break }
             rest = String(rest[..<start.lowerBound]).trimmingASCIIWhitespace()
         }
         return rest
@@ -80,7 +82,8 @@ enum CursorTools {
     static func date(_ text: String) -> ChatDate? {
         let fields = text.split(separator: ",").map { String($0).trimmingASCIIWhitespace() }
         guard let yearIndex = fields.firstIndex(where: { $0.count == 4 && Int($0) != nil }), yearIndex >= 1,
-              let year = Int(fields[yearIndex]) else { return nil }
+            let year = Int(fields[yearIndex])
+        else { return nil }
         let monthDay = fields[yearIndex - 1].split(separator: " ")
         guard monthDay.count == 2, let month = months.firstIndex(of: monthDay[0].prefix(3).lowercased()), let day = Int(monthDay[1]) else { return nil }
         var hour = 0, minute = 0, offset = "Z"
@@ -88,7 +91,8 @@ enum CursorTools {
             let time = fields[yearIndex + 1]
             let words = time.split(separator: " ")
             guard let clock = words.first, let colon = clock.firstIndex(of: ":"), let h = Int(clock[..<colon]),
-                  let m = Int(clock[clock.index(after: colon)...]) else { return nil }
+                let m = Int(clock[clock.index(after: colon)...])
+            else { return nil }
             hour = h; minute = m
             if words.count > 1 {
                 let meridiem = words[1].uppercased()

@@ -68,11 +68,15 @@ package struct GeminiReader: ChatExportReader {
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected a Gemini CLI session or a folder of them"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no such file or folder; expected a Gemini CLI session or a folder of them"), kind: .missingInput)
         }
         let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
         guard !files.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json) in this folder or the folders in it"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, message: "no Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json) in this folder or the folders in it"),
+                kind: .missingInput)
         }
         return try SessionLog.readAll(files, site: isFolder.boolValue) { (file) throws(DiagnosticError) in try Self.readSession(file) }
     }
@@ -82,7 +86,8 @@ package struct GeminiReader: ChatExportReader {
     static func project(of session: String) -> String? {
         var folder = FilePath.directory(session)
         if FilePath.lastComponent(folder) == "chats" { folder = FilePath.directory(folder) }
-        guard let bytes = try? FileInput.read(path: FilePath.join(folder, ".project_root"), displayPath: ".project_root", limit: 4096, what: "project root") else { return nil }
+        guard let bytes = try? FileInput.read(path: FilePath.join(folder, ".project_root"), displayPath: ".project_root", limit: 4096, what: "project root")
+        else { return nil }
         let text = String(decoding: bytes, as: UTF8.self).trimmingASCIIWhitespace()
         return text.isEmpty || text.contains("\n") ? nil : text
     }

@@ -52,16 +52,20 @@ struct GeminiSession {
             }
             readHeader(root)
             guard case .array(let messages)? = root["messages"]?.value else {
-                diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
-                                              message: "expected a \"messages\" array; the session has no turns"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
+                        message: "expected a \"messages\" array; the session has no turns"))
                 return
             }
             for message in messages { readMessage(message, line: message.line) }
         case .array(let contents):
             for content in contents { readCheckpointContent(content) }
         default:
-            diagnostics.append(Diagnostic(.warning, file: file, location: SourceLocation(line: root.line, column: root.column),
-                                          message: "expected a session object or a saved chat's list of contents, found \(root.kindDescription)"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: file, location: SourceLocation(line: root.line, column: root.column),
+                    message: "expected a session object or a saved chat's list of contents, found \(root.kindDescription)"))
         }
     }
 
@@ -120,10 +124,11 @@ struct GeminiSession {
         guard let node else { return "" }
         switch node.value {
         case .string(let text): return text
-        case .array(let parts): return parts.compactMap { part in
-            if case .string(let text) = part.value { return text }
-            return InputProbe.string(part, "text")
-        }.joined()
+        case .array(let parts):
+            return parts.compactMap { part in
+                if case .string(let text) = part.value { return text }
+                return InputProbe.string(part, "text")
+            }.joined()
         case .object: return InputProbe.string(node, "text") ?? ""
         default: return ""
         }
@@ -152,7 +157,8 @@ struct GeminiSession {
                     return subject.isEmpty ? body : "**\(subject)**\n\n\(body)"
                 }
                 if !pieces.isEmpty {
-                    parts.append(.thinking(ThinkingPart(text: pieces.joined(separator: "\n\n"), summary: thoughts.first.flatMap { InputProbe.string($0, "subject") })))
+                    parts.append(
+                        .thinking(ThinkingPart(text: pieces.joined(separator: "\n\n"), summary: thoughts.first.flatMap { InputProbe.string($0, "subject") })))
                 }
             }
             if !text.isEmpty { parts.append(.text(text)) }
@@ -187,8 +193,9 @@ struct GeminiSession {
         case "info", "warning", "error":
             guard !text.isEmpty else { return }
             let kind: NoticeKind = InputProbe.string(message, "type") == "error" ? .error : .info
-            append([.notice(NoticePart(kind: kind, text: SessionText.oneLine(text), detail: text.count > 200 || text.contains("\n") ? text : nil))],
-                   date: date, id: id, model: nil)
+            append(
+                [.notice(NoticePart(kind: kind, text: SessionText.oneLine(text), detail: text.count > 200 || text.contains("\n") ? text : nil))],
+                date: date, id: id, model: nil)
         case let other:
             note("message type", other ?? "(none)", line: line)
         }
@@ -226,8 +233,11 @@ struct GeminiSession {
                 let name = InputProbe.string(response, "name")
                 let output = response["response"].flatMap { InputProbe.string($0, "output") ?? InputProbe.string($0, "error") ?? JSONText.compact($0) }
                 if let index = drafts.indices.last, drafts[index].role == .assistant,
-                   let call = drafts[index].parts.lastIndex(where: { if case .toolCall(let c) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false } }),
-                   case .toolCall(var found) = drafts[index].parts[call] {
+                    let call = drafts[index].parts.lastIndex(where: {
+                        if case .toolCall(let c) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false }
+                    }),
+                    case .toolCall(var found) = drafts[index].parts[call]
+                {
                     found.result = output
                     if response["response"]?["error"] != nil { found.status = .error }
                     drafts[index].parts[call] = .toolCall(found)
@@ -264,8 +274,9 @@ struct GeminiSession {
             let (count, line) = unknown[key]!
             let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
             let times = count == 1 ? "1 message" : "\(count) messages, the first"
-            return Diagnostic(.warning, file: file, location: SourceLocation(line: line),
-                              message: "unknown \(parts[0]) \(Diagnostic.quote(String(parts[1]))) (\(times) here); left out, the rest is read")
+            return Diagnostic(
+                .warning, file: file, location: SourceLocation(line: line),
+                message: "unknown \(parts[0]) \(Diagnostic.quote(String(parts[1]))) (\(times) here); left out, the rest is read")
         }
         if let spent = unshown, let first = drafts.indices.first(where: { drafts[$0].role == .assistant }) {
             usage[first] = spent.adding(usage[first] ?? TokenUsage(context: spent.context))

@@ -83,8 +83,12 @@ enum GeminiTools {
             let (text, code) = shellOutput(output)
             // The CLI writes "Exit Code: N" only when N is not 0.
             let structured = output.hasPrefix("Command: ") || output.contains("\nOutput: ")
-            return [.terminal(TerminalPart(command: arg("command") ?? "", output: text,
-                                           exitCode: code ?? (status == .error ? 1 : structured ? 0 : nil), title: arg("description")))]
+            return [
+                .terminal(
+                    TerminalPart(
+                        command: arg("command") ?? "", output: text,
+                        exitCode: code ?? (status == .error ? 1 : structured ? 0 : nil), title: arg("description")))
+            ]
         case "replace", "edit", "smart_edit":
             guard status == .ok, let path = arg("file_path") else { break }
             if let diff = display.flatMap({ InputProbe.string($0, "fileDiff") }), !diff.isEmpty {
@@ -108,7 +112,8 @@ enum GeminiTools {
                 default: return "- [ ] \(text)"
                 }
             }
-            var part = ToolCallPart(name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status, result: lines.joined(separator: "\n"))
+            var part = ToolCallPart(
+                name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status, result: lines.joined(separator: "\n"))
             part.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
             return [.toolCall(part)]
         default:
@@ -134,7 +139,8 @@ enum GeminiTools {
                 part.titlePhrase = UIPhrase(.toolFetched, ["host": String(host)])
             }
         } else if let shown = InputProbe.string(call, "displayName"), let description = InputProbe.string(call, "description"),
-                  !description.isEmpty, description.count <= 120 {
+            !description.isEmpty, description.count <= 120
+        {
             part.title = "\(shown): \(description)"
         }
         return [.toolCall(part)]

@@ -64,11 +64,14 @@ extension ConversationLoader {
     private static func decodePart(_ node: JSONNode, path: String, scope: inout TurnScope, reader: inout JSONReader) -> TurnPart? {
         guard reader.object(node, path: path, expected: "a part object") != nil else { return nil }
         guard let typeNode = node["type"] else {
-            reader.error("missing required field \"type\"; expected a part type such as \"text\" or \"toolCall\"", at: node, path: JSONReader.join(path, "type"))
+            reader.error(
+                "missing required field \"type\"; expected a part type such as \"text\" or \"toolCall\"", at: node, path: JSONReader.join(path, "type"))
             return nil
         }
         guard case .string(let type) = typeNode.value else {
-            reader.error("expected a part type (a string such as \"text\" or \"toolCall\"), found \(typeNode.kindDescription)", at: typeNode, path: JSONReader.join(path, "type"))
+            reader.error(
+                "expected a part type (a string such as \"text\" or \"toolCall\"), found \(typeNode.kindDescription)", at: typeNode,
+                path: JSONReader.join(path, "type"))
             return nil
         }
         let errorsBefore = reader.errorCount
@@ -77,10 +80,11 @@ extension ConversationLoader {
         case "text":
             part = .text(reader.requiredString(node, "text", path: path) ?? "")
         case "thinking":
-            part = .thinking(ThinkingPart(
-                text: reader.requiredString(node, "text", path: path) ?? "",
-                duration: reader.optionalNumber(node, "durationSeconds", path: path, expected: "a number of seconds ≥ 0", minimum: 0),
-                summary: reader.optionalString(node, "summary", path: path)))
+            part = .thinking(
+                ThinkingPart(
+                    text: reader.requiredString(node, "text", path: path) ?? "",
+                    duration: reader.optionalNumber(node, "durationSeconds", path: path, expected: "a number of seconds ≥ 0", minimum: 0),
+                    summary: reader.optionalString(node, "summary", path: path)))
         case "toolCall":
             var call = ToolCallPart(
                 name: reader.requiredString(node, "name", path: path, nonEmpty: true) ?? "",
@@ -93,21 +97,23 @@ extension ConversationLoader {
             call.url = pageAddress(node, path: path, reader: &reader)
             part = .toolCall(call)
         case "codeExecution":
-            part = .codeExecution(CodeExecutionPart(
-                language: reader.requiredString(node, "language", path: path, nonEmpty: true) ?? "",
-                code: reader.requiredString(node, "code", path: path) ?? "",
-                output: reader.optionalString(node, "output", path: path),
-                status: reader.optionalWord(node, "status", path: path) ?? .ok,
-                attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader),
-                title: reader.optionalWord(node, "title", path: path) ?? .ranCode))
+            part = .codeExecution(
+                CodeExecutionPart(
+                    language: reader.requiredString(node, "language", path: path, nonEmpty: true) ?? "",
+                    code: reader.requiredString(node, "code", path: path) ?? "",
+                    output: reader.optionalString(node, "output", path: path),
+                    status: reader.optionalWord(node, "status", path: path) ?? .ok,
+                    attachmentIDs: attachmentReferences(node, partPath: path, scope: &scope, reader: &reader),
+                    title: reader.optionalWord(node, "title", path: path) ?? .ranCode))
         case "diff":
             part = .diff(decodeDiff(node, path: path, reader: &reader))
         case "terminal":
-            part = .terminal(TerminalPart(
-                command: reader.optionalString(node, "command", path: path),
-                output: reader.requiredString(node, "output", path: path) ?? "",
-                exitCode: reader.optionalInteger(node, "exitCode", path: path),
-                title: reader.optionalString(node, "title", path: path)))
+            part = .terminal(
+                TerminalPart(
+                    command: reader.optionalString(node, "command", path: path),
+                    output: reader.requiredString(node, "output", path: path) ?? "",
+                    exitCode: reader.optionalInteger(node, "exitCode", path: path),
+                    title: reader.optionalString(node, "title", path: path)))
         case "document":
             var document = DocumentPart(
                 title: reader.requiredString(node, "title", path: path) ?? "",
@@ -165,8 +171,9 @@ extension ConversationLoader {
         case .relativePath: why = "the url is not an absolute http(s) URL"
         case .rejected(let reason): why = reason
         }
-        reader.warning("\(why); expected an http(s) URL such as \"https://example.com/page\"; the call is shown without the link",
-                       at: node["url"], path: JSONReader.join(path, "url"))
+        reader.warning(
+            "\(why); expected an http(s) URL such as \"https://example.com/page\"; the call is shown without the link",
+            at: node["url"], path: JSONReader.join(path, "url"))
         return nil
     }
 
@@ -212,13 +219,15 @@ extension ConversationLoader {
             guard known.contains(reference.id) else {
                 let whose = reference.nested ? scope.topPath : "this message"
                 let hint = reference.nested ? " (parts inside a transcript name the attachments of the top-level message that holds it)" : ""
-                reader.error("no attachment \(JSONReader.quote(reference.id)) on \(whose); expected the id of one of its attachments\(hint)",
-                             at: reference.node, path: reference.path)
+                reader.error(
+                    "no attachment \(JSONReader.quote(reference.id)) on \(whose); expected the id of one of its attachments\(hint)",
+                    at: reference.node, path: reference.path)
                 continue
             }
             if let first = shownBy[reference.id] {
-                reader.error("attachment \(JSONReader.quote(reference.id)) is already shown by \(first); expected each attachment in at most one part",
-                             at: reference.node, path: reference.path)
+                reader.error(
+                    "attachment \(JSONReader.quote(reference.id)) is already shown by \(first); expected each attachment in at most one part",
+                    at: reference.node, path: reference.path)
             } else {
                 shownBy[reference.id] = reference.partPath
             }
@@ -235,11 +244,13 @@ extension ConversationLoader {
         let unifiedNode = node["unified"].flatMap { $0.value == .null ? nil : $0 }
         let hasOldOrNew = [node["old"], node["new"]].contains { $0 != nil && $0?.value != .null }
         if let unifiedNode, hasOldOrNew {
-            reader.error("a diff is either \"unified\" or \"old\" and \"new\", not both; expected one of the two forms",
-                         at: unifiedNode, path: JSONReader.join(path, "unified"))
+            reader.error(
+                "a diff is either \"unified\" or \"old\" and \"new\", not both; expected one of the two forms",
+                at: unifiedNode, path: JSONReader.join(path, "unified"))
         } else if unifiedNode == nil, !hasOldOrNew {
-            reader.error("missing the change; expected \"unified\" (unified diff text) or \"old\" and \"new\" (the text before and after)",
-                         at: node, path: path)
+            reader.error(
+                "missing the change; expected \"unified\" (unified diff text) or \"old\" and \"new\" (the text before and after)",
+                at: node, path: path)
         }
         let created = reader.optionalBool(node, "created", path: path) ?? false
         return DiffPart(path: file, unified: unified, old: old, new: new, created: created)
@@ -259,7 +270,9 @@ extension ConversationLoader {
             var versions: [String] = []
             for (index, element) in elements.enumerated() {
                 guard case .string(let text) = element.value else {
-                    reader.error("expected a string (an earlier version of the content), found \(element.kindDescription)", at: element, path: JSONReader.join(listPath, index))
+                    reader.error(
+                        "expected a string (an earlier version of the content), found \(element.kindDescription)", at: element,
+                        path: JSONReader.join(listPath, index))
                     continue
                 }
                 versions.append(text)
@@ -284,8 +297,9 @@ extension ConversationLoader {
             return nil
         }
         guard scope.depth < maxTranscriptDepth else {
-            reader.error("a transcript inside \(scope.depth) others; expected at most \(maxTranscriptDepth) transcripts inside one another",
-                         at: node, path: path)
+            reader.error(
+                "a transcript inside \(scope.depth) others; expected at most \(maxTranscriptDepth) transcripts inside one another",
+                at: node, path: path)
             return nil
         }
         scope.depth += 1
@@ -297,8 +311,9 @@ extension ConversationLoader {
             let message = decodeTurn(element, path: itemPath, scope: &scope, reader: &reader)
             if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
                 if let first = seen[id] {
-                    reader.error("duplicate message id \(JSONReader.quote(id)); messages[\(first)] of this transcript has it too; expected ids to be unique",
-                                 at: idNode, path: JSONReader.join(itemPath, "id"))
+                    reader.error(
+                        "duplicate message id \(JSONReader.quote(id)); messages[\(first)] of this transcript has it too; expected ids to be unique",
+                        at: idNode, path: JSONReader.join(itemPath, "id"))
                 } else {
                     seen[id] = index
                 }

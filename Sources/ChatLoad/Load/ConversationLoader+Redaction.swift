@@ -33,8 +33,9 @@ extension ConversationLoader {
             }
             return valid ? RedactionSummary(counts: counts) : nil
         default:
-            reader.error("expected an object of counts by kind, such as {\"credential\": 1, \"home folder\": 3}, or null; found \(node.kindDescription)",
-                         at: node, path: "redaction")
+            reader.error(
+                "expected an object of counts by kind, such as {\"credential\": 1, \"home folder\": 3}, or null; found \(node.kindDescription)",
+                at: node, path: "redaction")
             return nil
         }
     }

@@ -22,8 +22,9 @@ extension ConversationLoader {
                 let source = decodeSource(element, path: itemPath, reader: &reader)
                 if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
                     if let first = seen[id] {
-                        reader.error("duplicate source id \(JSONReader.quote(id)); sources[\(first)] of this message has it too; expected ids to be unique",
-                                     at: idNode, path: JSONReader.join(itemPath, "id"))
+                        reader.error(
+                            "duplicate source id \(JSONReader.quote(id)); sources[\(first)] of this message has it too; expected ids to be unique",
+                            at: idNode, path: JSONReader.join(itemPath, "id"))
                     } else {
                         seen[id] = index
                     }
@@ -54,8 +55,9 @@ extension ConversationLoader {
             case .rejected(let reason): why = reason
             }
             if let why {
-                reader.warning("\(why); expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link",
-                               at: node["url"], path: JSONReader.join(path, "url"))
+                reader.warning(
+                    "\(why); expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link",
+                    at: node["url"], path: JSONReader.join(path, "url"))
             }
         }
         guard let id else { return nil }

@@ -39,7 +39,9 @@ package enum ConversationLoader {
         if let raw = reader.optionalString(root, "date", path: "") {
             conversation?.date = ChatDate(iso: raw)
             if ChatDate(iso: raw) == nil {
-                reader.error("expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: root["date"], path: "date")
+                reader.error(
+                    "expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: root["date"],
+                    path: "date")
             }
         }
         if let project = reader.optionalString(root, "project", path: "") {
@@ -78,7 +80,9 @@ package enum ConversationLoader {
             let messages = decodeMessages(elements, reader: &reader, chunkCount: messageChunks(elements.count))
             return Conversation(title: title, messages: messages, markup: markup)
         default:
-            reader.error("expected an array of messages, or null while the conversation loads; found \(messagesNode.kindDescription)", at: messagesNode, path: "messages")
+            reader.error(
+                "expected an array of messages, or null while the conversation loads; found \(messagesNode.kindDescription)", at: messagesNode, path: "messages"
+            )
             return nil
         }
     }
@@ -130,8 +134,6 @@ package enum ConversationLoader {
         var diagnostics: [Diagnostic] = []
     }
 
-
-
     /// The elements of `"messages"` as messages. Each message is checked on its own (in parallel
     /// chunks when there are many); then, in message order, its diagnostics are reported and its
     /// id is checked against the earlier ones, so the output is the same however it was split.
@@ -178,8 +180,9 @@ package enum ConversationLoader {
                 let element = elements[index]
                 if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
                     if let first = seenIDs[id] {
-                        reader.error("duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique",
-                                     at: idNode, path: JSONReader.join(JSONReader.join("messages", index), "id"))
+                        reader.error(
+                            "duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique",
+                            at: idNode, path: JSONReader.join(JSONReader.join("messages", index), "id"))
                     } else {
                         seenIDs[id] = index
                     }
@@ -237,17 +240,22 @@ package enum ConversationLoader {
             }
         }
         // With "parts" the text lives in text parts, so "text" may be left out.
-        let text = partsNode == nil ? reader.requiredString(node, "text", path: path)
-                                    : reader.optionalString(node, "text", path: path) ?? ""
+        let text =
+            partsNode == nil
+            ? reader.requiredString(node, "text", path: path)
+            : reader.optionalString(node, "text", path: path) ?? ""
         if let partsNode, let text, !text.isEmpty, case .array(let elements) = partsNode.value, !elements.isEmpty {
-            reader.error("found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
-                         at: node["text"], path: JSONReader.join(path, "text"))
+            reader.error(
+                "found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
+                at: node["text"], path: JSONReader.join(path, "text"))
         }
         var date: ChatDate?
         if let raw = reader.optionalString(node, "date", path: path) {
             date = ChatDate(iso: raw)
             if date == nil {
-                reader.error("expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: node["date"], path: JSONReader.join(path, "date"))
+                reader.error(
+                    "expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: node["date"],
+                    path: JSONReader.join(path, "date"))
             }
         }
         var attachments: [Attachment] = []
@@ -256,8 +264,9 @@ package enum ConversationLoader {
                 attachments = decodeAttachments(list, path: JSONReader.join(path, "attachments"), reader: &reader)
             } else if list.value != .null && list.value != .array([]) {
                 // Photos are planned and produced per top-level message; a transcript's parts name them there.
-                reader.error("a message inside a transcript has no attachments of its own; expected its files in the attachments of \(scope.topPath), named by id from its parts",
-                             at: list, path: JSONReader.join(path, "attachments"))
+                reader.error(
+                    "a message inside a transcript has no attachments of its own; expected its files in the attachments of \(scope.topPath), named by id from its parts",
+                    at: list, path: JSONReader.join(path, "attachments"))
             }
         }
         var parts: [TurnPart] = []
@@ -276,8 +285,9 @@ package enum ConversationLoader {
             if scope.depth == 0 {
                 branch = decodeBranch(node["branch"], path: JSONReader.join(path, "branch"), reader: &reader)
             } else if let value = node["branch"], value.value != .null, value.value != .array([]) {
-                reader.error("a message inside a transcript lies in no branch of its own; expected \"branch\" only on the messages of \"messages\"",
-                             at: value, path: JSONReader.join(path, "branch"))
+                reader.error(
+                    "a message inside a transcript lies in no branch of its own; expected \"branch\" only on the messages of \"messages\"",
+                    at: value, path: JSONReader.join(path, "branch"))
             }
         }
         guard reader.errorCount == errorsBefore, let id, let role, let text else { return nil }
@@ -309,14 +319,17 @@ package enum ConversationLoader {
             }
             guard let value = reader.optionalInteger(node, key, path: path) else { continue }
             if value < 0 || (key == "contextWindow" && value == 0) {
-                reader.error("expected a whole number of tokens \(key == "contextWindow" ? "> 0" : "≥ 0"), found \(value)", at: node[key], path: JSONReader.join(path, key))
+                reader.error(
+                    "expected a whole number of tokens \(key == "contextWindow" ? "> 0" : "≥ 0"), found \(value)", at: node[key],
+                    path: JSONReader.join(path, key))
                 continue
             }
             counts[key] = value
         }
         guard reader.errorCount == errorsBefore else { return nil }
-        return TokenUsage(input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
-                          cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
+        return TokenUsage(
+            input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
+            cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
     }
 
     /// A number as written ("1", "2.5"), else its kind ("a string").
@@ -337,8 +350,9 @@ package enum ConversationLoader {
         var branch: [Int] = []
         for (index, item) in items.enumerated() {
             guard case .number(_, let integer?) = item.value, integer >= 2, integer <= Int64(Int32.max) else {
-                reader.error("expected a whole number of at least 2 (1 is the shown path, which needs no \"branch\"), found \(Self.numberOrKind(item))",
-                             at: item, path: JSONReader.join(path, index))
+                reader.error(
+                    "expected a whole number of at least 2 (1 is the shown path, which needs no \"branch\"), found \(Self.numberOrKind(item))",
+                    at: item, path: JSONReader.join(path, index))
                 return []
             }
             branch.append(Int(integer))
@@ -355,7 +369,9 @@ package enum ConversationLoader {
         let count = reader.optionalInteger(node, "count", path: path)
         guard reader.errorCount == errorsBefore else { return nil }
         guard let count, let index else {
-            reader.error("missing required field \"\(index == nil ? "index" : "count")\"; expected a whole number", at: node, path: JSONReader.join(path, index == nil ? "index" : "count"))
+            reader.error(
+                "missing required field \"\(index == nil ? "index" : "count")\"; expected a whole number", at: node,
+                path: JSONReader.join(path, index == nil ? "index" : "count"))
             return nil
         }
         guard count >= 1, index >= 1, index <= count else {
@@ -380,7 +396,9 @@ package enum ConversationLoader {
                 let attachment = decodeAttachment(element, path: itemPath, reader: &reader)
                 if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
                     if let first = seen[id] {
-                        reader.error("duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] of this message has it too; expected ids to be unique", at: idNode, path: JSONReader.join(itemPath, "id"))
+                        reader.error(
+                            "duplicate attachment id \(JSONReader.quote(id)); attachments[\(first)] of this message has it too; expected ids to be unique",
+                            at: idNode, path: JSONReader.join(itemPath, "id"))
                     } else {
                         seen[id] = index
                     }
@@ -406,9 +424,11 @@ package enum ConversationLoader {
                 // JSON Schema's "integer" takes 2.0 and 1e3 too; so does chatrender, within exact range.
                 byteCount = Int64(value)
             } else if case .number(let value, _) = sizeNode.value {
-                reader.error(value < 0 ? "expected an integer ≥ 0, found \(JSONReader.format(value))"
-                                       : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(JSONReader.format(value))",
-                             at: sizeNode, path: sizePath)
+                reader.error(
+                    value < 0
+                        ? "expected an integer ≥ 0, found \(JSONReader.format(value))"
+                        : "expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found \(JSONReader.format(value))",
+                    at: sizeNode, path: sizePath)
             } else {
                 reader.error("expected an integer ≥ 0, found \(sizeNode.kindDescription)", at: sizeNode, path: sizePath)
             }
@@ -424,15 +444,18 @@ package enum ConversationLoader {
             case .remote(let url): location = .remote(url)
             case .relativePath(let relative): location = .local(relative)
             case .rejected(let why):
-                reader.warning("\(why); expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share", at: node["url"], path: JSONReader.join(path, "url"))
+                reader.warning(
+                    "\(why); expected a path relative to the conversation file or an http(s) URL; the file is shown without Open or Share", at: node["url"],
+                    path: JSONReader.join(path, "url"))
             }
         }
         let uploadNode = node["upload"]
         let upload = decodeUpload(uploadNode, path: uploadNode == nil ? "" : JSONReader.join(path, "upload"), reader: &reader)
         let status = decodeStatus(node, path: path, upload: upload, reader: &reader)
         guard let id, let name, let byteCount, let contentType, let upload, let status else { return nil }
-        return Attachment(id: id, name: name, byteCount: byteCount, contentType: contentType, preview: preview,
-                          url: location, alt: alt, upload: upload, status: status)
+        return Attachment(
+            id: id, name: name, byteCount: byteCount, contentType: contentType, preview: preview,
+            url: location, alt: alt, upload: upload, status: status)
     }
 
     /// `"status"`: `"available"` (or absent) or `"unavailable"`; an unavailable file has no
@@ -447,12 +470,16 @@ package enum ConversationLoader {
         var consistent = true
         for key in ["url", "preview"] {
             if let value = node[key], value.value != .null {
-                reader.error("an unavailable file has no \(key); expected \"\(key)\" left out, or \"status\": \"available\"", at: value, path: JSONReader.join(path, key))
+                reader.error(
+                    "an unavailable file has no \(key); expected \"\(key)\" left out, or \"status\": \"available\"", at: value, path: JSONReader.join(path, key)
+                )
                 consistent = false
             }
         }
         if let upload, upload != .done {
-            reader.error("an unavailable file has no upload in progress; expected \"upload\" left out or \"done\"", at: node["upload"], path: JSONReader.join(path, "upload"))
+            reader.error(
+                "an unavailable file has no upload in progress; expected \"upload\" left out or \"done\"", at: node["upload"],
+                path: JSONReader.join(path, "upload"))
             consistent = false
         }
         return consistent ? status : nil
@@ -490,7 +517,9 @@ package enum ConversationLoader {
                 let reason = reader.optionalString(node, "reason", path: path)
                 return .failed(reason: reason ?? "")
             default:
-                reader.error("expected state \"uploading\", \"failed\" or \"done\", found \(JSONReader.quote(state))", at: node["state"], path: JSONReader.join(path, "state"))
+                reader.error(
+                    "expected state \"uploading\", \"failed\" or \"done\", found \(JSONReader.quote(state))", at: node["state"],
+                    path: JSONReader.join(path, "state"))
                 return nil
             }
         default:

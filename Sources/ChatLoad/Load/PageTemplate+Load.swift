@@ -25,14 +25,17 @@ extension PageTemplate {
         let scripts = ordered(".js", first: "chatrender.js")
         let page = try read("page.html")
         guard !styles.isEmpty, !scripts.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: directory, message: "the templates folder needs at least one .css and one .js file (chatrender.css, chatrender.js)"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: directory, message: "the templates folder needs at least one .css and one .js file (chatrender.css, chatrender.js)"),
+                kind: .missingInput)
         }
         var stylesheet = ""
         for name in styles { stylesheet += try read(name); if !stylesheet.hasSuffix("\n") { stylesheet += "\n" } }
         var script = ""
         for name in scripts { script += try read(name); if !script.hasSuffix("\n") { script += "\n" } }
-        var template = PageTemplate(page: page, stylesheet: stylesheet, script: script,
-                                    pagePath: FilePath.join(directory, "page.html"))
+        var template = PageTemplate(
+            page: page, stylesheet: stylesheet, script: script,
+            pagePath: FilePath.join(directory, "page.html"))
         // A site's own files, each one block of the page (the file's last line break is not part of it).
         var folder: ObjCBool = false
         if FileManager.default.fileExists(atPath: FilePath.join(directory, "site"), isDirectory: &folder), folder.boolValue {
@@ -41,8 +44,9 @@ extension PageTemplate {
                 if text.hasSuffix("\n") { text.removeLast() }
                 return text
             }
-            template.site = SiteTemplate(indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
-                                         searchScript: try block("search.js"))
+            template.site = SiteTemplate(
+                indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
+                searchScript: try block("search.js"))
         }
         try template.validate(directory: directory)
         return template

@@ -33,8 +33,10 @@ extension PriceTable {
     package static func load(bytes: [UInt8], displayPath: String) throws(DiagnosticError) -> PriceTable {
         let root: JSONNode
         do { root = try JSONParser.parse(bytes) } catch {
-            throw DiagnosticError(Diagnostic(file: displayPath, location: SourceLocation(line: error.line, column: error.column),
-                                             message: "invalid JSON: \(error.message)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: displayPath, location: SourceLocation(line: error.line, column: error.column),
+                    message: "invalid JSON: \(error.message)"))
         }
         var reader = JSONReader(file: displayPath)
         guard reader.object(root, path: "", expected: "an object with \"date\" and \"models\"") != nil else {
@@ -65,7 +67,8 @@ extension PriceTable {
         var prices: [Double] = []
         for key in ["input", "output", "cacheRead", "cacheWrite"] {
             guard node[key] != nil else {
-                reader.error("missing required field \"\(key)\"; expected US dollars per million tokens (a number ≥ 0)", at: node, path: JSONReader.join(path, key))
+                reader.error(
+                    "missing required field \"\(key)\"; expected US dollars per million tokens (a number ≥ 0)", at: node, path: JSONReader.join(path, key))
                 continue
             }
             if let value = reader.optionalNumber(node, key, path: path, expected: "US dollars per million tokens (a number ≥ 0)", minimum: 0) {
@@ -76,7 +79,9 @@ extension PriceTable {
         }
         let window = reader.optionalInteger(node, "contextWindow", path: path)
         if let window, window <= 0 {
-            reader.error("expected the model's context window in tokens (a whole number > 0), found \(window)", at: node["contextWindow"], path: JSONReader.join(path, "contextWindow"))
+            reader.error(
+                "expected the model's context window in tokens (a whole number > 0), found \(window)", at: node["contextWindow"],
+                path: JSONReader.join(path, "contextWindow"))
         }
         guard reader.errorCount == errors, prices.count == 4 else { return nil }
         return ModelPrice(input: prices[0], output: prices[1], cacheRead: prices[2], cacheWrite: prices[3], contextWindow: window)

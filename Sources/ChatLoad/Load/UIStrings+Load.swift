@@ -65,8 +65,10 @@ extension UIStrings {
             throw DiagnosticError(Diagnostic(file: path, location: SourceLocation(line: error.line, column: error.column), message: error.message))
         }
         guard case .object(let members) = root.value else {
-            throw DiagnosticError(Diagnostic(file: path, location: SourceLocation(line: root.line, column: root.column, jsonPath: "$"),
-                                             message: "expected an object of interface texts, found \(root.kindDescription)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, location: SourceLocation(line: root.line, column: root.column, jsonPath: "$"),
+                    message: "expected an object of interface texts, found \(root.kindDescription)"))
         }
         var strings = UIStrings(tag: tag)
         var problems: [Diagnostic] = []
@@ -77,7 +79,9 @@ extension UIStrings {
             let path = "$." + name
             if name == "$comment" || name == "$direction" {
                 if name == "$direction", case .string(let direction) = node.value {
-                    if direction == "rtl" || direction == "ltr" { strings.isRightToLeft = direction == "rtl" } else {
+                    if direction == "rtl" || direction == "ltr" {
+                        strings.isRightToLeft = direction == "rtl"
+                    } else {
                         problems.append(Diagnostic(file: path, location: at(node, path), message: "expected \"ltr\" or \"rtl\""))
                     }
                 }
@@ -97,8 +101,10 @@ extension UIStrings {
                 var table: [PluralCategory: String] = [:]
                 for (category, form) in forms {
                     guard let c = PluralCategory(rawValue: category), case .string(let text) = form.value else {
-                        problems.append(Diagnostic(file: path, location: at(form, "\(path).\(category)"),
-                                                   message: "expected a plural category (zero, one, two, few, many, other) with a string"))
+                        problems.append(
+                            Diagnostic(
+                                file: path, location: at(form, "\(path).\(category)"),
+                                message: "expected a plural category (zero, one, two, few, many, other) with a string"))
                         continue
                     }
                     if let extra = placeholderProblem(text, key: key) {
@@ -108,31 +114,52 @@ extension UIStrings {
                 }
                 let missing = needed.filter { table[$0] == nil }
                 if !missing.isEmpty {
-                    warnings.append(Diagnostic(.warning, file: path, location: at(node, path),
-                                               message: "\"\(name)\" has no \(missing.map(\.rawValue).joined(separator: ", ")) form; those counts read \(table[.other] == nil ? "in English" : "the other form")"))
+                    warnings.append(
+                        Diagnostic(
+                            .warning, file: path, location: at(node, path),
+                            message:
+                                "\"\(name)\" has no \(missing.map(\.rawValue).joined(separator: ", ")) form; those counts read \(table[.other] == nil ? "in English" : "the other form")"
+                        ))
                 }
                 strings.set(key, forms: table)
             case (.list, .array(let items)):
                 let texts = items.compactMap { if case .string(let s) = $0.value { return s } else { return nil } }
                 let expected = key == .weekdays ? 7 : 12
                 if texts.count != expected || texts.count != items.count {
-                    problems.append(Diagnostic(file: path, location: at(node, path), message: "expected \(expected) strings (\(key == .weekdays ? "Sunday first" : "January first"))"))
+                    problems.append(
+                        Diagnostic(
+                            file: path, location: at(node, path),
+                            message: "expected \(expected) strings (\(key == .weekdays ? "Sunday first" : "January first"))"))
                 } else {
                     strings.set(key, list: texts)
                 }
             default:
-                let expected = key.shape == .text ? "a string" : key.shape == .counted ? "an object of plural forms ({\"one\": …, \"other\": …})" : "an array of strings"
+                let expected =
+                    key.shape == .text ? "a string" : key.shape == .counted ? "an object of plural forms ({\"one\": …, \"other\": …})" : "an array of strings"
                 problems.append(Diagnostic(file: path, location: at(node, path), message: "expected \(expected), found \(node.kindDescription)"))
             }
         }
         if !problems.isEmpty {
-            throw DiagnosticError(problems.map { var d = $0; d.file = path; return d })
+            throw DiagnosticError(
+                problems.map {
+                    var d = $0; d.file = path; return d
+                })
         }
         let missing = UIKey.allCases.filter { !strings.has($0) && !(strings.isEnglish && $0.shape == .list) }
         if !missing.isEmpty {
-            warnings.append(Diagnostic(.warning, file: path, message: "\(missing.count) interface \(missing.count == 1 ? "text reads" : "texts read") in English, missing from the table: \(missing.map(\.name).joined(separator: ", "))"))
+            warnings.append(
+                Diagnostic(
+                    .warning, file: path,
+                    message:
+                        "\(missing.count) interface \(missing.count == 1 ? "text reads" : "texts read") in English, missing from the table: \(missing.map(\.name).joined(separator: ", "))"
+                ))
         }
-        return (strings, warnings.map { var d = $0; d.file = path; return d })
+        return (
+            strings,
+            warnings.map {
+                var d = $0; d.file = path; return d
+            }
+        )
     }
 
     /// A placeholder the English text does not have would never be filled: refused.
@@ -140,6 +167,7 @@ extension UIStrings {
         let known = key.placeholderNames
         let unknown = placeholders(in: text).subtracting(known)
         guard !unknown.isEmpty else { return nil }
-        return "unknown placeholder \(unknown.sorted().map { "{\($0)}" }.joined(separator: ", ")); \"\(key.name)\" has \(known.isEmpty ? "none" : known.sorted().map { "{\($0)}" }.joined(separator: ", "))"
+        return
+            "unknown placeholder \(unknown.sorted().map { "{\($0)}" }.joined(separator: ", ")); \"\(key.name)\" has \(known.isEmpty ? "none" : known.sorted().map { "{\($0)}" }.joined(separator: ", "))"
     }
 }

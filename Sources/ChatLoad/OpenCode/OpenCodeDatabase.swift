@@ -39,7 +39,10 @@ final class OpenCodeDatabase {
     func rows(_ sql: String) throws(DiagnosticError) -> [[String: String?]] {
         var statement: OpaquePointer?
         guard let handle, sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw DiagnosticError(Diagnostic(file: path, message: "\(handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"); expected opencode's tables (session, message, part)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message: "\(handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed"); expected opencode's tables (session, message, part)"))
         }
         defer { sqlite3_finalize(statement) }
         var out: [[String: String?]] = []

@@ -23,7 +23,8 @@ package struct OpenCodeReader: ChatExportReader {
         case .file:
             if input.head.starts(with: OpenCodeStore.sqliteMagic) {
                 guard let db = try? OpenCodeDatabase(path: input.path), db.tables().isSuperset(of: ["session", "message", "part"]),
-                      db.columns("message").contains("data") else { return nil }
+                    db.columns("message").contains("data")
+                else { return nil }
                 return .certain("it is a database with opencode's session, message and part tables")
             }
             // One session's file: {"id": "ses_…", "projectID", "directory", "time": {…}}.
@@ -37,7 +38,8 @@ package struct OpenCodeReader: ChatExportReader {
             }
             let sessions = input.entries.filter { $0.hasPrefix("session/") || $0.hasPrefix("storage/session/") }
             if sessions.contains(where: { FilePath.lastComponent($0).hasPrefix("ses_") }),
-               input.entries.contains(where: { $0.hasPrefix("message/") || $0.hasPrefix("storage/message/") }) {
+                input.entries.contains(where: { $0.hasPrefix("message/") || $0.hasPrefix("storage/message/") })
+            {
                 return .certain("it holds opencode's storage (session/, message/, part/)")
             }
             return nil
@@ -64,12 +66,20 @@ package struct OpenCodeReader: ChatExportReader {
         for session in store.sessions { if let parent = session.parentID, ids.contains(parent) { children[session.id] = session } }
         var nested: Set<String> = []
         for session in store.sessions where children[session.id] == nil {
-            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                                               unknown: &unknown, order: &order) { chats.append(chat) }
+            if let chat = OpenCodeSession.chat(
+                session, includeSystem: options.includeSystem, children: children, nested: &nested,
+                unknown: &unknown, order: &order)
+            {
+                chats.append(chat)
+            }
         }
         for session in store.sessions where children[session.id] != nil && !nested.contains(session.id) {
-            if let chat = OpenCodeSession.chat(session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                                               unknown: &unknown, order: &order) { chats.append(chat) }
+            if let chat = OpenCodeSession.chat(
+                session, includeSystem: options.includeSystem, children: children, nested: &nested,
+                unknown: &unknown, order: &order)
+            {
+                chats.append(chat)
+            }
         }
         warnings += order.map { key in
             Diagnostic(.warning, file: path, message: "unknown \(key) (\(unknown[key]!) time\(unknown[key]! == 1 ? "" : "s")); left out, the rest is read")
@@ -100,8 +110,10 @@ enum OpenCodeSession {
 
     /// One session's messages as turns; a `task` call whose sub-agent's session is among
     /// `children` becomes that session's transcript, its models and tokens counted here.
-    static func build(_ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-                      depth: Int, note: (String) -> Void) -> Built {
+    static func build(
+        _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
+        depth: Int, note: (String) -> Void
+    ) -> Built {
         var built = Built()
         // Tokens of replies not shown yet, for the next reply shown.
         var unshown: TokenUsage?
@@ -109,7 +121,8 @@ enum OpenCodeSession {
             let data = message.data
             let role = InputProbe.string(data, "role")
             let when = date(OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
-            built.last = max(built.last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+            built.last = max(
+                built.last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
             // The reply's model before its sub-agents' (a task call's session adds its own).
             if role == "assistant", let model = InputProbe.string(data, "modelID"), !built.models.contains(model) { built.models.append(model) }
             var parts: [TurnPart] = []
@@ -126,8 +139,9 @@ enum OpenCodeSession {
                 case "tool":
                     // A `task` call's sub-agent, whose session its metadata names: its transcript.
                     if InputProbe.string(part, "tool") == "task", depth < 8,
-                       let child = part["state"]?["metadata"].flatMap({ InputProbe.string($0, "sessionId") }).flatMap({ children[$0] }),
-                       !nested.contains(child.id) {
+                        let child = part["state"]?["metadata"].flatMap({ InputProbe.string($0, "sessionId") }).flatMap({ children[$0] }),
+                        !nested.contains(child.id)
+                    {
                         nested.insert(child.id)
                         let inner = build(child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, note: note)
                         for model in inner.models where !built.models.contains(model) { built.models.append(model) }
@@ -150,7 +164,8 @@ enum OpenCodeSession {
                         content = .bytes(data.bytes)
                         size = Int64(data.bytes.count)
                     }
-                    attachments.append(ImportedAttachment(id: "f\(attachments.count + 1)-\(message.id)", name: name, contentType: type, byteCount: size, content: content))
+                    attachments.append(
+                        ImportedAttachment(id: "f\(attachments.count + 1)-\(message.id)", name: name, contentType: type, byteCount: size, content: content))
                 case "compaction":
                     var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
                     notice.phrase = UIPhrase(.conversationCompacted)
@@ -159,7 +174,11 @@ enum OpenCodeSession {
                     continue
                 case "subtask":
                     let agent = InputProbe.string(part, "agent") ?? "sub"
-                    parts.append(.toolCall(ToolCallPart(name: "subtask", title: "\(agent) agent: \(InputProbe.string(part, "description") ?? "")", input: InputProbe.string(part, "prompt"), status: .ok)))
+                    parts.append(
+                        .toolCall(
+                            ToolCallPart(
+                                name: "subtask", title: "\(agent) agent: \(InputProbe.string(part, "description") ?? "")",
+                                input: InputProbe.string(part, "prompt"), status: .ok)))
                 case let other:
                     note("part type \(Diagnostic.quote(other ?? "(none)"))")
                 }
@@ -177,9 +196,10 @@ enum OpenCodeSession {
                 let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
                 var spent: TokenUsage?
                 for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
-                    let step = TokenUsage(input: OpenCodeTools.int(usage["input"]) ?? 0,
-                                          output: (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0),
-                                          cacheRead: OpenCodeTools.int(usage["cache"]?["read"]) ?? 0, cacheWrite: OpenCodeTools.int(usage["cache"]?["write"]) ?? 0)
+                    let step = TokenUsage(
+                        input: OpenCodeTools.int(usage["input"]) ?? 0,
+                        output: (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0),
+                        cacheRead: OpenCodeTools.int(usage["cache"]?["read"]) ?? 0, cacheWrite: OpenCodeTools.int(usage["cache"]?["write"]) ?? 0)
                     built.tokens.input += step.input
                     built.tokens.output += step.output
                     built.tokens.read += step.cacheRead
@@ -229,8 +249,10 @@ enum OpenCodeSession {
         return built
     }
 
-    static func chat(_ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-                     unknown: inout [String: Int], order: inout [String]) -> ImportedChat? {
+    static func chat(
+        _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
+        unknown: inout [String: Int], order: inout [String]
+    ) -> ImportedChat? {
         func note(_ key: String) {
             if unknown[key] == nil { order.append(key) }
             unknown[key, default: 0] += 1

@@ -40,7 +40,9 @@ struct OpenCodeStore {
     static func open(_ path: String) throws(DiagnosticError) -> OpenCodeStore {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected opencode's opencode.db, its storage folder, or the folder holding them"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no such file or folder; expected opencode's opencode.db, its storage folder, or the folder holding them"),
+                kind: .missingInput)
         }
         if isFolder.boolValue {
             let database = FilePath.join(path, "opencode.db")
@@ -48,7 +50,9 @@ struct OpenCodeStore {
             for storage in [FilePath.join(path, "storage"), path] where FileManager.default.fileExists(atPath: FilePath.join(storage, "session")) {
                 return try fromStorage(storage, only: nil)
             }
-            throw DiagnosticError(Diagnostic(file: path, message: "no opencode.db and no storage/session folder here; expected opencode's data folder (~/.local/share/opencode)"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "no opencode.db and no storage/session folder here; expected opencode's data folder (~/.local/share/opencode)"),
+                kind: .missingInput)
         }
         if InputProbe(path).head.starts(with: sqliteMagic) {
             return try fromDatabase(path)
@@ -57,7 +61,8 @@ struct OpenCodeStore {
         let projectFolder = FilePath.directory(path)
         let sessionFolder = FilePath.directory(projectFolder)
         guard FilePath.lastComponent(sessionFolder) == "session" else {
-            throw DiagnosticError(Diagnostic(file: path, message: "not in opencode's storage (storage/session/PROJECT/SESSION.json); expected opencode.db or its storage folder"))
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "not in opencode's storage (storage/session/PROJECT/SESSION.json); expected opencode.db or its storage folder"))
         }
         return try fromStorage(FilePath.directory(sessionFolder), only: path)
     }
@@ -68,20 +73,25 @@ struct OpenCodeStore {
         let db = try OpenCodeDatabase(path: path)
         let tables = db.tables()
         guard tables.isSuperset(of: ["session", "message", "part"]) else {
-            throw DiagnosticError(Diagnostic(file: path, message: "has no session, message and part tables; expected opencode's session database (opencode.db, opencode 1.2 or later)"))
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path, message: "has no session, message and part tables; expected opencode's session database (opencode.db, opencode 1.2 or later)"))
         }
         var store = OpenCodeStore()
         let sessionColumns = db.columns("session")
         func column(_ name: String) -> String { sessionColumns.contains(name) ? name : "NULL AS \(name)" }
-        let sessionRows = try db.rows("SELECT id, \(column("title")), \(column("directory")), \(column("version")), \(column("parent_id")), "
-            + "\(column("time_created")), \(column("time_updated")) FROM session ORDER BY time_created, id")
+        let sessionRows = try db.rows(
+            "SELECT id, \(column("title")), \(column("directory")), \(column("version")), \(column("parent_id")), "
+                + "\(column("time_created")), \(column("time_updated")) FROM session ORDER BY time_created, id")
         var index: [String: Int] = [:]
         for row in sessionRows {
             guard let id = row["id"] ?? nil else { continue }
             index[id] = store.sessions.count
-            store.sessions.append(Session(id: id, title: row["title"] ?? nil, directory: row["directory"] ?? nil, version: row["version"] ?? nil,
-                                          created: (row["time_created"] ?? nil).flatMap(Double.init), updated: (row["time_updated"] ?? nil).flatMap(Double.init),
-                                          parentID: row["parent_id"] ?? nil))
+            store.sessions.append(
+                Session(
+                    id: id, title: row["title"] ?? nil, directory: row["directory"] ?? nil, version: row["version"] ?? nil,
+                    created: (row["time_created"] ?? nil).flatMap(Double.init), updated: (row["time_updated"] ?? nil).flatMap(Double.init),
+                    parentID: row["parent_id"] ?? nil))
         }
         var messages: [String: (session: Int, index: Int)] = [:]
         for row in try db.rows("SELECT id, session_id, time_created, data FROM message ORDER BY time_created, id") {
@@ -104,7 +114,8 @@ struct OpenCodeStore {
         do {
             return try JSONParser.parse(Array(text.utf8))
         } catch {
-            warnings.append(Diagnostic(.warning, file: file, message: "\(what): its data is not JSON (\(error.message) at \(error.line):\(error.column)); it is left out"))
+            warnings.append(
+                Diagnostic(.warning, file: file, message: "\(what): its data is not JSON (\(error.message) at \(error.line):\(error.column)); it is left out"))
             return nil
         }
     }
@@ -117,15 +128,21 @@ struct OpenCodeStore {
         func json(_ file: String) -> JSONNode? {
             guard let bytes = try? FileInput.read(path: file, displayPath: file, limit: 256 << 20, what: "opencode record") else { return nil }
             do { return try JSONParser.parse(bytes) } catch {
-                store.warnings.append(Diagnostic(.warning, file: file, location: SourceLocation(line: error.line, column: error.column), message: "\(error.message); it is left out"))
+                store.warnings.append(
+                    Diagnostic(
+                        .warning, file: file, location: SourceLocation(line: error.line, column: error.column), message: "\(error.message); it is left out"))
                 return nil
             }
         }
         func files(_ folder: String) -> [String] {
-            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { FilePath.join(folder, $0) }
+            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map {
+                FilePath.join(folder, $0)
+            }
         }
         var sessionFiles: [String] = []
-        if let only { sessionFiles = [only] } else {
+        if let only {
+            sessionFiles = [only]
+        } else {
             let sessions = FilePath.join(root, "session")
             for project in ((try? fm.contentsOfDirectory(atPath: sessions)) ?? []).sorted() where !project.hasPrefix(".") {
                 sessionFiles += files(FilePath.join(sessions, project))
@@ -133,9 +150,10 @@ struct OpenCodeStore {
         }
         for file in sessionFiles {
             guard let info = json(file), let id = InputProbe.string(info, "id") else { continue }
-            var session = Session(id: id, title: InputProbe.string(info, "title"), directory: InputProbe.string(info, "directory"),
-                                  version: InputProbe.string(info, "version"), created: OpenCodeTools.number(info["time"]?["created"]),
-                                  updated: OpenCodeTools.number(info["time"]?["updated"]), parentID: InputProbe.string(info, "parentID"))
+            var session = Session(
+                id: id, title: InputProbe.string(info, "title"), directory: InputProbe.string(info, "directory"),
+                version: InputProbe.string(info, "version"), created: OpenCodeTools.number(info["time"]?["created"]),
+                updated: OpenCodeTools.number(info["time"]?["updated"]), parentID: InputProbe.string(info, "parentID"))
             for messageFile in files(FilePath.join(FilePath.join(root, "message"), id)) {
                 guard let data = json(messageFile) else { continue }
                 let messageID = InputProbe.string(data, "id") ?? FilePath.stem(messageFile)

@@ -80,15 +80,17 @@ enum OpenCodeTools {
                 default: return "- [ ] \(text)"
                 }
             }
-            var call = ToolCallPart(name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status == .running ? .ok : status,
-                                    result: lines.joined(separator: "\n"))
+            var call = ToolCallPart(
+                name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status == .running ? .ok : status,
+                result: lines.joined(separator: "\n"))
             call.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
             return [.toolCall(call)]
         default:
             break
         }
-        var call = ToolCallPart(name: name, title: state.flatMap { InputProbe.string($0, "title") }.flatMap { $0.isEmpty ? nil : $0 },
-                                input: input.map(JSONText.compact), status: status, result: output)
+        var call = ToolCallPart(
+            name: name, title: state.flatMap { InputProbe.string($0, "title") }.flatMap { $0.isEmpty ? nil : $0 },
+            input: input.map(JSONText.compact), status: status, result: output)
         switch name {
         case "read":
             if let path = arg("filePath") {

@@ -14,7 +14,9 @@ package extension ZipArchive {
     /// The entry's bytes; refuses an entry larger than `limit` before reading it.
     func read(_ entry: ZipEntry, limit: Int, what: String) throws(DiagnosticError) -> [UInt8] {
         guard entry.uncompressedSize <= UInt64(limit) else {
-            throw failure(entry, "is \(ByteCountFormat.string(Int64(clamping: entry.uncompressedSize))), over the \(ByteCountFormat.string(Int64(limit))) limit for \(what)")
+            throw failure(
+                entry,
+                "is \(ByteCountFormat.string(Int64(clamping: entry.uncompressedSize))), over the \(ByteCountFormat.string(Int64(limit))) limit for \(what)")
         }
         var out: [UInt8] = []
         out.reserveCapacity(Int(entry.uncompressedSize))
@@ -30,7 +32,9 @@ package extension ZipArchive {
     func extract(_ entry: ZipEntry, to destination: String) throws(DiagnosticError) {
         let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
-            throw DiagnosticError(Diagnostic(file: destination, message: "cannot create the file for \(entry.described) of \(displayPath): \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(file: destination, message: "cannot create the file for \(entry.described) of \(displayPath): \(String(cString: strerror(errno)))"),
+                kind: .cannotWrite)
         }
         var closed = false
         do throws(DiagnosticError) {
@@ -40,7 +44,10 @@ package extension ZipArchive {
                     let n = write(fd, piece.baseAddress! + written, piece.count - written)
                     if n < 0 {
                         if errno == EINTR { continue }
-                        throw DiagnosticError(Diagnostic(file: destination, message: "cannot write \(entry.described) of \(self.displayPath): \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+                        throw DiagnosticError(
+                            Diagnostic(
+                                file: destination, message: "cannot write \(entry.described) of \(self.displayPath): \(String(cString: strerror(errno)))"),
+                            kind: .cannotWrite)
                     }
                     written += n
                 }
@@ -48,7 +55,9 @@ package extension ZipArchive {
             }
             closed = true
             guard close(fd) == 0 else {
-                throw DiagnosticError(Diagnostic(file: destination, message: "cannot write \(entry.described) of \(displayPath): \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+                throw DiagnosticError(
+                    Diagnostic(file: destination, message: "cannot write \(entry.described) of \(displayPath): \(String(cString: strerror(errno)))"),
+                    kind: .cannotWrite)
             }
         } catch {
             if !closed { close(fd) }
@@ -96,7 +105,10 @@ package extension ZipArchive {
             throw failure(entry, "the local header lies past the end of the file; the zip archive is truncated")
         }
         guard localName == entry.rawName else {
-            throw failure(entry, "the local header names \(ZipEntry.describe(String(decoding: localName, as: UTF8.self))); the two copies of the name must agree (a hostile or damaged archive)")
+            throw failure(
+                entry,
+                "the local header names \(ZipEntry.describe(String(decoding: localName, as: UTF8.self))); the two copies of the name must agree (a hostile or damaged archive)"
+            )
         }
         let dataStart = entry.localHeaderOffset + Self.localHeaderSize + nameLength + extraLength
         let (dataEnd, overflow) = dataStart.addingReportingOverflow(entry.compressedSize)

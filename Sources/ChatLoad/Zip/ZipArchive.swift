@@ -144,12 +144,17 @@ package final class ZipArchive: @unchecked Sendable, Equatable {
         // 2. ZIP64: a locator just before the record points at the 64-bit record.
         if endOffset >= 20, let locator = pread(fd, offset: endOffset - 20, count: 20), le32(locator, 0) == zip64LocatorSignature {
             let zip64Offset = le64(locator, 8)
-            guard le32(locator, 16) <= 1, le32(locator, 4) == 0 else { throw fail("split (multi-part) zip archives are not supported; join the parts into one file first") }
+            guard le32(locator, 16) <= 1, le32(locator, 4) == 0 else {
+                throw fail("split (multi-part) zip archives are not supported; join the parts into one file first")
+            }
             guard zip64Offset <= endOffset - 20, endOffset - 20 - zip64Offset >= 56,
-                  let record = pread(fd, offset: zip64Offset, count: 56), le32(record, 0) == zip64EndSignature else {
+                let record = pread(fd, offset: zip64Offset, count: 56), le32(record, 0) == zip64EndSignature
+            else {
                 throw fail("the ZIP64 end-of-central-directory record is missing or damaged; the zip archive is truncated or damaged")
             }
-            guard le32(record, 16) == 0, le32(record, 20) == 0 else { throw fail("split (multi-part) zip archives are not supported; join the parts into one file first") }
+            guard le32(record, 16) == 0, le32(record, 20) == 0 else {
+                throw fail("split (multi-part) zip archives are not supported; join the parts into one file first")
+            }
             let here64 = le64(record, 24)
             entryCount = le64(record, 32)
             centralSize = le64(record, 40)
@@ -229,7 +234,9 @@ package final class ZipArchive: @unchecked Sendable, Equatable {
                 if uncompressed == 0xFFFF_FFFF { if let v = take() { uncompressed = v } else { complete = false } }
                 if compressed == 0xFFFF_FFFF { if let v = take() { compressed = v } else { complete = false } }
                 if offset == 0xFFFF_FFFF { if let v = take() { offset = v } else { complete = false } }
-                guard complete else { problem("\(label): the ZIP64 extra field is too short for the sizes it stands for; the zip archive is damaged"); continue }
+                guard complete else {
+                    problem("\(label): the ZIP64 extra field is too short for the sizes it stands for; the zip archive is damaged"); continue
+                }
             } else if startDisk != 0 {
                 problem("\(label): the entry starts on disk \(startDisk); split (multi-part) zip archives are not supported"); continue
             }
@@ -247,22 +254,29 @@ package final class ZipArchive: @unchecked Sendable, Equatable {
                 guard uncompressed == 0 else { problem("\(label): a folder entry with \(uncompressed) bytes of data; expected none"); continue }
             }
             if uncompressed > limits.maxEntrySize {
-                problem("\(label): \(ByteCountFormat.string(Int64(clamping: uncompressed))) uncompressed; expected at most \(ByteCountFormat.string(Int64(clamping: limits.maxEntrySize))) for one entry"); continue
+                problem(
+                    "\(label): \(ByteCountFormat.string(Int64(clamping: uncompressed))) uncompressed; expected at most \(ByteCountFormat.string(Int64(clamping: limits.maxEntrySize))) for one entry"
+                ); continue
             }
             if method == 0 && compressed != uncompressed {
-                problem("\(label): stored without compression, but its sizes differ (\(compressed) and \(uncompressed) bytes); the zip archive is damaged"); continue
+                problem("\(label): stored without compression, but its sizes differ (\(compressed) and \(uncompressed) bytes); the zip archive is damaged");
+                continue
             }
             if uncompressed > limits.ratioFloor && uncompressed / max(compressed, 1) > limits.maxRatio {
                 problem("\(label): compressed \(uncompressed / max(compressed, 1)):1, over the \(limits.maxRatio):1 limit (a zip bomb?)"); continue
             }
             total += uncompressed
-            entries.append(ZipEntry(name: name, rawName: rawName, method: method, flags: flags, crc32: crc,
-                                    compressedSize: compressed, uncompressedSize: uncompressed,
-                                    localHeaderOffset: offset, end: centralOffset, index: index))
+            entries.append(
+                ZipEntry(
+                    name: name, rawName: rawName, method: method, flags: flags, crc32: crc,
+                    compressedSize: compressed, uncompressedSize: uncompressed,
+                    localHeaderOffset: offset, end: centralOffset, index: index))
             if problems.count >= maxReported { break }
         }
         if problems.isEmpty, total > limits.maxTotalSize {
-            problems.append("the entries add up to \(ByteCountFormat.string(Int64(clamping: total))) uncompressed; expected at most \(ByteCountFormat.string(Int64(clamping: limits.maxTotalSize)))")
+            problems.append(
+                "the entries add up to \(ByteCountFormat.string(Int64(clamping: total))) uncompressed; expected at most \(ByteCountFormat.string(Int64(clamping: limits.maxTotalSize)))"
+            )
         }
 
         // 5. No two entries' data may overlap, nor reach into the central directory. Each entry

@@ -8,16 +8,16 @@ package enum ZipName {
     static func decode(_ raw: [UInt8], utf8Flag: Bool, extra: [UInt8]) -> (name: String?, fromCP437: Bool) {
         if utf8Flag { return (utf8(raw), false) }
         if let field = extraField(0x7075, in: extra), field.count > 5, field[field.startIndex] == 1,
-           ZipArchive.le32(Array(field), 1) == ZipCRC.checksum(raw),
-           let unicode = utf8(field[(field.startIndex + 5)...]) {
+            ZipArchive.le32(Array(field), 1) == ZipCRC.checksum(raw),
+            let unicode = utf8(field[(field.startIndex + 5)...])
+        {
             return (unicode, false)
         }
         if raw.allSatisfy({ $0 < 0x80 }) { return (String(decoding: raw, as: UTF8.self), false) }
         var out = ""
         out.unicodeScalars.reserveCapacity(raw.count)
         for byte in raw {
-            if byte < 0x80 { out.unicodeScalars.append(Unicode.Scalar(byte)) }
-            else { out.unicodeScalars.append(cp437High[Int(byte) - 0x80]) }
+            if byte < 0x80 { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out.unicodeScalars.append(cp437High[Int(byte) - 0x80]) }
         }
         return (out, true)
     }

@@ -48,9 +48,11 @@ package struct AttachmentComposerState: Sendable, Equatable {
     package static let defaultCharacterLimit = 4000
     package static let defaultMaxAttachments = 6
 
-    package init(text: String = "", placeholder: String = defaultPlaceholder, characterLimit: Int? = defaultCharacterLimit,
-                maxAttachments: Int = defaultMaxAttachments, attachments: [TrayItem] = [], hasCamera: Bool = false,
-                menuOpen: Bool = false, sending: Bool = false, error: String? = nil, focused: Bool = false) {
+    package init(
+        text: String = "", placeholder: String = defaultPlaceholder, characterLimit: Int? = defaultCharacterLimit,
+        maxAttachments: Int = defaultMaxAttachments, attachments: [TrayItem] = [], hasCamera: Bool = false,
+        menuOpen: Bool = false, sending: Bool = false, error: String? = nil, focused: Bool = false
+    ) {
         self.text = text
         self.placeholder = placeholder
         self.characterLimit = characterLimit

@@ -61,9 +61,11 @@ package struct DictationComposerState: Sendable, Equatable {
     /// Bars in the meter.
     package static let meterBars = 24
 
-    package init(text: String = "", placeholder: String = defaultPlaceholder, state: Recording = .idle, elapsed: Double = 0,
-                levels: [Double] = [], transcript: String = "", access: Access = .allowed, error: Failure? = nil,
-                sending: Bool = false, focused: Bool = false) {
+    package init(
+        text: String = "", placeholder: String = defaultPlaceholder, state: Recording = .idle, elapsed: Double = 0,
+        levels: [Double] = [], transcript: String = "", access: Access = .allowed, error: Failure? = nil,
+        sending: Bool = false, focused: Bool = false
+    ) {
         self.text = text
         self.placeholder = placeholder
         self.state = state

@@ -90,10 +90,12 @@ package struct ModelComposerState: Sendable, Equatable {
     package static let defaultPlaceholder = "Message"
     package static let limitPlaceholder = "You've reached today's limit"
 
-    package init(text: String = "", placeholder: String = defaultPlaceholder, models: [Model] = Model.samples,
-                model: String? = nil, availableModes: [Mode] = Mode.defaults, modes: Set<String> = [],
-                usage: Usage? = nil, upgrade: Bool = false, menuOpen: Bool = false, sending: Bool = false,
-                error: String? = nil, focused: Bool = false) {
+    package init(
+        text: String = "", placeholder: String = defaultPlaceholder, models: [Model] = Model.samples,
+        model: String? = nil, availableModes: [Mode] = Mode.defaults, modes: Set<String> = [],
+        usage: Usage? = nil, upgrade: Bool = false, menuOpen: Bool = false, sending: Bool = false,
+        error: String? = nil, focused: Bool = false
+    ) {
         self.text = text
         self.placeholder = placeholder
         self.models = models

@@ -63,9 +63,10 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
 
     /// Markup for an asset carried inside the page (`inside`) or left beside it (`beside`).
     package static func slot(key: String, inside: HTML, beside: HTML) -> HTML {
-        precondition(inside.slots.allSatisfy { $0.key == key && $0.content == .url }
-                     && beside.slots.allSatisfy { $0.key == key && $0.content == .url },
-                     "a choice holds only address slots of its own asset")
+        precondition(
+            inside.slots.allSatisfy { $0.key == key && $0.content == .url }
+                && beside.slots.allSatisfy { $0.key == key && $0.content == .url },
+            "a choice holds only address slots of its own asset")
         var html = HTML()
         html.slots = [Slot(offset: 0, key: key, content: .choice(inside: inside, beside: beside))]
         return html
@@ -107,7 +108,8 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
     package mutating func removeTrailing(_ literal: StaticString) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count >= count,
-              bytes[(bytes.count - count)...].elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: count)) else { return }
+            bytes[(bytes.count - count)...].elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: count))
+        else { return }
         bytes.removeLast(count)
     }
 
@@ -188,8 +190,10 @@ package struct HTML: Sendable, Equatable, CustomStringConvertible, ExpressibleBy
     /// Escapes `utf8[start..<end]` into `out`; with `lineBreaks`, each `\n` becomes `<br>`;
     /// without `quotes`, `"` and `'` are left as they are (an element's content only).
     /// Every byte that needs attention is at most `>` (0x3E), so most bytes cost one comparison.
-    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool,
-                       quotes: Bool = true) {
+    static func escape(
+        _ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into out: inout [UInt8], lineBreaks: Bool,
+        quotes: Bool = true
+    ) {
         var runStart = start
         var i = start
         while i < end {

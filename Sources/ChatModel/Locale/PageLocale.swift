@@ -54,8 +54,12 @@ public struct PageLocale: Sendable, Equatable {
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         let (year, month, day) = ChatDate.civilFromDays(Int(days))
         if !strings.isEnglish {
-            let text = strings.text(.dateFormat, ["day": "\(day)", "month": strings.list(.months)[month - 1],
-                                                   "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)"])
+            let text = strings.text(
+                .dateFormat,
+                [
+                    "day": "\(day)", "month": strings.list(.months)[month - 1],
+                    "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)",
+                ])
             guard date.hasTime else { return text }
             return strings.text(.dateTimeFormat, ["date": text, "time": time(date)])
         }
@@ -81,8 +85,12 @@ public struct PageLocale: Sendable, Equatable {
         let (year, month, day) = ChatDate.civilFromDays(Int(days))
         if !strings.isEnglish {
             let weekday = strings.list(.weekdays)[Int(((days + 4) % 7 + 7) % 7)]  // 1970-01-01 was a Thursday
-            return strings.text(.dayFormat, ["weekday": weekday, "day": "\(day)", "month": strings.list(.months)[month - 1],
-                                              "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)"])
+            return strings.text(
+                .dayFormat,
+                [
+                    "weekday": weekday, "day": "\(day)", "month": strings.list(.months)[month - 1],
+                    "monthShort": strings.list(.monthsShort)[month - 1], "year": "\(year)",
+                ])
         }
         return usesTwelveHours ? "\(weekday), \(months[month - 1]) \(day), \(year)" : "\(weekday) \(day) \(months[month - 1]) \(year)"
     }
@@ -102,8 +110,12 @@ public struct PageLocale: Sendable, Equatable {
         if !date.hasTime {
             let (_, month, day) = ChatDate.civilFromDays(Int(date.dayNumber))
             if !strings.isEnglish {
-                return strings.text(.shortDateFormat, ["day": "\(day)", "month": strings.list(.months)[month - 1],
-                                                       "monthShort": strings.list(.monthsShort)[month - 1]])
+                return strings.text(
+                    .shortDateFormat,
+                    [
+                        "day": "\(day)", "month": strings.list(.months)[month - 1],
+                        "monthShort": strings.list(.monthsShort)[month - 1],
+                    ])
             }
             let months = Self.shortMonths
             return usesTwelveHours ? "\(months[month - 1]) \(day)" : "\(day) \(months[month - 1])"
@@ -115,8 +127,12 @@ public struct PageLocale: Sendable, Equatable {
             // The language's own clock (CLDR short time): "09:12" in German, "9:12" in Japanese,
             // "오전 9:12" in Korean, "9:12 ص" in Arabic.
             let h12 = hour % 12 == 0 ? 12 : hour % 12
-            return strings.text(.timeFormat, ["HH": hour < 10 ? "0\(hour)" : "\(hour)", "H": "\(hour)", "h": "\(h12)", "mm": mm,
-                                              "period": hour < 12 ? strings[.am] : strings[.pm]])
+            return strings.text(
+                .timeFormat,
+                [
+                    "HH": hour < 10 ? "0\(hour)" : "\(hour)", "H": "\(hour)", "h": "\(h12)", "mm": mm,
+                    "period": hour < 12 ? strings[.am] : strings[.pm],
+                ])
         }
         if usesTwelveHours {
             let h12 = hour % 12 == 0 ? 12 : hour % 12

@@ -633,9 +633,10 @@ package enum UIKey: String, CaseIterable, Sendable {
     package var shape: Shape {
         switch self {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
-             .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
-             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
-             .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages: return .counted
+            .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
+            .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
+            .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages:
+            return .counted
         case .months, .monthsShort, .monthsStandalone, .weekdays: return .list
         default: return .text
         }

@@ -219,15 +219,19 @@ package struct UIStrings: Sendable, Equatable {
     /// ``scriptStrings``, its literals quoted with `options` (``JSONQuote/Options/htmlSafe`` for
     /// the site's script, where the object stands in script text).
     package func scriptStrings(_ options: JSONQuote.Options = []) -> String {
-        let keys: [UIKey] = [.copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
-                             .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
-                             .recording, .groupSeparator, .sendOffType, .sendOffTypeOrAttach, .sendOffFailed, .sendOffLimit,
-                             .sendOffDictate, .moreAt, .limitPlaceholder, .listening, .message]
+        let keys: [UIKey] = [
+            .copy, .copyCode, .copied, .copyFailed, .close, .previousPhoto, .nextPhoto, .photo, .photoOf,
+            .send, .stop, .addAttachment, .addAttachmentFull, .characters, .charactersOver, .model, .on, .off,
+            .recording, .groupSeparator, .sendOffType, .sendOffTypeOrAttach, .sendOffFailed, .sendOffLimit,
+            .sendOffDictate, .moreAt, .limitPlaceholder, .listening, .message,
+        ]
         // Counted texts go as their plural forms; the script picks one with the page's plural rules.
         let countedKeys: [UIKey] = [.sendOffOver, .sendOffUploads, .sendOffLoading, .usedAllMessages, .messagesLeftUntil, .messagesLeftToday]
-        guard !isEnglish || keys.contains(where: { text($0) != $0.english }) || countedKeys.contains(where: { key in
-            counts[key].map { $0[.one] != Self.englishForm(key, 1) || $0[.other] != Self.englishForm(key, 2) } ?? false
-        })
+        guard
+            !isEnglish || keys.contains(where: { text($0) != $0.english })
+                || countedKeys.contains(where: { key in
+                    counts[key].map { $0[.one] != Self.englishForm(key, 1) || $0[.other] != Self.englishForm(key, 2) } ?? false
+                })
         else { return "" }
         // The table's language, for the script's plural rules (a gallery page is itself in English).
         var json = "{\"$lang\":" + JSONQuote.quote(tag, options)
@@ -235,9 +239,10 @@ package struct UIStrings: Sendable, Equatable {
             json += ",\"\(key.name)\":" + JSONQuote.quote(text(key), options)
         }
         for key in countedKeys {
-            let forms = counts[key].map { table in
-                PluralCategory.allCases.compactMap { c in table[c].map { (c.rawValue, $0) } }
-            } ?? [("one", Self.englishForm(key, 1)), ("other", Self.englishForm(key, 2))]
+            let forms =
+                counts[key].map { table in
+                    PluralCategory.allCases.compactMap { c in table[c].map { (c.rawValue, $0) } }
+                } ?? [("one", Self.englishForm(key, 1)), ("other", Self.englishForm(key, 2))]
             json += ",\"\(key.name)\":{" + forms.map { "\"\($0.0)\":" + JSONQuote.quote($0.1, options) }.joined(separator: ",") + "}"
         }
         return json + "}"

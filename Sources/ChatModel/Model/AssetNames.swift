@@ -5,7 +5,9 @@ package enum AssetNames {
 
     /// Extensions browsers would run as documents (scripts inside them would run from the export);
     /// such files are stored with `.txt` appended so Open shows their text.
-    package static let activeExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "xsl", "xslt", "mht", "mhtml", "js", "mjs", "php"]
+    package static let activeExtensions: Set<String> = [
+        "html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "xsl", "xslt", "mht", "mhtml", "js", "mjs", "php",
+    ]
 
     /// A lower-case extension of 1–8 letters and digits, or nil.
     package static func safeExtension(of name: String) -> String? {

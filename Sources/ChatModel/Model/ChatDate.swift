@@ -25,15 +25,17 @@ public struct ChatDate: Sendable, Equatable, Hashable {
             return v
         }
         guard b.count >= 10, let year = num(0, 4), b[4] == UInt8(ascii: "-"), let month = num(5, 2),
-              b[7] == UInt8(ascii: "-"), let day = num(8, 2),
-              (1...12).contains(month), day >= 1, day <= ChatDate.daysIn(month: month, year: year) else { return nil }
+            b[7] == UInt8(ascii: "-"), let day = num(8, 2),
+            (1...12).contains(month), day >= 1, day <= ChatDate.daysIn(month: month, year: year)
+        else { return nil }
         var hour = 0, minute = 0, second = 0, offsetSeconds = 0
         var i = 10
         var hasTime = false
         if i < b.count {
             guard b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") || b[i] == UInt8(ascii: " "),
-                  let h = num(i + 1, 2), i + 3 < b.count, b[i + 3] == UInt8(ascii: ":"), let m = num(i + 4, 2),
-                  h < 24, m < 60 else { return nil }
+                let h = num(i + 1, 2), i + 3 < b.count, b[i + 3] == UInt8(ascii: ":"), let m = num(i + 4, 2),
+                h < 24, m < 60
+            else { return nil }
             hour = h; minute = m; hasTime = true
             i += 6
             if i < b.count, b[i] == UInt8(ascii: ":") {

@@ -104,9 +104,11 @@ public struct Attachment: Sendable, Equatable, Identifiable {
     /// nobody can open (missing from an export), drawn as "File unavailable" or "Photo unavailable".
     public var status: FileStatus
 
-    public init(id: String, name: String, byteCount: Int64, contentType: String, preview: String? = nil,
-                url: AttachmentLocation? = nil, alt: String? = nil, upload: UploadState = .done,
-                status: FileStatus = .available) {
+    public init(
+        id: String, name: String, byteCount: Int64, contentType: String, preview: String? = nil,
+        url: AttachmentLocation? = nil, alt: String? = nil, upload: UploadState = .done,
+        status: FileStatus = .available
+    ) {
         self.id = id
         self.name = name
         self.byteCount = byteCount

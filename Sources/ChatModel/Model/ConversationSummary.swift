@@ -119,8 +119,10 @@ package struct ConversationSummary: Sendable, Equatable {
                 }
                 // What opens a line in Markdown without being read: a heading's #s, a list's
                 // bullet, a quote's >.
-                if lineStart, byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ">") {
+                if lineStart,
+                    byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ">")
+                {
                     var j = i
                     if byte == UInt8(ascii: "#") { while j < count, bytes[j] == UInt8(ascii: "#") { j += 1 } }
                     if j < count, bytes[j] == 0x20 { i = j; continue }

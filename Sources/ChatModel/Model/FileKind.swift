@@ -53,8 +53,10 @@ package enum FileKind: String, Sendable, Equatable, CaseIterable {
     /// Types that are already clean (nearly all) are returned as they are.
     package static func essence(_ raw: String) -> String {
         var clean = true
-        for byte in raw.utf8 where (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: ";")
-            || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+        for byte in raw.utf8
+        where (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        {
             clean = false
             break
         }

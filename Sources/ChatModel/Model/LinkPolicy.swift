@@ -13,7 +13,8 @@ package enum LinkPolicy {
     package static func classify(_ raw: String) -> Verdict {
         if raw.isEmpty { return .rejected("the url is empty") }
         if let first = raw.unicodeScalars.first, let last = raw.unicodeScalars.last,
-           first.properties.isWhitespace || last.properties.isWhitespace {
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
             // Browsers strip these before reading a scheme, so " javascript:" would still run.
             return .rejected("the url starts or ends with whitespace")
         }

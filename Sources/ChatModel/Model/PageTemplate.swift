@@ -38,17 +38,28 @@ package struct PageTemplate: Sendable, Equatable {
             if PageTemplate.placeholders.contains(slot.name) {
                 counts[slot.name, default: 0] += 1
             } else if let now = PageTemplate.replaced[slot.name] {
-                problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
-                                           message: "{{\(slot.name)}} was replaced by {{\(now)}}, which stands for the whole elements (write {{styles}} where the <style> elements were, {{scripts}} where the <script> element was)"))
+                problems.append(
+                    Diagnostic(
+                        file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
+                        message:
+                            "{{\(slot.name)}} was replaced by {{\(now)}}, which stands for the whole elements (write {{styles}} where the <style> elements were, {{scripts}} where the <script> element was)"
+                    ))
             } else {
-                problems.append(Diagnostic(file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
-                                           message: "unknown placeholder {{\(slot.name)}}; expected one of \(PageTemplate.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"))
+                problems.append(
+                    Diagnostic(
+                        file: pagePath, location: SourceLocation(line: slot.line, column: slot.column),
+                        message:
+                            "unknown placeholder {{\(slot.name)}}; expected one of \(PageTemplate.placeholders.sorted().map { "{{\($0)}}" }.joined(separator: ", "))"
+                    ))
             }
         }
         for name in PageTemplate.required.sorted() where counts[name, default: 0] != 1 {
-            problems.append(Diagnostic(file: pagePath, message: counts[name, default: 0] == 0
-                ? "the page template has no {{\(name)}}; expected it exactly once"
-                : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
+            problems.append(
+                Diagnostic(
+                    file: pagePath,
+                    message: counts[name, default: 0] == 0
+                        ? "the page template has no {{\(name)}}; expected it exactly once"
+                        : "the page template has {{\(name)}} \(counts[name]!) times; expected it exactly once"))
         }
         if Self.contains(stylesheet, "</style") {
             problems.append(Diagnostic(file: directory, message: "a stylesheet (*.css) contains \"</style\", which would end the <style> element early"))
@@ -57,10 +68,14 @@ package struct PageTemplate: Sendable, Equatable {
             problems.append(Diagnostic(file: directory, message: "a script (*.js) contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         for (text, name) in [(site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css")] where Self.contains(text, "</style") {
-            problems.append(Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+            problems.append(
+                Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
         }
         if Self.contains(site.searchScript, "</script") || Self.contains(site.searchScript, "<!--") {
-            problems.append(Diagnostic(file: FilePath.join(directory, "site/search.js"), message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+            problems.append(
+                Diagnostic(
+                    file: FilePath.join(directory, "site/search.js"),
+                    message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         if !problems.isEmpty { throw DiagnosticError(problems, kind: .badData) }
     }

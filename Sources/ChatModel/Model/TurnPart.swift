@@ -69,8 +69,10 @@ package struct ToolCallPart: Sendable, Equatable {
     /// URL: shown as a link the reader may follow. The page never loads it by itself.
     package var url: String?
 
-    package init(name: String, title: String? = nil, input: String? = nil, status: ToolStatus = .ok,
-                 result: String? = nil, attachmentIDs: [String] = [], url: String? = nil) {
+    package init(
+        name: String, title: String? = nil, input: String? = nil, status: ToolStatus = .ok,
+        result: String? = nil, attachmentIDs: [String] = [], url: String? = nil
+    ) {
         self.name = name
         self.title = title
         self.input = input
@@ -94,8 +96,10 @@ package struct CodeExecutionPart: Sendable, Equatable {
     /// How the collapsed line words the run: the importer says, in the words of the app that ran it.
     package var title: CodeRunTitle
 
-    package init(language: String, code: String, output: String? = nil, status: ToolStatus = .ok, attachmentIDs: [String] = [],
-                 title: CodeRunTitle = .ranCode) {
+    package init(
+        language: String, code: String, output: String? = nil, status: ToolStatus = .ok, attachmentIDs: [String] = [],
+        title: CodeRunTitle = .ranCode
+    ) {
         self.language = language
         self.code = code
         self.output = output

@@ -52,7 +52,10 @@ package enum JSONQuote {
             while i < bytes.count {
                 let byte = bytes[i]
                 if byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte != 0x7F && byte != 0xE2
-                    && !(html && (byte == 0x3C || byte == 0x3E || byte == 0x26)) { i += 1; continue }
+                    && !(html && (byte == 0x3C || byte == 0x3E || byte == 0x26))
+                {
+                    i += 1; continue
+                }
                 var short: UInt8 = 0
                 switch byte {
                 case UInt8(ascii: "\""): short = UInt8(ascii: "\"")

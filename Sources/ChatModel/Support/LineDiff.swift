@@ -52,7 +52,9 @@ package enum LineDiff {
 
     /// Groups an edit script into hunks: changes closer than twice the context share one.
     package static func hunks(_ script: [Edit], _ a: [Substring], _ b: [Substring], context: Int) -> [String] {
-        let changes = script.indices.filter { if case .same = script[$0] { return false }; return true }
+        let changes = script.indices.filter {
+            if case .same = script[$0] { return false }; return true
+        }
         guard !changes.isEmpty else { return [] }
         var output: [String] = []
         var groupStart = 0

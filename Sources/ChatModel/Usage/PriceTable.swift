@@ -61,7 +61,8 @@ package struct PriceTable: Sendable, Equatable {
         if parts.count > 1, let last = parts.last, last.count == 8, last.allSatisfy(\.isASCIIDigit) {
             text = parts.dropLast().joined(separator: "-")
         } else if parts.count > 3, parts[parts.count - 3].count == 4, parts.suffix(3).allSatisfy({ $0.allSatisfy(\.isASCIIDigit) && !$0.isEmpty }),
-                  parts[parts.count - 2].count == 2, parts[parts.count - 1].count == 2 {
+            parts[parts.count - 2].count == 2, parts[parts.count - 1].count == 2
+        {
             text = parts.dropLast(3).joined(separator: "-")
         }
         return text

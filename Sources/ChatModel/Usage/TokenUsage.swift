@@ -30,8 +30,9 @@ package struct TokenUsage: Sendable, Equatable {
 
     /// The counts of both, added; the context is the later one's (`other`), as it follows it.
     package func adding(_ other: TokenUsage) -> TokenUsage {
-        TokenUsage(input: input + other.input, output: output + other.output, cacheRead: cacheRead + other.cacheRead,
-                   cacheWrite: cacheWrite + other.cacheWrite, context: other.context ?? context, contextWindow: other.contextWindow ?? contextWindow)
+        TokenUsage(
+            input: input + other.input, output: output + other.output, cacheRead: cacheRead + other.cacheRead,
+            cacheWrite: cacheWrite + other.cacheWrite, context: other.context ?? context, contextWindow: other.contextWindow ?? contextWindow)
     }
 
     /// The counts of both, added (the context is left out: it belongs to one turn).

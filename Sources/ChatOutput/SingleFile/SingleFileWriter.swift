@@ -42,7 +42,7 @@ package final class SingleFileWriter: FolderOutput, @unchecked Sendable {
         for byte in filesFolderName.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
@@ -72,8 +72,9 @@ package final class SingleFileWriter: FolderOutput, @unchecked Sendable {
                 try fm.createDirectory(atPath: stagedFolder, withIntermediateDirectories: true)
                 chmod(stagedFolder, 0o755)
                 for name in spilled {
-                    try fm.moveItem(atPath: FilePath.join(staging, FilePath.join(AssetNames.assetsFolder, name)),
-                                    toPath: FilePath.join(stagedFolder, name))
+                    try fm.moveItem(
+                        atPath: FilePath.join(staging, FilePath.join(AssetNames.assetsFolder, name)),
+                        toPath: FilePath.join(stagedFolder, name))
                 }
                 try Data("files of a chatrender single-file page; replaced with the page on each render\n".utf8)
                     .write(to: URL(fileURLWithPath: FilePath.join(stagedFolder, OutputWriter.marker)))
@@ -83,7 +84,7 @@ package final class SingleFileWriter: FolderOutput, @unchecked Sendable {
         }
         try checkPageReplaceable()
         let folderExists = exists(filesFolder)
-        var previousFolder: String?   // where the folder it replaced now sits, to restore or remove
+        var previousFolder: String?  // where the folder it replaced now sits, to restore or remove
         if !spilled.isEmpty {
             try checkFolderReplaceable()
             previousFolder = try AtomicSwap.swap(stagedFolder, into: filesFolder, what: "the folder beside the page")

@@ -47,7 +47,8 @@ extension FolderOutput {
         do {
             try FileManager.default.createDirectory(atPath: full, withIntermediateDirectories: true)
         } catch {
-            throw StagingFolder.cannotWrite(full, "cannot create \(relative.isEmpty ? "the staging folder" : "the \(relative) folder"): \(OutputWriter.reason(error))")
+            throw StagingFolder.cannotWrite(
+                full, "cannot create \(relative.isEmpty ? "the staging folder" : "the \(relative) folder"): \(OutputWriter.reason(error))")
         }
         return full
     }

@@ -40,7 +40,8 @@ package final class RenderCache: Sendable {
     static let pageLimit = 512 << 20
     static let tagName = "CACHEDIR.TAG"
     /// The signature of the Cache Directory Tagging Specification: backup tools skip the folder.
-    static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This file marks chatrender's cache: web images and pages it can make again.\n# Delete the folder at any time; see chatrender help render (--cache).\n"
+    static let tag =
+        "Signature: 8a477f597d28d172789f06886806bc55\n# This file marks chatrender's cache: web images and pages it can make again.\n# Delete the folder at any time; see chatrender help render (--cache).\n"
 
     /// Opens (making it if needed) the cache in `folder`. Throws, with the reason, when it cannot
     /// be made or must not be trusted; a render then goes on without a cache (see `usable`).
@@ -95,7 +96,9 @@ package final class RenderCache: Sendable {
         if access(destination, F_OK) != 0 {
             guard Self.place(path, at: destination) else { return }
         }
-        state.withLock { $0.imageIndex?[key] = (name, width, height); $0.added = true }
+        state.withLock {
+            $0.imageIndex?[key] = (name, width, height); $0.added = true
+        }
     }
 
     /// Web images by key: `KEY-WxH.ext` names, as `AssetProducer` writes them.
@@ -114,7 +117,8 @@ package final class RenderCache: Sendable {
         let key = String(name[..<dash])
         let size = name[name.index(after: dash)..<dot].split(separator: "x")
         guard key.count == 20, key.utf8.allSatisfy(Self.isHexDigit), size.count == 2,
-              let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
+            let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0
+        else { return nil }
         return (key, w, h)
     }
 
@@ -207,7 +211,8 @@ package final class RenderCache: Sendable {
         // `link` would link a symbolic link itself, pointing anywhere: only regular files are placed.
         var info = stat()
         guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        let temporary = FilePath.join(FilePath.directory(destination), ".\(FilePath.lastComponent(destination)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
+        let temporary = FilePath.join(
+            FilePath.directory(destination), ".\(FilePath.lastComponent(destination)).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).partial")
         var ok = useLink && link(source, temporary) == 0
         if !ok { ok = copyRegularFile(source, to: temporary) }
         guard ok else { unlink(temporary); return false }

@@ -10,7 +10,8 @@ package enum ScratchFolder {
     package static func make(_ label: String) throws(DiagnosticError) -> String {
         var template = Array(FilePath.join(NSTemporaryDirectory(), "chatrender-\(label)-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw DiagnosticError(Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(file: NSTemporaryDirectory(), message: "cannot create a temporary folder: \(String(cString: strerror(errno)))"), kind: .cannotWrite)
         }
         return String(cString: made)
     }

@@ -36,8 +36,10 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
 
     /// Makes a fresh staging folder beside `destination` (stale ones from killed runs are removed
     /// first); refuses up front when the destination may not be replaced.
-    package init(replacing destination: String, replaces: Replaces = .chatrenderOutput, what: String = "the output",
-                 durability: Durability = .eachFile) throws(DiagnosticError) {
+    package init(
+        replacing destination: String, replaces: Replaces = .chatrenderOutput, what: String = "the output",
+        durability: Durability = .eachFile
+    ) throws(DiagnosticError) {
         self.destination = OutputWriter.trimmingTrailingSlashes(destination)
         self.replaces = replaces
         self.what = what
@@ -131,9 +133,11 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
         var info = stat()
         guard lstat(destination, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw cannotWrite(destination, replaces == .chatrenderOutput
-                ? "exists and is not a folder; expected a folder to write the page into"
-                : "exists and is not a folder; expected \(what) folder")
+            throw cannotWrite(
+                destination,
+                replaces == .chatrenderOutput
+                    ? "exists and is not a folder; expected a folder to write the page into"
+                    : "exists and is not a folder; expected \(what) folder")
         }
         guard replaces == .chatrenderOutput else { return }
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: destination)) ?? []

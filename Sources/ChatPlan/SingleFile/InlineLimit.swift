@@ -35,9 +35,10 @@ public struct InlineLimit: Sendable, Equatable, CustomStringConvertible {
         // Digits with at most one decimal point; no signs, exponents, or hex.
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
-              parts.count == 1 || !parts[1].isEmpty else { return nil }
-        guard parts[0].count <= 15, (parts.count == 1 || parts[1].count <= 6) else { return nil }
+            parts.allSatisfy({ $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
+            parts.count == 1 || !parts[1].isEmpty
+        else { return nil }
+        guard parts[0].count <= 15, parts.count == 1 || parts[1].count <= 6 else { return nil }
         let whole = Int(parts[0])!
         var value = whole.multipliedReportingOverflow(by: factor)
         guard !value.overflow else { return nil }

@@ -45,7 +45,8 @@ package struct AssetManifest: Sendable, Equatable {
             let path = FilePath.join(folder, relative)
             var info = stat()
             guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                  lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !excluding.contains(relative) else { continue }
+                lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !excluding.contains(relative)
+            else { continue }
             guard let data = fm.contents(atPath: path) else {
                 throw DiagnosticError(Diagnostic(file: path, message: "cannot read a rendered file"), kind: .cannotWrite)
             }
@@ -77,10 +78,13 @@ package struct AssetManifest: Sendable, Equatable {
             // The path may hold spaces; size and hash are the last two fields.
             let fields = line.split(separator: " ")
             guard fields.count >= 3, let size = Int(fields[fields.count - 2]), size >= 0,
-                  fields[fields.count - 1].count == 64,
-                  fields[fields.count - 1].allSatisfy({ $0.isHexDigit }) else {
-                problems.append(Diagnostic(file: file, location: SourceLocation(line: index + 1, column: 1),
-                                           message: "expected \"PATH BYTES SHA256\", found \"\(line)\""))
+                fields[fields.count - 1].count == 64,
+                fields[fields.count - 1].allSatisfy({ $0.isHexDigit })
+            else {
+                problems.append(
+                    Diagnostic(
+                        file: file, location: SourceLocation(line: index + 1, column: 1),
+                        message: "expected \"PATH BYTES SHA256\", found \"\(line)\""))
                 continue
             }
             let path = fields[..<(fields.count - 2)].joined(separator: " ")
@@ -109,7 +113,9 @@ package struct AssetManifest: Sendable, Equatable {
             var out: [String] = []
             for (old, new) in changed {
                 let before = ByteCountFormat.string(Int64(old.size)), after = ByteCountFormat.string(Int64(new.size))
-                let sizes = old.size == new.size ? "same size, different bytes"
+                let sizes =
+                    old.size == new.size
+                    ? "same size, different bytes"
                     : before == after ? "\(old.size) → \(new.size) bytes" : "\(before) → \(after)"
                 out.append("changed \(new.path) (\(sizes))")
             }

@@ -40,8 +40,10 @@ package struct CheckConfig: Sendable, Equatable {
     /// Colour modes of the screenshots (`light`, `dark`).
     package var modes: [String]
 
-    package init(theme: String? = nil, templates: String? = nil, locale: String, widths: [Int]? = nil,
-                 modes: [String] = CheckConfig.allModes) {
+    package init(
+        theme: String? = nil, templates: String? = nil, locale: String, widths: [Int]? = nil,
+        modes: [String] = CheckConfig.allModes
+    ) {
         self.theme = theme
         self.templates = templates
         self.locale = locale
@@ -71,8 +73,10 @@ package struct CheckConfig: Sendable, Equatable {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw DiagnosticError(Diagnostic(file: file, location: SourceLocation(line: error.line, column: error.column),
-                                             message: error.message), kind: .badData)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: file, location: SourceLocation(line: error.line, column: error.column),
+                    message: error.message), kind: .badData)
         }
         func problem(_ node: JSONNode, _ message: String) -> DiagnosticError {
             DiagnosticError(Diagnostic(file: file, location: SourceLocation(line: node.line, column: node.column), message: message), kind: .badData)
@@ -89,12 +93,15 @@ package struct CheckConfig: Sendable, Equatable {
             throw problem(versionNode, "expected the format version \(CheckConfig.version), found \(versionNode.kindDescription)")
         }
         guard integer == Int64(CheckConfig.version) else {
-            throw problem(versionNode, "format version \(integer) is not one this chatrender reads (it reads \(CheckConfig.version)); record again with this version")
+            throw problem(
+                versionNode, "format version \(integer) is not one this chatrender reads (it reads \(CheckConfig.version)); record again with this version")
         }
         func string(_ key: String) throws(DiagnosticError) -> String? {
             guard let node = root[key] else { return nil }
             if case .null = node.value { return nil }
-            guard case .string(let text) = node.value, !text.isEmpty else { throw problem(node, "\"\(key)\": expected a non-empty string, found \(node.kindDescription)") }
+            guard case .string(let text) = node.value, !text.isEmpty else {
+                throw problem(node, "\"\(key)\": expected a non-empty string, found \(node.kindDescription)")
+            }
             return text
         }
         theme = try string("theme")
@@ -103,7 +110,9 @@ package struct CheckConfig: Sendable, Equatable {
         self.locale = locale
         modes = CheckConfig.allModes
         if let shots = root["screenshots"], shots.value != .null {
-            guard case .object = shots.value else { throw problem(shots, "\"screenshots\": expected an object with \"widths\" and \"modes\", found \(shots.kindDescription)") }
+            guard case .object = shots.value else {
+                throw problem(shots, "\"screenshots\": expected an object with \"widths\" and \"modes\", found \(shots.kindDescription)")
+            }
             guard let list = shots["widths"], case .array(let items) = list.value, !items.isEmpty else {
                 throw problem(shots, "\"screenshots\": expected \"widths\", a list of CSS widths such as [390, 1024]")
             }
@@ -117,8 +126,9 @@ package struct CheckConfig: Sendable, Equatable {
             self.widths = widths
             if let modesNode = shots["modes"] {
                 guard case .array(let names) = modesNode.value,
-                      names.allSatisfy({ if case .string(let name) = $0.value { CheckConfig.allModes.contains(name) } else { false } }),
-                      names.count == CheckConfig.allModes.count else {
+                    names.allSatisfy({ if case .string(let name) = $0.value { CheckConfig.allModes.contains(name) } else { false } }),
+                    names.count == CheckConfig.allModes.count
+                else {
                     throw problem(modesNode, "\"modes\": expected [\"light\", \"dark\"] (every screenshot is taken in both)")
                 }
             }
@@ -134,8 +144,9 @@ package struct CheckConfig: Sendable, Equatable {
         if let templates { lines.append("  \"templates\": \(JSONQuote.quote(templates))") }
         lines.append("  \"locale\": \(JSONQuote.quote(locale))")
         if let widths {
-            lines.append("  \"screenshots\": { \"widths\": [\(widths.map(String.init).joined(separator: ", "))], "
-                + "\"modes\": [\(modes.map { JSONQuote.quote($0) }.joined(separator: ", "))] }")
+            lines.append(
+                "  \"screenshots\": { \"widths\": [\(widths.map(String.init).joined(separator: ", "))], "
+                    + "\"modes\": [\(modes.map { JSONQuote.quote($0) }.joined(separator: ", "))] }")
         }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }

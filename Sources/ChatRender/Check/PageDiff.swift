@@ -41,9 +41,13 @@ package struct PageDiff: Sendable, Equatable {
             if case .same = script[index] { index += 1; newLine += 1; continue }
             var change = Change(range: index..<index, removed: [], added: [], newLine: newLine + 1)
             while index < script.count {
-                if case .delete(let o) = script[index] { change.removed.append(a[o]) }
-                else if case .insert(let n) = script[index] { change.added.append(b[n]); newLine += 1 }
-                else { break }
+                if case .delete(let o) = script[index] {
+                    change.removed.append(a[o])
+                } else if case .insert(let n) = script[index] {
+                    change.added.append(b[n]); newLine += 1
+                } else {
+                    break
+                }
                 index += 1
             }
             change.range = change.range.lowerBound..<index
@@ -56,7 +60,8 @@ package struct PageDiff: Sendable, Equatable {
         var repeats: [Int: [Int]] = [:]
         for (number, change) in changes.enumerated() {
             if change.removed.count == change.added.count,
-               zip(change.removed, change.added).allSatisfy({ $0 != $1 && PageDiff.withoutHashes($0) == PageDiff.withoutHashes($1) }) {
+                zip(change.removed, change.added).allSatisfy({ $0 != $1 && PageDiff.withoutHashes($0) == PageDiff.withoutHashes($1) })
+            {
                 hidden.insert(number)
                 hashOnly += (0..<change.added.count).map { change.newLine + $0 }
                 continue
@@ -86,11 +91,12 @@ package struct PageDiff: Sendable, Equatable {
             for (number, change) in changes.enumerated() where hidden.contains(number) {
                 for position in change.range { shownScript[position] = .same(old: -1, new: -1) }
             }
-            body = PageDiff.hunks(real: script, choosing: shownScript, a, b, context: context,
-                                  annotate: { start in
-                                      guard let number = shownAt[start], let lines = repeats[number], !lines.isEmpty else { return nil }
-                                      return "the same change again at line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))"
-                                  })
+            body = PageDiff.hunks(
+                real: script, choosing: shownScript, a, b, context: context,
+                annotate: { start in
+                    guard let number = shownAt[start], let lines = repeats[number], !lines.isEmpty else { return nil }
+                    return "the same change again at line\(lines.count == 1 ? "" : "s") \(lines.map(String.init).joined(separator: ", "))"
+                })
         }
         shown = PageDiff.unifiedDiff(body, oldName: oldName, newName: newName)
     }
@@ -101,7 +107,8 @@ package struct PageDiff: Sendable, Equatable {
         if out.isEmpty && !full.isEmpty { out = "--- \(full.oldName)\n+++ \(full.newName)\n" }
         if !hashOnlyLines.isEmpty {
             let lines = hashOnlyLines.map(String.init).joined(separator: ", ")
-            out += "~ line\(hashOnlyLines.count == 1 ? "" : "s") \(lines): only sha256 hashes differ "
+            out +=
+                "~ line\(hashOnlyLines.count == 1 ? "" : "s") \(lines): only sha256 hashes differ "
                 + "(the Content-Security-Policy follows the inline style and scripts)\n"
         }
         return out
@@ -157,9 +164,13 @@ package struct PageDiff: Sendable, Equatable {
     /// Hunks over the real edit script, grouped around the changes `choosing` still has (the same
     /// script with hidden changes turned into `same`), each header followed by `annotate`'s text
     /// for the script index of the hunk's first shown change.
-    static func hunks(real: [LineDiff.Edit], choosing: [LineDiff.Edit], _ a: [Substring], _ b: [Substring], context: Int,
-                      annotate: (Int) -> String?) -> [String] {
-        let changes = choosing.indices.filter { if case .same = choosing[$0] { return false }; return true }
+    static func hunks(
+        real: [LineDiff.Edit], choosing: [LineDiff.Edit], _ a: [Substring], _ b: [Substring], context: Int,
+        annotate: (Int) -> String?
+    ) -> [String] {
+        let changes = choosing.indices.filter {
+            if case .same = choosing[$0] { return false }; return true
+        }
         var output: [String] = []
         var groupStart = 0
         while groupStart < changes.count {
@@ -190,7 +201,11 @@ package struct PageDiff: Sendable, Equatable {
                 // Marks of the shown changes in this hunk: the first one's repeats are named.
                 var notes: [String] = []
                 for position in changes[groupStart...groupEnd] {
-                    let isStart = position == 0 || { if case .same = choosing[position - 1] { return true }; return false }()
+                    let isStart =
+                        position == 0
+                        || {
+                            if case .same = choosing[position - 1] { return true }; return false
+                        }()
                     if isStart, let note = annotate(position) { notes.append(note) }
                 }
                 if !notes.isEmpty { lines[0] += " " + notes.joined(separator: "; ") }

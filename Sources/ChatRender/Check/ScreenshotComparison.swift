@@ -78,7 +78,8 @@ package struct ScreenshotComparison: Sendable {
                     guard largest > tolerance else { return false }
                     if allowEdgeNoise && largest <= ScreenshotComparison.edgeNoiseLimit
                         && ScreenshotComparison.onEdge(a, old.width, old.height, x, y)
-                        && ScreenshotComparison.onEdge(b, new.width, new.height, x, y) {
+                        && ScreenshotComparison.onEdge(b, new.width, new.height, x, y)
+                    {
                         noise = true
                         return false
                     }
@@ -89,7 +90,10 @@ package struct ScreenshotComparison: Sendable {
                 let rowBytes = width * 4
                 for y in 0..<height {
                     if sameWidth && y < old.height && y < new.height
-                        && memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) == 0 { continue }
+                        && memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) == 0
+                    {
+                        continue
+                    }
                     var rowChanged = false
                     for x in 0..<width {
                         var noise = false
@@ -161,7 +165,8 @@ package struct ScreenshotComparison: Sendable {
     /// `3,120 pixels differ (0.42%) in x 12–380, y 400–470 (369 × 71 px)`, with the sizes when they differ.
     package var summary: String {
         guard !matches else { return "matches" }
-        var text = "\(ScreenshotComparison.grouped(changedPixels)) pixel\(changedPixels == 1 ? "" : "s") differ\(changedPixels == 1 ? "s" : "") (\(ScreenshotComparison.percent(changedPercent)))"
+        var text =
+            "\(ScreenshotComparison.grouped(changedPixels)) pixel\(changedPixels == 1 ? "" : "s") differ\(changedPixels == 1 ? "s" : "") (\(ScreenshotComparison.percent(changedPercent)))"
         if let boundingBox { text += " in \(boundingBox)" }
         if sizeChanged { text += "; size \(oldSize.width) × \(oldSize.height) → \(newSize.width) × \(newSize.height)" }
         return text

@@ -31,7 +31,8 @@ extension SnapshotCheck.FixtureResult {
                 out += "\(name): no snapshot in \(snapshotPath)/; run with --record to make one\n"
             } else {
                 let needsPNG = missingFiles.contains { $0.hasSuffix(".png") }
-                out += "\(name): the snapshot in \(snapshotPath)/ lacks \(missingFiles.joined(separator: ", ")); run with --record\(needsPNG ? " --png" : "") to add \(missingFiles.count == 1 ? "it" : "them")\n"
+                out +=
+                    "\(name): the snapshot in \(snapshotPath)/ lacks \(missingFiles.joined(separator: ", ")); run with --record\(needsPNG ? " --png" : "") to add \(missingFiles.count == 1 ? "it" : "them")\n"
             }
         case .differs:
             out += "\(name): differs from \(snapshotPath)/\n"

@@ -34,8 +34,10 @@ package enum SnapshotCheck {
         /// Makes the browser, once, on first use.
         package var makeScreenshotter: () throws(DiagnosticError) -> PageScreenshotter
 
-        package init(widths: [Int] = [390, 1024], tolerance: Int = 2,
-                    makeScreenshotter: @escaping () throws(DiagnosticError) -> PageScreenshotter) {
+        package init(
+            widths: [Int] = [390, 1024], tolerance: Int = 2,
+            makeScreenshotter: @escaping () throws(DiagnosticError) -> PageScreenshotter
+        ) {
             self.widths = widths
             self.tolerance = tolerance
             self.makeScreenshotter = makeScreenshotter
@@ -60,9 +62,11 @@ package enum SnapshotCheck {
         package var images: ImageSettings
         package var strict: Bool
 
-        package init(fixtures: [String], snapshotsDirectory: String, recordMode: RecordMode = .never, screenshots: Screenshots? = nil,
-                    diffsDirectory: String = "out/check-diffs", themePath: String, templatesDirectory: String,
-                    options: RenderOptions = .init(), images: ImageSettings = .init(), strict: Bool = false) {
+        package init(
+            fixtures: [String], snapshotsDirectory: String, recordMode: RecordMode = .never, screenshots: Screenshots? = nil,
+            diffsDirectory: String = "out/check-diffs", themePath: String, templatesDirectory: String,
+            options: RenderOptions = .init(), images: ImageSettings = .init(), strict: Bool = false
+        ) {
             self.fixtures = fixtures
             self.snapshotsDirectory = snapshotsDirectory
             self.recordMode = recordMode
@@ -180,15 +184,17 @@ package enum SnapshotCheck {
         for fixture in request.fixtures {
             let name = snapshotName(for: fixture)
             if let other = seen[name] {
-                throw DiagnosticError(Diagnostic(file: fixture, message: "its snapshot would be named \"\(name)\", like that of \(other); rename one of the files"), kind: .usage)
+                throw DiagnosticError(
+                    Diagnostic(file: fixture, message: "its snapshot would be named \"\(name)\", like that of \(other); rename one of the files"), kind: .usage)
             }
             seen[name] = fixture
         }
         var screenshotter: PageScreenshotter?
         defer { (screenshotter as? HeadlessChromium)?.close() }
         for fixture in request.fixtures {
-            var result = FixtureResult(fixture: fixture, name: snapshotName(for: fixture), status: .matches,
-                                       snapshotPath: FilePath.join(request.snapshotsDirectory, snapshotName(for: fixture)))
+            var result = FixtureResult(
+                fixture: fixture, name: snapshotName(for: fixture), status: .matches,
+                snapshotPath: FilePath.join(request.snapshotsDirectory, snapshotName(for: fixture)))
             do throws(DiagnosticError) {
                 if request.screenshots != nil && screenshotter == nil {
                     screenshotter = try request.screenshots!.makeScreenshotter()
@@ -231,9 +237,10 @@ package enum SnapshotCheck {
         let scratch = try ScratchFolder.make("check")
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let output = FilePath.join(scratch, result.name)
-        var renderRequest = RenderRequest(conversationPath: result.fixture, themePath: request.themePath,
-                                          templatesDirectory: request.templatesDirectory, outputDirectory: output,
-                                          options: request.options, strict: request.strict, images: request.images)
+        var renderRequest = RenderRequest(
+            conversationPath: result.fixture, themePath: request.themePath,
+            templatesDirectory: request.templatesDirectory, outputDirectory: output,
+            options: request.options, strict: request.strict, images: request.images)
         renderRequest.markupGiven = request.markupGiven
         let rendered = try ChatRenderer.render(renderRequest)
         result.warnings = rendered.warnings
@@ -242,8 +249,9 @@ package enum SnapshotCheck {
         guard let pageData = FileManager.default.contents(atPath: page) else {
             throw DiagnosticError(Diagnostic(file: page, message: "the rendered page cannot be read"), kind: .cannotWrite)
         }
-        var new = Rendered(html: String(decoding: pageData, as: UTF8.self), htmlBytes: [UInt8](pageData),
-                           manifest: try AssetManifest.scan(folder: output), screenshots: [])
+        var new = Rendered(
+            html: String(decoding: pageData, as: UTF8.self), htmlBytes: [UInt8](pageData),
+            manifest: try AssetManifest.scan(folder: output), screenshots: [])
         if let settings = request.screenshots, let screenshotter {
             let url = URL(fileURLWithPath: page).absoluteString
             for shot in screenshotNames(widths: settings.widths) {
@@ -257,9 +265,10 @@ package enum SnapshotCheck {
         let snapshot = result.snapshotPath
         let displayName = result.name
         if let stored = fm.contents(atPath: FilePath.join(snapshot, "index.html")) {
-            let diff = PageDiff(old: String(decoding: stored, as: UTF8.self), new: new.html,
-                                        oldName: FilePath.join(snapshot, "index.html"),
-                                        newName: "\(displayName)/index.html (rendered from \(result.fixture))")
+            let diff = PageDiff(
+                old: String(decoding: stored, as: UTF8.self), new: new.html,
+                oldName: FilePath.join(snapshot, "index.html"),
+                newName: "\(displayName)/index.html (rendered from \(result.fixture))")
             if !diff.isEmpty || [UInt8](stored) != new.htmlBytes { result.htmlDiff = diff }
         } else {
             result.missingFiles.append("index.html")
@@ -281,8 +290,9 @@ package enum SnapshotCheck {
                     continue
                 }
                 let old = try PixelImage(contentsOf: path)
-                let comparison = ScreenshotComparison(old: old, new: shot.image, tolerance: settings.tolerance,
-                                                      allowEdgeNoise: !settings.exactEdges)
+                let comparison = ScreenshotComparison(
+                    old: old, new: shot.image, tolerance: settings.tolerance,
+                    allowEdgeNoise: !settings.exactEdges)
                 result.screenshots.append(ScreenshotResult(fileName: shot.name, comparison: comparison))
             }
         }
@@ -299,7 +309,8 @@ package enum SnapshotCheck {
         }
         let writing = files.filter { mode.shouldRecord(exists: $0.exists, matches: $0.matches) }.map(\.name)
         // A screenshot for a width no longer asked for is a stored file that no longer matches.
-        let stale = request.screenshots == nil || !mode.shouldRecord(exists: true, matches: false)
+        let stale =
+            request.screenshots == nil || !mode.shouldRecord(exists: true, matches: false)
             ? [] : staleScreenshots(in: snapshot, keeping: Set(new.screenshots.map(\.name)))
         if !writing.isEmpty || !stale.isEmpty {
             try record(new, into: snapshot, writing: Set(writing), removing: Set(stale))
@@ -331,7 +342,9 @@ package enum SnapshotCheck {
 
     /// One screenshot from a capture: a page taller than one capture comes in bands, joined here
     /// into one image of the whole page (its PNG is made when it is written: `bytes` is empty).
-    private static func stitch(_ capture: HeadlessChromium.PageCapture, name: String, _ fileName: String) throws(DiagnosticError) -> (name: String, bytes: [UInt8], image: PixelImage) {
+    private static func stitch(_ capture: HeadlessChromium.PageCapture, name: String, _ fileName: String) throws(DiagnosticError) -> (
+        name: String, bytes: [UInt8], image: PixelImage
+    ) {
         if capture.tiles.count == 1 {
             return (fileName, capture.tiles[0], try PixelImage(pngBytes: capture.tiles[0], name: name))
         }
@@ -339,7 +352,11 @@ package enum SnapshotCheck {
         for (index, tile) in capture.tiles.enumerated() { bands.append(try PixelImage(pngBytes: tile, name: "\(name) band \(index + 1)")) }
         let image = try PixelImage(stacking: bands, name: name)
         guard image.height == capture.height, image.width == capture.width else {
-            throw DiagnosticError(Diagnostic(file: name, message: "the captured bands add up to \(image.width) × \(image.height) px, not the page's \(capture.width) × \(capture.height) px"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: name,
+                    message: "the captured bands add up to \(image.width) × \(image.height) px, not the page's \(capture.width) × \(capture.height) px"),
+                kind: .cannotWrite)
         }
         // Encoded only when it is written (a record, or the diffs): a long page that matches is
         // not compressed again for nothing.
@@ -361,8 +378,10 @@ package enum SnapshotCheck {
     /// snapshot is never half-updated. Only the files in `writing` take the new bytes; every other
     /// file already in the folder (a screenshot within tolerance, one not taken this run, a file
     /// of the person's own) is carried over, except those in `removing`.
-    private static func record(_ new: Rendered, into snapshot: String, writing: Set<String>,
-                               removing: Set<String>) throws(DiagnosticError) {
+    private static func record(
+        _ new: Rendered, into snapshot: String, writing: Set<String>,
+        removing: Set<String>
+    ) throws(DiagnosticError) {
         let output = try StagingFolder(replacing: snapshot, replaces: .anyFolder, what: "the snapshot")
         do throws(DiagnosticError) {
             if writing.contains("index.html") { try output.write(new.htmlBytes, to: "index.html") }

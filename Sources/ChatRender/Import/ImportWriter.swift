@@ -68,7 +68,10 @@ package enum ImportWriter {
             var stem = ""
             for scalar in out.unicodeScalars {
                 if stem.unicodeScalars.count + ext.unicodeScalars.count >= 100
-                    || stem.utf8.count + String(scalar).utf8.count + ext.utf8.count > 200 { break }
+                    || stem.utf8.count + String(scalar).utf8.count + ext.utf8.count > 200
+                {
+                    break
+                }
                 stem.unicodeScalars.append(scalar)
             }
             out = stem + ext
@@ -87,8 +90,10 @@ package enum ImportWriter {
     /// their files, each distinct content once whatever its name (the names are not shown).
     /// `files` says which chats (by index) have their photos and files written: a shard of a site
     /// (`--shard`) needs every conversation's entry but only its own pages' files.
-    static func write(_ chats: [ImportedChat], into output: OutputSink, native: Bool,
-                      files: (Int) -> Bool = { _ in true }, summaries: Bool = true) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
+    static func write(
+        _ chats: [ImportedChat], into output: OutputSink, native: Bool,
+        files: (Int) -> Bool = { _ in true }, summaries: Bool = true
+    ) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
         let slugs = slugs(for: chats.map(\.title))
         var entries: [(entry: ImportedEntry, conversation: Conversation)] = []
         for (c, (chat, slug)) in zip(chats, slugs).enumerated() {
@@ -101,8 +106,9 @@ package enum ImportWriter {
             for turn in chat.turns {
                 var attachments: [Attachment] = []
                 for (a, item) in turn.attachments.enumerated() {
-                    var attachment = Attachment(id: item.id ?? "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
-                                                contentType: item.contentType, alt: item.alt)
+                    var attachment = Attachment(
+                        id: item.id ?? "a\(a + 1)", name: item.name, byteCount: max(0, item.byteCount),
+                        contentType: item.contentType, alt: item.alt)
                     if !writesFiles {
                         // Counted in the entry, not rendered here: its bytes are not written.
                         switch item.content {
@@ -159,8 +165,9 @@ package enum ImportWriter {
             conversation.project = chat.project
             conversation.agent = chat.agent
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
-            var entry = ImportedEntry(title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
-                                      project: chat.project, agent: chat.agent)
+            var entry = ImportedEntry(
+                title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
+                project: chat.project, agent: chat.agent)
             if summaries { entry.summary = ConversationSummary(messages) }
             entries.append((entry, conversation))
         }

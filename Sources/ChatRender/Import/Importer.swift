@@ -67,7 +67,10 @@ public enum Importer {
     static func prepare(_ request: ImportRequest) throws(DiagnosticError) -> (chats: [ImportedChat], warnings: [Diagnostic], redaction: RedactionSummary?) {
         var (chats, warnings) = try read(request)
         if request.strict && !warnings.isEmpty {
-            throw DiagnosticError(warnings.map { var d = $0; d.severity = .error; return d }, kind: .badData)
+            throw DiagnosticError(
+                warnings.map {
+                    var d = $0; d.severity = .error; return d
+                }, kind: .badData)
         }
         var redaction: RedactionSummary?
         if request.redact || request.redactEmails {

@@ -19,8 +19,10 @@ package enum PreviewWatch {
     /// Renders `request`, then polls the files it read every `interval` seconds; a change is
     /// rendered once the files have been still for `quiet` seconds (an editor's save can write
     /// a file in several steps). Returns when `shouldStop` says so, checked between polls.
-    package static func run(_ request: ThemePreview.Request, interval: Double = 0.2, quiet: Double = 0.3,
-                            shouldStop: () -> Bool, report: (Event) -> Void) {
+    package static func run(
+        _ request: ThemePreview.Request, interval: Double = 0.2, quiet: Double = 0.3,
+        shouldStop: () -> Bool, report: (Event) -> Void
+    ) {
         var version = 0
         func render(changed: [String]) {
             version += 1
@@ -114,8 +116,9 @@ package enum PreviewWatch {
         for file in files {
             var info = stat()
             if stat(file, &info) == 0 {
-                stamps[file] = Stamp(modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                                     size: Int64(info.st_size))
+                stamps[file] = Stamp(
+                    modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+                    size: Int64(info.st_size))
             } else {
                 stamps[file] = Stamp(modified: -1, size: -1)
             }

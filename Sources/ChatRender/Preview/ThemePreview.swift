@@ -25,8 +25,10 @@ package enum ThemePreview {
         /// Set by `--watch`: the version this render is, which the page shows and `reload.js` names.
         package var watchVersion: String?
 
-        package init(themePaths: [String], templatesDirectory: String, outputDirectory: String, locale: PageLocale = .standard,
-                     conversationPaths: [String] = [], samplePath: String? = nil) {
+        package init(
+            themePaths: [String], templatesDirectory: String, outputDirectory: String, locale: PageLocale = .standard,
+            conversationPaths: [String] = [], samplePath: String? = nil
+        ) {
             self.themePaths = themePaths
             self.templatesDirectory = templatesDirectory
             self.outputDirectory = outputDirectory
@@ -88,17 +90,22 @@ package enum ThemePreview {
             var conversations: [PreviewConversation] = []
             for entry in loaded {
                 let base = FilePath.directory(entry.path)
-                let producer = AssetProducer(inspector: VipsImageInspector(maxPixels: request.images.maxPixels,
-                                                                           allowUntrustedLoaders: request.images.allowUntrustedLoaders),
-                                             baseDirectory: base.isEmpty ? "." : base, displayPath: entry.path,
-                                             settings: request.images, previousAssets: output.previousAssets)
+                let producer = AssetProducer(
+                    inspector: VipsImageInspector(
+                        maxPixels: request.images.maxPixels,
+                        allowUntrustedLoaders: request.images.allowUntrustedLoaders),
+                    baseDirectory: base.isEmpty ? "." : base, displayPath: entry.path,
+                    settings: request.images, previousAssets: output.previousAssets)
                 let (assets, assetWarnings) = try producer.produce(entry.conversation, into: output)
                 if !entry.isSample { warnings += assetWarnings }
-                conversations.append(previewConversation(entry.conversation, path: entry.path, isSample: entry.isSample,
-                                                         assets: assets, locale: request.locale))
+                conversations.append(
+                    previewConversation(
+                        entry.conversation, path: entry.path, isSample: entry.isSample,
+                        assets: assets, locale: request.locale))
             }
-            let page = PreviewGallery.page(themes: themes, template: template, locale: request.locale, conversations: conversations,
-                                           watchVersion: request.watchVersion)
+            let page = PreviewGallery.page(
+                themes: themes, template: template, locale: request.locale, conversations: conversations,
+                watchVersion: request.watchVersion)
             try output.write(page, to: "index.html")
             if let version = request.watchVersion {
                 try output.write(Array(PreviewReloadScript.watcher.utf8), to: PreviewReloadScript.watcherFile)
@@ -109,8 +116,9 @@ package enum ThemePreview {
             output.discard()
             throw error
         }
-        return Result(outputDirectory: output.destination, pageSize: pageSize(output.destination), themeNames: themes.map(\.name),
-                      warnings: warnings)
+        return Result(
+            outputDirectory: output.destination, pageSize: pageSize(output.destination), themeNames: themes.map(\.name),
+            warnings: warnings)
     }
 
     static func pageSize(_ folder: String) -> Int {
@@ -120,8 +128,10 @@ package enum ThemePreview {
 
     /// How a conversation is shown in the gallery: the sample under its own name, the person's
     /// under theirs, each in its own markup (a file's `"markup"`, else `auto`).
-    static func previewConversation(_ conversation: Conversation, path: String, isSample: Bool,
-                                    assets: AssetTable, locale: PageLocale) -> PreviewConversation {
+    static func previewConversation(
+        _ conversation: Conversation, path: String, isSample: Bool,
+        assets: AssetTable, locale: PageLocale
+    ) -> PreviewConversation {
         var options = RenderOptions(showRetry: false, markup: conversation.markup ?? .auto)
         options.locale = locale
         let messages = conversation.messages ?? []
@@ -129,13 +139,15 @@ package enum ThemePreview {
         if isSample {
             return PreviewConversation(
                 title: "Replies in full markup",
-                note: "<strong>The sample</strong> — photos, a link, inline and block code, a table, maths, a quote and a list: the link, code and syntax colours.",
+                note:
+                    "<strong>The sample</strong> — photos, a link, inline and block code, a table, maths, a quote and a list: the link, code and syntax colours.",
                 messages: messages, assets: assets, options: options)
         }
         let name = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.lastComponent(path)
         let file = FilePath.lastComponent(path)
         let note: HTML = "<strong>\(file)</strong> — \(turns)."
-        return PreviewConversation(title: "Your conversation: \(name)", note: note,
-                                   messages: messages, assets: assets, options: options)
+        return PreviewConversation(
+            title: "Your conversation: \(name)", note: note,
+            messages: messages, assets: assets, options: options)
     }
 }

@@ -200,8 +200,11 @@ package struct SingleFilePacker {
         let bytes = page.bytes(inside: urls)
         plan.predictedSize = size
         plan.warnings = plan.spilled.map { item in
-            Diagnostic(.warning, file: displayPath, location: SourceLocation(jsonPath: item.jsonPath),
-                       message: "\(item.label) (\(ByteCountFormat.string(Int64(sizes[item.path]!)))) stays beside the page as \(spillName)/\(item.name): inlined, it would take the page over --inline-limit \(limit)")
+            Diagnostic(
+                .warning, file: displayPath, location: SourceLocation(jsonPath: item.jsonPath),
+                message:
+                    "\(item.label) (\(ByteCountFormat.string(Int64(sizes[item.path]!)))) stays beside the page as \(spillName)/\(item.name): inlined, it would take the page over --inline-limit \(limit)"
+            )
         }
         return (bytes, plan)
     }
@@ -211,15 +214,18 @@ package struct SingleFilePacker {
 
     private func dataURL(_ item: Item, assetsFolder: String) throws(DiagnosticError) -> String {
         guard let bytes = FileManager.default.contents(atPath: FilePath.join(assetsFolder, item.name)) else {
-            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot read \(item.name) back from the staging folder to inline it"), kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(file: displayPath, message: "cannot read \(item.name) back from the staging folder to inline it"), kind: .cannotWrite)
         }
         return DataURL.make(name: item.name, bytes: bytes)
     }
 
     private static func fileSize(_ path: String, displayPath: String) throws(DiagnosticError) -> Int {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue else {
-            throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot read the size of \(FilePath.lastComponent(path)) in the staging folder"), kind: .cannotWrite)
+            let size = (attributes[.size] as? NSNumber)?.intValue
+        else {
+            throw DiagnosticError(
+                Diagnostic(file: displayPath, message: "cannot read the size of \(FilePath.lastComponent(path)) in the staging folder"), kind: .cannotWrite)
         }
         return size
     }

@@ -60,18 +60,23 @@ final class SingleFileOutput: RenderOutput, @unchecked Sendable {
 
     /// Draws the page once and packs it; reports its size, what it holds and a warning for each
     /// asset that stays beside it. The page is written at the commit.
-    func writePage(_ conversation: Conversation, style: PageStyle, assets: AssetTable,
-                   options renderOptions: RenderOptions) throws(DiagnosticError) -> WrittenPage {
-        let packer = SingleFilePacker(conversation: conversation, displayPath: displayPath,
-                                      limit: options.inlineLimit, spillHref: writer.filesFolderHref,
-                                      spillName: writer.filesFolderName)
+    func writePage(
+        _ conversation: Conversation, style: PageStyle, assets: AssetTable,
+        options renderOptions: RenderOptions
+    ) throws(DiagnosticError) -> WrittenPage {
+        let packer = SingleFilePacker(
+            conversation: conversation, displayPath: displayPath,
+            limit: options.inlineLimit, spillHref: writer.filesFolderHref,
+            spillName: writer.filesFolderName)
         let (table, items) = packer.represent(assets)
-        let slotted = PageAssembler.assembleSlotted(conversation: conversation, style: style,
-                                                    assets: packer.deferred(table), options: renderOptions)
+        let slotted = PageAssembler.assembleSlotted(
+            conversation: conversation, style: style,
+            assets: packer.deferred(table), options: renderOptions)
         let (page, plan) = try packer.pack(slotted, items: items, assetsFolder: FilePath.join(writer.path, AssetProducer.assetsFolder))
         packed = (page, plan.spilled.map(\.name))
-        let summary = SingleFileSummary(page: writer.page, filesFolder: writer.filesFolder,
-                                        inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)
+        let summary = SingleFileSummary(
+            page: writer.page, filesFolder: writer.filesFolder,
+            inlinedFiles: plan.inlined.count, spilledFiles: plan.spilled.count)
         return WrittenPage(size: page.count + SingleFileWriter.marker.utf8.count, warnings: plan.warnings, singleFile: summary)
     }
 

@@ -23,8 +23,10 @@ extension SiteRenderer {
     /// `alone` and one page, that page alone (an API conversation, one Claude Code session).
     /// With `shard`, only the pages of its slice, and `shard.json` naming them (see ``SiteShard``).
     /// `style`, when given, is that page's ``PreparedPage`` under way.
-    static func site(_ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil,
-                     warnings given: [Diagnostic], style: InBackground<PreparedPage>? = nil, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
+    static func site(
+        _ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil,
+        warnings given: [Diagnostic], style: InBackground<PreparedPage>? = nil, inspector: ImageInspector?
+    ) throws(DiagnosticError) -> Result {
         var warnings = given
         let entries = pages.map(\.entry)
         var site: SiteWriter? = nil
@@ -43,8 +45,9 @@ extension SiteRenderer {
             // The sources are this run's temporary copies, or a site's pages have no earlier
             // output to reuse images from: an index of them would serve nothing.
             one.images.remembersSources = false
-            let result = try ChatRenderer.render(one, loaded: (page.conversation, []), prepared: site?.page,
-                                                preparing: site == nil ? style : nil, into: output, inspector: inspector)
+            let result = try ChatRenderer.render(
+                one, loaded: (page.conversation, []), prepared: site?.page,
+                preparing: site == nil ? style : nil, into: output, inspector: inspector)
             if result.pageReused { counts.pages += 1 }
             counts.made += result.images.imagesMade
             counts.reused += result.images.imagesReused
@@ -64,8 +67,9 @@ extension SiteRenderer {
         }
         if alone, pages.count == 1 {
             let result = try renderOne(pages[0], into: outputDirectory)
-            return Result(outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
-                          imagesMade: counts.made, imagesReused: counts.reused)
+            return Result(
+                outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
+                imagesMade: counts.made, imagesReused: counts.reused)
         }
         // Thousands of files: flushed to disk once, before the swap, not one by one.
         let output = try StagingFolder(replacing: outputDirectory, durability: .atCommit)
@@ -89,8 +93,9 @@ extension SiteRenderer {
                 try output.write(shard.manifest(pages: held.map(\.entry.slug), total: pages.count), to: SiteShard.fileName)
             }
             try output.commit()
-            return Result(outputDirectory: output.destination, pages: held.count, warnings: warnings, pageSize: indexSize,
-                          pagesReused: counts.pages, imagesMade: counts.made, imagesReused: counts.reused)
+            return Result(
+                outputDirectory: output.destination, pages: held.count, warnings: warnings, pageSize: indexSize,
+                pagesReused: counts.pages, imagesMade: counts.made, imagesReused: counts.reused)
         } catch {
             output.discard()
             throw error

@@ -51,7 +51,8 @@ public enum SiteRenderer {
         // A page alone takes its style from the theme and the templates only (not a site's, which
         // links shared files): it is made on another thread from the start, while the import
         // reads. Errors keep their order: the import's are thrown first.
-        let style = alone && request.shard == nil
+        let style =
+            alone && request.shard == nil
             ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
         let (chats, warnings, redaction) = try Importer.prepare(request)
         try render.refuseIfStrict(warnings)
@@ -70,9 +71,12 @@ public enum SiteRenderer {
         let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
         let written = ImportWriter.newestFirst(all, date: \.entry.date)
         // Named in messages as if it were the import's native file.
-        let pages = written.map { Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file) }
-        var result = try site(pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
-                              shard: request.shard, warnings: warnings, style: style, inspector: inspector)
+        let pages = written.map {
+            Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file)
+        }
+        var result = try site(
+            pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
+            shard: request.shard, warnings: warnings, style: style, inspector: inspector)
         result.redaction = redaction
         // Every conversation the import made (turns, parts, tool output) is freed later, on
         // another thread (see ``LaterRelease``): the pages are written, and the command need not

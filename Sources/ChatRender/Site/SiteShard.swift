@@ -62,11 +62,13 @@ package enum SiteMerge {
         for folder in folders {
             let path = FilePath.join(folder, SiteShard.fileName)
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw DiagnosticError(Diagnostic(file: folder, message: "has no \(SiteShard.fileName); expected the output folder of render --shard K/N"), kind: .missingInput)
+                throw DiagnosticError(
+                    Diagnostic(file: folder, message: "has no \(SiteShard.fileName); expected the output folder of render --shard K/N"), kind: .missingInput)
             }
             let root: JSONNode
             do { root = try JSONParser.parse(Array(data)) } catch {
-                throw DiagnosticError(Diagnostic(file: path, location: SourceLocation(line: error.line, column: error.column), message: error.message), kind: .badData)
+                throw DiagnosticError(
+                    Diagnostic(file: path, location: SourceLocation(line: error.line, column: error.column), message: error.message), kind: .badData)
             }
             func integer(_ key: String) throws(DiagnosticError) -> Int {
                 guard case .number(_, let value?)? = root[key]?.value, value >= 0, value <= 1_000_000_000 else {
@@ -77,16 +79,22 @@ package enum SiteMerge {
             var pages: [String] = []
             guard case .array(let items)? = root["pages"]?.value else { throw problem(path, "pages: expected an array of page folders") }
             for (n, item) in items.enumerated() {
-                guard case .string(let slug) = item.value, !slug.isEmpty, slug.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" }) else {
+                guard case .string(let slug) = item.value, !slug.isEmpty,
+                    slug.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") || $0 == "-" })
+                else {
                     throw problem(path, "pages[\(n)]: expected a page folder's name (a-z, 0-9 and -)")
                 }
                 pages.append(slug)
             }
-            shards.append(Shard(folder: folder, index: try integer("chatrenderShard"), count: try integer("of"), total: try integer("conversations"), pages: pages))
+            shards.append(
+                Shard(folder: folder, index: try integer("chatrenderShard"), count: try integer("of"), total: try integer("conversations"), pages: pages))
         }
         guard let first = shards.first else { throw DiagnosticError(Diagnostic(file: destination, message: "no shards to merge"), kind: .usage) }
         for shard in shards where shard.count != first.count || shard.total != first.total {
-            throw problem(shard.folder, "is shard \(shard.index) of \(shard.count) with \(shard.total) conversations, but \(first.folder) is of \(first.count) with \(first.total); expected the shards of one render")
+            throw problem(
+                shard.folder,
+                "is shard \(shard.index) of \(shard.count) with \(shard.total) conversations, but \(first.folder) is of \(first.count) with \(first.total); expected the shards of one render"
+            )
         }
         var seen: [Int: String] = [:]
         for shard in shards {
@@ -95,7 +103,12 @@ package enum SiteMerge {
         }
         let missing = (1...first.count).filter { seen[$0] == nil }
         guard missing.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: first.folder, message: "shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(first.count) missing; expected every shard's folder"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: first.folder,
+                    message:
+                        "shard\(missing.count == 1 ? "" : "s") \(missing.map(String.init).joined(separator: ", ")) of \(first.count) missing; expected every shard's folder"
+                ), kind: .missingInput)
         }
         // Every page in one shard only, and all of the index's conversations.
         var owner: [String: String] = [:]
@@ -122,10 +135,14 @@ package enum SiteMerge {
             let files = siteFiles(shard)
             guard files == shared else {
                 let differing = Set(files).symmetricDifference(shared).sorted().first ?? "?"
-                throw problem(shard.folder, "holds other site files than \(first.folder) (\(differing)); expected shards rendered from one export with the same options")
+                throw problem(
+                    shard.folder, "holds other site files than \(first.folder) (\(differing)); expected shards rendered from one export with the same options")
             }
             for (file, bytes) in zip(files, reference) where FileManager.default.contents(atPath: FilePath.join(shard.folder, file)) != bytes {
-                throw problem(FilePath.join(shard.folder, file), "differs from \(FilePath.join(first.folder, file)); expected shards rendered from one export with the same options (--theme, --templates, --locale, --time-zone)")
+                throw problem(
+                    FilePath.join(shard.folder, file),
+                    "differs from \(FilePath.join(first.folder, file)); expected shards rendered from one export with the same options (--theme, --templates, --locale, --time-zone)"
+                )
             }
         }
         let output = try StagingFolder(replacing: destination, durability: .atCommit)

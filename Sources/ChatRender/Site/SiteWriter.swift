@@ -27,7 +27,11 @@ struct SiteWriter: Sendable {
         let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath)
         let template = try PageTemplate.load(directory: render.templatesDirectory)
         guard !template.site.isEmpty else {
-            throw DiagnosticError(Diagnostic(file: render.templatesDirectory, message: "the templates folder has no site/ folder (index.css, search.css, search.js); a site's index and search are made from it"), kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: render.templatesDirectory,
+                    message: "the templates folder has no site/ folder (index.css, search.css, search.js); a site's index and search are made from it"),
+                kind: .missingInput)
         }
         // The words first: the shared script carries them for every page.
         let words = try render.strings()
@@ -44,8 +48,9 @@ struct SiteWriter: Sendable {
     func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
-        let index = SiteIndexPage.render(entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
-                                         prices: page.prices, link: { "\($0.slug)/index.html" })
+        let index = SiteIndexPage.render(
+            entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
+            prices: page.prices, link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
         }

@@ -32,11 +32,13 @@ package enum ThemeInit {
         do throws(DiagnosticError) {
             for file in files { try output.write(file.bytes, to: file.name) }
             // What was written must load and pass, as the person will check it.
-            let written = try ThemeLoader.load(path: FilePath.join(output.path, ThemeScaffold.resolverName),
-                                               displayPath: FilePath.join(folder, ThemeScaffold.resolverName))
+            let written = try ThemeLoader.load(
+                path: FilePath.join(output.path, ThemeScaffold.resolverName),
+                displayPath: FilePath.join(folder, ThemeScaffold.resolverName))
             if !ThemeContrast.checks(for: written).allSatisfy(\.passes) {
-                throw DiagnosticError(Diagnostic(file: folder, message: "the theme made from \"\(from)\" fails a contrast check; nothing was written"),
-                                      kind: .badData)
+                throw DiagnosticError(
+                    Diagnostic(file: folder, message: "the theme made from \"\(from)\" fails a contrast check; nothing was written"),
+                    kind: .badData)
             }
             try checkReplaceable(folder)
             try output.commit()
@@ -52,15 +54,19 @@ package enum ThemeInit {
         var info = stat()
         guard lstat(folder, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw DiagnosticError(Diagnostic(file: folder, message: "exists and is not a folder; expected a new folder for the theme"),
-                                  kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(file: folder, message: "exists and is not a folder; expected a new folder for the theme"),
+                kind: .cannotWrite)
         }
         let contents = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         let others = contents.filter { !ThemeScaffold.fileNames.contains($0) }
         guard others.isEmpty else {
             let shown = others.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (others.count > 3 ? ", …" : "")
-            throw DiagnosticError(Diagnostic(file: folder, message: "is not empty and was not made by theme init (it holds \(shown)); refusing to overwrite it: choose a new folder or empty this one"),
-                                  kind: .cannotWrite)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: folder,
+                    message: "is not empty and was not made by theme init (it holds \(shown)); refusing to overwrite it: choose a new folder or empty this one"),
+                kind: .cannotWrite)
         }
     }
 }

@@ -5,8 +5,10 @@ import ChatTheme
 /// the tray of 64 px photo thumbnails and file chips with their upload rings, the growing field,
 /// Send or Stop, the counter from 90 % of the limit, and the error under the card.
 package enum AttachmentComposerView {
-    static func render(_ s: AttachmentComposerState, id: String, label: String, assets: AssetTable = AssetTable(),
-                       strings t: UIStrings = .english) -> HTML {
+    static func render(
+        _ s: AttachmentComposerState, id: String, label: String, assets: AssetTable = AssetTable(),
+        strings t: UIStrings = .english
+    ) -> HTML {
         var tray = HTML()
         if !s.attachments.isEmpty {
             var tiles = HTML()
@@ -14,10 +16,12 @@ package enum AttachmentComposerView {
             tray = "<ul class=\"cr-tray\" aria-label=\"\(t[.attachments])\">\(tiles)</ul>"
         }
         let counter = counterMarkup(s.counter, id: id, t)
-        let field = ComposerParts.field(id: id, text: s.text, placeholder: ComposerParts.placeholder(s.placeholder, t), describedBy: [id + "-counter"], strings: t)
+        let field = ComposerParts.field(
+            id: id, text: s.text, placeholder: ComposerParts.placeholder(s.placeholder, t), describedBy: [id + "-counter"], strings: t)
         let send = ComposerParts.send(label: s.sendLabel(t), enabled: s.sendBlock == nil, sending: s.sending, strings: t)
         let limit: HTML = s.characterLimit.map { " data-limit=\"\($0)\"" } ?? ""
-        return "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id, t))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id, strings: t))</div>"
+        return
+            "<div class=\"cr-composer cr-composer--attachment\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"attachment\"\(limit) data-max-attachments=\"\(s.maxAttachments)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(tray)<div class=\"cr-composer-row\">\(plus(s, id: id, t))\(field)\(send)</div>\(counter)</div>\(ComposerParts.error(s.error, id: id, strings: t))</div>"
     }
 
     /// Plus: a 36 px `fill` circle in a 44 px target; dimmed at the attachment limit.
@@ -30,7 +34,8 @@ package enum AttachmentComposerView {
         if s.hasCamera { items.append(menuItem("camera", "\(t[.camera])", ComposerIcon.camera)) }
         items.append(menuItem("files", "\(t[.files])", ComposerIcon.files))
         let hidden: HTML = s.menuOpen && !full ? "" : " hidden"
-        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-round cr-round--fill cr-plus\" data-cr-menu-button aria-label=\"\(name)\" aria-haspopup=\"menu\" aria-expanded=\"\(expanded)\" aria-controls=\"\(id)-menu\"\(disabled)>\(ComposerIcon.plus)</button><ul class=\"cr-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.addAttachment])\" data-cr-menu\(hidden)>\(items)</ul></div>"
+        return
+            "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-round cr-round--fill cr-plus\" data-cr-menu-button aria-label=\"\(name)\" aria-haspopup=\"menu\" aria-expanded=\"\(expanded)\" aria-controls=\"\(id)-menu\"\(disabled)>\(ComposerIcon.plus)</button><ul class=\"cr-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.addAttachment])\" data-cr-menu\(hidden)>\(items)</ul></div>"
     }
 
     static func menuItem(_ source: HTML, _ title: HTML, _ icon: HTML) -> HTML {
@@ -50,7 +55,8 @@ package enum AttachmentComposerView {
     }
 
     static func counterText(_ count: Int, _ limit: Int, _ t: UIStrings = .english) -> HTML {
-        let spoken = count > limit
+        let spoken =
+            count > limit
             ? t.text(.charactersOver, ["count": t.number(count), "limit": t.number(limit), "over": t.number(count - limit)])
             : t.text(.characters, ["count": t.number(count), "limit": t.number(limit)])
         return "<span aria-hidden=\"true\">\(t.number(count))/\(t.number(limit))</span><span class=\"cr-visually-hidden\">\(spoken)</span>"
@@ -75,8 +81,10 @@ package enum AttachmentComposerView {
 
     static func tile(_ item: AttachmentComposerState.TrayItem, id: String, thumbnail: PhotoAsset? = nil, _ t: UIStrings = .english) -> HTML {
         let a = item.attachment
-        let remove: HTML = "<button type=\"button\" class=\"cr-tile-remove\" data-cr-remove aria-label=\"\(t.text(.remove, ["name": a.name]))\">\(ComposerIcon.xmark)</button>"
-        let retry: HTML = "<button type=\"button\" class=\"cr-tile-retry\" data-cr-composer-retry aria-label=\"\(t.text(.retryUploadOf, ["name": a.name]))\">\(ComposerIcon.retry)</button>"
+        let remove: HTML =
+            "<button type=\"button\" class=\"cr-tile-remove\" data-cr-remove aria-label=\"\(t.text(.remove, ["name": a.name]))\">\(ComposerIcon.xmark)</button>"
+        let retry: HTML =
+            "<button type=\"button\" class=\"cr-tile-retry\" data-cr-composer-retry aria-label=\"\(t.text(.retryUploadOf, ["name": a.name]))\">\(ComposerIcon.retry)</button>"
         var state: HTML = "done"
         var status = HTML()
         if item.isLoading {
@@ -95,13 +103,15 @@ package enum AttachmentComposerView {
         }
         let data: HTML = "data-attachment-id=\"\(a.id)\" data-state=\"\(state)\""
         if a.isPhoto {
-            return "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-tile-thumb\">\(thumb(thumbnail))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+            return
+                "<li class=\"cr-tile cr-tile--photo cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-tile-thumb\">\(thumb(thumbnail))</span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
         }
         var detail: HTML = "\(t.spokenName(a.kind)) · \(t.size(a.byteCount))"
         if case .failed(let reason) = a.upload, !item.isLoading {
             detail = "\(t.uploadFailed(reason))"
         }
-        return "<li class=\"cr-tile cr-tile--file cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-file-icon cr-file-icon--\(a.kind.rawValue)\">\(Icon.file(a.kind))</span><span class=\"cr-tile-text\"><span class=\"cr-tile-name\" dir=\"auto\">\(a.name)</span><span class=\"cr-tile-detail\">\(detail)</span></span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
+        return
+            "<li class=\"cr-tile cr-tile--file cr-tile--\(state)\" \(data)><div class=\"cr-tile-body\" role=\"group\" aria-label=\"\(accessibleName(item, t))\"><span class=\"cr-file-icon cr-file-icon--\(a.kind.rawValue)\">\(Icon.file(a.kind))</span><span class=\"cr-tile-text\"><span class=\"cr-tile-name\" dir=\"auto\">\(a.name)</span><span class=\"cr-tile-detail\">\(detail)</span></span><span class=\"cr-tile-status\">\(status)</span>\(remove)</div></li>"
     }
 
     /// The tray tile's picture: its 64 px thumbnail (1x, 2x), or the image icon until it has one.
@@ -115,6 +125,7 @@ package enum AttachmentComposerView {
     /// A thin ring: white over a dark scrim on photos, `textPrimary` on a `separator` track on chips.
     static func ring(_ fraction: Double) -> HTML {
         let clamped = fraction.isFinite ? min(max(fraction, 0), 1) : 0
-        return "<svg class=\"cr-tray-ring\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" aria-hidden=\"true\" focusable=\"false\"><circle class=\"cr-tray-ring-track\" cx=\"12\" cy=\"12\" r=\"9\" pathLength=\"100\"/><circle class=\"cr-tray-ring-value\" cx=\"12\" cy=\"12\" r=\"9\" pathLength=\"100\" stroke-dasharray=\"\(clamped * 100) 100\" transform=\"rotate(-90 12 12)\"/></svg>"
+        return
+            "<svg class=\"cr-tray-ring\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" aria-hidden=\"true\" focusable=\"false\"><circle class=\"cr-tray-ring-track\" cx=\"12\" cy=\"12\" r=\"9\" pathLength=\"100\"/><circle class=\"cr-tray-ring-value\" cx=\"12\" cy=\"12\" r=\"9\" pathLength=\"100\" stroke-dasharray=\"\(clamped * 100) 100\" transform=\"rotate(-90 12 12)\"/></svg>"
     }
 }

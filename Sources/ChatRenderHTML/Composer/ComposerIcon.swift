@@ -28,7 +28,8 @@ package enum ComposerIcon {
     /// A triangle with an exclamation mark, for a usage line near the limit.
     package static let warning: HTML = svg("<path d=\"M12 4.2 21 19.5H3z\"/><path d=\"M12 10v4.2M12 16.9v.1\"/>")
     /// A picture, for Photos in the attachment menu.
-    package static let photos: HTML = svg("<rect x=\"3.5\" y=\"5\" width=\"17\" height=\"14\" rx=\"2\"/><circle cx=\"9\" cy=\"10\" r=\"1.5\"/><path d=\"M3.5 17l5-4 3.5 3 3-2.5 5.5 4\"/>")
+    package static let photos: HTML = svg(
+        "<rect x=\"3.5\" y=\"5\" width=\"17\" height=\"14\" rx=\"2\"/><circle cx=\"9\" cy=\"10\" r=\"1.5\"/><path d=\"M3.5 17l5-4 3.5 3 3-2.5 5.5 4\"/>")
     /// A camera, for Camera in the attachment menu.
     package static let camera: HTML = svg("<path d=\"M4 8h3.5L9 5.5h6L16.5 8H20v11H4z\"/><circle cx=\"12\" cy=\"13\" r=\"3.2\"/>")
     /// A folder, for Files in the attachment menu.
@@ -48,11 +49,17 @@ package enum ComposerIcon {
         case "think":
             return svg("<path d=\"M12 3.5a6 6 0 0 0-3.5 10.9V17h7v-2.6A6 6 0 0 0 12 3.5z\"\(fill)/><path d=\"M9.5 20.5h5\"/>", fillInner: filled)
         case "image":
-            return svg("<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2.5\"\(fill)/><g class=\"cr-icon-cut\"><circle cx=\"9\" cy=\"9.5\" r=\"1.6\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/></g>", fillInner: filled)
+            return svg(
+                "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2.5\"\(fill)/><g class=\"cr-icon-cut\"><circle cx=\"9\" cy=\"9.5\" r=\"1.6\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/></g>",
+                fillInner: filled)
         case "globe":
-            return svg("<circle cx=\"12\" cy=\"12\" r=\"8.5\"\(fill)/><path class=\"cr-icon-cut\" d=\"M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17\"/>", fillInner: filled)
+            return svg(
+                "<circle cx=\"12\" cy=\"12\" r=\"8.5\"\(fill)/><path class=\"cr-icon-cut\" d=\"M3.5 12h17M12 3.5c2.5 2.6 2.5 14.4 0 17M12 3.5c-2.5 2.6-2.5 14.4 0 17\"/>",
+                fillInner: filled)
         case "code":
-            return svg("<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2.5\"\(fill)/><path class=\"cr-icon-cut\" d=\"M10 9.5 7.5 12l2.5 2.5M14 9.5l2.5 2.5-2.5 2.5\"/>", fillInner: filled)
+            return svg(
+                "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2.5\"\(fill)/><path class=\"cr-icon-cut\" d=\"M10 9.5 7.5 12l2.5 2.5M14 9.5l2.5 2.5-2.5 2.5\"/>",
+                fillInner: filled)
         default:
             return svg("<path d=\"M12 3.5l2 6.5 6.5 2-6.5 2-2 6.5-2-6.5-6.5-2 6.5-2z\"\(fill)/>")
         }
@@ -61,6 +68,7 @@ package enum ComposerIcon {
     /// Filled shapes keep their inner lines visible by drawing them in the chip's background colour.
     private static func svg(_ body: HTML, weight: HTML = "1.6", fillInner: Bool = false) -> HTML {
         let inner: HTML = fillInner ? " cr-icon--filled" : ""
-        return "<svg class=\"cr-icon\(inner)\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(weight)\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\">\(body)</svg>"
+        return
+            "<svg class=\"cr-icon\(inner)\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"\(weight)\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\">\(body)</svg>"
     }
 }

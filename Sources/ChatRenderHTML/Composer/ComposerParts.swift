@@ -9,14 +9,17 @@ package enum ComposerParts {
     /// shows the height the card would have; CSS `field-sizing` and composer.js keep it growing.
     /// A newline follows the start tag because the HTML parser drops one there, which would
     /// otherwise eat a draft's own first line break.
-    static func field(id: String, text: String, placeholder: String, disabled: Bool = false, readonly: Bool = false,
-                      describedBy: [String] = [], strings: UIStrings = .english) -> HTML {
+    static func field(
+        id: String, text: String, placeholder: String, disabled: Bool = false, readonly: Bool = false,
+        describedBy: [String] = [], strings: UIStrings = .english
+    ) -> HTML {
         let rows = ComposerRules.fieldLines(text)
         var attributes: HTML = ""
         if !describedBy.isEmpty { attributes.append(" aria-describedby=\"\(describedBy.joined(separator: " "))\"") }
         if disabled { attributes.append(" disabled") }
         if readonly { attributes.append(" readonly") }
-        return "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"\(strings[.message])\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
+        return
+            "<textarea class=\"cr-field\" id=\"\(id)-field\" rows=\"\(rows)\" aria-label=\"\(strings[.message])\" placeholder=\"\(placeholder)\" dir=\"auto\" data-cr-field\(attributes)>\n\(text)</textarea>"
     }
 
     /// The field's placeholder: the composer's own "Message" in the page's language, a file's own as given.
@@ -28,12 +31,14 @@ package enum ComposerParts {
     /// in its place while a send runs.
     static func send(label: String, enabled: Bool, sending: Bool, strings: UIStrings = .english) -> HTML {
         if sending {
-            return "<button type=\"button\" class=\"cr-round cr-round--accent cr-stop\" data-cr-stop aria-label=\"\(strings[.stop])\">\(ComposerIcon.stop)</button>"
+            return
+                "<button type=\"button\" class=\"cr-round cr-round--accent cr-stop\" data-cr-stop aria-label=\"\(strings[.stop])\">\(ComposerIcon.stop)</button>"
         }
         let disabled: HTML = enabled ? "" : " disabled"
         // The composer's own English "Send" reads in the page's language; a reason it is off stays as given.
         let label = label == UIKey.send.english ? strings[.send] : label
-        return "<button type=\"button\" class=\"cr-round cr-round--accent cr-send\" data-cr-send aria-label=\"\(label)\"\(disabled)>\(ComposerIcon.send)</button>"
+        return
+            "<button type=\"button\" class=\"cr-round cr-round--accent cr-send\" data-cr-send aria-label=\"\(label)\"\(disabled)>\(ComposerIcon.send)</button>"
     }
 
     /// The message under the card after a failed send or dictation; announced when it appears.
@@ -54,8 +59,10 @@ package enum ComposerParts {
 /// ``pinned(_:locale:)`` puts it under the last turn on a `bg` inset, as an app pins it above the keyboard.
 package enum ComposerView {
     /// The card for `state`, with element ids starting with `id`.
-    package static func render(_ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
-                              locale: PageLocale = .standard, assets: AssetTable = AssetTable()) -> HTML {
+    package static func render(
+        _ state: ComposerState, id: String = "cr-composer", label: String = "Message composer",
+        locale: PageLocale = .standard, assets: AssetTable = AssetTable()
+    ) -> HTML {
         let label = label == UIKey.composer.english ? locale.strings[.composer] : label
         switch state {
         case .attachment(let s): return AttachmentComposerView.render(s, id: id, label: label, assets: assets, strings: locale.strings)

@@ -11,14 +11,17 @@ package enum DictationComposerView {
     static func render(_ s: DictationComposerState, id: String, label: String, strings t: UIStrings = .english) -> HTML {
         let recording = s.isRecording
         let listening = recording && s.fieldText.isEmpty
-        let field = ComposerParts.field(id: id, text: s.fieldText, placeholder: listening ? t[.listening] : ComposerParts.placeholder(s.placeholder, t),
-                                        readonly: recording, strings: t)
+        let field = ComposerParts.field(
+            id: id, text: s.fieldText, placeholder: listening ? t[.listening] : ComposerParts.placeholder(s.placeholder, t),
+            readonly: recording, strings: t)
         let send = ComposerParts.send(label: s.sendLabel(t), enabled: s.isSendEnabled, sending: s.sending, strings: t)
         let micOff: HTML = s.isMicAvailable ? "" : " disabled"
         let idleHidden: HTML = recording ? " hidden" : ""
         let recordingHidden: HTML = recording ? "" : " hidden"
-        let idle: HTML = "<div class=\"cr-composer-row cr-dictation-idle\" data-cr-idle-row\(idleHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-mic\" data-cr-mic aria-label=\"\(s.micLabel(t))\"\(micOff)>\(ComposerIcon.mic)</button><span class=\"cr-row-spacer\"></span>\(send)</div>"
-        let row: HTML = "<div class=\"cr-composer-row cr-dictation-recording\" data-cr-recording-row\(recordingHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-cancel\" data-cr-cancel aria-label=\"\(t[.cancelDictation])\" aria-describedby=\"\(id)-cancel-hint\">\(ComposerIcon.xmark)</button><span class=\"cr-rec\" role=\"group\" aria-label=\"\(t.text(.recording, ["time": s.elapsedText]))\" data-cr-rec><span class=\"cr-rec-dot\"></span><span class=\"cr-rec-time\" aria-hidden=\"true\" data-cr-rec-time>\(s.elapsedText)</span>\(meter(s.levels))</span><button type=\"button\" class=\"cr-round cr-round--accent cr-done\" data-cr-done aria-label=\"\(t[.done])\" aria-describedby=\"\(id)-done-hint\">\(ComposerIcon.check)</button><span class=\"cr-visually-hidden\" id=\"\(id)-cancel-hint\">\(t[.cancelHint])</span><span class=\"cr-visually-hidden\" id=\"\(id)-done-hint\">\(t[.doneHint])</span></div>"
+        let idle: HTML =
+            "<div class=\"cr-composer-row cr-dictation-idle\" data-cr-idle-row\(idleHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-mic\" data-cr-mic aria-label=\"\(s.micLabel(t))\"\(micOff)>\(ComposerIcon.mic)</button><span class=\"cr-row-spacer\"></span>\(send)</div>"
+        let row: HTML =
+            "<div class=\"cr-composer-row cr-dictation-recording\" data-cr-recording-row\(recordingHidden)><button type=\"button\" class=\"cr-round cr-round--fill cr-cancel\" data-cr-cancel aria-label=\"\(t[.cancelDictation])\" aria-describedby=\"\(id)-cancel-hint\">\(ComposerIcon.xmark)</button><span class=\"cr-rec\" role=\"group\" aria-label=\"\(t.text(.recording, ["time": s.elapsedText]))\" data-cr-rec><span class=\"cr-rec-dot\"></span><span class=\"cr-rec-time\" aria-hidden=\"true\" data-cr-rec-time>\(s.elapsedText)</span>\(meter(s.levels))</span><button type=\"button\" class=\"cr-round cr-round--accent cr-done\" data-cr-done aria-label=\"\(t[.done])\" aria-describedby=\"\(id)-done-hint\">\(ComposerIcon.check)</button><span class=\"cr-visually-hidden\" id=\"\(id)-cancel-hint\">\(t[.cancelHint])</span><span class=\"cr-visually-hidden\" id=\"\(id)-done-hint\">\(t[.doneHint])</span></div>"
         var below = HTML()
         if let message = s.access.message(t) {
             let settings: HTML = s.access == .denied ? " <button type=\"button\" class=\"cr-settings\" data-cr-settings>\(t[.openSettings])</button>" : ""
@@ -28,7 +31,8 @@ package enum DictationComposerView {
         let script = s.transcript.isEmpty ? sampleScript : s.transcript
         var classes: HTML = "cr-composer cr-composer--dictation"
         if recording { classes.append(" cr-composer--recording") }
-        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"dictation\" data-cr-script=\"\(script)\" data-elapsed=\"\(s.elapsedText)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused || recording))\">\(field)\(idle)\(row)</div>\(below)</div>"
+        return
+            "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"dictation\" data-cr-script=\"\(script)\" data-elapsed=\"\(s.elapsedText)\"><div class=\"\(ComposerParts.cardClasses(focused: s.focused || recording))\">\(field)\(idle)\(row)</div>\(below)</div>"
     }
 
     /// The level meter: thin `textPrimary` bars, newest on the right, drawn with SVG attributes.

@@ -25,7 +25,8 @@ package enum ModelComposerView {
         }
         var classes: HTML = "cr-composer cr-composer--model"
         if off { classes.append(" cr-composer--at-limit") }
-        return "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, locale: locale))\(ComposerParts.error(s.error, id: id, strings: t))</div>"
+        return
+            "<div class=\"\(classes)\" id=\"\(id)\" role=\"group\" aria-label=\"\(label)\" data-cr-composer=\"model\"\(data)><div class=\"\(ComposerParts.cardClasses(focused: s.focused))\">\(field)<div class=\"cr-composer-row\">\(pill(s, id: id, disabled: off, t))\(chips)<span class=\"cr-row-spacer\"></span>\(send)</div></div>\(usageLine(s, id: id, locale: locale))\(ComposerParts.error(s.error, id: id, strings: t))</div>"
     }
 
     /// The pill: a `fill` capsule naming the model, read as "Model, Atlas 3"; its menu lists every
@@ -46,12 +47,15 @@ package enum ModelComposerView {
             }
             let locked: HTML = model.isLocked ? " data-locked" : ""
             let detail: HTML = model.detail.isEmpty ? "" : "<span class=\"cr-menu-detail\">\(model.detail)</span>"
-            items.append("<li role=\"none\"><button type=\"button\" class=\"cr-menu-item cr-model-item\" role=\"menuitemradio\" aria-checked=\"\(isCurrent ? "true" : "false")\" aria-label=\"\(name)\" data-cr-model=\"\(model.id)\" data-name=\"\(model.name)\"\(locked)><span class=\"cr-menu-text\"><span class=\"cr-menu-name\">\(model.name)</span>\(detail)</span>\(trailing)</button></li>")
+            items.append(
+                "<li role=\"none\"><button type=\"button\" class=\"cr-menu-item cr-model-item\" role=\"menuitemradio\" aria-checked=\"\(isCurrent ? "true" : "false")\" aria-label=\"\(name)\" data-cr-model=\"\(model.id)\" data-name=\"\(model.name)\"\(locked)><span class=\"cr-menu-text\"><span class=\"cr-menu-name\">\(model.name)</span>\(detail)</span>\(trailing)</button></li>"
+            )
         }
         let open = s.menuOpen && !disabled
         let hidden: HTML = open ? "" : " hidden"
         let off: HTML = disabled ? " disabled" : ""
-        return "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"\(t.text(.model, ["name": current.name]))\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.models])\" data-cr-menu\(hidden)>\(items)</ul></div>"
+        return
+            "<div class=\"cr-menu-anchor\"><button type=\"button\" class=\"cr-pill\" data-cr-menu-button aria-label=\"\(t.text(.model, ["name": current.name]))\" aria-haspopup=\"menu\" aria-expanded=\"\(open ? "true" : "false")\" aria-controls=\"\(id)-menu\"\(off)><span class=\"cr-pill-name\">\(current.name)</span>\(ComposerIcon.chevrons)</button><ul class=\"cr-menu cr-model-menu\" id=\"\(id)-menu\" role=\"menu\" aria-label=\"\(t[.models])\" data-cr-menu\(hidden)>\(items)</ul></div>"
     }
 
     /// A mode chip: a `separator` ring around the symbol while off; `fill` with the filled symbol
@@ -59,7 +63,8 @@ package enum ModelComposerView {
     static func chip(_ mode: ModelComposerState.Mode, on: Bool, disabled: Bool, _ t: UIStrings = .english) -> HTML {
         let state: HTML = on ? "cr-mode cr-mode--on" : "cr-mode"
         let off: HTML = disabled ? " disabled" : ""
-        return "<li><button type=\"button\" class=\"\(state)\" aria-pressed=\"\(on ? "true" : "false")\" aria-label=\"\(mode.title), \(on ? t[.on] : t[.off])\" data-cr-mode=\"\(mode.id)\" data-title=\"\(mode.title)\"\(off)><span class=\"cr-mode-capsule\"><span class=\"cr-mode-symbol cr-mode-symbol--off\">\(ComposerIcon.mode(mode.symbol, filled: false))</span><span class=\"cr-mode-symbol cr-mode-symbol--on\">\(ComposerIcon.mode(mode.symbol, filled: true))</span><span class=\"cr-mode-title\">\(mode.title)</span></span></button></li>"
+        return
+            "<li><button type=\"button\" class=\"\(state)\" aria-pressed=\"\(on ? "true" : "false")\" aria-label=\"\(mode.title), \(on ? t[.on] : t[.off])\" data-cr-mode=\"\(mode.id)\" data-title=\"\(mode.title)\"\(off)><span class=\"cr-mode-capsule\"><span class=\"cr-mode-symbol cr-mode-symbol--off\">\(ComposerIcon.mode(mode.symbol, filled: false))</span><span class=\"cr-mode-symbol cr-mode-symbol--on\">\(ComposerIcon.mode(mode.symbol, filled: true))</span><span class=\"cr-mode-title\">\(mode.title)</span></span></button></li>"
     }
 
     /// "12 messages left today" in `textSecondary`; `warning` with a symbol from `warnAt` left and
@@ -69,7 +74,8 @@ package enum ModelComposerView {
         let warn = usage.isLow || usage.isExhausted
         let classes: HTML = warn ? "cr-usage cr-usage--warning" : "cr-usage"
         let icon: HTML = warn ? "<span class=\"cr-usage-icon\">\(ComposerIcon.warning)</span>" : ""
-        let upgrade: HTML = usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>\(locale.strings[.upgrade])</button>" : ""
+        let upgrade: HTML =
+            usage.isExhausted && s.upgrade ? "<button type=\"button\" class=\"cr-upgrade\" data-cr-upgrade>\(locale.strings[.upgrade])</button>" : ""
         return "<p class=\"\(classes)\" id=\"\(id)-usage\">\(icon)<span class=\"cr-usage-text\">\(usage.sentence(locale: locale))</span>\(upgrade)</p>"
     }
 }

@@ -101,7 +101,8 @@ struct CodeScanner {
         // Comments.
         if c == UInt8(ascii: "/") && next == UInt8(ascii: "/") && rules.slashComments
             || c == UInt8(ascii: "#") && rules.hashComments && !(rules.hashAttributes && (next == UInt8(ascii: "[") || next == UInt8(ascii: "!")))
-            || c == UInt8(ascii: "-") && next == UInt8(ascii: "-") && rules.dashComments {
+            || c == UInt8(ascii: "-") && next == UInt8(ascii: "-") && rules.dashComments
+        {
             let stop = s.lineEnd(from: i, end)
             out.token(.comment, i, stop)
             i = stop
@@ -198,7 +199,8 @@ struct CodeScanner {
             }
         }
         if rules.jsx && nesting < 16 && c == UInt8(ascii: "<") && regexAllowed && (B.isLetter(next) || next == UInt8(ascii: ">")) && jsxElement() { return }
-        if rules.ruby && c == UInt8(ascii: ":") && B.isIdentifierStart(next) && previous != .name && previous != .value && s.at(i - 1, end) != UInt8(ascii: ":") {
+        if rules.ruby && c == UInt8(ascii: ":") && B.isIdentifierStart(next) && previous != .name && previous != .value && s.at(i - 1, end) != UInt8(ascii: ":")
+        {
             let start = i
             i += 1
             while i < end && B.isIdentifier(s[i]) { i += 1 }
@@ -474,9 +476,10 @@ struct CodeScanner {
             if B.isIdentifier(b) && b < 0x80 {
                 i += 1
                 let lower = b | 0x20
-                if ((lower == UInt8(ascii: "e") && !hex) || (lower == UInt8(ascii: "p") && hex)),
-                   s.at(i, end) == UInt8(ascii: "+") || s.at(i, end) == UInt8(ascii: "-"),
-                   B.isDigit(s.at(i + 1, end)) {
+                if (lower == UInt8(ascii: "e") && !hex) || (lower == UInt8(ascii: "p") && hex),
+                    s.at(i, end) == UInt8(ascii: "+") || s.at(i, end) == UInt8(ascii: "-"),
+                    B.isDigit(s.at(i + 1, end))
+                {
                     i += 1
                 }
             } else if b == UInt8(ascii: ".") && !sawDot && B.isDigit(s.at(i + 1, end)) {
@@ -594,8 +597,10 @@ struct CodeScanner {
             let word = start..<wordEnd
             let isRaw = s[wordEnd - 1] == UInt8(ascii: "R") && quote == UInt8(ascii: "\"")
             let base = isRaw ? start..<(wordEnd - 1) : word
-            let known = base.isEmpty || s.has("u8", at: base.lowerBound, base.upperBound) && base.count == 2
-                || base.count == 1 && (s[base.lowerBound] == UInt8(ascii: "L") || s[base.lowerBound] == UInt8(ascii: "u") || s[base.lowerBound] == UInt8(ascii: "U"))
+            let known =
+                base.isEmpty || s.has("u8", at: base.lowerBound, base.upperBound) && base.count == 2
+                || base.count == 1
+                    && (s[base.lowerBound] == UInt8(ascii: "L") || s[base.lowerBound] == UInt8(ascii: "u") || s[base.lowerBound] == UInt8(ascii: "U"))
             guard known else { return false }
             if isRaw {
                 if cppRawString(from: start, quoteAt: quoteIndex) { return true }

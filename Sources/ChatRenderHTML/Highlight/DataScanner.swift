@@ -35,12 +35,15 @@ struct DataScanner {
                 while i < end && !s.has("*/", at: i, end) { i += 1 }
                 i = Swift.min(i + 2, end)
                 out.token(.comment, start, i)
-            } else if B.isDigit(c) || (c == UInt8(ascii: "-") && (B.isDigit(next) || next == UInt8(ascii: "."))) || (c == UInt8(ascii: ".") && B.isDigit(next)) {
+            } else if B.isDigit(c) || (c == UInt8(ascii: "-") && (B.isDigit(next) || next == UInt8(ascii: "."))) || (c == UInt8(ascii: ".") && B.isDigit(next))
+            {
                 let start = i
                 i += 1
                 while i < end {
                     let b = s[i]
-                    if B.isDigit(b) || b == UInt8(ascii: ".") || (b | 0x20) == UInt8(ascii: "e") || (b | 0x20) == UInt8(ascii: "x") || (B.isLetter(b) && (b | 0x20) <= UInt8(ascii: "f")) || b == UInt8(ascii: "_") {
+                    if B.isDigit(b) || b == UInt8(ascii: ".") || (b | 0x20) == UInt8(ascii: "e") || (b | 0x20) == UInt8(ascii: "x")
+                        || (B.isLetter(b) && (b | 0x20) <= UInt8(ascii: "f")) || b == UInt8(ascii: "_")
+                    {
                         i += 1
                     } else if (b == UInt8(ascii: "+") || b == UInt8(ascii: "-")) && (s[i - 1] | 0x20) == UInt8(ascii: "e") {
                         i += 1

@@ -10,7 +10,8 @@ enum DiffScanner {
             if s.has("+++ ", at: line, lineEnd) || s.has("--- ", at: line, lineEnd) || s.has("@@", at: line, lineEnd)
                 || s.has("diff ", at: line, lineEnd) || s.has("index ", at: line, lineEnd)
                 || s.has("new file mode", at: line, lineEnd) || s.has("deleted file mode", at: line, lineEnd)
-                || s.has("rename ", at: line, lineEnd) || s.has("similarity index", at: line, lineEnd) {
+                || s.has("rename ", at: line, lineEnd) || s.has("similarity index", at: line, lineEnd)
+            {
                 kind = .meta
             } else if s[line] == UInt8(ascii: "+") || s[line] == UInt8(ascii: ">") {
                 kind = .inserted

@@ -91,7 +91,8 @@ struct MarkupScanner {
             } else {
                 let attributeStart = i
                 while i < end && !B.isSpace(s[i]) && s[i] != 0x0A && s[i] != UInt8(ascii: "=") && s[i] != UInt8(ascii: ">") && s[i] != UInt8(ascii: "/")
-                    && s[i] != UInt8(ascii: "<") && s[i] != UInt8(ascii: "\"") && s[i] != UInt8(ascii: "'") { i += 1 }
+                    && s[i] != UInt8(ascii: "<") && s[i] != UInt8(ascii: "\"") && s[i] != UInt8(ascii: "'")
+                { i += 1 }
                 out.token(.attribute, attributeStart, i)
             }
         }

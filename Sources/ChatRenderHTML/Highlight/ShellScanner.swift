@@ -14,10 +14,17 @@ struct ShellScanner {
     /// Open `"…"` strings waiting for a `$(…)` inside them to close, with its paren depth.
     private var frames: [Int] = []
 
-    static let words = WordTable([
-        (.keyword, "if then else elif fi for while until do done case esac in function select return local export readonly declare typeset unset shift exit break continue source alias set eval exec trap time coproc"),
-        (.function, "echo printf cd pwd test read mkdir rm cp mv ls cat grep sed awk find sort uniq head tail cut tr xargs chmod chown curl wget git sudo tar make"),
-    ], functionIntroducers: "function")
+    static let words = WordTable(
+        [
+            (
+                .keyword,
+                "if then else elif fi for while until do done case esac in function select return local export readonly declare typeset unset shift exit break continue source alias set eval exec trap time coproc"
+            ),
+            (
+                .function,
+                "echo printf cd pwd test read mkdir rm cp mv ls cat grep sed awk find sort uniq head tail cut tr xargs chmod chown curl wget git sudo tar make"
+            ),
+        ], functionIntroducers: "function")
 
     private static let commandKeywords = WordTable([(.keyword, "if then else elif do while until time ! { sudo exec")])
 
@@ -67,7 +74,8 @@ struct ShellScanner {
         while j < end && j - start < 64 && !B.isSpace(s[j]) { j += 1 }
         guard j > start, j < end, s[j] == 0x20 else { return nil }
         let last = s[j - 1]
-        let isPrompt = last == UInt8(ascii: "$") || last == UInt8(ascii: "%") || last == UInt8(ascii: ">")
+        let isPrompt =
+            last == UInt8(ascii: "$") || last == UInt8(ascii: "%") || last == UInt8(ascii: ">")
             || (last == UInt8(ascii: "#") && j - start > 1)
         return isPrompt ? j + 1 : nil
     }
@@ -75,8 +83,9 @@ struct ShellScanner {
     private static func isWordByte(_ b: UInt8) -> Bool {
         switch b {
         case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ";"), UInt8(ascii: "|"), UInt8(ascii: "&"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
-             UInt8(ascii: "`"), UInt8(ascii: "$"): false
+            UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+            UInt8(ascii: "`"), UInt8(ascii: "$"):
+            false
         default: true
         }
     }

@@ -90,7 +90,9 @@ struct StyleScanner {
                 name()
                 out.token(.attribute, start, i)
             default:
-                if B.isDigit(c) || (c == UInt8(ascii: ".") && B.isDigit(next)) || (c == UInt8(ascii: "-") && (B.isDigit(next) || next == UInt8(ascii: ".")) && context == .value) {
+                if B.isDigit(c) || (c == UInt8(ascii: ".") && B.isDigit(next))
+                    || (c == UInt8(ascii: "-") && (B.isDigit(next) || next == UInt8(ascii: ".")) && context == .value)
+                {
                     let start = i
                     i += 1
                     while i < end && (B.isDigit(s[i]) || s[i] == UInt8(ascii: ".") || B.isLetter(s[i]) || s[i] == UInt8(ascii: "%")) { i += 1 }

@@ -130,7 +130,14 @@ enum YAMLScanner {
         var digits = false
         while j < end {
             let b = s[j]
-            if B.isDigit(b) { digits = true } else if !(b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || (b | 0x20) == UInt8(ascii: "e") || (b | 0x20) == UInt8(ascii: "x") || (b | 0x20) == UInt8(ascii: "o") || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f")) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-")) { return false }
+            if B.isDigit(b) {
+                digits = true
+            } else if !(b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || (b | 0x20) == UInt8(ascii: "e") || (b | 0x20) == UInt8(ascii: "x")
+                || (b | 0x20) == UInt8(ascii: "o") || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "f")) || b == UInt8(ascii: "+")
+                || b == UInt8(ascii: "-"))
+            {
+                return false
+            }
             j += 1
         }
         return digits

@@ -6,30 +6,30 @@ import ChatTheme
 /// CanvasText mixed into Canvas rather than GrayText, which Chromium draws at 3.9:1 on white.
 package enum ImportIndexPage {
     static let stylesheet: StaticString = """
-    :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
-    body { margin: 0; background: Canvas; color: CanvasText; }
-    main { max-inline-size: 44rem; margin-inline: auto; padding: 2rem 1rem; }
-    h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
-    .count { margin: 0 0 1.5rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
-    ol { list-style: none; margin: 0; padding: 0; }
-    li { padding-block: 0.75rem; border-block-end: 1px solid GrayText; }
-    li a { font-weight: 600; color: LinkText; }
-    .meta { display: block; font-size: 0.875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
-    :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
-    """
+        :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+        body { margin: 0; background: Canvas; color: CanvasText; }
+        main { max-inline-size: 44rem; margin-inline: auto; padding: 2rem 1rem; }
+        h1 { font-size: 1.5rem; margin: 0 0 0.25rem; }
+        .count { margin: 0 0 1.5rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
+        ol { list-style: none; margin: 0; padding: 0; }
+        li { padding-block: 0.75rem; border-block-end: 1px solid GrayText; }
+        li a { font-weight: 600; color: LinkText; }
+        .meta { display: block; font-size: 0.875rem; color: color-mix(in srgb, CanvasText 72%, Canvas); }
+        :focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+        """
     /// Added when the index is grouped by project (kept apart so an ungrouped index is unchanged).
     static let groupStylesheet: StaticString = """
 
-    h2 { font-size: 1.125rem; margin: 2rem 0 0.25rem; }
-    h2 + .count { margin-block-end: 0.5rem; }
-    """
+        h2 { font-size: 1.125rem; margin: 2rem 0 0.25rem; }
+        h2 + .count { margin-block-end: 0.5rem; }
+        """
 
     /// Added when the index is grouped by agent, then project.
     static let agentStylesheet: StaticString = """
 
-    h3 { font-size: 1rem; margin: 1.5rem 0 0.25rem; }
-    h3 + .count { margin-block-end: 0.5rem; }
-    """
+        h3 { font-size: 1rem; margin: 1.5rem 0 0.25rem; }
+        h3 + .count { margin-block-end: 0.5rem; }
+        """
 
     /// The page; `link` gives each entry's `href` (relative, made by chatrender).
     package static func render(_ entries: [ImportedEntry], strings: UIStrings = .english, link: (ImportedEntry) -> String) -> [UInt8] {
@@ -66,7 +66,9 @@ package enum ImportIndexPage {
                 headings += 1
                 let headingID = "cr-project-\(headings)"
                 let name = group.project.map { $0.isEmpty ? strings[.untitledProject] : $0 } ?? strings[.noProject]
-                html.append("<section aria-labelledby=\"\(headingID)\"><h\(level) id=\"\(headingID)\" dir=\"auto\">\(name)</h\(level)><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n")
+                html.append(
+                    "<section aria-labelledby=\"\(headingID)\"><h\(level) id=\"\(headingID)\" dir=\"auto\">\(name)</h\(level)><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n<ol>\n\(list(group.entries))</ol>\n</section>\n"
+                )
             }
             return html
         }
@@ -76,18 +78,20 @@ package enum ImportIndexPage {
                 headings += 1
                 let headingID = "cr-project-\(headings)"
                 let name = group.agent ?? strings[.otherAgent]
-                items.append("<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3))</section>\n")
+                items.append(
+                    "<section aria-labelledby=\"\(headingID)\"><h2 id=\"\(headingID)\" dir=\"auto\">\(name)</h2><p class=\"count\">\(strings.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3))</section>\n"
+                )
             }
         } else {
             items = projects(entries, level: 2)
         }
         let count = strings.counted(.conversationCount, entries.count)
         let body: HTML = """
-        <main>
-        <h1>\(heading)</h1>
-        <p class="count">\(count)</p>
-        \(items)</main>
-        """
+            <main>
+            <h1>\(heading)</h1>
+            <p class="count">\(count)</p>
+            \(items)</main>
+            """
         return PageShell.importIndex(style: String(decoding: style.bytes, as: UTF8.self))
             .document(title: heading, lang: strings.tag, htmlAttributes: PageShell.htmlAttributes(strings, scriptWords: false), body: body)
     }
@@ -112,7 +116,9 @@ package enum ImportIndexPage {
         var loose: [ImportedEntry] = []
         for entry in entries {
             guard let name = entry[keyPath: key] else { loose.append(entry); continue }
-            if let at = index[name] { groups[at].entries.append(entry) } else {
+            if let at = index[name] {
+                groups[at].entries.append(entry)
+            } else {
                 index[name] = groups.count
                 groups.append((name, [entry]))
             }

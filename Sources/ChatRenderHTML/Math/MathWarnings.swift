@@ -24,10 +24,13 @@ package enum MathWarnings {
         let citations = CitationLinks(sources: message.sources, turnIDPrefix: "cr")
         func text(_ text: String, _ at: () -> String) {
             guard message.role == .assistant, TurnText.isFull(text, options.markup, citations: citations),
-                  let spans = MarkupSpans.protect(text, citations: citations) else { return }
+                let spans = MarkupSpans.protect(text, citations: citations)
+            else { return }
             for failure in spans.failures {
-                found.append(Diagnostic(.warning, file: file, location: SourceLocation(jsonPath: at()),
-                                        message: "formula \(quoted(failure.source)) is shown as its TeX source: \(failure.reason)"))
+                found.append(
+                    Diagnostic(
+                        .warning, file: file, location: SourceLocation(jsonPath: at()),
+                        message: "formula \(quoted(failure.source)) is shown as its TeX source: \(failure.reason)"))
             }
         }
         if message.parts.isEmpty {

@@ -372,7 +372,7 @@ struct TeXParser {
             position += 1
             return Atom(node: row)
         case "}": throw Self.fail("unbalanced braces")
-        case "^", "_": // a script with nothing before it
+        case "^", "_":  // a script with nothing before it
             position -= 1
             return Atom(node: .row([]))
         case "$": throw Self.fail("a $ inside the formula")
@@ -445,8 +445,9 @@ struct TeXParser {
         if let width = TeXSymbols.spaces[name] { return Atom(node: .space(width: width)) }
         if let character = TeXSymbols.delimiterCommands[name] {
             let bar = character == "|" || character == "‖"
-            return Atom(node: .operator(character, MathOperator(stretchy: false, lspace: bar ? "0" : nil, rspace: bar ? "0" : nil)),
-                        opensFence: ["{", "⟨", "⌊", "⌈", "⟦", "⟮"].contains(character))
+            return Atom(
+                node: .operator(character, MathOperator(stretchy: false, lspace: bar ? "0" : nil, rspace: bar ? "0" : nil)),
+                opensFence: ["{", "⟨", "⌊", "⌈", "⟦", "⟮"].contains(character))
         }
         if let accent = TeXSymbols.accents[name] {
             let base = try parseArgument()
@@ -478,7 +479,9 @@ struct TeXParser {
         case "binom", "dbinom", "tbinom":
             let top = try parseArgument()
             let bottom = try parseArgument()
-            let binomial = MathNode.row([.operator("(", MathOperator(stretchy: true)), .fraction(top, bottom, noLine: true), .operator(")", MathOperator(stretchy: true))])
+            let binomial = MathNode.row([
+                .operator("(", MathOperator(stretchy: true)), .fraction(top, bottom, noLine: true), .operator(")", MathOperator(stretchy: true)),
+            ])
             switch name {
             case "dbinom": return Atom(node: .style(display: true, binomial))
             case "tbinom": return Atom(node: .style(display: false, binomial))
@@ -542,7 +545,9 @@ struct TeXParser {
             var below: MathNode? = nil
             if let optional = readOptional() { below = try parseNested(optional, font: font) }
             let above = try parseArgument()
-            let arrow = ["xrightarrow": "→", "xleftarrow": "←", "xRightarrow": "⇒", "xLeftarrow": "⇐", "xleftrightarrow": "↔", "xLeftrightarrow": "⇔", "xmapsto": "↦"][name] ?? "→"
+            let arrow =
+                ["xrightarrow": "→", "xleftarrow": "←", "xRightarrow": "⇒", "xLeftarrow": "⇐", "xleftrightarrow": "↔", "xLeftrightarrow": "⇔", "xmapsto": "↦"][
+                    name] ?? "→"
             let mark = MathNode.operator(arrow, MathOperator(stretchy: true, lspace: "0.2778em", rspace: "0.2778em"))
             let padded = MathNode.row([.space(width: "0.5em"), above, .space(width: "0.5em")])
             if let below { return Atom(node: .underOver(mark, below, padded)) }
@@ -557,8 +562,11 @@ struct TeXParser {
             return Atom(node: .operator("mod", MathOperator(lspace: name == "mod" ? "0.6667em" : "0.2222em", rspace: "0.2222em")))
         case "pmod":
             let argument = try parseArgument()
-            return Atom(node: .row([.space(width: "0.4444em"), .operator("(", MathOperator(stretchy: false)), .identifier("mod", upright: true),
-                                    .space(width: "0.3333em"), argument, .operator(")", MathOperator(stretchy: false))]))
+            return Atom(
+                node: .row([
+                    .space(width: "0.4444em"), .operator("(", MathOperator(stretchy: false)), .identifier("mod", upright: true),
+                    .space(width: "0.3333em"), argument, .operator(")", MathOperator(stretchy: false)),
+                ]))
         case "hspace", "kern", "mkern", "mspace", "hskip":
             if name == "hspace" { skipSpaces(); if current == "*" { position += 1 } }
             let raw = try readRawString()
@@ -576,7 +584,8 @@ struct TeXParser {
         let number = trimmed[..<unitStart]
         let unit = trimmed[unitStart...]
         guard !number.isEmpty, number.count < 10, Double(number) != nil,
-              number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
+            number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") })
+        else { return nil }
         switch unit {
         case "em", "ex", "pt", "px", "mm", "cm", "in": return String(number) + String(unit)
         case "mu":  // 18 mu to the em
@@ -734,7 +743,11 @@ struct TeXParser {
                 index += 1
                 continue
             }
-            if s == "~" { text.append("\u{00A0}") } else if s == "\n" || s == "\t" { text.append(" ") } else {
+            if s == "~" {
+                text.append("\u{00A0}")
+            } else if s == "\n" || s == "\t" {
+                text.append(" ")
+            } else {
                 text.append(contentsOf: Self.map(s, textFont))
             }
             index += 1
@@ -780,10 +793,18 @@ struct TeXParser {
         case .bold: return digit ? digits(0x1D7CE) : letters(0x1D400, 0x1D41A)
         case .boldItalic: return digit ? digits(0x1D7CE) : letters(0x1D468, 0x1D482)
         case .doubleStruck:
-            return digit ? digits(0x1D7D8) : letters(0x1D538, 0x1D552, holes: ["C": 0x2102, "H": 0x210D, "N": 0x2115, "P": 0x2119, "Q": 0x211A, "R": 0x211D, "Z": 0x2124])
+            return digit
+                ? digits(0x1D7D8)
+                : letters(0x1D538, 0x1D552, holes: ["C": 0x2102, "H": 0x210D, "N": 0x2115, "P": 0x2119, "Q": 0x211A, "R": 0x211D, "Z": 0x2124])
         case .script:
-            return digit ? String(c) : letters(0x1D49C, 0x1D4B6, holes: ["B": 0x212C, "E": 0x2130, "F": 0x2131, "H": 0x210B, "I": 0x2110, "L": 0x2112,
-                                                                          "M": 0x2133, "R": 0x211B, "e": 0x212F, "g": 0x210A, "o": 0x2134])
+            return digit
+                ? String(c)
+                : letters(
+                    0x1D49C, 0x1D4B6,
+                    holes: [
+                        "B": 0x212C, "E": 0x2130, "F": 0x2131, "H": 0x210B, "I": 0x2110, "L": 0x2112,
+                        "M": 0x2133, "R": 0x211B, "e": 0x212F, "g": 0x210A, "o": 0x2134,
+                    ])
         case .fraktur:
             return digit ? String(c) : letters(0x1D504, 0x1D51E, holes: ["C": 0x212D, "H": 0x210C, "I": 0x2111, "R": 0x211C, "Z": 0x2128])
         case .sansSerif: return digit ? digits(0x1D7E2) : letters(0x1D5A0, 0x1D5BA)

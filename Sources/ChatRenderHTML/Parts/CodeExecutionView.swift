@@ -13,9 +13,10 @@ enum CodeExecutionView {
             body.append(OutputBlock.render(output, label: label, strings: s))
         }
         body.append(context.renderAttachments(part.attachmentIDs))
-        return PartFrame.collapsed(kind: "code", id: id, icon: Icon.code, title: title,
-                                   status: saysStatus ? HTML() : PartFrame.status(part.status, s),
-                                   body: body, extraClass: ToolCallView.statusClass(part.status))
+        return PartFrame.collapsed(
+            kind: "code", id: id, icon: Icon.code, title: title,
+            status: saysStatus ? HTML() : PartFrame.status(part.status, s),
+            body: body, extraClass: ToolCallView.statusClass(part.status))
     }
 
     /// The collapsed line's words, and whether they already say how the run ended (ChatGPT's

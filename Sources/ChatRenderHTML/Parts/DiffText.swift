@@ -32,8 +32,16 @@ package struct DiffText: Sendable, Equatable {
             return nil
         }
 
-        package var added: Int { lines.reduce(0) { if case .added = $1 { return $0 + 1 }; return $0 } }
-        package var removed: Int { lines.reduce(0) { if case .removed = $1 { return $0 + 1 }; return $0 } }
+        package var added: Int {
+            lines.reduce(0) {
+                if case .added = $1 { return $0 + 1 }; return $0
+            }
+        }
+        package var removed: Int {
+            lines.reduce(0) {
+                if case .removed = $1 { return $0 + 1 }; return $0
+            }
+        }
     }
 
     package var files: [File]
@@ -58,8 +66,9 @@ package struct DiffText: Sendable, Equatable {
             let plain = raw.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
             let line = plain || !raw.hasSuffix("\r") ? String(raw) : String(raw.dropLast())
             func starts(_ prefix: StaticString) -> Bool {
-                plain ? line.utf8.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-                      : line.hasPrefix(prefix.description)
+                plain
+                    ? line.utf8.starts(with: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+                    : line.hasPrefix(prefix.description)
             }
             func afterMarker() -> String {
                 plain ? String(decoding: line.utf8.dropFirst(), as: UTF8.self) : String(line.dropFirst())
@@ -135,7 +144,8 @@ package struct DiffText: Sendable, Equatable {
             var bytes = raw.utf8[...]
             if let tab = bytes.firstIndex(of: 0x09) { bytes = bytes[..<tab] }
             if bytes.count >= 2, bytes.first == UInt8(ascii: "a") || bytes.first == UInt8(ascii: "b"),
-               bytes[bytes.index(after: bytes.startIndex)] == UInt8(ascii: "/") {
+                bytes[bytes.index(after: bytes.startIndex)] == UInt8(ascii: "/")
+            {
                 bytes = bytes.dropFirst(2)
             }
             return String(Substring(bytes))
@@ -149,7 +159,8 @@ package struct DiffText: Sendable, Equatable {
     /// The numbers of `@@ -oldStart,oldCount +newStart,newCount @@`; counts default to 1.
     static func hunkRange(_ line: String) -> (oldStart: Int, oldCount: Int, newStart: Int, newCount: Int)? {
         // Split at spaces in bytes when the line is ASCII (the same fields as by Character).
-        let fields = line.utf8.allSatisfy({ $0 < 0x80 })
+        let fields =
+            line.utf8.allSatisfy({ $0 < 0x80 })
             ? line.utf8.split(separator: 0x20, maxSplits: 3, omittingEmptySubsequences: true).map { Substring($0) }
             : line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true)
         guard fields.count >= 3, fields[1].hasPrefix("-"), fields[2].hasPrefix("+") else { return nil }

@@ -34,7 +34,8 @@ enum DiffView {
     /// "+3 −2" with a real minus sign, read out as "3 lines added, 2 removed".
     static func counts(added: Int, removed: Int, _ s: UIStrings) -> HTML {
         let spoken = s.counted(.linesChanged, added, ["removed": s.number(removed)])
-        return " <span class=\"cr-diff-counts\" aria-hidden=\"true\"><span class=\"cr-diff-added\">+\(added)</span> <span class=\"cr-diff-removed\">\u{2212}\(removed)</span></span><span class=\"cr-visually-hidden\">, \(spoken)</span>"
+        return
+            " <span class=\"cr-diff-counts\" aria-hidden=\"true\"><span class=\"cr-diff-added\">+\(added)</span> <span class=\"cr-diff-removed\">\u{2212}\(removed)</span></span><span class=\"cr-visually-hidden\">, \(spoken)</span>"
     }
 
     static func render(_ file: DiffText.File, fallbackName: String?, _ s: UIStrings) -> HTML {
@@ -59,17 +60,24 @@ enum DiffView {
         }
         let width = String(largest).count
         // The width is a class, not a `style` attribute: the page's CSP allows no inline styles.
-        html.append("<pre class=\"cr-diff cr-diff--w\(min(width, 7))\" tabindex=\"0\" aria-label=\"\(name.map { s.text(.changesTo, ["name": $0]) } ?? s[.changes])\">")
+        html.append(
+            "<pre class=\"cr-diff cr-diff--w\(min(width, 7))\" tabindex=\"0\" aria-label=\"\(name.map { s.text(.changesTo, ["name": $0]) } ?? s[.changes])\">")
         for line in file.lines {
             switch line {
             case .hunk(let text):
                 html.append("<span class=\"cr-dl cr-dl--hunk\">\(text)\n</span>")
             case .context(let o, let n, let text):
-                html.append("<span class=\"cr-dl\"><span class=\"cr-dl-n\" aria-hidden=\"true\">\(o)</span><span class=\"cr-dl-n\" aria-hidden=\"true\">\(n)</span><span class=\"cr-dl-sign\" aria-hidden=\"true\"> </span>\(text)\n</span>")
+                html.append(
+                    "<span class=\"cr-dl\"><span class=\"cr-dl-n\" aria-hidden=\"true\">\(o)</span><span class=\"cr-dl-n\" aria-hidden=\"true\">\(n)</span><span class=\"cr-dl-sign\" aria-hidden=\"true\"> </span>\(text)\n</span>"
+                )
             case .added(let n, let text):
-                html.append("<span class=\"cr-dl cr-dl--added\"><span class=\"cr-dl-n\" aria-hidden=\"true\"></span><span class=\"cr-dl-n\" aria-hidden=\"true\">\(n)</span><ins><span class=\"cr-dl-sign\">+</span>\(text)</ins>\n</span>")
+                html.append(
+                    "<span class=\"cr-dl cr-dl--added\"><span class=\"cr-dl-n\" aria-hidden=\"true\"></span><span class=\"cr-dl-n\" aria-hidden=\"true\">\(n)</span><ins><span class=\"cr-dl-sign\">+</span>\(text)</ins>\n</span>"
+                )
             case .removed(let o, let text):
-                html.append("<span class=\"cr-dl cr-dl--removed\"><span class=\"cr-dl-n\" aria-hidden=\"true\">\(o)</span><span class=\"cr-dl-n\" aria-hidden=\"true\"></span><del><span class=\"cr-dl-sign\">\u{2212}</span>\(text)</del>\n</span>")
+                html.append(
+                    "<span class=\"cr-dl cr-dl--removed\"><span class=\"cr-dl-n\" aria-hidden=\"true\">\(o)</span><span class=\"cr-dl-n\" aria-hidden=\"true\"></span><del><span class=\"cr-dl-sign\">\u{2212}</span>\(text)</del>\n</span>"
+                )
             case .note(let text):
                 html.append("<span class=\"cr-dl cr-dl--note\">\(text)\n</span>")
             }

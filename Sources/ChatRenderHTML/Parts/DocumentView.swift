@@ -18,14 +18,19 @@ enum DocumentView {
             let language = CodeExecutionView.languageName(part.language ?? "")
             kind = language.isEmpty ? "\(s[.codeKind])" : "\(s.text(.codeInLanguage, ["language": language]))"
         }
-        var html: HTML = "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><h\(level) class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(s.phrase(part.titlePhrase, or: part.title))</h\(level)><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
+        var html: HTML =
+            "<div class=\"cr-part cr-part--document\" id=\"\(id)\" role=\"group\" aria-labelledby=\"\(titleID)\"><div class=\"cr-doc-head\"><span class=\"cr-part-icon\">\(Icon.document)</span><span class=\"cr-doc-heading\"><h\(level) class=\"cr-doc-title\" id=\"\(titleID)\" dir=\"auto\">\(s.phrase(part.titlePhrase, or: part.title))</h\(level)><span class=\"cr-doc-kind\">\(kind)</span></span></div><div class=\"cr-doc-body\">\(content(part.content, part: part, context: context))</div>"
         if !part.versions.isEmpty {
             let count = part.versions.count
             var versions = HTML()
             for (offset, version) in part.versions.enumerated().reversed() {
-                versions.append("<li class=\"cr-doc-version\"><p class=\"cr-part-label\">\(s.text(.version, ["number": s.number(offset + 1)]))</p>\(content(version, part: part, context: context))</li>")
+                versions.append(
+                    "<li class=\"cr-doc-version\"><p class=\"cr-part-label\">\(s.text(.version, ["number": s.number(offset + 1)]))</p>\(content(version, part: part, context: context))</li>"
+                )
             }
-            html.append("<details class=\"cr-doc-versions\"><summary class=\"cr-long-summary\"><span>\(s.counted(.earlierVersions, count))</span>\(Icon.chevron)</summary><ol class=\"cr-doc-version-list\" reversed>\(versions)</ol></details>")
+            html.append(
+                "<details class=\"cr-doc-versions\"><summary class=\"cr-long-summary\"><span>\(s.counted(.earlierVersions, count))</span>\(Icon.chevron)</summary><ol class=\"cr-doc-version-list\" reversed>\(versions)</ol></details>"
+            )
         }
         html.append("</div>")
         return html

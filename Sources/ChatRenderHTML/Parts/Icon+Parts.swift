@@ -3,9 +3,11 @@ import ChatModel
 /// The icons of turn parts, in the set's style (24×24, one 1.6 px stroke, decorative).
 extension Icon {
     /// A light bulb, for the model's thinking.
-    static let thinking: HTML = svg("<path d=\"M9 17.5h6M10 20.5h4\"/><path d=\"M12 3.5a5.5 5.5 0 0 0-3.2 10c.7.5 1.2 1.3 1.2 2.2v1.8h4v-1.8c0-.9.5-1.7 1.2-2.2A5.5 5.5 0 0 0 12 3.5z\"/>")
+    static let thinking: HTML = svg(
+        "<path d=\"M9 17.5h6M10 20.5h4\"/><path d=\"M12 3.5a5.5 5.5 0 0 0-3.2 10c.7.5 1.2 1.3 1.2 2.2v1.8h4v-1.8c0-.9.5-1.7 1.2-2.2A5.5 5.5 0 0 0 12 3.5z\"/>")
     /// A wrench, for a tool call.
-    static let tool: HTML = svg("<path d=\"M14.5 4.2a4.5 4.5 0 0 0-5.6 5.9l-5.2 5.2a1.9 1.9 0 0 0 2.7 2.7l5.2-5.2a4.5 4.5 0 0 0 5.9-5.6l-2.7 2.7-2.6-.4-.4-2.6z\"/>")
+    static let tool: HTML = svg(
+        "<path d=\"M14.5 4.2a4.5 4.5 0 0 0-5.6 5.9l-5.2 5.2a1.9 1.9 0 0 0 2.7 2.7l5.2-5.2a4.5 4.5 0 0 0 5.9-5.6l-2.7 2.7-2.6-.4-.4-2.6z\"/>")
     /// Angle brackets, for code that was run.
     static let code: HTML = svg("<path d=\"M8.5 7 3.5 12l5 5M15.5 7l5 5-5 5\"/>")
     /// A page with plus and minus, for a diff.

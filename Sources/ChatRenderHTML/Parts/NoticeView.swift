@@ -15,11 +15,15 @@ enum NoticeView {
         }
         let kind: HTML = "notice cr-part--notice-\(part.kind.rawValue)"
         // A command is code the person typed: kept left to right, in the code face.
-        let title: HTML = part.kind == .command ? "<code class=\"cr-part-code\" dir=\"ltr\">\(part.text)</code>" : "<span dir=\"auto\">\(context.options.strings.phrase(part.phrase, or: part.text))</span>"
+        let title: HTML =
+            part.kind == .command
+            ? "<code class=\"cr-part-code\" dir=\"ltr\">\(part.text)</code>"
+            : "<span dir=\"auto\">\(context.options.strings.phrase(part.phrase, or: part.text))</span>"
         guard let detail = part.detail, !detail.isEmpty else {
             return PartFrame.line(kind: kind, id: id, icon: icon, title: title)
         }
-        return PartFrame.collapsed(kind: kind, id: id, icon: icon, title: title,
-                                   body: "<div class=\"cr-reply cr-notice-detail\" dir=\"auto\">\(context.text(detail))</div>")
+        return PartFrame.collapsed(
+            kind: kind, id: id, icon: icon, title: title,
+            body: "<div class=\"cr-reply cr-notice-detail\" dir=\"auto\">\(context.text(detail))</div>")
     }
 }

@@ -24,9 +24,13 @@ enum OutputBlock {
         let all = lines.count == 1 ? s[.showAllOutput] : s.counted(.showAllLines, lines.count)
         var html: HTML = "<div class=\"cr-long\">"
         if count > 0 {
-            html.append("<pre class=\"cr-output cr-long-preview\" tabindex=\"0\" aria-label=\"\(s.counted(.firstLines, count, ["label": label]))\">\(prefix)\(AnsiText.join(Array(lines[..<count])))</pre>")
+            html.append(
+                "<pre class=\"cr-output cr-long-preview\" tabindex=\"0\" aria-label=\"\(s.counted(.firstLines, count, ["label": label]))\">\(prefix)\(AnsiText.join(Array(lines[..<count])))</pre>"
+            )
         }
-        html.append("<details class=\"cr-long-all\"><summary class=\"cr-long-summary\"><span class=\"cr-long-show\">\(all)</span><span class=\"cr-long-hide\">\(s[.showFewerLines])</span>\(Icon.chevron)</summary><pre class=\"cr-output\" tabindex=\"0\" aria-label=\"\(s.counted(.allLines, lines.count, ["label": label]))\">\(prefix)\(AnsiText.join(lines))</pre></details></div>")
+        html.append(
+            "<details class=\"cr-long-all\"><summary class=\"cr-long-summary\"><span class=\"cr-long-show\">\(all)</span><span class=\"cr-long-hide\">\(s[.showFewerLines])</span>\(Icon.chevron)</summary><pre class=\"cr-output\" tabindex=\"0\" aria-label=\"\(s.counted(.allLines, lines.count, ["label": label]))\">\(prefix)\(AnsiText.join(lines))</pre></details></div>"
+        )
         return html
     }
 }

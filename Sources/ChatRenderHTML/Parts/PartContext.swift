@@ -40,12 +40,14 @@ struct PartContext {
             var items = HTML()
             for file in files {
                 let asset = assets[messageIndex, file.index]
-                items.append(role == .user
-                    ? FileChip.render(message: message, attachment: file.attachment, asset: asset, options: options)
-                    : FileCard.render(message: message, attachment: file.attachment, asset: asset, options: options))
+                items.append(
+                    role == .user
+                        ? FileChip.render(message: message, attachment: file.attachment, asset: asset, options: options)
+                        : FileCard.render(message: message, attachment: file.attachment, asset: asset, options: options))
             }
             let label = options.strings[.files]
-            html.append(role == .user ? "<ul class=\"cr-files\" aria-label=\"\(label)\">\(items)</ul>" : "<ul class=\"cr-cards\" aria-label=\"\(label)\">\(items)</ul>")
+            html.append(
+                role == .user ? "<ul class=\"cr-files\" aria-label=\"\(label)\">\(items)</ul>" : "<ul class=\"cr-cards\" aria-label=\"\(label)\">\(items)</ul>")
         }
         html.append("</div>")
         return html

@@ -16,7 +16,8 @@ enum SourceList {
             items.append("<li class=\"cr-source\" id=\"\(turnID)-src-\(number)\" value=\"\(number)\">\(item(source))</li>")
         }
         let level = min(max(headingLevel, 2), 6)
-        return "<div class=\"cr-sources\"><h\(level) class=\"cr-sources-heading\" id=\"\(headingID)\">\(strings[.sources])</h\(level)><ol class=\"cr-source-list\" aria-labelledby=\"\(headingID)\">\(items)</ol></div>"
+        return
+            "<div class=\"cr-sources\"><h\(level) class=\"cr-sources-heading\" id=\"\(headingID)\">\(strings[.sources])</h\(level)><ol class=\"cr-source-list\" aria-labelledby=\"\(headingID)\">\(items)</ol></div>"
     }
 
     static func item(_ source: Source) -> HTML {

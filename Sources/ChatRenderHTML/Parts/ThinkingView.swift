@@ -17,8 +17,9 @@ enum ThinkingView {
         guard !part.text.isEmpty else {
             return PartFrame.line(kind: "thinking", id: id, icon: Icon.thinking, title: title)
         }
-        return PartFrame.collapsed(kind: "thinking", id: id, icon: Icon.thinking, title: title,
-                                   body: "<div class=\"cr-reply cr-thinking-text\" dir=\"auto\">\(context.text(part.text))</div>")
+        return PartFrame.collapsed(
+            kind: "thinking", id: id, icon: Icon.thinking, title: title,
+            body: "<div class=\"cr-reply cr-thinking-text\" dir=\"auto\">\(context.text(part.text))</div>")
     }
 
     /// "41s", "2m 5s", "1h 3m"; nil for a duration that is not a time (negative, NaN).
@@ -28,11 +29,13 @@ enum ThinkingView {
         if total < 1 { return s[.lessThanASecond] }
         if total < 60 { return s.text(.durationSeconds, ["s": s.number(total)]) }
         if total < 3600 {
-            return total % 60 == 0 ? s.text(.durationMinutes, ["m": s.number(total / 60)])
+            return total % 60 == 0
+                ? s.text(.durationMinutes, ["m": s.number(total / 60)])
                 : s.text(.durationMinutesSeconds, ["m": s.number(total / 60), "s": s.number(total % 60)])
         }
         let minutes = (total % 3600) / 60
-        return minutes == 0 ? s.text(.durationHours, ["h": s.number(total / 3600)])
+        return minutes == 0
+            ? s.text(.durationHours, ["h": s.number(total / 3600)])
             : s.text(.durationHoursMinutes, ["h": s.number(total / 3600), "m": s.number(minutes)])
     }
 }

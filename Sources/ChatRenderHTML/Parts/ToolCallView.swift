@@ -20,7 +20,9 @@ enum ToolCallView {
         if input?.command != nil || !(part.title ?? "").isEmpty {
             // The tool's own name, which the line above does not say.
             var meta: HTML = "<p class=\"cr-part-meta-line\">\(s.html(.toolNamed, ["tool": "<code class=\"cr-part-code\">\(part.name)</code>"]))"
-            if input?.command != nil, let name = part.title, !name.isEmpty { meta.append(" · <span dir=\"auto\">\(s.phrase(part.titlePhrase, or: name))</span>") }
+            if input?.command != nil, let name = part.title, !name.isEmpty {
+                meta.append(" · <span dir=\"auto\">\(s.phrase(part.titlePhrase, or: name))</span>")
+            }
             meta.append("</p>")
             body.append(meta)
         }
@@ -46,8 +48,9 @@ enum ToolCallView {
         }
         body.append(context.renderAttachments(part.attachmentIDs))
         let kind: HTML = "tool"
-        return PartFrame.collapsed(kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status, s),
-                                   body: body, extraClass: statusClass(part.status))
+        return PartFrame.collapsed(
+            kind: kind, id: id, icon: Icon.tool, title: title, status: PartFrame.status(part.status, s),
+            body: body, extraClass: statusClass(part.status))
     }
 
     /// The web page the call opened, as a link to follow (in a new tab, telling the site nothing of
@@ -55,7 +58,8 @@ enum ToolCallView {
     /// A link only: the page never loads it.
     static func page(_ url: String?) -> HTML {
         guard let url, case .remote(let address) = LinkPolicy.classify(url) else { return HTML() }
-        return "<p class=\"cr-part-meta-line cr-part-page\">\(Icon.open)<a class=\"cr-page-link\" dir=\"ltr\" href=\"\(address)\" target=\"_blank\" rel=\"noopener noreferrer\">\(address)</a></p>"
+        return
+            "<p class=\"cr-part-meta-line cr-part-page\">\(Icon.open)<a class=\"cr-page-link\" dir=\"ltr\" href=\"\(address)\" target=\"_blank\" rel=\"noopener noreferrer\">\(address)</a></p>"
     }
 
     static func statusClass(_ status: ToolStatus) -> HTML {

@@ -20,7 +20,8 @@ struct ToolInput {
         self.pretty = text
         self.isJSON = false
         guard let tokens = ToolInput.tokens(text), tokens.count > 0,
-              tokens.isPunctuation(0, UInt8(ascii: "{")) || tokens.isPunctuation(0, UInt8(ascii: "[")) else { return }
+            tokens.isPunctuation(0, UInt8(ascii: "{")) || tokens.isPunctuation(0, UInt8(ascii: "["))
+        else { return }
         guard let pretty = ToolInput.indent(tokens) else { return }
         self.isJSON = true
         self.pretty = pretty
@@ -133,7 +134,7 @@ struct ToolInput {
             while i < count {
                 let c = bytes[i]
                 if c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D { i += 1; continue }
-                if c == 0x7B || c == 0x7D || c == 0x5B || c == 0x5D || c == 0x3A || c == 0x2C {   // { } [ ] : ,
+                if c == 0x7B || c == 0x7D || c == 0x5B || c == 0x5D || c == 0x3A || c == 0x2C {  // { } [ ] : ,
                     ranges.append(i..<i + 1); i += 1; continue
                 }
                 if c == 0x22 {
@@ -151,7 +152,8 @@ struct ToolInput {
                 }
                 var j = i
                 while j < count, case let ascii = bytes[j],
-                      (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45 {
+                    (ascii >= 0x30 && ascii <= 0x39) || (ascii >= 0x61 && ascii <= 0x7A) || ascii == 0x2E || ascii == 0x2B || ascii == 0x2D || ascii == 0x45
+                {
                     j += 1
                 }
                 guard j > i else { return false }
@@ -230,12 +232,18 @@ struct ToolInput {
                     var words: [String] = []
                     var m = k + 3
                     while m < tokens.count, !tokens.isPunctuation(m, UInt8(ascii: "]")) {
-                        if tokens.isString(m), let word = tokens.decode(m) { words.append(word) }
-                        else if !tokens.isPunctuation(m, UInt8(ascii: ",")) { return nil }
+                        if tokens.isString(m), let word = tokens.decode(m) {
+                            words.append(word)
+                        } else if !tokens.isPunctuation(m, UInt8(ascii: ",")) {
+                            return nil
+                        }
                         m += 1
                     }
                     if words.count == 3, ["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh"].contains(words[0]),
-                       ["-c", "-lc", "-ic"].contains(words[1]) { return words[2] }
+                        ["-c", "-lc", "-ic"].contains(words[1])
+                    {
+                        return words[2]
+                    }
                     return words.isEmpty ? nil : words.joined(separator: " ")
                 }
                 return nil

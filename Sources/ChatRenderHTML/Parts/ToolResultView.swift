@@ -35,7 +35,8 @@ enum ToolResultView {
         let body = language.flatMap { SyntaxHighlighter.highlight(code, language: $0) } ?? HTML.content(code)
         let name = path.map { FilePath.lastComponent($0) } ?? strings[.unnamedFile]
         let spoken = strings.text(.fileLines, ["name": name, "first": String(numbers.first!), "last": String(numbers.last!)])
-        return "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"
+        return
+            "<figure class=\"cr-code cr-numbered\"><figcaption class=\"cr-code-lang\" dir=\"auto\">\(name)</figcaption><div class=\"cr-numbered-rows\"><pre class=\"cr-numbered-gutter\" aria-hidden=\"true\"><code>\(numbers.joined(separator: "\n"))</code></pre><pre tabindex=\"0\" aria-label=\"\(spoken)\"><code>\(body)</code></pre></div></figure>"
     }
 
     /// The numbers and the source of a numbered listing, or nil when `text` is not one. Read as
@@ -75,7 +76,8 @@ enum ToolResultView {
             if j < lineEnd, utf8[j] == 0x09 {
                 bodyStart = utf8.index(after: j)
             } else if utf8.distance(from: j, to: lineEnd) >= 3, utf8[j] == 0xE2, utf8[utf8.index(j, offsetBy: 1)] == 0x86,
-                      utf8[utf8.index(j, offsetBy: 2)] == 0x92 {
+                utf8[utf8.index(j, offsetBy: 2)] == 0x92
+            {
                 bodyStart = utf8.index(j, offsetBy: 3)
                 if bodyStart < lineEnd, utf8[bodyStart] >= 0x80 { return numberedLinesByCharacter(text) }
             } else {
@@ -123,11 +125,13 @@ enum ToolResultView {
 
     /// File extensions and the highlighter's names for them, those it knows.
     static let languages: [String: String] = {
-        let map = ["py": "python", "js": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "ts": "typescript",
-                   "tsx": "typescript", "swift": "swift", "rs": "rust", "go": "go", "rb": "ruby", "java": "java", "kt": "kotlin",
-                   "kts": "kotlin", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cs": "csharp", "php": "php",
-                   "sh": "bash", "bash": "bash", "zsh": "bash", "json": "json", "yml": "yaml", "yaml": "yaml", "sql": "sql",
-                   "html": "html", "htm": "html", "xml": "xml", "svg": "xml", "css": "css", "scss": "css", "diff": "diff", "patch": "diff"]
+        let map = [
+            "py": "python", "js": "javascript", "mjs": "javascript", "cjs": "javascript", "jsx": "javascript", "ts": "typescript",
+            "tsx": "typescript", "swift": "swift", "rs": "rust", "go": "go", "rb": "ruby", "java": "java", "kt": "kotlin",
+            "kts": "kotlin", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "hpp": "cpp", "cs": "csharp", "php": "php",
+            "sh": "bash", "bash": "bash", "zsh": "bash", "json": "json", "yml": "yaml", "yaml": "yaml", "sql": "sql",
+            "html": "html", "htm": "html", "xml": "xml", "svg": "xml", "css": "css", "scss": "css", "diff": "diff", "patch": "diff",
+        ]
         return map.filter { SyntaxHighlighter.language(named: $0.value) != nil }
     }()
 
@@ -176,11 +180,13 @@ enum ToolResultView {
                 depth -= 1
             default:
                 if depth == 1, tokens.isName(k, "todos"), k + 2 < tokens.count, tokens.isPunctuation(k + 1, colon),
-                   tokens.isPunctuation(k + 2, UInt8(ascii: "[")) {
+                    tokens.isPunctuation(k + 2, UInt8(ascii: "["))
+                {
                     inTodos = true
                     todosDepth = 2
                 } else if inTodos, depth == todosDepth + 1, tokens.isString(k), k + 2 < tokens.count, tokens.isPunctuation(k + 1, colon),
-                          tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2) {
+                    tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2)
+                {
                     current[key] = value
                     k += 2
                 }
@@ -197,7 +203,9 @@ enum ToolResultView {
             case "in_progress": state = "doing"; words = "\(strings[.todoInProgress])"
             default: state = "todo"; words = "\(strings[.todoPending])"
             }
-            html.append("<li class=\"cr-check cr-check--\(state)\"><span class=\"cr-check-box\" aria-hidden=\"true\"></span><span class=\"cr-visually-hidden\">\(words): </span><span dir=\"auto\">\(item.content)</span></li>")
+            html.append(
+                "<li class=\"cr-check cr-check--\(state)\"><span class=\"cr-check-box\" aria-hidden=\"true\"></span><span class=\"cr-visually-hidden\">\(words): </span><span dir=\"auto\">\(item.content)</span></li>"
+            )
         }
         html.append("</ul>")
         return html
@@ -211,7 +219,8 @@ enum ToolResultView {
         for k in 0..<tokens.count {
             depth += tokens.depthChange(k)
             if depth == 1, tokens.isName(k, key), k + 2 < tokens.count, tokens.isPunctuation(k + 1, UInt8(ascii: ":")),
-               tokens.isString(k + 2) {
+                tokens.isString(k + 2)
+            {
                 return tokens.decode(k + 2)
             }
         }

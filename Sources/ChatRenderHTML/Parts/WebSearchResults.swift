@@ -69,7 +69,8 @@ enum WebSearchResults {
     /// `[{"title": "…", "url": "…"}, …]`; nil when it is not such an array.
     static func jsonLinks(_ text: Substring) -> [(title: String?, url: String)]? {
         guard let tokens = ToolInput.tokens(String(text)), tokens.count > 0,
-              tokens.isPunctuation(0, UInt8(ascii: "[")), tokens.isPunctuation(tokens.count - 1, UInt8(ascii: "]")) else { return nil }
+            tokens.isPunctuation(0, UInt8(ascii: "[")), tokens.isPunctuation(tokens.count - 1, UInt8(ascii: "]"))
+        else { return nil }
         var out: [(title: String?, url: String)] = []
         var depth = 0
         var current: [String: String] = [:]
@@ -84,7 +85,8 @@ enum WebSearchResults {
                 depth -= 1
             default:
                 if depth == 2, tokens.isString(k), k + 2 < tokens.count, tokens.isPunctuation(k + 1, UInt8(ascii: ":")),
-                   tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2) {
+                    tokens.isString(k + 2), let key = tokens.decode(k), let value = tokens.decode(k + 2)
+                {
                     current[key] = value
                     k += 2
                 }

@@ -8,17 +8,22 @@ package enum PreviewGallery {
     /// The finished page, through the same template as a conversation's page, in a gallery's
     /// shell (``PageShell/gallery(styles:script:watching:colorScheme:)``): the gallery's stylesheet
     /// and the templates' inline, and while watching, the scripts `watch.js` loads from the folder.
-    package static func page(themes: [Theme], template: PageTemplate, locale: PageLocale = .standard,
-                             conversations: [PreviewConversation] = [], watchVersion: String? = nil) -> [UInt8] {
-        let shell = PageShell.gallery(styles: [css(themes: themes), template.stylesheet], script: template.script,
-                                      watching: watchVersion != nil, colorScheme: themes.first?.colorScheme ?? "light")
+    package static func page(
+        themes: [Theme], template: PageTemplate, locale: PageLocale = .standard,
+        conversations: [PreviewConversation] = [], watchVersion: String? = nil
+    ) -> [UInt8] {
+        let shell = PageShell.gallery(
+            styles: [css(themes: themes), template.stylesheet], script: template.script,
+            watching: watchVersion != nil, colorScheme: themes.first?.colorScheme ?? "light")
         let title = "Theme preview: " + themes.map(\.name).joined(separator: ", ")
         let body = body(themes: themes, conversations: conversations, locale: locale, watchVersion: watchVersion)
         return ByteCollector.collect { sink in
             // The gallery's own words are English; its composers speak the locale's language, and
             // its columns carry the language's direction: the page around them runs left to right.
-            shell.fill(template, title: title, lang: "en", htmlAttributes: PageShell.htmlAttributes(locale.strings, direction: false),
-                       into: sink) { sink in sink(body.bytes) }
+            shell.fill(
+                template, title: title, lang: "en", htmlAttributes: PageShell.htmlAttributes(locale.strings, direction: false),
+                into: sink
+            ) { sink in sink(body.bytes) }
         }.joined
     }
 
@@ -27,14 +32,18 @@ package enum PreviewGallery {
     ///
     /// With `watchVersion` (`preview --watch`), the page carries the version it shows and loads
     /// `watch.js`, which reloads it when a newer one is written.
-    package static func body(themes: [Theme], conversations: [PreviewConversation] = [], locale: PageLocale = .standard,
-                             watchVersion: String? = nil) -> HTML {
+    package static func body(
+        themes: [Theme], conversations: [PreviewConversation] = [], locale: PageLocale = .standard,
+        watchVersion: String? = nil
+    ) -> HTML {
         var html: HTML = "<header class=\"cr-page-head cr-pv-head\"><h1 class=\"cr-title\">Theme preview</h1>"
         if themes.count > 1 {
             var radios = HTML()
             for (i, theme) in themes.enumerated() {
                 let checked: HTML = i == 0 ? " checked" : ""
-                radios.append("<input type=\"radio\" name=\"cr-pv-theme\" id=\"cr-pv-pick-\(i)\" value=\"\(i)\"\(checked)><label for=\"cr-pv-pick-\(i)\">\(theme.name)</label>")
+                radios.append(
+                    "<input type=\"radio\" name=\"cr-pv-theme\" id=\"cr-pv-pick-\(i)\" value=\"\(i)\"\(checked)><label for=\"cr-pv-pick-\(i)\">\(theme.name)</label>"
+                )
             }
             html.append("<fieldset class=\"cr-pv-pick\"><legend class=\"cr-visually-hidden\">Theme</legend>\(radios)</fieldset>")
         }
@@ -75,17 +84,28 @@ package enum PreviewGallery {
         // The chat block: the Planning thread.
         var chat = HTML()
         for scheme in modes {
-            chat.append(column(scheme, strings: locale.strings, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)", options: options(locale))))
+            chat.append(
+                column(
+                    scheme, strings: locale.strings, content: thread(PreviewFixtures.planning.thread, prefix: "cr-pv-t\(i)-\(scheme)", options: options(locale))
+                ))
         }
-        html.append("<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n")
+        html.append(
+            "<div class=\"cr-pv-section cr-pv-chat\"><h3>Chat block</h3><figure class=\"cr-pv-state\"><figcaption><strong>The Planning thread</strong> — turns, a returned file and inline bold.</figcaption><div class=\"cr-pv-pair\">\(chat)</div></figure></div>\n"
+        )
         // The rich sample and the person's own chats, each with its own id prefix per column.
         for (n, conversation) in conversations.enumerated() {
             var pair = HTML()
             for scheme in modes {
-                pair.append(column(scheme, strings: locale.strings, content: thread(conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
-                                                           assets: conversation.assets, options: conversation.options)))
+                pair.append(
+                    column(
+                        scheme, strings: locale.strings,
+                        content: thread(
+                            conversation.messages, prefix: "cr-pv-t\(i)-c\(n)-\(scheme)",
+                            assets: conversation.assets, options: conversation.options)))
             }
-            html.append("<div class=\"cr-pv-section cr-pv-chat cr-pv-conversation\"><h3>\(conversation.title)</h3><figure class=\"cr-pv-state\"><figcaption>\(conversation.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure></div>\n")
+            html.append(
+                "<div class=\"cr-pv-section cr-pv-chat cr-pv-conversation\"><h3>\(conversation.title)</h3><figure class=\"cr-pv-state\"><figcaption>\(conversation.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure></div>\n"
+            )
         }
         for section in PreviewFixtures.sections {
             var figures = HTML()
@@ -93,12 +113,17 @@ package enum PreviewGallery {
                 var pair = HTML()
                 for scheme in modes {
                     let id = "cr-pv-t\(i)-\(section.id)\(n)-\(scheme.prefix(1))"
-                    pair.append(column(scheme, strings: locale.strings, content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", locale: locale)))
+                    pair.append(
+                        column(
+                            scheme, strings: locale.strings,
+                            content: ComposerView.render(example.composer, id: id, label: "\(example.name), \(scheme)", locale: locale)))
                 }
                 var classes: HTML = "cr-pv-state"
                 if case .attachment(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--menu") }
                 if case .model(let s) = example.composer, s.menuOpen { classes.append(" cr-pv-state--model-menu") }
-                figures.append("<figure class=\"\(classes)\"><figcaption><strong>\(example.name)</strong> — \(example.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure>\n")
+                figures.append(
+                    "<figure class=\"\(classes)\"><figcaption><strong>\(example.name)</strong> — \(example.note)</figcaption><div class=\"cr-pv-pair\">\(pair)</div></figure>\n"
+                )
             }
             html.append("<div class=\"cr-pv-section\"><h3>\(section.title)</h3>\n\(figures)</div>\n")
         }
@@ -115,7 +140,8 @@ package enum PreviewGallery {
             return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\"><span class=\"cr-pv-mode-label\">\(label)</span>\(content)</div>"
         }
         let dir: HTML = strings.isRightToLeft ? " dir=\"rtl\"" : ""
-        return "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"\(dir)><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
+        return
+            "<div class=\"cr-pv-mode cr-pv-mode--\(scheme)\" lang=\"\(strings.tag)\"\(dir)><span class=\"cr-pv-mode-label\" lang=\"en\">\(label)</span>\(content)</div>"
     }
 
     /// The built-in thread's options: the gallery's locale and language.
@@ -127,8 +153,10 @@ package enum PreviewGallery {
 
     /// Turns of a thread. The turn view numbers its headings `cr-t0-h`, …; the gallery shows a
     /// thread many times, so those ids get the column's prefix.
-    static func thread(_ messages: [Message], prefix: String, assets: AssetTable = AssetTable(),
-                       options: RenderOptions = RenderOptions(showRetry: false)) -> HTML {
+    static func thread(
+        _ messages: [Message], prefix: String, assets: AssetTable = AssetTable(),
+        options: RenderOptions = RenderOptions(showRetry: false)
+    ) -> HTML {
         var turns = HTML()
         for (index, message) in messages.enumerated() {
             turns.append(TurnView.render(message, index: index, assets: assets, options: options, idPrefix: prefix))
@@ -142,10 +170,13 @@ package enum PreviewGallery {
         var rows = HTML()
         for check in results {
             let result: HTML = check.passes ? "Pass" : "<span class=\"cr-pv-fail\">Fail</span>"
-            rows.append("<tr><td>\(check.mode)</td><td>\(check.usage)</td><td><code>\(check.foreground)</code></td><td><code>\(check.backgroundDescription)</code></td><td class=\"cr-pv-num\">\(ThemeContrast.ratioText(check))</td><td class=\"cr-pv-num\">\(ThemeContrast.fixed(check.required, decimals: 1))</td><td>\(result)</td></tr>")
+            rows.append(
+                "<tr><td>\(check.mode)</td><td>\(check.usage)</td><td><code>\(check.foreground)</code></td><td><code>\(check.backgroundDescription)</code></td><td class=\"cr-pv-num\">\(ThemeContrast.ratioText(check))</td><td class=\"cr-pv-num\">\(ThemeContrast.fixed(check.required, decimals: 1))</td><td>\(result)</td></tr>"
+            )
         }
         let failed = results.filter { !$0.passes }.count
         let summary = failed == 0 ? "All \(results.count) contrast checks pass." : "\(failed) of \(results.count) contrast checks fail."
-        return "<div class=\"cr-pv-section\"><h3 id=\"cr-pv-t\(i)-contrast\">Contrast, WCAG 2.x</h3><p class=\"cr-pv-summary\">\(summary)</p><table class=\"cr-pv-contrast\" aria-labelledby=\"cr-pv-t\(i)-contrast\"><thead><tr><th scope=\"col\">Mode</th><th scope=\"col\">Use</th><th scope=\"col\">Foreground</th><th scope=\"col\">Background</th><th scope=\"col\">Ratio</th><th scope=\"col\">Needs</th><th scope=\"col\">Result</th></tr></thead><tbody>\(rows)</tbody></table></div>\n"
+        return
+            "<div class=\"cr-pv-section\"><h3 id=\"cr-pv-t\(i)-contrast\">Contrast, WCAG 2.x</h3><p class=\"cr-pv-summary\">\(summary)</p><table class=\"cr-pv-contrast\" aria-labelledby=\"cr-pv-t\(i)-contrast\"><thead><tr><th scope=\"col\">Mode</th><th scope=\"col\">Use</th><th scope=\"col\">Foreground</th><th scope=\"col\">Background</th><th scope=\"col\">Ratio</th><th scope=\"col\">Needs</th><th scope=\"col\">Result</th></tr></thead><tbody>\(rows)</tbody></table></div>\n"
     }
 }

@@ -21,7 +21,8 @@ package enum PrintStylesheet {
         let light = theme.light
         guard theme.dark != nil else {
             guard ThemeStylesheet.isDark(light.color.bg) else { return "" }
-            return "@media print {\n  :root {\n    print-color-adjust: exact;\n    -webkit-print-color-adjust: exact;\n    --cr-print-page: var(--color-bg);\n  }\n}\n"
+            return
+                "@media print {\n  :root {\n    print-color-adjust: exact;\n    -webkit-print-color-adjust: exact;\n    --cr-print-page: var(--color-bg);\n  }\n}\n"
         }
         var out = "@media print {\n"
         let declarations = ThemeStylesheet.colorDeclarations(light, wide: false) + ThemeStylesheet.otherDeclarations(light)

@@ -36,7 +36,9 @@ enum BranchView {
             if let first = firstWords(messages, branch) {
                 summary.append(" <span class=\"cr-branch-start\" dir=\"auto\">\(first)</span>")
             }
-            html.append("<details class=\"cr-branch\" id=\"\(forkID)-b\(number)\"><summary>\(summary)</summary><div class=\"cr-branch-turns\" role=\"group\" aria-label=\"\(name)\">")
+            html.append(
+                "<details class=\"cr-branch\" id=\"\(forkID)-b\(number)\"><summary>\(summary)</summary><div class=\"cr-branch-turns\" role=\"group\" aria-label=\"\(name)\">"
+            )
             html.append(turnsOf(messages, branch, depth: depth + 1, headingLevel: headingLevel + 1, assets: assets, options: options))
             html.append("</div></details>")
         }

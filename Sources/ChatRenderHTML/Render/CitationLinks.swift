@@ -28,6 +28,7 @@ package struct CitationLinks: Sendable, Equatable {
     /// as written).
     package func marker(_ id: String) -> HTML? {
         guard let number = numbers[id] else { return nil }
-        return "<sup class=\"cr-cite\"><a href=\"#\(idPrefix)\(number)\" aria-label=\"\(UIStrings.fill(label, ["number": String(number)]))\">\(number)</a></sup>"
+        return
+            "<sup class=\"cr-cite\"><a href=\"#\(idPrefix)\(number)\" aria-label=\"\(UIStrings.fill(label, ["number": String(number)]))\">\(number)</a></sup>"
     }
 }

@@ -11,9 +11,12 @@ package enum CodeBlock {
         if language.isEmpty {
             return "<figure class=\"cr-code\"><pre tabindex=\"0\"><code>\(HTML.content(code))</code></pre></figure>"
         }
-        let safeClass = language.unicodeScalars.allSatisfy { ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "_+#.-".unicodeScalars.contains($0) }
+        let safeClass = language.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || "_+#.-".unicodeScalars.contains($0)
+        }
         let codeClass: HTML = safeClass ? " class=\"language-\(language.lowercased())\"" : ""
         let body = SyntaxHighlighter.highlight(code, language: language) ?? HTML.content(code)
-        return "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">\(language)</figcaption><pre tabindex=\"0\"><code\(codeClass)>\(body)</code></pre></figure>"
+        return
+            "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">\(language)</figcaption><pre tabindex=\"0\"><code\(codeClass)>\(body)</code></pre></figure>"
     }
 }

@@ -11,11 +11,14 @@ enum FactList {
         for fact in facts {
             let label = fact.key.map { strings[$0] } ?? fact.label
             // Counts in words ("96 in · 3,640 out") in the language's words and separators ("3.640").
-            let value = fact.valuePhrases.isEmpty || strings.isEnglish ? fact.value : fact.valuePhrases.map { phrase in
-                var local = phrase
-                if let count = phrase.values["count"] { local.values["count"] = strings.localized(decimal: count) }
-                return strings.phrase(local, or: "")
-            }.joined(separator: " · ")
+            let value =
+                fact.valuePhrases.isEmpty || strings.isEnglish
+                ? fact.value
+                : fact.valuePhrases.map { phrase in
+                    var local = phrase
+                    if let count = phrase.values["count"] { local.values["count"] = strings.localized(decimal: count) }
+                    return strings.phrase(local, or: "")
+                }.joined(separator: " · ")
             html.append("<div class=\"cr-fact\"><dt>\(label)</dt><dd dir=\"auto\">\(value)</dd></div>")
         }
         html.append("</dl>")

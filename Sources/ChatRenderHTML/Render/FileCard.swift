@@ -16,13 +16,15 @@ package enum FileCard {
                     // not open data: URLs as pages); Share is a button the script shows and points at
                     // Open's data, since without the Web Share API it would only save it again.
                     let saveAs = FileLink.downloadName(for: attachment.name)
-                    return "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\" download=\"\(saveAs)\" aria-label=\"\(s.text(.openFile, ["name": attachment.name]))\">\(Icon.open)<span>\(s[.open])</span></a><button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"\(saveAs)\" aria-label=\"\(s.text(.shareFile, ["name": attachment.name]))\" hidden>\(Icon.share)<span>\(s[.share])</span></button></span>"
+                    return
+                        "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\" download=\"\(saveAs)\" aria-label=\"\(s.text(.openFile, ["name": attachment.name]))\">\(Icon.open)<span>\(s[.open])</span></a><button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"\(saveAs)\" aria-label=\"\(s.text(.shareFile, ["name": attachment.name]))\" hidden>\(Icon.share)<span>\(s[.share])</span></button></span>"
                 }
                 let download: HTML = {
                     if case .asset = file { return " download=\"\(attachment.name)\"" }
                     return ""
                 }()
-                return "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\"\(linkAttributes(file)) aria-label=\"\(s.text(.openFile, ["name": attachment.name]))\">\(Icon.open)<span>\(s[.open])</span></a><a class=\"cr-capsule cr-share\" href=\"\(url)\"\(download)\(linkAttributes(file)) data-cr-share data-name=\"\(attachment.name)\" aria-label=\"\(s.text(.shareFile, ["name": attachment.name]))\">\(Icon.share)<span>\(s[.share])</span></a></span>"
+                return
+                    "<span class=\"cr-card-actions\"><a class=\"cr-capsule cr-open\" href=\"\(url)\"\(linkAttributes(file)) aria-label=\"\(s.text(.openFile, ["name": attachment.name]))\">\(Icon.open)<span>\(s[.open])</span></a><a class=\"cr-capsule cr-share\" href=\"\(url)\"\(download)\(linkAttributes(file)) data-cr-share data-name=\"\(attachment.name)\" aria-label=\"\(s.text(.shareFile, ["name": attachment.name]))\">\(Icon.share)<span>\(s[.share])</span></a></span>"
             }
         }
         var line: HTML = "<span class=\"cr-card-line\">\(size)</span>"
@@ -42,7 +44,8 @@ package enum FileCard {
             line = "<span class=\"cr-card-line\">\(s.uploadFailed(reason))</span>"
             actions = options.showRetry ? UploadStatus.retryButton(message: message, attachment: attachment, onPhoto: false, s) : HTML()
         }
-        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(FileChip.accessibleName(attachment, s))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-card-text\"><span class=\"cr-card-name\" dir=\"auto\">\(attachment.name)</span>\(line)</span>\(actions)</div></li>"
+        return
+            "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(FileChip.accessibleName(attachment, s))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-card-text\"><span class=\"cr-card-name\" dir=\"auto\">\(attachment.name)</span>\(line)</span>\(actions)</div></li>"
     }
 
     /// Remote links open in a new tab without handing over the opener or referrer.

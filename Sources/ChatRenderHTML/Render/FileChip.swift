@@ -13,8 +13,9 @@ package enum FileChip {
     /// (its size, when it gives one) stays, and it says the file is not there.
     static func accessibleName(_ attachment: Attachment, _ s: UIStrings = .english) -> String {
         if attachment.status == .unavailable {
-            return ([attachment.name, s.spokenName(attachment.kind)] + (attachment.byteCount > 0 ? [s.size(attachment.byteCount)] : [])
-                    + [s[.fileUnavailable]]).joined(separator: ", ")
+            return
+                ([attachment.name, s.spokenName(attachment.kind)] + (attachment.byteCount > 0 ? [s.size(attachment.byteCount)] : [])
+                + [s[.fileUnavailable]]).joined(separator: ", ")
         }
         var parts = [attachment.name, s.spokenName(attachment.kind), s.size(attachment.byteCount)]
         if let state = UploadStatus.spoken(attachment.upload, s) { parts.append(state) }
@@ -26,7 +27,8 @@ package enum FileChip {
         if let preview = asset.image, let one = preview.sizes[PhotoLayout.filePreview.oneX] {
             // No srcset without a 2x image (a single-file page keeps only the 2x one, in the 1x box).
             let srcset: HTML = preview.sizes[PhotoLayout.filePreview.twoX].map { " srcset=\"\(AssetMarkup.url(one)) 1x, \(AssetMarkup.url($0)) 2x\"" } ?? ""
-            return "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(AssetMarkup.url(one))\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
+            return
+                "<span class=\"cr-file-icon cr-file-icon--preview\"><img class=\"cr-file-preview\" src=\"\(AssetMarkup.url(one))\"\(srcset) alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\" loading=\"lazy\" decoding=\"async\"></span>"
         }
         return "<span class=\"cr-file-icon cr-file-icon--\(attachment.kind.rawValue)\">\(Icon.file(attachment.kind))</span>"
     }
@@ -68,6 +70,7 @@ package enum FileChip {
         } else {
             name = "<span class=\"cr-chip-name\" dir=\"auto\">\(attachment.name)</span>"
         }
-        return "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment, s))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
+        return
+            "<li class=\"cr-file\"><div class=\"\(classes)\" role=\"group\" aria-label=\"\(accessibleName(attachment, s))\">\(FileChip.icon(attachment, asset: asset))<span class=\"cr-chip-text\">\(name)\(line)</span>\(trailing)</div></li>"
     }
 }

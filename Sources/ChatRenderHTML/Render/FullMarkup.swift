@@ -38,8 +38,10 @@ package enum FullMarkup {
 
     /// ``render(_:citations:strings:)``, with the formulas that could not be converted (each is
     /// shown as its TeX source) for the caller to warn about.
-    package static func renderReporting(_ text: String, citations: CitationLinks? = nil,
-                                        strings: UIStrings = .english) -> (html: HTML, mathFailures: [MarkupSpans.MathFailure]) {
+    package static func renderReporting(
+        _ text: String, citations: CitationLinks? = nil,
+        strings: UIStrings = .english
+    ) -> (html: HTML, mathFailures: [MarkupSpans.MathFailure]) {
         let spans = MarkupSpans.protect(text, citations: citations)
         return (render(protected: spans?.text ?? text, original: text, spans: spans, strings: strings), spans?.failures ?? [])
     }
@@ -149,7 +151,8 @@ package enum FullMarkup {
         if url.isEmpty { return nil }
         for scalar in url.unicodeScalars {
             if scalar.value < 0x21 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
-                || scalar == "\\" || scalar.properties.isWhitespace {
+                || scalar == "\\" || scalar.properties.isWhitespace
+            {
                 return nil
             }
         }
@@ -174,7 +177,6 @@ package enum FullMarkup {
         }
         return .relative
     }
-
 
     /// Walks the tree once, writing HTML as nodes are entered and left.
     private struct Writer {
@@ -222,8 +224,9 @@ package enum FullMarkup {
         /// The display formula that is all of a paragraph, if it is one.
         func displayFormula(_ paragraph: OpaquePointer) -> OpaquePointer? {
             guard let spans, let child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil,
-                  Self.kind(child) == .text, let literal = cmark_node_get_literal(child),
-                  spans.displaySpan(filling: literal) != nil else { return nil }
+                Self.kind(child) == .text, let literal = cmark_node_get_literal(child),
+                spans.displaySpan(filling: literal) != nil
+            else { return nil }
             return child
         }
         /// Per open table: column alignments and whether `<tbody>` is open.
@@ -300,7 +303,8 @@ package enum FullMarkup {
         /// Paragraphs directly in an item of a tight list are written without `<p>`.
         static func isTightParagraph(_ node: OpaquePointer) -> Bool {
             guard let item = cmark_node_parent(node), kind(item) == .item,
-                  let list = cmark_node_parent(item) else { return false }
+                let list = cmark_node_parent(item)
+            else { return false }
             return cmark_node_get_list_tight(list) != 0
         }
 
@@ -308,7 +312,8 @@ package enum FullMarkup {
         /// so print does not repeat the address after it.
         static func showsItsAddress(_ node: OpaquePointer, url: String) -> Bool {
             guard let child = cmark_node_first_child(node), cmark_node_next(child) == nil, kind(child) == .text,
-                  let literal = cmark_node_get_literal(child) else { return false }
+                let literal = cmark_node_get_literal(child)
+            else { return false }
             let text = String(cString: literal)
             return text == url || "http://" + text == url || "https://" + text == url || "mailto:" + text == url
         }

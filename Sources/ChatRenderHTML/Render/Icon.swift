@@ -16,7 +16,8 @@ package enum Icon {
         case .presentation:
             body = "<path d=\"M3 4.5h18M4.5 4.5v10h15v-10M12 14.5v3.5M8.5 21l3.5-3 3.5 3\"/><path d=\"M9 11l2-2 2 1.5 2.5-3\"/>"
         case .image:
-            body = "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2\"/><circle cx=\"9\" cy=\"9.5\" r=\"1.6\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/>"
+            body =
+                "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2\"/><circle cx=\"9\" cy=\"9.5\" r=\"1.6\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/>"
         case .movie:
             body = "<rect x=\"3.5\" y=\"5\" width=\"17\" height=\"14\" rx=\"2\"/><path d=\"M10 9.2v5.6l4.6-2.8z\"/>"
         case .audio:
@@ -42,7 +43,8 @@ package enum Icon {
     /// Eye-like document glyph, for Open.
     package static let open: HTML = svg("<path d=\"M14 4h6v6M20 4l-8.5 8.5\"/><path d=\"M18 13.5V20H4V6h6.5\"/>")
     /// A framed picture crossed out, for a photo that cannot be shown.
-    package static let photoUnavailable: HTML = svg("<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/><path d=\"M4 4l16 16\"/>")
+    package static let photoUnavailable: HTML = svg(
+        "<rect x=\"3.5\" y=\"4.5\" width=\"17\" height=\"15\" rx=\"2\"/><path d=\"M3.5 17l5-4.5 3.5 3 3-2.5 5.5 4.5\"/><path d=\"M4 4l16 16\"/>")
 
     /// The stroke (none filled, `currentColor`, 1.6, round caps and joins) is the stylesheet's
     /// (`svg.cr-icon:not([stroke])` in chatrender.css), not attributes repeated on every icon of a

@@ -47,8 +47,11 @@ package enum InlineText {
         func flush(_ out: inout HTML) {
             guard paragraphStart >= 0 else { return }
             out.append("<p class=\"cr-text\">")
-            if formatted { appendInlineBytes(utf8, paragraphStart, lastContentEnd, to: &out) }
-            else { out.appendContent(utf8, paragraphStart, lastContentEnd, lineBreaks: true) }
+            if formatted {
+                appendInlineBytes(utf8, paragraphStart, lastContentEnd, to: &out)
+            } else {
+                out.appendContent(utf8, paragraphStart, lastContentEnd, lineBreaks: true)
+            }
             out.append("</p>")
             paragraphStart = -1
         }

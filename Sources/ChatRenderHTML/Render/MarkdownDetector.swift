@@ -33,9 +33,9 @@ package enum MarkdownDetector {
         var j = 0
         while j + 1 < n {
             let a = s[j], b = s[j + 1]
-            if a == 0x5D, b == 0x28 { return true }            // ](
-            if a == 0x24, b == 0x24 { return true }            // $$
-            if a == 0x5C, b == 0x5B || b == 0x28 { return true } // \[ \(
+            if a == 0x5D, b == 0x28 { return true }  // ](
+            if a == 0x24, b == 0x24 { return true }  // $$
+            if a == 0x5C, b == 0x5B || b == 0x28 { return true }  // \[ \(
             j += 1
         }
         return false

@@ -6,8 +6,10 @@ import ChatTheme
 /// allows exactly those, the page's own images, and nothing from the network).
 package enum PageAssembler {
     /// The finished `index.html`.
-    package static func assemble(conversation: Conversation, theme: Theme, assets: AssetTable,
-                                template: PageTemplate, options: RenderOptions) -> [UInt8] {
+    package static func assemble(
+        conversation: Conversation, theme: Theme, assets: AssetTable,
+        template: PageTemplate, options: RenderOptions
+    ) -> [UInt8] {
         let style = PageStyle(theme: theme, template: template)
         return ByteCollector.collect { sink in
             assemble(conversation: conversation, style: style, assets: assets, options: options, into: sink)
@@ -16,8 +18,10 @@ package enum PageAssembler {
 
     /// ``assemble(conversation:theme:assets:template:options:)`` into `sink`, in order: the
     /// turns go in as their chunks are rendered, so a render writes its page while making it.
-    package static func assemble(conversation: Conversation, style: PageStyle, assets: AssetTable,
-                         options: RenderOptions, into sink: @escaping ByteSink) {
+    package static func assemble(
+        conversation: Conversation, style: PageStyle, assets: AssetTable,
+        options: RenderOptions, into sink: @escaping ByteSink
+    ) {
         // A page of a site takes its scripts' words from the site's shared script (SiteFiles).
         fill(conversation, style: style, strings: options.strings, scriptWords: options.site == nil, into: sink) { sink in
             PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode, into: sink)
@@ -25,11 +29,14 @@ package enum PageAssembler {
     }
 
     /// The template filled into `sink` by the page's shell, the body made by `body`.
-    static func fill(_ conversation: Conversation, style: PageStyle, strings: UIStrings, scriptWords: Bool = true,
-                     into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void) {
+    static func fill(
+        _ conversation: Conversation, style: PageStyle, strings: UIStrings, scriptWords: Bool = true,
+        into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void
+    ) {
         let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? strings[.conversation]
-        style.shell.fill(style.template, title: title, lang: strings.tag,
-                         htmlAttributes: PageShell.htmlAttributes(strings, scriptWords: scriptWords), into: sink, body: body)
+        style.shell.fill(
+            style.template, title: title, lang: strings.tag,
+            htmlAttributes: PageShell.htmlAttributes(strings, scriptWords: scriptWords), into: sink, body: body)
     }
 }
 

@@ -36,7 +36,9 @@ package enum PageBody {
         if let site = options.site {
             // A page of a site: back to the index, and the search across every conversation.
             // A landmark, as everything on the page is in one.
-            html.append("<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards))</nav>\n")
+            html.append(
+                "<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards))</nav>\n"
+            )
         }
         html.append("<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>")
         if hasDarkMode { html.append(themeSwitch(s)) }
@@ -44,7 +46,9 @@ package enum PageBody {
         html.append(RedactionNote.render(conversation.redaction, strings: s))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
-            html.append("<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n")
+            html.append(
+                "<section class=\"cr-chat cr-chat--loading\" aria-label=\"\(s[.conversation])\" aria-busy=\"true\">\(TurnView.skeleton(s))</section>\n\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n"
+            )
             return html
         }
         html.append(SessionOverview.render(messages, facts: conversation.facts, options: options))

@@ -15,17 +15,21 @@ package enum PhotoGrid {
     package static func overflow(count: Int) -> Int { max(0, count - visibleLimit) }
 
     /// The grid for `photos` (pairs of message position and attachment).
-    static func render(message: Message, messageIndex: Int, photos: [(index: Int, attachment: Attachment)],
-                       assets: AssetTable, options: RenderOptions) -> HTML {
+    static func render(
+        message: Message, messageIndex: Int, photos: [(index: Int, attachment: Attachment)],
+        assets: AssetTable, options: RenderOptions
+    ) -> HTML {
         let layout = Layout(count: photos.count)
         let extra = overflow(count: photos.count)
         var tiles = HTML()
         for (position, photo) in photos.enumerated() {
             let asset = assets[messageIndex, photo.index]
             let moreOnThisTile = position == visibleLimit - 1 ? extra : 0
-            tiles.append(tile(message: message, attachment: photo.attachment, asset: asset, position: position,
-                              total: photos.count, more: moreOnThisTile, hidden: position >= visibleLimit,
-                              eager: messageIndex < eagerTurns && position < visibleLimit, options: options))
+            tiles.append(
+                tile(
+                    message: message, attachment: photo.attachment, asset: asset, position: position,
+                    total: photos.count, more: moreOnThisTile, hidden: position >= visibleLimit,
+                    eager: messageIndex < eagerTurns && position < visibleLimit, options: options))
         }
         let label = options.strings.counted(.photoCount, photos.count)
         return "<ul class=\"cr-photos cr-photos--\(layout.rawValue)\" aria-label=\"\(label)\">\(tiles)</ul>"
@@ -41,14 +45,16 @@ package enum PhotoGrid {
         let sizes = HTML.trusted(layout.sizesAttribute ?? "")
         let loading: HTML = eager ? "" : " loading=\"lazy\""
         guard let one = photo.sizes[small] else {
-            return "<img src=\"\(AssetMarkup.url(photo.display))\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
+            return
+                "<img src=\"\(AssetMarkup.url(photo.display))\" alt=\"\" width=\"\(photo.display.width)\" height=\"\(photo.display.height)\"\(loading) decoding=\"async\">"
         }
         // No srcset without a larger 2x image: a single-file page's tile is already its 2x image.
         guard let two = photo.sizes[large], two.width > one.width else {
             return "<img src=\"\(AssetMarkup.url(one))\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
         }
         let srcset: HTML = "\(AssetMarkup.url(one)) \(one.width)w, \(AssetMarkup.url(two)) \(two.width)w"
-        return "<img src=\"\(AssetMarkup.url(one))\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
+        return
+            "<img src=\"\(AssetMarkup.url(one))\" srcset=\"\(srcset)\" sizes=\"\(sizes)\" alt=\"\" width=\"\(one.width)\" height=\"\(one.height)\"\(loading) decoding=\"async\">"
     }
 
     /// "Photo, garden.jpg, Uploading 45%": the spec's VoiceOver text as the accessible name.
@@ -60,8 +66,10 @@ package enum PhotoGrid {
         return parts.joined(separator: ", ")
     }
 
-    private static func tile(message: Message, attachment: Attachment, asset: AttachmentAssets, position: Int, total: Int,
-                             more: Int, hidden: Bool, eager: Bool, options: RenderOptions) -> HTML {
+    private static func tile(
+        message: Message, attachment: Attachment, asset: AttachmentAssets, position: Int, total: Int,
+        more: Int, hidden: Bool, eager: Bool, options: RenderOptions
+    ) -> HTML {
         var classes: HTML = "cr-photo"
         switch attachment.upload {
         case .done: break
@@ -77,7 +85,8 @@ package enum PhotoGrid {
             // there), which saves it without JavaScript: browsers do not open data: URLs as pages.
             let link = AssetMarkup.choose(photo.display.path, deferred: photo.display.deferred) { url, inside in
                 let display: HTML = inside ? " download=\"\(photo.display.downloadName(for: attachment.name))\"" : " data-cr-display=\"\(url)\""
-                return "<a class=\"cr-photo-link\" href=\"\(url)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\"\(display) data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">"
+                return
+                    "<a class=\"cr-photo-link\" href=\"\(url)\" aria-label=\"\(name)\" data-cr-photo data-attachment-id=\"\(attachment.id)\"\(display) data-cr-display-width=\"\(photo.display.width)\" data-cr-display-height=\"\(photo.display.height)\" data-cr-name=\"\(attachment.name)\">"
             }
             picture = "\(link)\(img)</a>"
         } else {
@@ -90,7 +99,9 @@ package enum PhotoGrid {
         switch attachment.upload {
         case .done: break
         case .uploading(let fraction):
-            picture.append("<span class=\"cr-photo-status\" aria-hidden=\"true\">\(ProgressRing.render(fraction))<span class=\"cr-photo-status-text\">\(options.strings.uploading(percent: ProgressRing.percent(fraction)))</span></span>")
+            picture.append(
+                "<span class=\"cr-photo-status\" aria-hidden=\"true\">\(ProgressRing.render(fraction))<span class=\"cr-photo-status-text\">\(options.strings.uploading(percent: ProgressRing.percent(fraction)))</span></span>"
+            )
         case .failed:
             var status: HTML = "<span class=\"cr-photo-status cr-photo-status--failed\">"
             status.append("<span class=\"cr-photo-failed-icon\" aria-hidden=\"true\">\(Icon.warning)</span>")

@@ -166,7 +166,8 @@ package enum PromptIndex {
         let entries = entries(messages, strings: s)
         guard entries.count >= threshold, let last = messages.indices.last else { return HTML() }
         // The same test as `isLong`, which the page's tail asks without making the list.
-        var html: HTML = "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(entries.count))</span></summary><ol class=\"cr-toc-list\">"
+        var html: HTML =
+            "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(entries.count))</span></summary><ol class=\"cr-toc-list\">"
         for entry in entries {
             html.append("<li><a href=\"#cr-t\(String(entry.index))\" dir=\"auto\">\(entry.label)</a></li>")
         }
@@ -179,6 +180,7 @@ package enum PromptIndex {
     /// while it is of use. Nothing for a conversation without a table of contents.
     static func jumps(_ messages: [Message], strings s: UIStrings) -> HTML {
         guard let last = messages.indices.last, isLong(messages, strings: s) else { return HTML() }
-        return "<p class=\"cr-jump\"><a class=\"cr-jump-top\" href=\"#top\"><span class=\"cr-jump-text\">\(s[.backToTop])</span></a><a class=\"cr-jump-end\" href=\"#cr-t\(String(last))\" hidden><span class=\"cr-jump-text\">\(s[.jumpToLatest])</span></a></p>\n"
+        return
+            "<p class=\"cr-jump\"><a class=\"cr-jump-top\" href=\"#top\"><span class=\"cr-jump-text\">\(s[.backToTop])</span></a><a class=\"cr-jump-end\" href=\"#cr-t\(String(last))\" hidden><span class=\"cr-jump-text\">\(s[.jumpToLatest])</span></a></p>\n"
     }
 }

@@ -22,7 +22,9 @@ enum SessionOverview {
         if !stats.tools.isEmpty {
             var list = HTML()
             for entry in stats.tools {
-                list.append("<li><span class=\"cr-overview-tool\" dir=\"auto\">\(name(entry.tool, s))</span> <span class=\"cr-overview-count\">\(s.number(entry.count))</span></li>")
+                list.append(
+                    "<li><span class=\"cr-overview-tool\" dir=\"auto\">\(name(entry.tool, s))</span> <span class=\"cr-overview-count\">\(s.number(entry.count))</span></li>"
+                )
             }
             let total = stats.tools.reduce(0) { $0 + $1.count }
             row(.overviewToolCalls, "\(s.number(total))<ul class=\"cr-overview-tools\">\(list)</ul>")
@@ -37,7 +39,8 @@ enum SessionOverview {
             row(.factTokens, UsageText.tokens(stats.totalUsage, s))
             if let cost = UsageText.cost(stats.usage, prices: options.prices, s) { row(.overviewCost, cost) }
         }
-        return "<section class=\"cr-overview\" aria-labelledby=\"cr-overview-h\"><h2 class=\"cr-overview-title\" id=\"cr-overview-h\">\(s[.sessionOverview])</h2><dl class=\"cr-overview-list\">\(rows)</dl></section>\n"
+        return
+            "<section class=\"cr-overview\" aria-labelledby=\"cr-overview-h\"><h2 class=\"cr-overview-title\" id=\"cr-overview-h\">\(s[.sessionOverview])</h2><dl class=\"cr-overview-list\">\(rows)</dl></section>\n"
     }
 
     /// A call's kind as the list names it: a tool by its own name, the rest in the page's words.

@@ -85,9 +85,11 @@ package enum TurnList {
         }
         let cuts = bounds
         let units = Units(messages)
-        ParallelChunks.forEachInOrder(chunkCount, { chunk in
-            renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options, units: units)
-        }, deliver: { html in sink(html.bytes) })
+        ParallelChunks.forEachInOrder(
+            chunkCount,
+            { chunk in
+                renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options, units: units)
+            }, deliver: { html in sink(html.bytes) })
     }
 
     /// What the page shows one after another: a turn of the shown path, or one fork's other

@@ -9,7 +9,8 @@ enum TurnUsage {
     static func render(_ message: Message, options: RenderOptions) -> HTML {
         guard let usage = message.usage, message.role == .assistant else { return HTML() }
         let s = options.strings
-        var html: HTML = "<div class=\"cr-usage\"><p class=\"cr-usage-tokens\"><span class=\"cr-visually-hidden\">\(s[.tokensUsed]): </span>\(UsageText.tokens(usage, s))</p>"
+        var html: HTML =
+            "<div class=\"cr-usage\"><p class=\"cr-usage-tokens\"><span class=\"cr-visually-hidden\">\(s[.tokensUsed]): </span>\(UsageText.tokens(usage, s))</p>"
         let window = usage.contextWindow ?? message.model.flatMap { options.prices.price(for: $0)?.contextWindow }
         if let used = usage.context, let window, window > 0 {
             let compacted = message.parts.contains { if case .notice(let notice) = $0 { return notice.kind == .compacted } else { return false } }
@@ -19,7 +20,9 @@ enum TurnUsage {
             let shown = "\(s.number(percent))% · \(s.localized(decimal: TokenCount.short(used))) / \(s.localized(decimal: TokenCount.short(window)))"
             let mark: HTML = compacted ? "<span class=\"cr-context-compacted\" aria-hidden=\"true\">\(s[.contextCompacted])</span>" : ""
             // `high` at 80%: the bar turns to the warning colour as the window fills.
-            html.append("<p class=\"cr-context\(compacted ? " cr-context--compacted" : "")\"><meter class=\"cr-context-meter\" min=\"0\" max=\"\(window)\" low=\"\(window / 2)\" high=\"\(window * 4 / 5)\" optimum=\"0\" value=\"\(min(used, window))\" aria-label=\"\(s[.contextWindow])\" aria-valuetext=\"\(words)\"></meter><span class=\"cr-context-text\" aria-hidden=\"true\">\(shown)</span>\(mark)</p>")
+            html.append(
+                "<p class=\"cr-context\(compacted ? " cr-context--compacted" : "")\"><meter class=\"cr-context-meter\" min=\"0\" max=\"\(window)\" low=\"\(window / 2)\" high=\"\(window * 4 / 5)\" optimum=\"0\" value=\"\(min(used, window))\" aria-label=\"\(s[.contextWindow])\" aria-valuetext=\"\(words)\"></meter><span class=\"cr-context-text\" aria-hidden=\"true\">\(shown)</span>\(mark)</p>"
+            )
         }
         html.append("</div>")
         return html

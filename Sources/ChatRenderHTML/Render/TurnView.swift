@@ -16,9 +16,10 @@ package enum TurnView {
     /// `headingLevel` is 2 but for a turn of a branch folded at a fork (see ``BranchView``).
     static func render(_ message: Message, index: Int, assets: AssetTable, options: RenderOptions, idPrefix: String = "cr", headingLevel: Int = 2) -> HTML {
         let turnID = "\(idPrefix)-t\(index)"
-        let context = PartContext(message: message, messageIndex: index, assets: assets, options: options, role: message.role,
-                                  turnID: turnID, headingLevel: headingLevel,
-                                  citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID, label: options.strings[.sourceNumber]))
+        let context = PartContext(
+            message: message, messageIndex: index, assets: assets, options: options, role: message.role,
+            turnID: turnID, headingLevel: headingLevel,
+            citations: CitationLinks(sources: message.sources, turnIDPrefix: turnID, label: options.strings[.sourceNumber]))
         return article(message, context: context, nested: false)
     }
 
@@ -55,7 +56,9 @@ package enum TurnView {
         if let version = message.version, version.count > 1 {
             // The chat apps' "‹ 2/3 ›": the other versions are not on the page, so nothing to press;
             // a screen reader hears the words instead of the arrows.
-            head.append("<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(s.number(version.index))/\(s.number(version.count)) ›</span><span class=\"cr-visually-hidden\">\(s.text(.versionOf, ["number": s.number(version.index), "count": s.number(version.count)]))</span></span>")
+            head.append(
+                "<span class=\"cr-turn-version\"><span aria-hidden=\"true\">‹ \(s.number(version.index))/\(s.number(version.count)) ›</span><span class=\"cr-visually-hidden\">\(s.text(.versionOf, ["number": s.number(version.index), "count": s.number(version.count)]))</span></span>"
+            )
         }
         if let date = message.date {
             head.append("<time class=\"cr-turn-time\" datetime=\"\(date.iso)\" title=\"\(date.iso)\">\(options.locale.dateTime(date))</time>")
@@ -76,15 +79,19 @@ package enum TurnView {
         let assets = context.assets
         var body = HTML()
         let photoGrid = photos.isEmpty ? nil : PhotoGrid.render(message: message, messageIndex: index, photos: photos, assets: assets, options: options)
-        let content: HTML? = message.parts.isEmpty
-            ? (message.text.isEmpty ? nil : textBlock(TurnText.render(message.text, role: message.role, options: options, citations: context.citations), role: message.role))
+        let content: HTML? =
+            message.parts.isEmpty
+            ? (message.text.isEmpty
+                ? nil : textBlock(TurnText.render(message.text, role: message.role, options: options, citations: context.citations), role: message.role))
             : parts(message.parts, context: context)
         switch message.role {
         case .user:
             if let photoGrid { body.append(photoGrid) }
             if !files.isEmpty {
                 var chips = HTML()
-                for file in files { chips.append(FileChip.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
+                for file in files {
+                    chips.append(FileChip.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options))
+                }
                 body.append("<ul class=\"cr-files\" aria-label=\"\(s[.files])\">\(chips)</ul>")
             }
             if let content { body.append(content) }
@@ -93,7 +100,9 @@ package enum TurnView {
             if let photoGrid { body.append(photoGrid) }
             if !files.isEmpty {
                 var cards = HTML()
-                for file in files { cards.append(FileCard.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options)) }
+                for file in files {
+                    cards.append(FileCard.render(message: message, attachment: file.attachment, asset: assets[index, file.index], options: options))
+                }
                 body.append("<ul class=\"cr-cards\" aria-label=\"\(s[.files])\">\(cards)</ul>")
             }
         }
@@ -101,9 +110,11 @@ package enum TurnView {
         body.append(TurnUsage.render(message, options: options))
         let role: HTML = message.role == .user ? "user" : "assistant"
         if nested {
-            return "<article class=\"cr-turn cr-turn--\(role) cr-turn--nested\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>"
+            return
+                "<article class=\"cr-turn cr-turn--\(role) cr-turn--nested\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>"
         }
-        return "<article class=\"cr-turn cr-turn--\(role)\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\" data-message-id=\"\(message.id)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>\n"
+        return
+            "<article class=\"cr-turn cr-turn--\(role)\" aria-labelledby=\"\(headingID)\" id=\"\(turnID)\" data-message-id=\"\(message.id)\"><header class=\"cr-turn-head\">\(head)</header>\(body)</article>\n"
     }
 
     /// The person's words in their bubble, the assistant's as a reply.

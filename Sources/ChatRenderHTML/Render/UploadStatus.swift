@@ -15,6 +15,7 @@ package enum UploadStatus {
     /// The Retry button: dispatches `chatrender:retry-upload` (see chatrender.js) with the ids.
     static func retryButton(message: Message, attachment: Attachment, onPhoto: Bool, _ s: UIStrings = .english) -> HTML {
         let variant: HTML = onPhoto ? "cr-retry cr-retry--photo" : "cr-retry"
-        return "<button type=\"button\" class=\"\(variant)\" data-cr-retry data-message-id=\"\(message.id)\" data-attachment-id=\"\(attachment.id)\" aria-label=\"\(s.text(.retryUploading, ["name": attachment.name]))\">\(Icon.retry)<span>\(s[.retry])</span></button>"
+        return
+            "<button type=\"button\" class=\"\(variant)\" data-cr-retry data-message-id=\"\(message.id)\" data-attachment-id=\"\(attachment.id)\" aria-label=\"\(s.text(.retryUploading, ["name": attachment.name]))\">\(Icon.retry)<span>\(s[.retry])</span></button>"
     }
 }

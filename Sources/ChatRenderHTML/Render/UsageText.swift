@@ -61,7 +61,9 @@ enum UsageText {
         guard dollars != nil || !unknown.isEmpty else { return nil }
         var html = HTML()
         if let dollars {
-            html.append("<span class=\"cr-cost\">\(s.text(.costEstimate, ["amount": Self.dollars(dollars, s)]))</span> <span class=\"cr-cost-note\">\(s.text(.costPricesOf, ["date": prices.date]))</span>")
+            html.append(
+                "<span class=\"cr-cost\">\(s.text(.costEstimate, ["amount": Self.dollars(dollars, s)]))</span> <span class=\"cr-cost-note\">\(s.text(.costPricesOf, ["date": prices.date]))</span>"
+            )
         }
         if !unknown.isEmpty {
             let names = unknown.map { $0 ?? s[.costNoModel] }.joined(separator: ", ")

@@ -62,8 +62,9 @@ package struct PageShell: Sendable {
     }
 
     private static func inline(styles: [String], script: String, ownScripts: Bool, colorScheme: String) -> PageShell {
-        PageShell(policy: ContentSecurityPolicy(media: true, styles: .inline(styles), scripts: .inline([script], own: ownScripts)),
-                  colorScheme: colorScheme, styles: inlineStyles(styles), scripts: Array("<script>\(script)</script>".utf8))
+        PageShell(
+            policy: ContentSecurityPolicy(media: true, styles: .inline(styles), scripts: .inline([script], own: ownScripts)),
+            colorScheme: colorScheme, styles: inlineStyles(styles), scripts: Array("<script>\(script)</script>".utf8))
     }
 
     /// A conversation's page on a site, at `SLUG/index.html`: it links the site's shared
@@ -82,16 +83,18 @@ package struct PageShell: Sendable {
     /// from their hashed names, never from the export.
     private static func linked(_ files: SiteFiles, root: String, media: Bool, colorScheme: String) -> PageShell {
         let link: HTML = "<link rel=\"stylesheet\" href=\"\(root + files.stylesheetPath)\">"
-        return PageShell(policy: ContentSecurityPolicy(media: media, styles: .own, scripts: .own), colorScheme: colorScheme,
-                         styles: link.bytes, scripts: script(src: root + files.scriptPath).bytes)
+        return PageShell(
+            policy: ContentSecurityPolicy(media: media, styles: .own, scripts: .own), colorScheme: colorScheme,
+            styles: link.bytes, scripts: script(src: root + files.scriptPath).bytes)
     }
 
     /// The import index (`import`): one inline stylesheet, in the system's colours, no script,
     /// no photos. It has kept the head it was first written with (no referrer or colour-scheme
     /// meta).
     package static func importIndex(style: String) -> PageShell {
-        PageShell(policy: ContentSecurityPolicy(media: false, styles: .inline([style]), scripts: nil), colorScheme: nil,
-                  hidesReferrer: false, styles: inlineStyles([style]), scripts: [])
+        PageShell(
+            policy: ContentSecurityPolicy(media: false, styles: .inline([style]), scripts: nil), colorScheme: nil,
+            hidesReferrer: false, styles: inlineStyles([style]), scripts: [])
     }
 
     /// Each stylesheet in its own `<style>`, one a line. Their text goes in as it is: it is the
@@ -126,8 +129,10 @@ package struct PageShell: Sendable {
 
     /// `template` filled into `sink`, in order: the shell's slots, the page's `title` and `lang`
     /// (escaped), `htmlAttributes`, and the body made by `body` (so it can be streamed).
-    package func fill(_ template: PageTemplate, title: String, lang: String, htmlAttributes: HTML,
-                      into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void) {
+    package func fill(
+        _ template: PageTemplate, title: String, lang: String, htmlAttributes: HTML,
+        into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void
+    ) {
         template.fill(into: sink) { name, sink in
             switch name {
             case "body":
@@ -149,14 +154,14 @@ package struct PageShell: Sendable {
     /// quotes), as these pages have always written it: the same value to a browser.
     package func document(title: String, lang: String, htmlAttributes: HTML, bodyClass: String? = nil, body: HTML) -> [UInt8] {
         var head: HTML = """
-        <!doctype html>
-        <html lang="\(lang)"\(htmlAttributes)>
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="\(policy.description)">
+            <!doctype html>
+            <html lang="\(lang)"\(htmlAttributes)>
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(policy.description)">
 
-        """
+            """
         if hidesReferrer { head.append("<meta name=\"referrer\" content=\"no-referrer\">\n") }
         if let colorScheme { head.append("<meta name=\"color-scheme\" content=\"\(colorScheme)\">\n") }
         head.append("<meta name=\"generator\" content=\"chatrender \(ChatRenderVersion.string)\">\n<title>\(title)</title>\n")

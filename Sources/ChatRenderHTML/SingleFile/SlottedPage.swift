@@ -117,8 +117,10 @@ package struct SlottedPage: Sendable {
 extension PageAssembler {
     /// The page for `--single-file`: drawn once, in one piece, with its asset slots open (the
     /// table's assets marked ``ImageAsset/deferred``).
-    package static func assembleSlotted(conversation: Conversation, style: PageStyle, assets: AssetTable,
-                                        options: RenderOptions) -> SlottedPage {
+    package static func assembleSlotted(
+        conversation: Conversation, style: PageStyle, assets: AssetTable,
+        options: RenderOptions
+    ) -> SlottedPage {
         let page = SlottedPageCollector()
         fill(conversation, style: style, strings: options.strings, into: page.sink) { _ in
             page.append(.html(PageBody.render(conversation, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode)))

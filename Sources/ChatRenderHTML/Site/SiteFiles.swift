@@ -27,7 +27,8 @@ package struct SiteFiles: Sendable, Equatable {
     package let script: [UInt8]
 
     package init(theme: Theme, template: PageTemplate, strings: UIStrings) {
-        let css = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme) + "\n" + template.stylesheet
+        let css =
+            ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme) + "\n" + template.stylesheet
             + "\n" + template.site.searchStylesheet + "\n" + template.site.indexStylesheet + "\n"
         let js = Self.words(strings) + template.script + "\n" + template.site.searchScript + "\n"
         stylesheet = Array(css.utf8)
@@ -42,7 +43,8 @@ package struct SiteFiles: Sendable, Equatable {
         var js = "window.crSiteWords = " + SiteSearch.words(strings, .htmlSafe) + ";\n"
         let pages = strings.scriptStrings(.htmlSafe)
         if !pages.isEmpty {
-            js += "if (!document.documentElement.hasAttribute(\"data-cr-strings\")) document.documentElement.setAttribute(\"data-cr-strings\", JSON.stringify("
+            js +=
+                "if (!document.documentElement.hasAttribute(\"data-cr-strings\")) document.documentElement.setAttribute(\"data-cr-strings\", JSON.stringify("
                 + pages + "));\n"
         }
         return js

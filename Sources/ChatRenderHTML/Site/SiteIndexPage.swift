@@ -16,8 +16,10 @@ import ChatTheme
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
     /// `files`: the site's shared stylesheet and script.
-    package static func render(_ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int,
-                               prices: PriceTable = .empty, link: (ImportedEntry) -> String) -> [UInt8] {
+    package static func render(
+        _ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int,
+        prices: PriceTable = .empty, link: (ImportedEntry) -> String
+    ) -> [UInt8] {
         let s = locale.strings
         let heading = s[.conversations]
 
@@ -30,7 +32,9 @@ package enum SiteIndexPage {
             for month in monthGroups(entries, locale: locale) {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
-                html.append("<section class=\"cr-site-month\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\">\(month.name)</h\(level)>\n<ol class=\"cr-site-list\">\n")
+                html.append(
+                    "<section class=\"cr-site-month\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\">\(month.name)</h\(level)>\n<ol class=\"cr-site-list\">\n"
+                )
                 for entry in month.entries { html.append(item(entry, locale: locale, link: link(entry))) }
                 html.append("</ol>\n</section>\n")
             }
@@ -45,7 +49,9 @@ package enum SiteIndexPage {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
                 let name = group.project.map { $0.isEmpty ? s[.untitledProject] : $0 } ?? s[.noProject]
-                html.append("<section class=\"cr-site-project\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\" dir=\"auto\">\(name)</h\(level)><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(months(group.entries, level: level + 1, parents: " \(id)\(parents)"))</section>\n")
+                html.append(
+                    "<section class=\"cr-site-project\" aria-labelledby=\"\(id)\(parents)\"><h\(level) id=\"\(id)\" dir=\"auto\">\(name)</h\(level)><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(months(group.entries, level: level + 1, parents: " \(id)\(parents)"))</section>\n"
+                )
             }
             return html
         }
@@ -56,28 +62,32 @@ package enum SiteIndexPage {
                 headingNumber += 1
                 let id = "cr-group-\(headingNumber)"
                 let name = group.agent ?? s[.otherAgent]
-                sections.append("<section class=\"cr-site-agent\" aria-labelledby=\"\(id)\"><h2 id=\"\(id)\" dir=\"auto\">\(name)</h2><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3, parents: " \(id)"))</section>\n")
+                sections.append(
+                    "<section class=\"cr-site-agent\" aria-labelledby=\"\(id)\"><h2 id=\"\(id)\" dir=\"auto\">\(name)</h2><p class=\"cr-site-count\">\(s.counted(.conversationCount, group.entries.count))</p>\n\(projects(group.entries, level: 3, parents: " \(id)"))</section>\n"
+                )
             }
         } else {
             sections = projects(entries, level: 2)
         }
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""
         let body: HTML = """
-        <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p>\(totals(entries, prices: prices, s))</header>
-        <main class="cr-main">
-        \(SiteSearch.form(root: "", shards: shards))
-        \(sections)</main>
-        """
+            <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p>\(totals(entries, prices: prices, s))</header>
+            <main class="cr-main">
+            \(SiteSearch.form(root: "", shards: shards))
+            \(sections)</main>
+            """
         return PageShell.siteIndex(files, colorScheme: theme.colorScheme)
-            .document(title: heading, lang: s.tag, htmlAttributes: PageShell.htmlAttributes(s, scriptWords: false),
-                      bodyClass: "cr-site-index", body: body)
+            .document(
+                title: heading, lang: s.tag, htmlAttributes: PageShell.htmlAttributes(s, scriptWords: false),
+                bodyClass: "cr-site-index", body: body)
     }
 
     /// Every session's tokens added up, and their estimated cost: nothing when no session recorded any.
     static func totals(_ entries: [ImportedEntry], prices: PriceTable, _ s: UIStrings) -> HTML {
         let usage = entries.reduce([ModelUsage]()) { ModelUsage.merged($0, $1.summary.usage) }
         guard !usage.isEmpty else { return HTML() }
-        var html: HTML = "<dl class=\"cr-facts cr-site-totals\" aria-label=\"\(s[.siteTotals])\"><div class=\"cr-fact\"><dt>\(s[.factTokens])</dt><dd>\(UsageText.tokens(ModelUsage.total(usage), s))</dd></div>"
+        var html: HTML =
+            "<dl class=\"cr-facts cr-site-totals\" aria-label=\"\(s[.siteTotals])\"><div class=\"cr-fact\"><dt>\(s[.factTokens])</dt><dd>\(UsageText.tokens(ModelUsage.total(usage), s))</dd></div>"
         if let cost = UsageText.cost(usage, prices: prices, s) {
             html.append("<div class=\"cr-fact\"><dt>\(s[.overviewCost])</dt><dd>\(cost)</dd></div>")
         }

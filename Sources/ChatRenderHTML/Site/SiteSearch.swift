@@ -22,8 +22,11 @@ package enum SiteSearch {
     package static func words(_ s: UIStrings, _ options: JSONQuote.Options = []) -> String {
         func forms(_ key: UIKey) -> String {
             let table = s.forms(key) ?? [.one: UIStrings.englishForm(key, 1), .other: UIStrings.englishForm(key, 2)]
-            return "{" + PluralCategory.allCases.compactMap { c in table[c].map { JSONQuote.quote(c.rawValue, options) + ":" + JSONQuote.quote($0, options) } }.joined(separator: ",") + "}"
+            return "{"
+                + PluralCategory.allCases.compactMap { c in table[c].map { JSONQuote.quote(c.rawValue, options) + ":" + JSONQuote.quote($0, options) } }.joined(
+                    separator: ",") + "}"
         }
-        return "{\"lang\":\(JSONQuote.quote(s.tag, options)),\"label\":\(JSONQuote.quote(s[.searchConversations], options)),\"loading\":\(JSONQuote.quote(s[.searchLoading], options)),\"failed\":\(JSONQuote.quote(s[.searchFailed], options)),\"none\":\(JSONQuote.quote(s[.searchNoResults], options)),\"you\":\(JSONQuote.quote(s[.you], options)),\"assistant\":\(JSONQuote.quote(s[.assistant], options)),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
+        return
+            "{\"lang\":\(JSONQuote.quote(s.tag, options)),\"label\":\(JSONQuote.quote(s[.searchConversations], options)),\"loading\":\(JSONQuote.quote(s[.searchLoading], options)),\"failed\":\(JSONQuote.quote(s[.searchFailed], options)),\"none\":\(JSONQuote.quote(s[.searchNoResults], options)),\"you\":\(JSONQuote.quote(s[.you], options)),\"assistant\":\(JSONQuote.quote(s[.assistant], options)),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
     }
 }

@@ -36,8 +36,10 @@ public enum BundledThemes {
         registration.withLock { registration in
             if let found = registration.found { return found }
             guard let locator = registration.locator else {
-                return .failure(DiagnosticError(Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
-                                                kind: .missingInput))
+                return .failure(
+                    DiagnosticError(
+                        Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
+                        kind: .missingInput))
             }
             let result = locator()
             registration.found = result

@@ -24,8 +24,10 @@ package struct ContrastCheck: Sendable, Equatable {
     package var passes: Bool
 
     /// Makes a check result.
-    package init(mode: String, foreground: String, background: String, backdrop: String? = nil, usage: String,
-                ratio: Double, required: Double, passes: Bool) {
+    package init(
+        mode: String, foreground: String, background: String, backdrop: String? = nil, usage: String,
+        ratio: Double, required: Double, passes: Bool
+    ) {
         self.mode = mode
         self.foreground = foreground
         self.background = background

@@ -31,10 +31,11 @@ package struct ThemeSRGBColor: Sendable, Equatable {
     package func composited(over background: ThemeSRGBColor) -> ThemeSRGBColor {
         let top = clamped, bottom = background.clamped
         let a = top.alpha
-        return ThemeSRGBColor(red: top.red * a + bottom.red * (1 - a),
-                         green: top.green * a + bottom.green * (1 - a),
-                         blue: top.blue * a + bottom.blue * (1 - a),
-                         alpha: 1)
+        return ThemeSRGBColor(
+            red: top.red * a + bottom.red * (1 - a),
+            green: top.green * a + bottom.green * (1 - a),
+            blue: top.blue * a + bottom.blue * (1 - a),
+            alpha: 1)
     }
 
     static func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
@@ -98,9 +99,11 @@ extension ThemeColor {
     package typealias Matrix = (Vector, Vector, Vector)
 
     static func multiply(_ m: Matrix, _ v: Vector) -> Vector {
-        (m.0.0 * v.0 + m.0.1 * v.1 + m.0.2 * v.2,
-         m.1.0 * v.0 + m.1.1 * v.1 + m.1.2 * v.2,
-         m.2.0 * v.0 + m.2.1 * v.1 + m.2.2 * v.2)
+        (
+            m.0.0 * v.0 + m.0.1 * v.1 + m.0.2 * v.2,
+            m.1.0 * v.0 + m.1.1 * v.1 + m.1.2 * v.2,
+            m.2.0 * v.0 + m.2.1 * v.1 + m.2.2 * v.2
+        )
     }
 
     static func encode(_ v: Vector) -> Vector {

@@ -20,8 +20,10 @@ package enum ThemeContrast {
         /// 4.5 for text, 3 for icons and large or non-text marks.
         package var required: Double
 
-        init(_ foreground: ThemeTokens.ColorRole, on background: ThemeTokens.ColorRole,
-             over backdrop: ThemeTokens.ColorRole? = nil, _ usage: String, needs required: Double = 4.5) {
+        init(
+            _ foreground: ThemeTokens.ColorRole, on background: ThemeTokens.ColorRole,
+            over backdrop: ThemeTokens.ColorRole? = nil, _ usage: String, needs required: Double = 4.5
+        ) {
             self.foreground = foreground
             self.background = background
             self.backdrop = backdrop
@@ -75,8 +77,10 @@ package enum ThemeContrast {
     package static func checks(for theme: Theme) -> [ContrastCheck] {
         var results: [ContrastCheck] = []
         for (mode, tokens) in ThemeStylesheet.modes(of: theme) {
-            let canvas = mode == "dark" ? ThemeSRGBColor(red: 0, green: 0, blue: 0, alpha: 1)
-                                        : ThemeSRGBColor(red: 1, green: 1, blue: 1, alpha: 1)
+            let canvas =
+                mode == "dark"
+                ? ThemeSRGBColor(red: 0, green: 0, blue: 0, alpha: 1)
+                : ThemeSRGBColor(red: 1, green: 1, blue: 1, alpha: 1)
             let page = tokens.color.bg.srgb.composited(over: canvas)
             func layer(_ role: ThemeTokens.ColorRole, over below: ThemeSRGBColor) -> ThemeSRGBColor {
                 role == .bg ? page : tokens.color[role].srgb.composited(over: below)
@@ -86,10 +90,12 @@ package enum ThemeContrast {
                 let background = layer(pair.background, over: under)
                 let foreground = tokens.color[pair.foreground].srgb.composited(over: background)
                 let value = ratio(foreground, background)
-                results.append(ContrastCheck(mode: mode, foreground: pair.foreground.tokenPath,
-                                             background: pair.background.tokenPath,
-                                             backdrop: pair.backdrop?.tokenPath, usage: pair.usage,
-                                             ratio: value, required: pair.required, passes: value >= pair.required))
+                results.append(
+                    ContrastCheck(
+                        mode: mode, foreground: pair.foreground.tokenPath,
+                        background: pair.background.tokenPath,
+                        backdrop: pair.backdrop?.tokenPath, usage: pair.usage,
+                        ratio: value, required: pair.required, passes: value >= pair.required))
             }
         }
         return results
@@ -97,8 +103,10 @@ package enum ThemeContrast {
 
     /// One diagnostic per failing check, naming the theme file, the mode, the tokens, the ratio and
     /// the ratio needed: warnings for `render` (errors under `--strict`) and `preview`.
-    package static func diagnostics(for theme: Theme, displayPath: String,
-                                    severity: Diagnostic.Severity = .warning) -> [Diagnostic] {
+    package static func diagnostics(
+        for theme: Theme, displayPath: String,
+        severity: Diagnostic.Severity = .warning
+    ) -> [Diagnostic] {
         checks(for: theme).filter { !$0.passes }.map { check in
             Diagnostic(severity, file: displayPath, message: message(check))
         }
@@ -126,8 +134,10 @@ package enum ThemeContrast {
         for result in results where !modes.contains(result.mode) { modes.append(result.mode) }
         for mode in modes {
             let rows = results.filter { $0.mode == mode }.map { check in
-                [check.usage, check.foreground, check.backgroundDescription, ratioText(check),
-                 fixed(check.required, decimals: 1), check.passes ? "PASS" : "FAIL"]
+                [
+                    check.usage, check.foreground, check.backgroundDescription, ratioText(check),
+                    fixed(check.required, decimals: 1), check.passes ? "PASS" : "FAIL",
+                ]
             }
             let all = [header] + rows
             let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
@@ -146,8 +156,10 @@ package enum ThemeContrast {
         }
         let failed = results.filter { !$0.passes }.count
         text += "\n"
-        text += failed == 0 ? "All \(results.count) contrast checks pass.\n"
-                            : "\(failed) of \(results.count) contrast checks fail.\n"
+        text +=
+            failed == 0
+            ? "All \(results.count) contrast checks pass.\n"
+            : "\(failed) of \(results.count) contrast checks fail.\n"
         return (text, failed == 0)
     }
 

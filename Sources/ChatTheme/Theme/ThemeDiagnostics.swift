@@ -13,22 +13,27 @@ package struct ThemeDiagnostics {
 
     /// Records an error at a JSON value (its line:column) with a token or JSON path.
     mutating func error(_ file: String, at node: JSONNode?, path: String? = nil, _ message: String) {
-        add(Diagnostic(.error, file: file,
-                       location: SourceLocation(line: node?.line, column: node?.column, jsonPath: path),
-                       message: message))
+        add(
+            Diagnostic(
+                .error, file: file,
+                location: SourceLocation(line: node?.line, column: node?.column, jsonPath: path),
+                message: message))
     }
 
     /// Records an error at an explicit position.
     mutating func error(_ file: String, line: Int?, column: Int?, path: String? = nil, _ message: String) {
-        add(Diagnostic(.error, file: file, location: SourceLocation(line: line, column: column, jsonPath: path),
-                       message: message))
+        add(
+            Diagnostic(
+                .error, file: file, location: SourceLocation(line: line, column: column, jsonPath: path),
+                message: message))
     }
 
     /// Records that a file is missing or unreadable.
     mutating func missingFile(_ file: String, at node: JSONNode?, path: String? = nil, _ message: String) {
-        let diagnostic = Diagnostic(.error, file: file,
-                                    location: SourceLocation(line: node?.line, column: node?.column, jsonPath: path),
-                                    message: message)
+        let diagnostic = Diagnostic(
+            .error, file: file,
+            location: SourceLocation(line: node?.line, column: node?.column, jsonPath: path),
+            message: message)
         missingFileErrors.insert(diagnostic)
         add(diagnostic)
     }

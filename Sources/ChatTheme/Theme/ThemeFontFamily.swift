@@ -67,10 +67,11 @@ package extension ThemeFontFamily.Name {
         // Unicode tables (the same rules as below, where a mark may not come first).
         let ascii = text.utf8
         if let first = ascii.first, let last = ascii.last, ascii.count <= 100, first != 0x20, last != 0x20,
-           ascii.allSatisfy({ byte in
-               (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                   || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-           }) {
+            ascii.allSatisfy({ byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == 0x20 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            })
+        {
             self = .named(text)
             return
         }
@@ -83,11 +84,12 @@ package extension ThemeFontFamily.Name {
     static func isNameByScalars(_ text: String) -> Bool {
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last, scalars.count <= 100,
-              first != " ", last != " " else { return false }
+            first != " ", last != " "
+        else { return false }
         for (index, scalar) in scalars.enumerated() {
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber:
+                .decimalNumber:
                 continue
             case .nonspacingMark, .spacingMark:
                 if index == 0 { return false }

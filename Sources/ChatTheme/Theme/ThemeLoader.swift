@@ -13,8 +13,9 @@ public enum ThemeLoader {
     public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme {
         switch ThemeFiles.read(path) {
         case .failure(let failure):
-            throw DiagnosticError(Diagnostic(.error, file: displayPath, message: "cannot read the theme: \(failure.message)"),
-                                  kind: .missingInput)
+            throw DiagnosticError(
+                Diagnostic(.error, file: displayPath, message: "cannot read the theme: \(failure.message)"),
+                kind: .missingInput)
         case .success(let bytes):
             return try load(bytes: bytes, displayPath: displayPath, baseDirectory: ThemeFiles.directory(of: path))
         }
@@ -80,8 +81,9 @@ public enum ThemeLoader {
         }
 
         if !isIncomplete {
-            reportMissing(missing, modeCount: modes.count, isResolver: isResolver, root: root,
-                          displayPath: displayPath, &diagnostics)
+            reportMissing(
+                missing, modeCount: modes.count, isResolver: isResolver, root: root,
+                displayPath: displayPath, &diagnostics)
         }
         guard diagnostics.isEmpty, let light = resolved.first ?? nil else {
             if diagnostics.isEmpty {
@@ -94,9 +96,11 @@ public enum ThemeLoader {
     }
 
     /// One message per missing token, naming the modes it is missing from, placed at the group it belongs in.
-    private static func reportMissing(_ missing: [(mode: String, token: RequiredToken, tree: TokenTree)],
-                                      modeCount: Int, isResolver: Bool, root: JSONNode, displayPath: String,
-                                      _ diagnostics: inout ThemeDiagnostics) {
+    private static func reportMissing(
+        _ missing: [(mode: String, token: RequiredToken, tree: TokenTree)],
+        modeCount: Int, isResolver: Bool, root: JSONNode, displayPath: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) {
         var seen: Set<String> = []
         for entry in missing where seen.insert(entry.token.path).inserted {
             let modes = missing.filter { $0.token.path == entry.token.path }.map(\.mode)
@@ -108,8 +112,9 @@ public enum ThemeLoader {
             if let group = entry.tree.nearestGroup(of: entry.token.path) {
                 diagnostics.error(group.file, at: group.node, path: entry.token.path, message)
             } else {
-                diagnostics.error(displayPath, at: isResolver ? (root["resolutionOrder"] ?? root) : root,
-                                  path: entry.token.path, message)
+                diagnostics.error(
+                    displayPath, at: isResolver ? (root["resolutionOrder"] ?? root) : root,
+                    path: entry.token.path, message)
             }
         }
     }
@@ -123,27 +128,31 @@ public enum ThemeLoader {
     /// Reads the bundled theme named by a top-level `$extends`, or reports why it cannot.
     private static func bundledBase(_ node: JSONNode, file: String, _ diagnostics: inout ThemeDiagnostics) -> BundledBase? {
         guard case .string(let name) = node.value else {
-            diagnostics.error(file, at: node, path: "$extends",
-                              "expected the name of a bundled theme, such as \"sp\"; found \(TokenValueParser.describe(node))")
+            diagnostics.error(
+                file, at: node, path: "$extends",
+                "expected the name of a bundled theme, such as \"sp\"; found \(TokenValueParser.describe(node))")
             return nil
         }
         if name.hasPrefix("{") || name.hasPrefix("#") {
-            diagnostics.error(file, at: node, path: "$extends",
-                              "at the top of a theme, $extends names a bundled theme, such as \"sp\"; extending a group (\(ThemeDiagnostics.quoted(name))) is not supported")
+            diagnostics.error(
+                file, at: node, path: "$extends",
+                "at the top of a theme, $extends names a bundled theme, such as \"sp\"; extending a group (\(ThemeDiagnostics.quoted(name))) is not supported")
             return nil
         }
         let folder: String
         switch BundledThemes.folder() {
         case .success(let found): folder = found
         case .failure(let error):
-            diagnostics.missingFile(file, at: node, path: "$extends",
-                                    "cannot read the bundled theme \(ThemeDiagnostics.quoted(name)): \(error.diagnostics.first?.message ?? "its folder is not known")")
+            diagnostics.missingFile(
+                file, at: node, path: "$extends",
+                "cannot read the bundled theme \(ThemeDiagnostics.quoted(name)): \(error.diagnostics.first?.message ?? "its folder is not known")")
             return nil
         }
         guard let path = BundledThemes.file(named: name, in: folder) else {
             let known = BundledThemes.names(in: folder).map { ThemeDiagnostics.quoted($0) }.joined(separator: ", ")
-            diagnostics.error(file, at: node, path: "$extends",
-                              "no bundled theme is named \(ThemeDiagnostics.quoted(name)); expected one of \(known.isEmpty ? "none found" : known)")
+            diagnostics.error(
+                file, at: node, path: "$extends",
+                "no bundled theme is named \(ThemeDiagnostics.quoted(name)); expected one of \(known.isEmpty ? "none found" : known)")
             return nil
         }
         let bytes: [UInt8]

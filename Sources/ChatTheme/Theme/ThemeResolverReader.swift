@@ -66,14 +66,18 @@ package struct ThemeResolverReader {
             switch key {
             case "name":
                 if case .string(let name) = child.value, !name.isEmpty, name.unicodeScalars.count <= 100,
-                   !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+                    !name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+                {
                     result.name = name
                 } else {
-                    diagnostics.error(file, at: child, path: "name", "expected a name of 1 to 100 characters without control characters; found \(TokenValueParser.describe(child))")
+                    diagnostics.error(
+                        file, at: child, path: "name",
+                        "expected a name of 1 to 100 characters without control characters; found \(TokenValueParser.describe(child))")
                 }
             case "version":
                 if child.value != .string("2025.10") {
-                    diagnostics.error(file, at: child, path: "version", "expected \"2025.10\" (DTCG Resolver Module 2025.10); found \(TokenValueParser.describe(child))")
+                    diagnostics.error(
+                        file, at: child, path: "version", "expected \"2025.10\" (DTCG Resolver Module 2025.10); found \(TokenValueParser.describe(child))")
                 }
             case "sets":
                 sets = namedObjects(child, path: "sets", what: "set", &diagnostics)
@@ -83,8 +87,9 @@ package struct ThemeResolverReader {
                 // `$extends` (a bundled theme to build on) is read by ThemeLoader.
                 continue
             default:
-                diagnostics.error(file, at: child, path: key,
-                                  "unknown member \(ThemeDiagnostics.quoted(key)); expected name, version, description, $extends, sets, modifiers or resolutionOrder")
+                diagnostics.error(
+                    file, at: child, path: key,
+                    "unknown member \(ThemeDiagnostics.quoted(key)); expected name, version, description, $extends, sets, modifiers or resolutionOrder")
             }
         }
         if root["version"] == nil {
@@ -113,8 +118,10 @@ package struct ThemeResolverReader {
                 dark += expanded
             case .modifier(let name, let contexts, let path, let at):
                 guard name == "theme" else {
-                    diagnostics.error(file, at: at, path: path,
-                                      "modifier \(ThemeDiagnostics.quoted(name)) is not supported; chatrender reads one modifier named \"theme\" with contexts \"light\" and \"dark\"")
+                    diagnostics.error(
+                        file, at: at, path: path,
+                        "modifier \(ThemeDiagnostics.quoted(name)) is not supported; chatrender reads one modifier named \"theme\" with contexts \"light\" and \"dark\""
+                    )
                     continue
                 }
                 if sawTheme {
@@ -136,8 +143,10 @@ package struct ThemeResolverReader {
         return result
     }
 
-    private func namedObjects(_ node: JSONNode, path: String, what: String,
-                              _ diagnostics: inout ThemeDiagnostics) -> [String: JSONNode] {
+    private func namedObjects(
+        _ node: JSONNode, path: String, what: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> [String: JSONNode] {
         guard case .object(let members) = node.value else {
             diagnostics.error(file, at: node, path: path, "expected an object of named \(what)s; found \(node.kindDescription)")
             return [:]
@@ -153,12 +162,15 @@ package struct ThemeResolverReader {
         return result
     }
 
-    private func checkMembers(_ node: JSONNode, path: String, allowed: [String], required: [String],
-                              _ diagnostics: inout ThemeDiagnostics) {
+    private func checkMembers(
+        _ node: JSONNode, path: String, allowed: [String], required: [String],
+        _ diagnostics: inout ThemeDiagnostics
+    ) {
         guard case .object(let members) = node.value else { return }
         for (key, child) in members where !allowed.contains(key) {
-            diagnostics.error(file, at: child, path: path,
-                              "unknown member \(ThemeDiagnostics.quoted(key)); expected \(allowed.filter { !$0.hasPrefix("$") }.joined(separator: ", "))")
+            diagnostics.error(
+                file, at: child, path: path,
+                "unknown member \(ThemeDiagnostics.quoted(key)); expected \(allowed.filter { !$0.hasPrefix("$") }.joined(separator: ", "))")
         }
         for key in required where node[key] == nil {
             diagnostics.error(file, at: node, path: path, "missing \"\(key)\"")
@@ -173,14 +185,17 @@ package struct ThemeResolverReader {
             return []
         }
         guard case .array(let entries) = order.value, !entries.isEmpty else {
-            diagnostics.error(file, at: order, path: "resolutionOrder", "expected a non-empty array of sets and modifiers; found \(TokenValueParser.describe(order))")
+            diagnostics.error(
+                file, at: order, path: "resolutionOrder", "expected a non-empty array of sets and modifiers; found \(TokenValueParser.describe(order))")
             return []
         }
         var items: [OrderItem] = []
         for (index, entry) in entries.enumerated() {
             let path = "resolutionOrder[\(index)]"
             guard case .object = entry.value else {
-                diagnostics.error(file, at: entry, path: path, "expected {\"$ref\": \"#/sets/NAME\"}, {\"$ref\": \"#/modifiers/NAME\"} or an inline set or modifier; found \(entry.kindDescription)")
+                diagnostics.error(
+                    file, at: entry, path: path,
+                    "expected {\"$ref\": \"#/sets/NAME\"}, {\"$ref\": \"#/modifiers/NAME\"} or an inline set or modifier; found \(entry.kindDescription)")
                 continue
             }
             if let reference = entry["$ref"] {
@@ -196,13 +211,15 @@ package struct ThemeResolverReader {
                     if let sources = set["sources"] { items.append(.set(sources: sources, path: "sets.\(name).sources")) }
                 } else if let name = Self.pointerName(pointer, collection: "modifiers") {
                     guard let modifier = modifiers[name] else {
-                        diagnostics.error(file, at: reference, path: path, "no modifier named \(ThemeDiagnostics.quoted(name)); modifiers has \(Self.list(modifiers.keys))")
+                        diagnostics.error(
+                            file, at: reference, path: path, "no modifier named \(ThemeDiagnostics.quoted(name)); modifiers has \(Self.list(modifiers.keys))")
                         continue
                     }
                     items.append(.modifier(name: name, contexts: modifier["contexts"], path: "modifiers.\(name)", at: reference))
                 } else {
-                    diagnostics.error(file, at: reference, path: path,
-                                      "$ref \(ThemeDiagnostics.quoted(pointer)) must be \"#/sets/NAME\" or \"#/modifiers/NAME\"")
+                    diagnostics.error(
+                        file, at: reference, path: path,
+                        "$ref \(ThemeDiagnostics.quoted(pointer)) must be \"#/sets/NAME\" or \"#/modifiers/NAME\"")
                 }
                 continue
             }
@@ -211,7 +228,9 @@ package struct ThemeResolverReader {
                 checkMembers(entry, path: path, allowed: ["type", "name", "sources", "description", "$extensions"], required: ["sources"], &diagnostics)
                 if let sources = entry["sources"] { items.append(.set(sources: sources, path: "\(path).sources")) }
             case .string("modifier")?:
-                checkMembers(entry, path: path, allowed: ["type", "name", "contexts", "default", "description", "$extensions"], required: ["name", "contexts"], &diagnostics)
+                checkMembers(
+                    entry, path: path, allowed: ["type", "name", "contexts", "default", "description", "$extensions"], required: ["name", "contexts"],
+                    &diagnostics)
                 guard let nameNode = entry["name"] else { continue }
                 guard case .string(let name) = nameNode.value else {
                     diagnostics.error(file, at: nameNode, path: path, "name must be a string; found \(nameNode.kindDescription)")
@@ -220,8 +239,9 @@ package struct ThemeResolverReader {
                 items.append(.modifier(name: name, contexts: entry["contexts"], path: path, at: nameNode))
                 if let defaultNode = entry["default"] { checkDefault(defaultNode, path: path, &diagnostics) }
             default:
-                diagnostics.error(file, at: entry["type"] ?? entry, path: path,
-                                  "expected a $ref, or \"type\": \"set\" or \"modifier\" for an inline entry")
+                diagnostics.error(
+                    file, at: entry["type"] ?? entry, path: path,
+                    "expected a $ref, or \"type\": \"set\" or \"modifier\" for an inline entry")
             }
         }
         for (name, modifier) in modifiers.sorted(by: { $0.key < $1.key }) {
@@ -238,17 +258,21 @@ package struct ThemeResolverReader {
     }
 
     /// The light and dark context arrays of the theme modifier, or nil after reporting what was found.
-    private func themeContexts(_ contexts: JSONNode, path: String,
-                               _ diagnostics: inout ThemeDiagnostics) -> (JSONNode, JSONNode)? {
+    private func themeContexts(
+        _ contexts: JSONNode, path: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> (JSONNode, JSONNode)? {
         guard case .object(let members) = contexts.value else {
-            diagnostics.error(file, at: contexts, path: "\(path).contexts", "expected an object with the contexts \"light\" and \"dark\"; found \(contexts.kindDescription)")
+            diagnostics.error(
+                file, at: contexts, path: "\(path).contexts", "expected an object with the contexts \"light\" and \"dark\"; found \(contexts.kindDescription)")
             return nil
         }
         let names = members.map(\.key)
         guard let light = contexts["light"], let dark = contexts["dark"], names.count == 2 else {
             let found = names.isEmpty ? "none" : names.map { ThemeDiagnostics.quoted($0) }.joined(separator: ", ")
-            diagnostics.error(file, at: contexts, path: "\(path).contexts",
-                              "the theme modifier must have exactly the contexts \"light\" and \"dark\"; found \(found)")
+            diagnostics.error(
+                file, at: contexts, path: "\(path).contexts",
+                "the theme modifier must have exactly the contexts \"light\" and \"dark\"; found \(found)")
             return nil
         }
         return (light, dark)
@@ -256,10 +280,13 @@ package struct ThemeResolverReader {
 
     // MARK: Sources
 
-    private mutating func expandSources(_ node: JSONNode, path: String, visiting: [String],
-                                        _ diagnostics: inout ThemeDiagnostics) -> [TokenSource] {
+    private mutating func expandSources(
+        _ node: JSONNode, path: String, visiting: [String],
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> [TokenSource] {
         guard case .array(let entries) = node.value else {
-            diagnostics.error(file, at: node, path: path, "expected an array of sources ({\"$ref\": \"file.tokens.json\"} or inline tokens); found \(node.kindDescription)")
+            diagnostics.error(
+                file, at: node, path: path, "expected an array of sources ({\"$ref\": \"file.tokens.json\"} or inline tokens); found \(node.kindDescription)")
             return []
         }
         var sources: [TokenSource] = []
@@ -271,7 +298,8 @@ package struct ThemeResolverReader {
                 break
             }
             guard case .object(let members) = entry.value else {
-                diagnostics.error(file, at: entry, path: entryPath, "expected {\"$ref\": \"file.tokens.json\"} or an object of inline tokens; found \(entry.kindDescription)")
+                diagnostics.error(
+                    file, at: entry, path: entryPath, "expected {\"$ref\": \"file.tokens.json\"} or an object of inline tokens; found \(entry.kindDescription)")
                 continue
             }
             guard let reference = entry["$ref"] else {
@@ -287,12 +315,14 @@ package struct ThemeResolverReader {
             }
             if target.hasPrefix("#") {
                 guard let name = Self.pointerName(target, collection: "sets"), let set = sets[name] else {
-                    diagnostics.error(file, at: reference, path: entryPath, "$ref \(ThemeDiagnostics.quoted(target)) must name a file or a set (\"#/sets/NAME\")")
+                    diagnostics.error(
+                        file, at: reference, path: entryPath, "$ref \(ThemeDiagnostics.quoted(target)) must name a file or a set (\"#/sets/NAME\")")
                     continue
                 }
                 if visiting.contains(name) {
-                    diagnostics.error(file, at: reference, path: entryPath,
-                                      "sets include each other in a loop: \((visiting + [name]).joined(separator: " → "))")
+                    diagnostics.error(
+                        file, at: reference, path: entryPath,
+                        "sets include each other in a loop: \((visiting + [name]).joined(separator: " → "))")
                     continue
                 }
                 let nested: [TokenSource]
@@ -317,12 +347,15 @@ package struct ThemeResolverReader {
     private mutating func reportTooManySources(at node: JSONNode, path: String, _ diagnostics: inout ThemeDiagnostics) {
         guard !tooManySources else { return }
         tooManySources = true
-        diagnostics.error(file, at: node, path: path,
-                          "the sets expand to more than \(Self.maxSources) token sources (is a set included many times over?); expected at most \(Self.maxSources)")
+        diagnostics.error(
+            file, at: node, path: path,
+            "the sets expand to more than \(Self.maxSources) token sources (is a set included many times over?); expected at most \(Self.maxSources)")
     }
 
-    private mutating func loadFile(_ reference: String, at node: JSONNode, path: String,
-                                   _ diagnostics: inout ThemeDiagnostics) -> TokenSource? {
+    private mutating func loadFile(
+        _ reference: String, at node: JSONNode, path: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> TokenSource? {
         if reference.hasPrefix(BundledThemes.referencePrefix) {
             return loadBundledFile(reference, at: node, path: path, &diagnostics)
         }
@@ -339,8 +372,9 @@ package struct ThemeResolverReader {
         let fsPath = ThemeFiles.join(baseDirectory, normalized)
         var source: TokenSource?
         if !ThemeFiles.stays(fsPath, inside: baseDirectory) {
-            diagnostics.error(file, at: node, path: path,
-                              "$ref \(ThemeDiagnostics.quoted(reference)) leads outside the resolver's folder through a symbolic link")
+            diagnostics.error(
+                file, at: node, path: path,
+                "$ref \(ThemeDiagnostics.quoted(reference)) leads outside the resolver's folder through a symbolic link")
         } else {
             switch ThemeFiles.read(fsPath) {
             case .failure(let failure):
@@ -359,8 +393,10 @@ package struct ThemeResolverReader {
     }
 
     /// A `$ref` such as `chatrender:sp/light.tokens.json`: a token file of the bundled themes.
-    private mutating func loadBundledFile(_ reference: String, at node: JSONNode, path: String,
-                                          _ diagnostics: inout ThemeDiagnostics) -> TokenSource? {
+    private mutating func loadBundledFile(
+        _ reference: String, at node: JSONNode, path: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> TokenSource? {
         let relative = String(reference.dropFirst(BundledThemes.referencePrefix.count))
         let normalized: String
         switch ThemeFiles.normalizeReference(relative) {
@@ -376,19 +412,22 @@ package struct ThemeResolverReader {
         var source: TokenSource?
         switch BundledThemes.folder() {
         case .failure(let error):
-            diagnostics.missingFile(file, at: node, path: path,
-                                    "cannot read \(ThemeDiagnostics.quoted(reference)): \(error.diagnostics.first?.message ?? "the bundled themes are not found")")
+            diagnostics.missingFile(
+                file, at: node, path: path,
+                "cannot read \(ThemeDiagnostics.quoted(reference)): \(error.diagnostics.first?.message ?? "the bundled themes are not found")")
         case .success(let folder):
             let fsPath = ThemeFiles.join(folder, normalized)
             if !ThemeFiles.stays(fsPath, inside: folder) {
-                diagnostics.error(file, at: node, path: path,
-                                  "$ref \(ThemeDiagnostics.quoted(reference)) leads outside the bundled themes through a symbolic link")
+                diagnostics.error(
+                    file, at: node, path: path,
+                    "$ref \(ThemeDiagnostics.quoted(reference)) leads outside the bundled themes through a symbolic link")
             } else {
                 switch ThemeFiles.read(fsPath) {
                 case .failure(let failure):
                     let known = BundledThemes.names(in: folder).joined(separator: ", ")
-                    diagnostics.missingFile(file, at: node, path: path,
-                                            "cannot read the bundled file \(ThemeDiagnostics.quoted(normalized)): \(failure.message) (bundled themes: \(known))")
+                    diagnostics.missingFile(
+                        file, at: node, path: path,
+                        "cannot read the bundled file \(ThemeDiagnostics.quoted(normalized)): \(failure.message) (bundled themes: \(known))")
                 case .success(let bytes):
                     do {
                         source = TokenSource(root: try JSONParser.parse(bytes), file: fsPath)

@@ -21,8 +21,10 @@ package enum ThemeScaffold {
         let available = BundledThemes.names(in: folder).filter { hasModes($0, in: folder) }
         guard BundledThemes.isPlainName(from), hasModes(from, in: folder) else {
             let known = available.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw DiagnosticError(Diagnostic(file: "--from", message: "\(ThemeDiagnostics.quoted(from)) is not a bundled theme with light and dark modes; expected one of \(known)"),
-                                  kind: .usage)
+            throw DiagnosticError(
+                Diagnostic(
+                    file: "--from", message: "\(ThemeDiagnostics.quoted(from)) is not a bundled theme with light and dark modes; expected one of \(known)"),
+                kind: .usage)
         }
         let themeName = name.isEmpty ? "My theme" : String(name.prefix(100))
         var files: [(name: String, bytes: [UInt8])] = [(resolverName, Array(resolver(name: themeName, from: from).utf8))]
@@ -38,8 +40,10 @@ package enum ThemeScaffold {
             do {
                 root = try JSONParser.parse(bytes)
             } catch {
-                throw DiagnosticError(Diagnostic(file: path, location: SourceLocation(line: error.line, column: error.column),
-                                                 message: "invalid JSON: \(error.message)"), kind: .badData)
+                throw DiagnosticError(
+                    Diagnostic(
+                        file: path, location: SourceLocation(line: error.line, column: error.column),
+                        message: "invalid JSON: \(error.message)"), kind: .badData)
             }
             let described = describe(root, path: [], fileDescription: fileDescription(part, name: themeName, from: from))
             files.append(("\(part).tokens.json", Array((JSONText.pretty(described) + "\n").utf8)))
@@ -60,16 +64,32 @@ package enum ThemeScaffold {
             ("$schema", .string("https://www.designtokens.org/schemas/2025.10/resolver.json")),
             ("name", .string(name)),
             ("version", .string("2025.10")),
-            ("description", .string("Made by chatrender theme init from the bundled \(from) theme. base.tokens.json holds what light and dark share; light.tokens.json and dark.tokens.json the colours of each mode. Edit any value, then run chatrender theme check on this file.")),
+            (
+                "description",
+                .string(
+                    "Made by chatrender theme init from the bundled \(from) theme. base.tokens.json holds what light and dark share; light.tokens.json and dark.tokens.json the colours of each mode. Edit any value, then run chatrender theme check on this file."
+                )
+            ),
             ("sets", .object([("base", .object([("sources", .array([.object([("$ref", .string("base.tokens.json"))])]))]))])),
-            ("modifiers", .object([("theme", .object([
-                ("description", .string("Light and dark appearance; the page follows the system setting and offers a switch.")),
-                ("contexts", .object([
-                    ("light", .array([.object([("$ref", .string("light.tokens.json"))])])),
-                    ("dark", .array([.object([("$ref", .string("dark.tokens.json"))])])),
-                ])),
-                ("default", .string("light")),
-            ]))])),
+            (
+                "modifiers",
+                .object([
+                    (
+                        "theme",
+                        .object([
+                            ("description", .string("Light and dark appearance; the page follows the system setting and offers a switch.")),
+                            (
+                                "contexts",
+                                .object([
+                                    ("light", .array([.object([("$ref", .string("light.tokens.json"))])])),
+                                    ("dark", .array([.object([("$ref", .string("dark.tokens.json"))])])),
+                                ])
+                            ),
+                            ("default", .string("light")),
+                        ])
+                    )
+                ])
+            ),
             ("resolutionOrder", .array([.object([("$ref", .string("#/sets/base"))]), .object([("$ref", .string("#/modifiers/theme"))])])),
         ])
         return JSONText.pretty(tree) + "\n"
@@ -115,10 +135,12 @@ package enum ThemeScaffold {
             "motion.smooth": "Turns and tiles appearing.",
             "motion.snappy": "Buttons, menus and small changes.",
         ]
-        let syntax = [("Keyword", "keywords"), ("String", "string and character literals"), ("Comment", "comments"),
-                      ("Number", "number literals"), ("Function", "function and method names"), ("Type", "type names"),
-                      ("Constant", "constants, booleans, nil"), ("Tag", "markup tag names"),
-                      ("Attribute", "markup attributes and properties"), ("Meta", "preprocessor lines, annotations")]
+        let syntax = [
+            ("Keyword", "keywords"), ("String", "string and character literals"), ("Comment", "comments"),
+            ("Number", "number literals"), ("Function", "function and method names"), ("Type", "type names"),
+            ("Constant", "constants, booleans, nil"), ("Tag", "markup tag names"),
+            ("Attribute", "markup attributes and properties"), ("Meta", "preprocessor lines, annotations"),
+        ]
         for (suffix, use) in syntax { table["color.syntax\(suffix)"] = "Code: \(use) (optional)." }
         return table
     }()

@@ -37,8 +37,10 @@ package enum ThemeStylesheet {
         out += "}\n"
         out += block(chosenDarkSelector, scheme: "dark", modeDeclarations(dark, other: light))
         out += block(chosenLightSelector, scheme: "light", modeDeclarations(light, other: dark))
-        out += wideGamut(blocks: [(":root", nil, light), (systemDarkSelector, "dark", dark),
-                                  (chosenDarkSelector, nil, dark), (chosenLightSelector, nil, light)])
+        out += wideGamut(blocks: [
+            (":root", nil, light), (systemDarkSelector, "dark", dark),
+            (chosenDarkSelector, nil, dark), (chosenLightSelector, nil, light),
+        ])
         return out
     }
 

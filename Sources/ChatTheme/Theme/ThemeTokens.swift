@@ -96,12 +96,12 @@ package struct ThemeTokens: Sendable, Equatable {
         package var fallback: ColorFallback? {
             switch self {
             case .bg, .surface, .surfaceElevated, .fill, .separator, .textPrimary, .textSecondary,
-                 .textTertiary, .accent, .accentOn, .danger, .warning, .statusOn:
+                .textTertiary, .accent, .accentOn, .danger, .warning, .statusOn:
                 return nil
             case .link: return .role(.accent)
             case .syntaxComment, .syntaxMeta: return .role(.textSecondary)
             case .syntaxKeyword, .syntaxString, .syntaxNumber, .syntaxFunction, .syntaxType,
-                 .syntaxConstant, .syntaxTag, .syntaxAttribute:
+                .syntaxConstant, .syntaxTag, .syntaxAttribute:
                 return .role(.textPrimary)
             case .diffAdded, .diffRemoved: return .role(.textPrimary)
             case .diffAddedBg: return .tint(.accent, opacity: ColorFallback.diffTint)

@@ -10,8 +10,10 @@ package struct ThemeTransition: Sendable, Equatable {
     package var timingFunction: ThemeCubicBezier
 
     /// Makes a transition.
-    package init(duration: ThemeDuration, delay: ThemeDuration = .init(milliseconds: 0),
-                timingFunction: ThemeCubicBezier = .standard) {
+    package init(
+        duration: ThemeDuration, delay: ThemeDuration = .init(milliseconds: 0),
+        timingFunction: ThemeCubicBezier = .standard
+    ) {
         self.duration = duration
         self.delay = delay
         self.timingFunction = timingFunction

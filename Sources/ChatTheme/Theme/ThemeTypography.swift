@@ -14,8 +14,10 @@ package struct ThemeTypography: Sendable, Equatable {
     package var letterSpacing: ThemeDimension
 
     /// Makes a text style.
-    package init(fontFamily: ThemeFontFamily, fontSize: ThemeDimension, fontWeight: Double,
-                lineHeight: Double, letterSpacing: ThemeDimension) {
+    package init(
+        fontFamily: ThemeFontFamily, fontSize: ThemeDimension, fontWeight: Double,
+        lineHeight: Double, letterSpacing: ThemeDimension
+    ) {
         self.fontFamily = fontFamily
         self.fontSize = fontSize
         self.fontWeight = fontWeight

@@ -21,8 +21,10 @@ package extension TokenResolver {
         var missing: [RequiredToken] = []
         var ok = true
 
-        func lookup(_ path: String, _ expected: String,
-                    _ diagnostics: inout ThemeDiagnostics) -> (TokenValue, RawToken)? {
+        func lookup(
+            _ path: String, _ expected: String,
+            _ diagnostics: inout ThemeDiagnostics
+        ) -> (TokenValue, RawToken)? {
             guard let token = tree.tokens[path] else {
                 missing.append(RequiredToken(path: path, expected: expected))
                 ok = false
@@ -36,8 +38,9 @@ package extension TokenResolver {
         }
 
         func wrongType(_ token: RawToken, _ value: TokenValue, _ expected: String, _ diagnostics: inout ThemeDiagnostics) {
-            diagnostics.error(token.file, at: token.value, path: token.path,
-                              "the blocks need \(expected) here; this token is \(Self.describe(value))")
+            diagnostics.error(
+                token.file, at: token.value, path: token.path,
+                "the blocks need \(expected) here; this token is \(Self.describe(value))")
             ok = false
         }
 
@@ -89,8 +92,12 @@ package extension TokenResolver {
         let tokens = ThemeTokens(
             color: .init { colors[$0] ?? black },
             radius: .init { radii[$0] ?? zero },
-            type: .init { styles[$0] ?? ThemeTypography(fontFamily: .init([.generic(.systemUI)]), fontSize: ThemeDimension(1, .rem),
-                                                         fontWeight: 400, lineHeight: 1.2, letterSpacing: zero) },
+            type: .init {
+                styles[$0]
+                    ?? ThemeTypography(
+                        fontFamily: .init([.generic(.systemUI)]), fontSize: ThemeDimension(1, .rem),
+                        fontWeight: 400, lineHeight: 1.2, letterSpacing: zero)
+            },
             motion: .init { motions[$0] ?? ThemeTransition(duration: .init(milliseconds: 0)) }
         )
         return (tokens, missing)

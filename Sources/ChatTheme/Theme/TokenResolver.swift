@@ -52,35 +52,40 @@ package struct TokenResolver {
         case .string(let text):
             guard text.hasPrefix("{") || text.hasSuffix("}") else { return .notAlias }
             guard text.count > 2, text.hasPrefix("{"), text.hasSuffix("}") else {
-                TokenValueParser.fail(node, site, &diagnostics,
-                                      "malformed alias \(ThemeDiagnostics.quoted(text)); write an alias as \"{group.token}\"")
+                TokenValueParser.fail(
+                    node, site, &diagnostics,
+                    "malformed alias \(ThemeDiagnostics.quoted(text)); write an alias as \"{group.token}\"")
                 return .invalid
             }
             let inner = text.dropFirst().dropLast()
             let parts = inner.split(separator: ".", omittingEmptySubsequences: false)
             guard parts.allSatisfy({ !$0.isEmpty && TokenTree.nameProblem(String($0)) == nil }) else {
-                TokenValueParser.fail(node, site, &diagnostics,
-                                      "malformed alias \(ThemeDiagnostics.quoted(text)); write an alias as \"{group.token}\"")
+                TokenValueParser.fail(
+                    node, site, &diagnostics,
+                    "malformed alias \(ThemeDiagnostics.quoted(text)); write an alias as \"{group.token}\"")
                 return .invalid
             }
             return .alias(String(inner))
         case .object(let members):
             guard let reference = node["$ref"] else { return .notAlias }
             guard members.count == 1, case .string(let pointer) = reference.value else {
-                TokenValueParser.fail(reference, site, &diagnostics,
-                                      "a $ref alias must be the only member and a string such as \"#/color/accent/$value\"")
+                TokenValueParser.fail(
+                    reference, site, &diagnostics,
+                    "a $ref alias must be the only member and a string such as \"#/color/accent/$value\"")
                 return .invalid
             }
             guard pointer.hasPrefix("#/"), pointer.hasSuffix("/$value") else {
-                TokenValueParser.fail(reference, site, &diagnostics,
-                                      "$ref \(ThemeDiagnostics.quoted(pointer)) must point at a token's whole value, such as \"#/color/accent/$value\"")
+                TokenValueParser.fail(
+                    reference, site, &diagnostics,
+                    "$ref \(ThemeDiagnostics.quoted(pointer)) must point at a token's whole value, such as \"#/color/accent/$value\"")
                 return .invalid
             }
             let segments = pointer.dropFirst(2).dropLast(7).split(separator: "/", omittingEmptySubsequences: false)
                 .map { $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") }
             guard !segments.isEmpty, segments.allSatisfy({ TokenTree.nameProblem($0) == nil && !$0.hasPrefix("$") }) else {
-                TokenValueParser.fail(reference, site, &diagnostics,
-                                      "$ref \(ThemeDiagnostics.quoted(pointer)) does not name a token")
+                TokenValueParser.fail(
+                    reference, site, &diagnostics,
+                    "$ref \(ThemeDiagnostics.quoted(pointer)) does not name a token")
                 return .invalid
             }
             return .alias(segments.joined(separator: "."))
@@ -196,23 +201,27 @@ package struct TokenResolver {
         if concrete.path != token.path {
             let ownType = tree.effectiveType(of: token)
             if let ownType, let concreteType, ownType != concreteType {
-                diagnostics.error(token.file, at: token.value, path: token.path,
-                                  "this \(ownType.rawValue) token is an alias of \(concrete.path), which is a \(concreteType.rawValue)")
+                diagnostics.error(
+                    token.file, at: token.value, path: token.path,
+                    "this \(ownType.rawValue) token is an alias of \(concrete.path), which is a \(concreteType.rawValue)")
                 return nil
             }
             return value(of: concrete.path, &diagnostics)
         }
         if concrete.hasInvalidType { return nil }
         guard let type = concreteType else {
-            diagnostics.error(token.file, at: token.node, path: token.path,
-                              "the token has no $type; set $type on the token or on a group that contains it")
+            diagnostics.error(
+                token.file, at: token.node, path: token.path,
+                "the token has no $type; set $type on the token or on a group that contains it")
             return nil
         }
         return parse(token.value, as: type, TokenValueSite(file: token.file, tokenPath: token.path), &diagnostics)
     }
 
-    private mutating func parse(_ node: JSONNode, as type: TokenType, _ site: TokenValueSite,
-                                _ diagnostics: inout ThemeDiagnostics) -> TokenValue? {
+    private mutating func parse(
+        _ node: JSONNode, as type: TokenType, _ site: TokenValueSite,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> TokenValue? {
         switch type {
         case .color: return TokenValueParser.color(node, site, &diagnostics).map(TokenValue.color)
         case .dimension: return TokenValueParser.dimension(node, site, &diagnostics).map(TokenValue.dimension)
@@ -229,48 +238,64 @@ package struct TokenResolver {
 
     // MARK: Composites
 
-    private mutating func typography(_ node: JSONNode, _ site: TokenValueSite,
-                                     _ diagnostics: inout ThemeDiagnostics) -> ThemeTypography? {
-        guard let fields = compositeFields(node, site, ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing"],
-                                           typeName: "typography", &diagnostics) else { return nil }
+    private mutating func typography(
+        _ node: JSONNode, _ site: TokenValueSite,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> ThemeTypography? {
+        guard
+            let fields = compositeFields(
+                node, site, ["fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing"],
+                typeName: "typography", &diagnostics)
+        else { return nil }
         let family = field(fields["fontFamily"], .fontFamily, site.with(field: "fontFamily"), &diagnostics)
         let size = field(fields["fontSize"], .dimension, site.with(field: "fontSize"), &diagnostics)
         let weight = field(fields["fontWeight"], .fontWeight, site.with(field: "fontWeight"), &diagnostics)
         let lineHeight = field(fields["lineHeight"], .number, site.with(field: "lineHeight"), &diagnostics)
         let spacing = field(fields["letterSpacing"], .dimension, site.with(field: "letterSpacing"), &diagnostics)
         guard case .fontFamily(let f)? = family, case .dimension(let s)? = size, case .fontWeight(let w)? = weight,
-              case .number(let l)? = lineHeight, case .dimension(let t)? = spacing else { return nil }
+            case .number(let l)? = lineHeight, case .dimension(let t)? = spacing
+        else { return nil }
         var ok = true
         if s.value <= 0, let at = fields["fontSize"] {
             TokenValueParser.fail(at, site.with(field: "fontSize"), &diagnostics, "must be greater than 0")
             ok = false
         }
         if !(l > 0 && l <= 10), let at = fields["lineHeight"] {
-            TokenValueParser.fail(at, site.with(field: "lineHeight"), &diagnostics,
-                                  "must be a multiple of the font size greater than 0 and at most 10; found \(ThemeCSSNumber.format(l))")
+            TokenValueParser.fail(
+                at, site.with(field: "lineHeight"), &diagnostics,
+                "must be a multiple of the font size greater than 0 and at most 10; found \(ThemeCSSNumber.format(l))")
             ok = false
         }
         return ok ? ThemeTypography(fontFamily: f, fontSize: s, fontWeight: w, lineHeight: l, letterSpacing: t) : nil
     }
 
-    private mutating func transition(_ node: JSONNode, _ site: TokenValueSite,
-                                     _ diagnostics: inout ThemeDiagnostics) -> ThemeTransition? {
-        guard let fields = compositeFields(node, site, ["duration", "delay", "timingFunction"],
-                                           typeName: "transition", &diagnostics) else { return nil }
+    private mutating func transition(
+        _ node: JSONNode, _ site: TokenValueSite,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> ThemeTransition? {
+        guard
+            let fields = compositeFields(
+                node, site, ["duration", "delay", "timingFunction"],
+                typeName: "transition", &diagnostics)
+        else { return nil }
         let duration = field(fields["duration"], .duration, site.with(field: "duration"), &diagnostics)
         let delay = field(fields["delay"], .duration, site.with(field: "delay"), &diagnostics)
         let easing = field(fields["timingFunction"], .cubicBezier, site.with(field: "timingFunction"), &diagnostics)
         guard case .duration(let d)? = duration, case .duration(let w)? = delay,
-              case .cubicBezier(let e)? = easing else { return nil }
+            case .cubicBezier(let e)? = easing
+        else { return nil }
         return ThemeTransition(duration: d, delay: w, timingFunction: e)
     }
 
     /// Checks a composite object has exactly the DTCG members, reporting missing and unknown ones.
-    private func compositeFields(_ node: JSONNode, _ site: TokenValueSite, _ names: [String], typeName: String,
-                                 _ diagnostics: inout ThemeDiagnostics) -> [String: JSONNode]? {
+    private func compositeFields(
+        _ node: JSONNode, _ site: TokenValueSite, _ names: [String], typeName: String,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> [String: JSONNode]? {
         guard case .object(let members) = node.value else {
-            TokenValueParser.fail(node, site, &diagnostics,
-                                  "expected a \(typeName) object with \(names.joined(separator: ", ")); found \(node.kindDescription)")
+            TokenValueParser.fail(
+                node, site, &diagnostics,
+                "expected a \(typeName) object with \(names.joined(separator: ", ")); found \(node.kindDescription)")
             return nil
         }
         var fields: [String: JSONNode] = [:]
@@ -279,23 +304,27 @@ package struct TokenResolver {
             if names.contains(key) {
                 fields[key] = child
             } else {
-                TokenValueParser.fail(child, site, &diagnostics,
-                                      "unknown \(typeName) member \(ThemeDiagnostics.quoted(key)); expected \(names.joined(separator: ", "))")
+                TokenValueParser.fail(
+                    child, site, &diagnostics,
+                    "unknown \(typeName) member \(ThemeDiagnostics.quoted(key)); expected \(names.joined(separator: ", "))")
                 ok = false
             }
         }
         let missing = names.filter { fields[$0] == nil }
         if !missing.isEmpty {
-            TokenValueParser.fail(node, site, &diagnostics,
-                                  "the \(typeName) value is missing \(missing.joined(separator: ", "))")
+            TokenValueParser.fail(
+                node, site, &diagnostics,
+                "the \(typeName) value is missing \(missing.joined(separator: ", "))")
             ok = false
         }
         return ok ? fields : nil
     }
 
     /// A composite member: a literal of `type`, or an alias to a token of that type.
-    private mutating func field(_ node: JSONNode?, _ type: TokenType, _ site: TokenValueSite,
-                                _ diagnostics: inout ThemeDiagnostics) -> TokenValue? {
+    private mutating func field(
+        _ node: JSONNode?, _ type: TokenType, _ site: TokenValueSite,
+        _ diagnostics: inout ThemeDiagnostics
+    ) -> TokenValue? {
         guard let node else { return nil }
         switch Self.aliasForm(node, site, &diagnostics) {
         case .invalid:
@@ -304,7 +333,8 @@ package struct TokenResolver {
             return parse(node, as: type, site, &diagnostics)
         case .alias(let target):
             guard tree.tokens[target] != nil else {
-                var message = tree.groups[target] != nil
+                var message =
+                    tree.groups[target] != nil
                     ? "alias {\(target)} refers to a group, not a token"
                     : "alias {\(target)} refers to a token that does not exist"
                 if tree.groups[target] == nil, let suggestion = closestPath(to: target) { message += "; did you mean {\(suggestion)}?" }
@@ -314,8 +344,9 @@ package struct TokenResolver {
             guard concreteToken(for: target, &diagnostics) != nil else { return nil }
             let targetType = resolvedType(of: target, &diagnostics)
             guard targetType == type else {
-                TokenValueParser.fail(node, site, &diagnostics,
-                                      "alias {\(target)} must refer to a \(type.rawValue) token; it is \(targetType.map { "a \($0.rawValue)" } ?? "untyped")")
+                TokenValueParser.fail(
+                    node, site, &diagnostics,
+                    "alias {\(target)} must refer to a \(type.rawValue) token; it is \(targetType.map { "a \($0.rawValue)" } ?? "untyped")")
                 return nil
             }
             return value(of: target, &diagnostics)

@@ -54,13 +54,15 @@ package struct TokenTree {
     /// Flattens `source` into the tree, reporting structural problems.
     mutating func add(_ source: TokenSource, diagnostics: inout ThemeDiagnostics) {
         guard case .object = source.root.value else {
-            diagnostics.error(source.file, at: source.root,
-                              "expected an object of token groups, found \(source.root.kindDescription)")
+            diagnostics.error(
+                source.file, at: source.root,
+                "expected an object of token groups, found \(source.root.kindDescription)")
             return
         }
         if source.root["$value"] != nil {
-            diagnostics.error(source.file, at: source.root,
-                              "the top level must be a group of tokens, not a token with $value")
+            diagnostics.error(
+                source.file, at: source.root,
+                "the top level must be a group of tokens, not a token with $value")
             return
         }
         walkGroup(source.root, path: [], file: source.file, readsExtends: source.readsExtends, diagnostics: &diagnostics)
@@ -89,8 +91,10 @@ package struct TokenTree {
 
     // MARK: Walking
 
-    private mutating func walkGroup(_ node: JSONNode, path: [String], file: String, readsExtends: Bool = false,
-                                    diagnostics: inout ThemeDiagnostics) {
+    private mutating func walkGroup(
+        _ node: JSONNode, path: [String], file: String, readsExtends: Bool = false,
+        diagnostics: inout ThemeDiagnostics
+    ) {
         guard case .object(let members) = node.value else { return }
         let pathString = path.joined(separator: ".")
         var groupType: TokenType?
@@ -105,31 +109,39 @@ package struct TokenTree {
             case "$extends" where path.isEmpty && readsExtends:
                 continue
             case "$extends" where path.isEmpty:
-                diagnostics.error(file, at: child, path: "$extends",
-                                  "$extends is read only at the top of the theme file itself (a token file, or the resolver); a file a resolver refers to cannot extend a theme")
+                diagnostics.error(
+                    file, at: child, path: "$extends",
+                    "$extends is read only at the top of the theme file itself (a token file, or the resolver); a file a resolver refers to cannot extend a theme"
+                )
             case "$extends":
-                diagnostics.error(file, at: child, path: pathString,
-                                  "group extension ($extends) inside a group is not supported; to build on a bundled theme, put \"$extends\": \"sp\" at the top of the theme file")
+                diagnostics.error(
+                    file, at: child, path: pathString,
+                    "group extension ($extends) inside a group is not supported; to build on a bundled theme, put \"$extends\": \"sp\" at the top of the theme file"
+                )
             case "$root":
-                diagnostics.error(file, at: child, path: pathString,
-                                  "$root tokens are not supported; give the token a name")
+                diagnostics.error(
+                    file, at: child, path: pathString,
+                    "$root tokens are not supported; give the token a name")
             default:
-                diagnostics.error(file, at: child, path: pathString,
-                                  "unknown property \(ThemeDiagnostics.quoted(key)); names starting with $ are reserved")
+                diagnostics.error(
+                    file, at: child, path: pathString,
+                    "unknown property \(ThemeDiagnostics.quoted(key)); names starting with $ are reserved")
             }
         }
         registerGroup(pathString, TokenGroup(type: groupType, node: node, file: file))
 
         for (key, child) in members where !key.hasPrefix("$") {
             if let problem = Self.nameProblem(key) {
-                diagnostics.error(file, at: child, path: pathString.isEmpty ? nil : pathString,
-                                  "name \(ThemeDiagnostics.quoted(key)) \(problem)")
+                diagnostics.error(
+                    file, at: child, path: pathString.isEmpty ? nil : pathString,
+                    "name \(ThemeDiagnostics.quoted(key)) \(problem)")
                 continue
             }
             let childPath = path + [key]
             guard case .object = child.value else {
-                diagnostics.error(file, at: child, path: childPath.joined(separator: "."),
-                                  "expected a token (an object with $value) or a group (an object), found \(child.kindDescription)")
+                diagnostics.error(
+                    file, at: child, path: childPath.joined(separator: "."),
+                    "expected a token (an object with $value) or a group (an object), found \(child.kindDescription)")
                 continue
             }
             if child["$value"] != nil {
@@ -140,8 +152,10 @@ package struct TokenTree {
         }
     }
 
-    private mutating func addToken(_ node: JSONNode, path: [String], file: String,
-                                   diagnostics: inout ThemeDiagnostics) {
+    private mutating func addToken(
+        _ node: JSONNode, path: [String], file: String,
+        diagnostics: inout ThemeDiagnostics
+    ) {
         guard case .object(let members) = node.value else { return }
         let pathString = path.joined(separator: ".")
         var value: JSONNode?
@@ -156,17 +170,21 @@ package struct TokenTree {
             case "$description", "$extensions", "$deprecated": continue
             default:
                 if key.hasPrefix("$") {
-                    diagnostics.error(file, at: child, path: pathString,
-                                      "unknown property \(ThemeDiagnostics.quoted(key)); names starting with $ are reserved")
+                    diagnostics.error(
+                        file, at: child, path: pathString,
+                        "unknown property \(ThemeDiagnostics.quoted(key)); names starting with $ are reserved")
                 } else {
-                    diagnostics.error(file, at: child, path: pathString,
-                                      "a token cannot contain \(ThemeDiagnostics.quoted(key)); only groups have children")
+                    diagnostics.error(
+                        file, at: child, path: pathString,
+                        "a token cannot contain \(ThemeDiagnostics.quoted(key)); only groups have children")
                 }
             }
         }
         guard let value else { return }
-        insertToken(RawToken(path: pathString, node: node, value: value, explicitType: type,
-                                 hasInvalidType: hasInvalidType, file: file, order: counter))
+        insertToken(
+            RawToken(
+                path: pathString, node: node, value: value, explicitType: type,
+                hasInvalidType: hasInvalidType, file: file, order: counter))
         counter += 1
     }
 
@@ -201,16 +219,19 @@ package struct TokenTree {
 
     // MARK: Checks
 
-    static func parseType(_ node: JSONNode, file: String, path: String,
-                          diagnostics: inout ThemeDiagnostics) -> TokenType? {
+    static func parseType(
+        _ node: JSONNode, file: String, path: String,
+        diagnostics: inout ThemeDiagnostics
+    ) -> TokenType? {
         guard case .string(let name) = node.value else {
             diagnostics.error(file, at: node, path: path, "$type must be a string, found \(node.kindDescription)")
             return nil
         }
         guard let type = TokenType(rawValue: name) else {
             let known = TokenType.allCases.map(\.rawValue).joined(separator: ", ")
-            diagnostics.error(file, at: node, path: path,
-                              "unknown $type \(ThemeDiagnostics.quoted(name)); expected one of \(known)")
+            diagnostics.error(
+                file, at: node, path: path,
+                "unknown $type \(ThemeDiagnostics.quoted(name)); expected one of \(known)")
             return nil
         }
         return type

@@ -24,8 +24,9 @@ package enum TokenValueParser {
         switch node.value {
         case .string(let text):
             if let color = hexColor(text) { return color }
-            fail(node, site, &diagnostics,
-                 "expected a colour object {\"colorSpace\", \"components\"} or a hex string such as \"#1c1c1e\", found \(ThemeDiagnostics.quoted(text))")
+            fail(
+                node, site, &diagnostics,
+                "expected a colour object {\"colorSpace\", \"components\"} or a hex string such as \"#1c1c1e\", found \(ThemeDiagnostics.quoted(text))")
             return nil
         case .object(let members):
             var ok = true
@@ -75,8 +76,9 @@ package enum TokenValueParser {
                         continue
                     }
                 default:
-                    fail(child, site, &diagnostics,
-                         "unknown colour member \(ThemeDiagnostics.quoted(key)); expected colorSpace, components, alpha or hex")
+                    fail(
+                        child, site, &diagnostics,
+                        "unknown colour member \(ThemeDiagnostics.quoted(key)); expected colorSpace, components, alpha or hex")
                     ok = false
                 }
             }
@@ -93,8 +95,10 @@ package enum TokenValueParser {
             for (index, range) in componentRanges(space).enumerated() {
                 guard let value = components[index] else { continue }
                 if !range.bounds.contains(value) {
-                    fail(items[index], site, &diagnostics,
-                         "components[\(index)] (\(range.name)) must be \(range.text) for \(space.rawValue); found \(ThemeCSSNumber.format(value, maxDecimals: 6))")
+                    fail(
+                        items[index], site, &diagnostics,
+                        "components[\(index)] (\(range.name)) must be \(range.text) for \(space.rawValue); found \(ThemeCSSNumber.format(value, maxDecimals: 6))"
+                    )
                     ok = false
                 }
             }
@@ -147,8 +151,9 @@ package enum TokenValueParser {
             channels = stride(from: 0, to: digits.count, by: 2).map { digits[$0] * 16 + digits[$0 + 1] }
         }
         let alpha = channels.count == 4 ? Double(channels[3]) / 255 : 1
-        return ThemeColor(red: Double(channels[0]) / 255, green: Double(channels[1]) / 255,
-                          blue: Double(channels[2]) / 255, alpha: alpha)
+        return ThemeColor(
+            red: Double(channels[0]) / 255, green: Double(channels[1]) / 255,
+            blue: Double(channels[2]) / 255, alpha: alpha)
     }
 
     // MARK: Dimension and duration
@@ -190,8 +195,10 @@ package enum TokenValueParser {
     }
 
     /// Reads `{"value": n, "unit": "u"}` or the older `"16px"` string form.
-    private static func numberWithUnit(_ node: JSONNode, _ site: TokenValueSite, _ diagnostics: inout ThemeDiagnostics,
-                                       expected: String) -> (Double, String, JSONNode)? {
+    private static func numberWithUnit(
+        _ node: JSONNode, _ site: TokenValueSite, _ diagnostics: inout ThemeDiagnostics,
+        expected: String
+    ) -> (Double, String, JSONNode)? {
         switch node.value {
         case .object(let members):
             var value: Double?
@@ -304,8 +311,9 @@ package enum TokenValueParser {
             }
             guard let name = ThemeFontFamily.Name(validating: text) else {
                 let hint = text.contains(",") && items.count == 1 ? " (write a list of fonts as an array)" : ""
-                fail(item, site, &diagnostics,
-                     "font family \(ThemeDiagnostics.quoted(text)) is not allowed; a font name may contain only letters, digits, spaces, '-' and '_'\(hint)")
+                fail(
+                    item, site, &diagnostics,
+                    "font family \(ThemeDiagnostics.quoted(text)) is not allowed; a font name may contain only letters, digits, spaces, '-' and '_'\(hint)")
                 ok = false
                 continue
             }
@@ -334,8 +342,10 @@ package enum TokenValueParser {
             return number
         case .string(let keyword):
             if let weight = fontWeightKeywords[keyword] { return weight }
-            fail(node, site, &diagnostics,
-                 "font weight \(ThemeDiagnostics.quoted(keyword)) is not a DTCG keyword; expected a number from 1 to 1000 or thin, extra-light, light, normal, medium, semi-bold, bold, extra-bold, black")
+            fail(
+                node, site, &diagnostics,
+                "font weight \(ThemeDiagnostics.quoted(keyword)) is not a DTCG keyword; expected a number from 1 to 1000 or thin, extra-light, light, normal, medium, semi-bold, bold, extra-bold, black"
+            )
             return nil
         default:
             fail(node, site, &diagnostics, "expected a font weight from 1 to 1000 or a keyword such as \"bold\"; found \(describe(node))")

@@ -35,7 +35,10 @@ import Testing
     }
 
     func item(_ upload: UploadState, loading: Bool = false, photo: Bool = false) -> A.TrayItem {
-        .init(Attachment(id: UUIDish.next(), name: photo ? "p.jpeg" : "f.pdf", byteCount: 10, contentType: photo ? "image/jpeg" : "application/pdf", upload: upload), isLoading: loading)
+        .init(
+            Attachment(
+                id: UUIDish.next(), name: photo ? "p.jpeg" : "f.pdf", byteCount: 10, contentType: photo ? "image/jpeg" : "application/pdf", upload: upload),
+            isLoading: loading)
     }
 
     enum UUIDish { nonisolated(unsafe) static var n = 0; static func next() -> String { n += 1; return "id\(n)" } }
@@ -57,13 +60,16 @@ import Testing
         #expect(!A(attachments: (1...5).map { _ in item(.done) }).isAtAttachmentLimit)
         #expect(A(attachments: (1...6).map { _ in item(.done) }).isAtAttachmentLimit)
         let html = AttachmentComposerView.render(A(maxAttachments: 2, attachments: [item(.done), item(.done)]), id: "c", label: "Composer").description
-        #expect(html.contains("aria-label=\"Add attachment, off: the limit of 2 is reached\" aria-haspopup=\"menu\" aria-expanded=\"false\" aria-controls=\"c-menu\" disabled"))
+        #expect(
+            html.contains(
+                "aria-label=\"Add attachment, off: the limit of 2 is reached\" aria-haspopup=\"menu\" aria-expanded=\"false\" aria-controls=\"c-menu\" disabled"
+            ))
     }
 
     @Test func tilesReadTheirState() {
         #expect(AttachmentComposerView.accessibleName(item(.uploading(0.4), photo: true)) == "Photo, p.jpeg, Uploading, 40 percent")
         #expect(AttachmentComposerView.accessibleName(item(.done)) == "f.pdf, PDF document, 10 bytes, Uploaded")
-        #expect(AttachmentComposerView.accessibleName(item(.failed(reason: "Lost")) ) == "f.pdf, PDF document, 10 bytes, Upload failed: Lost")
+        #expect(AttachmentComposerView.accessibleName(item(.failed(reason: "Lost"))) == "f.pdf, PDF document, 10 bytes, Upload failed: Lost")
         #expect(AttachmentComposerView.accessibleName(item(.done, loading: true, photo: true)) == "Photo, p.jpeg, Loading")
     }
 

@@ -8,16 +8,16 @@ import Testing
 
     @Test func python() {
         let code = """
-        #!/usr/bin/env python3
-        @dataclass(frozen=True)
-        class Point(Base):
-            def area(self, r: int = 0x1F) -> float:
-                s = f"r={r!r:>10} {{kept}}" + rb'\\d+' + "esc \\" quote"
-                '''doc
-                string'''
-                return 3.14e-10 * 1_000 if r is None else print(s)  # done
-            format_value = importer
-        """
+            #!/usr/bin/env python3
+            @dataclass(frozen=True)
+            class Point(Base):
+                def area(self, r: int = 0x1F) -> float:
+                    s = f"r={r!r:>10} {{kept}}" + rb'\\d+' + "esc \\" quote"
+                    '''doc
+                    string'''
+                    return 3.14e-10 * 1_000 if r is None else print(s)  # done
+                format_value = importer
+            """
         let t = tokens(code, "py")
         #expect(t.first == T("meta", "#!/usr/bin/env python3"))
         #expect(t.contains(T("meta", "@dataclass")))
@@ -34,7 +34,9 @@ import Testing
     }
 
     @Test func javaScriptTemplatesRegexAndJSX() {
-        let t = tokens("const re = /a[/]b+/gi, half = total / 2 / n;\nconst s = `a ${b + `c ${d}`} e`;\nreturn <Card title=\"x\" on={() => go(1)}>Don't {name}</Card>;", "jsx")
+        let t = tokens(
+            "const re = /a[/]b+/gi, half = total / 2 / n;\nconst s = `a ${b + `c ${d}`} e`;\nreturn <Card title=\"x\" on={() => go(1)}>Don't {name}</Card>;",
+            "jsx")
         #expect(t.contains(T("string", "/a[/]b+/gi")))
         #expect(!t.contains { $0.kind == "string" && $0.text.hasPrefix("/ 2") })
         #expect(t.contains(T("string", "`a ")) && t.contains(T("string", "`c ")) && t.contains(T("string", " e`")))
@@ -58,7 +60,8 @@ import Testing
     }
 
     @Test func rustLifetimesRawStringsMacrosAttributes() {
-        let t = tokens("#[derive(Debug)]\nfn f<'a>(x: &'a str) -> u8 { let c = '\\n'; let r = r#\"a \"q\" b\"#; println!(\"{}\", 1_u8); /* a /* b */ c */ }", "rs")
+        let t = tokens(
+            "#[derive(Debug)]\nfn f<'a>(x: &'a str) -> u8 { let c = '\\n'; let r = r#\"a \"q\" b\"#; println!(\"{}\", 1_u8); /* a /* b */ c */ }", "rs")
         #expect(t.first == T("meta", "#[derive(Debug)]"))
         #expect(t.contains(T("type", "'a")) && t.contains(T("string", "'\\n'")))
         #expect(t.contains(T("string", "r#\"a \"q\" b\"#")) && t.contains(T("function", "println!")) && t.contains(T("number", "1_u8")))
@@ -88,7 +91,9 @@ import Testing
         #expect(ruby.contains(T("function", "ok?")) && ruby.contains(T("string", "\"Hi ")) && ruby.contains(T("constant", ":sym")))
         #expect(ruby.contains(T("comment", "=begin")) && ruby.contains(T("comment", "=end")))
         let php = tokens("<?php $x = \"hi $name\"; echo strlen($x); # note\n?>", "php")
-        #expect(php.first == T("meta", "<?php") && php.contains(T("keyword", "echo")) && php.contains(T("function", "strlen")) && php.contains(T("comment", "# note")) && php.last == T("meta", "?>"))
+        #expect(
+            php.first == T("meta", "<?php") && php.contains(T("keyword", "echo")) && php.contains(T("function", "strlen"))
+                && php.contains(T("comment", "# note")) && php.last == T("meta", "?>"))
     }
 
     @Test func sqlIgnoresCase() {
@@ -98,8 +103,10 @@ import Testing
     }
 
     @Test func unterminatedStringsAndCommentsEndCleanly() {
-        for (code, language) in [("x = \"open", "python"), ("/* open\nstill", "c"), ("s = `a ${b", "js"), ("'''a\nb", "python"),
-                                 ("r##\"x", "rust"), ("R\"d(x", "cpp"), ("\"\\(", "swift"), ("#\"", "swift"), ("f\"{", "python")] {
+        for (code, language) in [
+            ("x = \"open", "python"), ("/* open\nstill", "c"), ("s = `a ${b", "js"), ("'''a\nb", "python"),
+            ("r##\"x", "rust"), ("R\"d(x", "cpp"), ("\"\\(", "swift"), ("#\"", "swift"), ("f\"{", "python"),
+        ] {
             let markup = Highlighted.html(code, language)
             let parsed = Highlighted.parse(markup)
             #expect(parsed.text == code, "\(language): \(code)")

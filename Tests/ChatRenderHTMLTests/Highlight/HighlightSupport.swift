@@ -5,9 +5,11 @@ import Foundation
 /// Reading highlighted markup back in tests.
 enum Highlighted {
     /// The kind each element names (`c-kw` → `keyword`), as ``TokenKind`` spells it.
-    static let kinds: [String: String] = ["kw": "keyword", "st": "string", "cm": "comment", "nu": "number",
-                                          "fn": "function", "ty": "type", "co": "constant", "tg": "tag",
-                                          "at": "attribute", "mt": "meta", "in": "inserted", "de": "deleted"]
+    static let kinds: [String: String] = [
+        "kw": "keyword", "st": "string", "cm": "comment", "nu": "number",
+        "fn": "function", "ty": "type", "co": "constant", "tg": "tag",
+        "at": "attribute", "mt": "meta", "in": "inserted", "de": "deleted",
+    ]
 
     /// A coloured run: the kind its class names, and its text unescaped.
     struct Token: Equatable, CustomStringConvertible {

@@ -31,7 +31,9 @@ import Testing
     }
 
     @Test func markup() {
-        let t = tokens("<!DOCTYPE html>\n<div class=\"a\" data-x='y' hidden @click=\"go\">&amp; <!-- c --></div>\n<script>const a = \"<b>\";</script><style>p { color: red; }</style>", "html")
+        let t = tokens(
+            "<!DOCTYPE html>\n<div class=\"a\" data-x='y' hidden @click=\"go\">&amp; <!-- c --></div>\n<script>const a = \"<b>\";</script><style>p { color: red; }</style>",
+            "html")
         #expect(t.first == T("meta", "<!DOCTYPE html>"))
         #expect(t.contains(T("tag", "<div")) && t.contains(T("attribute", "class")) && t.contains(T("string", "\"a\"")) && t.contains(T("attribute", "@click")))
         #expect(t.contains(T("constant", "&amp;")) && t.contains(T("comment", "<!-- c -->")))
@@ -41,21 +43,28 @@ import Testing
     }
 
     @Test func css() {
-        let t = tokens("@media (max-width: 600px) {\n  .card:hover > a, #id { color: #fff !important; margin: -1.5rem 0; background: url(//x.png); }\n}\n// scss note\n.a { &:hover { b: 1 } }", "scss")
+        let t = tokens(
+            "@media (max-width: 600px) {\n  .card:hover > a, #id { color: #fff !important; margin: -1.5rem 0; background: url(//x.png); }\n}\n// scss note\n.a { &:hover { b: 1 } }",
+            "scss")
         #expect(t.contains(T("keyword", "@media")) && t.contains(T("number", "600px")) && t.contains(T("type", ".card")) && t.contains(T("meta", ":hover")))
         #expect(t.contains(T("tag", "a")) && t.contains(T("attribute", "color")) && t.contains(T("number", "#fff")) && t.contains(T("keyword", "!important")))
-        #expect(t.contains(T("number", "-1.5rem")) && t.contains(T("function", "url")) && t.contains(T("string", "//x.png")) && t.contains(T("comment", "// scss note")))
+        #expect(
+            t.contains(T("number", "-1.5rem")) && t.contains(T("function", "url")) && t.contains(T("string", "//x.png"))
+                && t.contains(T("comment", "// scss note")))
         #expect(t.contains(T("attribute", "b")))
     }
 
     @Test func json() {
         let t = tokens("{\"key\": \"value\", \"n\": -1.5e3, \"ok\": true, \"x\": null, // c\n \"arr\": [1, 0x1F], \"esc\": \"a\\\"b\"}", "JSON")
         #expect(t.contains(T("attribute", "\"key\"")) && t.contains(T("string", "\"value\"")) && t.contains(T("number", "-1.5e3")))
-        #expect(t.contains(T("constant", "true")) && t.contains(T("constant", "null")) && t.contains(T("comment", "// c")) && t.contains(T("string", "\"a\\\"b\"")))
+        #expect(
+            t.contains(T("constant", "true")) && t.contains(T("constant", "null")) && t.contains(T("comment", "// c")) && t.contains(T("string", "\"a\\\"b\"")))
     }
 
     @Test func yaml() {
-        let t = tokens("---\n# config\nname: \"app\"\nversion: 1.2\nenabled: yes\nlist:\n  - a\n  - key: value # c\nscript: |\n  echo one\n\n  echo two\nafter: &anchor [1, \"two\"]\nurl: http://x:80/y\n", "yml")
+        let t = tokens(
+            "---\n# config\nname: \"app\"\nversion: 1.2\nenabled: yes\nlist:\n  - a\n  - key: value # c\nscript: |\n  echo one\n\n  echo two\nafter: &anchor [1, \"two\"]\nurl: http://x:80/y\n",
+            "yml")
         #expect(t.first == T("meta", "---"))
         #expect(t.contains(T("attribute", "name")) && t.contains(T("string", "\"app\"")) && t.contains(T("number", "1.2")) && t.contains(T("constant", "yes")))
         #expect(t.contains(T("attribute", "key")) && t.contains(T("string", "value")) && t.contains(T("comment", "# c")))
@@ -65,7 +74,10 @@ import Testing
 
     @Test func diff() {
         let t = tokens("diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n same\n-old\n+new\n\\ No newline at end of file\n", "patch")
-        #expect(t == [T("meta", "diff --git a/x b/x"), T("meta", "--- a/x"), T("meta", "+++ b/x"), T("meta", "@@ -1,2 +1,2 @@"),
-                      T("deleted", "-old"), T("inserted", "+new"), T("comment", "\\ No newline at end of file")])
+        #expect(
+            t == [
+                T("meta", "diff --git a/x b/x"), T("meta", "--- a/x"), T("meta", "+++ b/x"), T("meta", "@@ -1,2 +1,2 @@"),
+                T("deleted", "-old"), T("inserted", "+new"), T("comment", "\\ No newline at end of file"),
+            ])
     }
 }

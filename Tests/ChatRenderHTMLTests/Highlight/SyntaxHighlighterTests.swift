@@ -27,29 +27,38 @@ import TestSupport
 
     @Test func unknownLanguagesRenderAsBefore() {
         let code = "if x < 1 {\n  \"quoted\" & 'single'\n}\n"
-        #expect(CodeBlock.render(code, language: "brainfuck").description
-                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">brainfuck</figcaption><pre tabindex=\"0\"><code class=\"language-brainfuck\">if x &lt; 1 {\n  \"quoted\" &amp; 'single'\n}\n</code></pre></figure>")
-        #expect(CodeBlock.render(code, language: nil).description
+        #expect(
+            CodeBlock.render(code, language: "brainfuck").description
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">brainfuck</figcaption><pre tabindex=\"0\"><code class=\"language-brainfuck\">if x &lt; 1 {\n  \"quoted\" &amp; 'single'\n}\n</code></pre></figure>"
+        )
+        #expect(
+            CodeBlock.render(code, language: nil).description
                 == "<figure class=\"cr-code\"><pre tabindex=\"0\"><code>if x &lt; 1 {\n  \"quoted\" &amp; 'single'\n}\n</code></pre></figure>")
     }
 
     @Test func knownLanguagesKeepTheirClass() {
-        #expect(CodeBlock.render("let a = 1", language: "Swift").description
-                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">Swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><c-kw>let</c-kw> a = <c-nu>1</c-nu></code></pre></figure>")
+        #expect(
+            CodeBlock.render("let a = 1", language: "Swift").description
+                == "<figure class=\"cr-code\"><figcaption class=\"cr-code-lang\">Swift</figcaption><pre tabindex=\"0\"><code class=\"language-swift\"><c-kw>let</c-kw> a = <c-nu>1</c-nu></code></pre></figure>"
+        )
     }
 
     @Test func multilineTokensCloseAtEachLineEnd() {
         #expect(Highlighted.html("/* a\n\nb */", "c") == "<c-cm>/* a</c-cm>\n\n<c-cm>b */</c-cm>")
     }
 
-    static let languages = ["python", "js", "ts", "swift", "rust", "go", "c", "cpp", "java", "kotlin", "ruby", "php", "sql",
-                            "bash", "console", "html", "css", "json", "yaml", "diff"]
+    static let languages = [
+        "python", "js", "ts", "swift", "rust", "go", "c", "cpp", "java", "kotlin", "ruby", "php", "sql",
+        "bash", "console", "html", "css", "json", "yaml", "diff",
+    ]
 
     /// Pieces that open and close things in some language, to make hostile input from.
-    static let pieces = ["\"", "'", "`", "\"\"\"", "'''", "${", "}", "{", "\\(", ")", "(", "#{", "/*", "*/", "//", "#", "--", "<", ">",
-                         "</", "<!--", "-->", "<script>", "</script>", "<style>", "<<EOF", "EOF", "\n", "\n\t", " ", "\\", "$", "@", "r#\"", "\"#",
-                         "R\"x(", ")x\"", "f\"", "'a", "0x", "1e", "1.5", "=begin", "=end", "<?php", "?>", ":", "|", "- ", "+", "@@", "&amp;",
-                         "<a ", "=", "é", "日本", "😀", "\u{0}", "\r\n", "if", "class", "def", "<T>", "/a/", "[", "]", "&"]
+    static let pieces = [
+        "\"", "'", "`", "\"\"\"", "'''", "${", "}", "{", "\\(", ")", "(", "#{", "/*", "*/", "//", "#", "--", "<", ">",
+        "</", "<!--", "-->", "<script>", "</script>", "<style>", "<<EOF", "EOF", "\n", "\n\t", " ", "\\", "$", "@", "r#\"", "\"#",
+        "R\"x(", ")x\"", "f\"", "'a", "0x", "1e", "1.5", "=begin", "=end", "<?php", "?>", ":", "|", "- ", "+", "@@", "&amp;",
+        "<a ", "=", "é", "日本", "😀", "\u{0}", "\r\n", "if", "class", "def", "<T>", "/a/", "[", "]", "&",
+    ]
 
     @Test func textIsKeptAndSpansAreWellFormedForAnyInput() {
         var random = SplitMix(seed: 0x5EED)
@@ -79,9 +88,11 @@ import TestSupport
             #expect(parsed.text == text && parsed.wellFormed, "\(language): \(text.debugDescription)")
         }
         // Nesting that a recursive scanner would follow down the stack.
-        let deep = [("js", String(repeating: "`${", count: 50_000)), ("jsx", String(repeating: "<a>{", count: 50_000)),
-                    ("swift", String(repeating: "\"\\(", count: 50_000)), ("rust", String(repeating: "/*", count: 50_000)),
-                    ("bash", String(repeating: "\"$(", count: 50_000)), ("html", String(repeating: "<div a=", count: 50_000))]
+        let deep = [
+            ("js", String(repeating: "`${", count: 50_000)), ("jsx", String(repeating: "<a>{", count: 50_000)),
+            ("swift", String(repeating: "\"\\(", count: 50_000)), ("rust", String(repeating: "/*", count: 50_000)),
+            ("bash", String(repeating: "\"$(", count: 50_000)), ("html", String(repeating: "<div a=", count: 50_000)),
+        ]
         for (language, code) in deep {
             let parsed = Highlighted.parse(Highlighted.html(code, language))
             #expect(parsed.text == code && parsed.wellFormed, "\(language)")

@@ -30,9 +30,11 @@ import TestSupport
             .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
     }
 
-    static let alphabet: [String] = ["a", "b", " ", "\t", "\n", "\n\n", "\r\n", "\r", "*", "**", "`", "<", ">", "&", "\"", "'",
-                                     "&amp;", "&lt;", "<p>", "</p>", "<br>", "</code>", "<script>", "\u{0}", "é", "e\u{301}",
-                                     "\u{202E}", "\u{200B}", "𝕏", "😀", "\u{FEFF}", "\\", "_", "~", "[x](y)", "\u{2028}"]
+    static let alphabet: [String] = [
+        "a", "b", " ", "\t", "\n", "\n\n", "\r\n", "\r", "*", "**", "`", "<", ">", "&", "\"", "'",
+        "&amp;", "&lt;", "<p>", "</p>", "<br>", "</code>", "<script>", "\u{0}", "é", "e\u{301}",
+        "\u{202E}", "\u{200B}", "𝕏", "😀", "\u{FEFF}", "\\", "_", "~", "[x](y)", "\u{2028}",
+    ]
 
     static func randomText(_ generator: inout SplitMix) -> String {
         let length = Int(generator.next() % 40)
@@ -63,7 +65,8 @@ import TestSupport
     @Test(arguments: ["**a**", "`a`", "****", "``", "**`a**`", "`**a`**", "** **", "a**b**c`d`e", "`<script>`", "**<b>**"])
     func knownShapesRoundTrip(input: String) {
         let shown = Self.visibleText(InlineText.render(input, formatted: true))
-        #expect(shown.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "`", with: "")
+        #expect(
+            shown.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "`", with: "")
                 == input.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "`", with: ""))
     }
 }

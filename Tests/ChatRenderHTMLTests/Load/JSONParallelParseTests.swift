@@ -43,8 +43,10 @@ extension LoadTests {
             }
 
             mutating func string() -> String {
-                let pieces = ["garden", " ", "é", "日本語", "😀", "e\u{301}", "\\n", "\\\"", "\\\\", "\\/", "\\t",
-                              "\\u00e9", "\\uD83D\\uDE00", "\\u0000", "حديقة", "☀️", "`a & b`", "**x**", "\\u2028"]
+                let pieces = [
+                    "garden", " ", "é", "日本語", "😀", "e\u{301}", "\\n", "\\\"", "\\\\", "\\/", "\\t",
+                    "\\u00e9", "\\uD83D\\uDE00", "\\u0000", "حديقة", "☀️", "`a & b`", "**x**", "\\u2028",
+                ]
                 var text = "\""
                 for _ in 0..<Int.random(in: 0...6, using: &rng) { text += pick(pieces) }
                 if Int.random(in: 0..<8, using: &rng) == 0 { text += String(repeating: "long run of text ", count: 20) }
@@ -52,9 +54,11 @@ extension LoadTests {
             }
 
             mutating func number() -> String {
-                pick(["0", "-0", "7", "-42", "1234567890123", "123456789012345678", "9223372036854775807",
-                      "-9223372036854775808", "9223372036854775808", "1.5", "-2.5e-3", "1E+3", "0.1",
-                      "1e-400", "99999999999999999999", "2.0"])
+                pick([
+                    "0", "-0", "7", "-42", "1234567890123", "123456789012345678", "9223372036854775807",
+                    "-9223372036854775808", "9223372036854775808", "1.5", "-2.5e-3", "1E+3", "0.1",
+                    "1e-400", "99999999999999999999", "2.0",
+                ])
             }
 
             mutating func value(depth: Int) -> String {
@@ -246,7 +250,8 @@ extension LoadTests {
             #expect(Self.forced(Array(ok.utf8), maxDepth: 4) == Self.serial(Array(ok.utf8), maxDepth: 4))
             #expect(try #require(Self.split(Array(ok.utf8), maxDepth: 4)) == Self.serial(Array(ok.utf8), maxDepth: 4).get())
             let deep = "{\"m\": [[[[1]]], 2]}"
-            #expect(Self.forced(Array(deep.utf8), maxDepth: 4)
+            #expect(
+                Self.forced(Array(deep.utf8), maxDepth: 4)
                     == .failure(.init(line: 1, column: 10, message: "nesting is deeper than 4 levels")))
         }
     }

@@ -37,8 +37,10 @@ import Testing
     }
 
     @Test func pricesAndShellVariablesStayText() {
-        for text in ["$5 and $10", "costs $3.50, or $4", "$HOME and $PATH", "It was $5, then $6.", "from $1,000 to $2,000",
-                     "Pay $5 now", "a $ b $ c", "2$ or 3$", "$", "$$", "$$$$", "US$30,000 and $40,000"] {
+        for text in [
+            "$5 and $10", "costs $3.50, or $4", "$HOME and $PATH", "It was $5, then $6.", "from $1,000 to $2,000",
+            "Pay $5 now", "a $ b $ c", "2$ or 3$", "$", "$$", "$$$$", "US$30,000 and $40,000",
+        ] {
             let out = html(text)
             #expect(!out.contains("<math"), "\(text) → \(out)")
             #expect(out.contains("$"), "\(text) → \(out)")
@@ -92,7 +94,10 @@ import Testing
         #expect(html("*$x$* and **\\(y\\)**").hasPrefix("<p><em><math>"))
         #expect(html("# Area $\\pi r^2$").hasPrefix("<h3 class=\"cr-md-h1\">Area <math>"))
         let table = html("| f | value |\n|---|---|\n| $|x|$ | 1 |")
-        #expect(table.contains("<td><math><semantics><mrow><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo><mi>x</mi><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo>"))
+        #expect(
+            table.contains(
+                "<td><math><semantics><mrow><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo><mi>x</mi><mo stretchy=\"false\" lspace=\"0\" rspace=\"0\">|</mo>"
+            ))
         // TeX that cmark would have eaten: underscores, asterisks and backslash escapes.
         let tex = html("$a_1 * b_2 \\{c\\}$")
         #expect(formulas(tex) == ["a_1 * b_2 \\{c\\}"])
@@ -103,8 +108,11 @@ import Testing
         let (out, failures) = FullMarkup.renderReporting("See $\\foo{x}$ and \\[\\bar{x}\\] and $$\\begin{tikzpicture}$$")
         #expect(out.description.contains("<code class=\"cr-math-source\">$\\foo{x}$</code>"))
         #expect(out.description.contains("<code class=\"cr-math-source cr-math-source-display\">$$\\begin{tikzpicture}$$</code>"))
-        #expect(failures == [MarkupSpans.MathFailure(source: "$\\foo{x}$", reason: "unsupported command \\foo"),
-                             MarkupSpans.MathFailure(source: "$$\\begin{tikzpicture}$$", reason: "unsupported environment tikzpicture")])
+        #expect(
+            failures == [
+                MarkupSpans.MathFailure(source: "$\\foo{x}$", reason: "unsupported command \\foo"),
+                MarkupSpans.MathFailure(source: "$$\\begin{tikzpicture}$$", reason: "unsupported environment tikzpicture"),
+            ])
     }
 
     @Test func forgedPlaceholdersAreNeutralised() {
@@ -141,33 +149,33 @@ import Testing
 
     @Test func aReplyWithSeventeenFormulasLeavesNoTeXInTheText() {
         let reply = """
-        ## Quadratic formula
+            ## Quadratic formula
 
-        For $ax^2 + bx + c = 0$ with $a \\neq 0$, the roots are
-        $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}.$$
+            For $ax^2 + bx + c = 0$ with $a \\neq 0$, the roots are
+            $$x = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}.$$
 
-        The discriminant \\(\\Delta = b^2 - 4ac\\) decides:
+            The discriminant \\(\\Delta = b^2 - 4ac\\) decides:
 
-        - if \\(\\Delta > 0\\), two real roots;
-        - if $\\Delta = 0$, one root $x = -\\frac{b}{2a}$;
-        - otherwise two complex ones, $x = \\frac{-b \\pm i\\sqrt{|\\Delta|}}{2a}$.
+            - if \\(\\Delta > 0\\), two real roots;
+            - if $\\Delta = 0$, one root $x = -\\frac{b}{2a}$;
+            - otherwise two complex ones, $x = \\frac{-b \\pm i\\sqrt{|\\Delta|}}{2a}$.
 
-        \\[
-        \\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}, \\qquad \\int_0^1 x^2\\,dx = \\frac{1}{3}
-        \\]
+            \\[
+            \\sum_{k=1}^{n} k = \\frac{n(n+1)}{2}, \\qquad \\int_0^1 x^2\\,dx = \\frac{1}{3}
+            \\]
 
-        A matrix and its determinant:
-        $$
-        A = \\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}, \\quad \\det A = ad - bc
-        $$
+            A matrix and its determinant:
+            $$
+            A = \\begin{pmatrix} a & b \\\\ c & d \\end{pmatrix}, \\quad \\det A = ad - bc
+            $$
 
-        Limits: $\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1$ and $\\lim_{n\\to\\infty} (1 + \\frac{1}{n})^n = e$.
-        Sets: $\\mathbb{N} \\subset \\mathbb{Z} \\subset \\mathbb{Q}$, \\(A \\cup B\\), and \\(x \\in A \\cap B\\), with $|A| = n$.
+            Limits: $\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1$ and $\\lim_{n\\to\\infty} (1 + \\frac{1}{n})^n = e$.
+            Sets: $\\mathbb{N} \\subset \\mathbb{Z} \\subset \\mathbb{Q}$, \\(A \\cup B\\), and \\(x \\in A \\cap B\\), with $|A| = n$.
 
-        \\[ f(x) = \\begin{cases} x^2 & x \\ge 0 \\\\ -x & x < 0 \\end{cases} \\]
+            \\[ f(x) = \\begin{cases} x^2 & x \\ge 0 \\\\ -x & x < 0 \\end{cases} \\]
 
-        Costs stay prices: $5 and $10.
-        """
+            Costs stay prices: $5 and $10.
+            """
         let out = html(reply)
         #expect(mathCount(out) == 17)
         #expect(!out.contains("cr-math-source"))
@@ -188,7 +196,10 @@ import Testing
 
     @Test func citationMarkersBecomeLinks() {
         let out = html("Lisbon has trams[^a] and hills[^web-2].", citations: sources)
-        #expect(out == "<p>Lisbon has trams<sup class=\"cr-cite\"><a href=\"#cr-t3-src-1\" aria-label=\"Source 1\">1</a></sup> and hills<sup class=\"cr-cite\"><a href=\"#cr-t3-src-2\" aria-label=\"Source 2\">2</a></sup>.</p>")
+        #expect(
+            out
+                == "<p>Lisbon has trams<sup class=\"cr-cite\"><a href=\"#cr-t3-src-1\" aria-label=\"Source 1\">1</a></sup> and hills<sup class=\"cr-cite\"><a href=\"#cr-t3-src-2\" aria-label=\"Source 2\">2</a></sup>.</p>"
+        )
     }
 
     @Test func unknownIDsCodeAndDefinitionsStayAsWritten() {

@@ -66,7 +66,10 @@ import TestSupport
 
     @Test func wholeElementCarriesTheSourceAsAnAnnotation() throws {
         let inline = try TeXMath.render("a<b", display: false).get().description
-        #expect(inline == "<math><semantics><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow><annotation encoding=\"application/x-tex\">a&lt;b</annotation></semantics></math>")
+        #expect(
+            inline
+                == "<math><semantics><mrow><mi>a</mi><mo>&lt;</mo><mi>b</mi></mrow><annotation encoding=\"application/x-tex\">a&lt;b</annotation></semantics></math>"
+        )
         let block = try TeXMath.render("x", display: true).get().description
         #expect(block.hasPrefix("<math display=\"block\" tabindex=\"0\"><semantics><mrow><mi>x</mi></mrow>"))
     }
@@ -96,7 +99,10 @@ import TestSupport
         #expect(TeXMath.render(long + long, display: true).isFailure)
         let wideTable = "\\begin{matrix}" + String(repeating: "a&", count: 5_000) + "a\\end{matrix}"
         #expect(TeXMath.render(wideTable, display: true).isSuccess)
-        for text in ["\\", "^", "_", "'", "\\left", "\\right)", "\\begin", "\\end{matrix}", "&", "\\\\", "}", "\\sqrt[", "\\text{", "\\not", "\\frac", "x^", "\u{0}", "\\begin{array}", "\\hspace{1e400em}"] {
+        for text in [
+            "\\", "^", "_", "'", "\\left", "\\right)", "\\begin", "\\end{matrix}", "&", "\\\\", "}", "\\sqrt[", "\\text{", "\\not", "\\frac", "x^", "\u{0}",
+            "\\begin{array}", "\\hspace{1e400em}",
+        ] {
             _ = TeXMath.render(text, display: false)  // any answer, but an answer
         }
     }

@@ -64,7 +64,10 @@ struct PrintStylesheetTests {
         let mono = try bundled("mono.tokens.json")
         #expect(mono.dark == nil && ThemeStylesheet.isDark(mono.light.color.bg))
         let css = PrintStylesheet.themeCSS(for: mono)
-        #expect(css == "@media print {\n  :root {\n    print-color-adjust: exact;\n    -webkit-print-color-adjust: exact;\n    --cr-print-page: var(--color-bg);\n  }\n}\n")
+        #expect(
+            css
+                == "@media print {\n  :root {\n    print-color-adjust: exact;\n    -webkit-print-color-adjust: exact;\n    --cr-print-page: var(--color-bg);\n  }\n}\n"
+        )
     }
 
     @Test func aOneModeLightThemeNeedsNothing() throws {
@@ -77,8 +80,10 @@ struct PrintStylesheetTests {
         let theme = try bundled("sp.resolver.json")
         let template = try PageTemplate.load(directory: TestPaths.templates)
         let conversation = Conversation(title: "Paper", messages: [Message(id: "m", role: .user, text: "Hello")])
-        let page = String(decoding: PageAssembler.assemble(conversation: conversation, theme: theme, assets: AssetTable(),
-                                                           template: template, options: .init()), as: UTF8.self)
+        let page = String(
+            decoding: PageAssembler.assemble(
+                conversation: conversation, theme: theme, assets: AssetTable(),
+                template: template, options: .init()), as: UTF8.self)
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         #expect(page.contains("<style>\(themeCSS)</style>"))
         #expect(page.contains("'sha256-\(SHA256.hash(Array(themeCSS.utf8)).base64String)'"))

@@ -14,13 +14,16 @@ import Testing
     func html(_ text: String) -> String { AnsiText.render(text).description }
 
     func assertClean(_ out: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F || (0x80...0x9F).contains($0.value) },
-                "a control character reached the page", sourceLocation: sourceLocation)
+        #expect(
+            !out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F || (0x80...0x9F).contains($0.value) },
+            "a control character reached the page", sourceLocation: sourceLocation)
     }
 
     @Test func basicColoursAndStylesBecomeSpans() {
         #expect(html("\u{1B}[31mred\u{1B}[0m plain") == "<span class=\"cr-ansi-f1\">red</span> plain")
-        #expect(html("\u{1B}[1;32mok\u{1B}[22m still green\u{1B}[39m") == "<span class=\"cr-ansi-b cr-ansi-f2\">ok</span><span class=\"cr-ansi-f2\"> still green</span>")
+        #expect(
+            html("\u{1B}[1;32mok\u{1B}[22m still green\u{1B}[39m")
+                == "<span class=\"cr-ansi-b cr-ansi-f2\">ok</span><span class=\"cr-ansi-f2\"> still green</span>")
         #expect(html("\u{1B}[2;3;4;9mx") == "<span class=\"cr-ansi-d cr-ansi-i cr-ansi-u cr-ansi-s\">x</span>")
         #expect(html("\u{1B}[94;41mx\u{1B}[m") == "<span class=\"cr-ansi-f12 cr-ansi-g1\">x</span>")
         #expect(html("\u{1B}[mplain") == "plain")
@@ -54,7 +57,10 @@ import Testing
     }
 
     @Test func hostileInputIsDroppedNotShown() {
-        for text in ["\u{1B}", "x\u{1B}", "\u{1B}[", "\u{1B}[31", "\u{1B}[31;", "\u{1B}]0;never closed", "\u{1B}[31\nnext", "\u{1B}\u{1B}[", "\u{1B}[999999999999999999999m"] {
+        for text in [
+            "\u{1B}", "x\u{1B}", "\u{1B}[", "\u{1B}[31", "\u{1B}[31;", "\u{1B}]0;never closed", "\u{1B}[31\nnext", "\u{1B}\u{1B}[",
+            "\u{1B}[999999999999999999999m",
+        ] {
             assertClean(html(text))
         }
         #expect(html("x\u{1B}") == "x")

@@ -12,11 +12,14 @@ import Testing
     func assets(for count: Int) -> AssetTable {
         var table = AssetTable()
         for i in 0..<count {
-            let photo = PhotoAsset(display: ImageAsset(path: "assets/p\(i)-d.webp", width: 2560, height: 1920),
-                                   sizes: [.square(206): ImageAsset(path: "assets/p\(i)-206.webp", width: 206, height: 206),
-                                           .square(412): ImageAsset(path: "assets/p\(i)-412.webp", width: 412, height: 412),
-                                           .fit(416): ImageAsset(path: "assets/p\(i)-416.webp", width: 416, height: 312),
-                                           .fit(832): ImageAsset(path: "assets/p\(i)-832.webp", width: 832, height: 624)])
+            let photo = PhotoAsset(
+                display: ImageAsset(path: "assets/p\(i)-d.webp", width: 2560, height: 1920),
+                sizes: [
+                    .square(206): ImageAsset(path: "assets/p\(i)-206.webp", width: 206, height: 206),
+                    .square(412): ImageAsset(path: "assets/p\(i)-412.webp", width: 412, height: 412),
+                    .fit(416): ImageAsset(path: "assets/p\(i)-416.webp", width: 416, height: 312),
+                    .fit(832): ImageAsset(path: "assets/p\(i)-832.webp", width: 832, height: 624),
+                ])
             table[0, i] = AttachmentAssets(image: photo, file: .asset(photo.display.path))
         }
         return table
@@ -55,7 +58,10 @@ import Testing
 
     @Test func photosCarrySizedThumbnailsAndLinkToTheDisplayImage() {
         let single = turn([photo(1)])
-        #expect(single.contains("<img src=\"assets/p0-416.webp\" srcset=\"assets/p0-416.webp 416w, assets/p0-832.webp 832w\" sizes=\"(max-width: 30.6rem) 85vw, 26rem\" alt=\"\" width=\"416\" height=\"312\" decoding=\"async\">"))
+        #expect(
+            single.contains(
+                "<img src=\"assets/p0-416.webp\" srcset=\"assets/p0-416.webp 416w, assets/p0-832.webp 832w\" sizes=\"(max-width: 30.6rem) 85vw, 26rem\" alt=\"\" width=\"416\" height=\"312\" decoding=\"async\">"
+            ))
         #expect(single.contains("href=\"assets/p0-d.webp\""))
         let grid = turn((1...3).map { photo($0) })
         #expect(grid.contains("srcset=\"assets/p2-206.webp 206w, assets/p2-412.webp 412w\""))

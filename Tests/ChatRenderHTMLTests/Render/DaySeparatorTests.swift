@@ -21,11 +21,16 @@ import Testing
     }
 
     @Test func separatorOnlyWhereTheDayChanges() {
-        let html = page([message(0, "2026-05-01T22:00:00Z"), message(1, "2026-05-01T23:59:00Z"),
-                         message(2, "2026-05-02T00:01:00Z"), message(3, "2026-05-02T08:00:00Z"),
-                         message(4, "2026-05-04T09:00:00Z")])
-        #expect(separators(html) == ["<time datetime=\"2026-05-02\">Saturday, May 2, 2026</time></p>",
-                                     "<time datetime=\"2026-05-04\">Monday, May 4, 2026</time></p>"])
+        let html = page([
+            message(0, "2026-05-01T22:00:00Z"), message(1, "2026-05-01T23:59:00Z"),
+            message(2, "2026-05-02T00:01:00Z"), message(3, "2026-05-02T08:00:00Z"),
+            message(4, "2026-05-04T09:00:00Z"),
+        ])
+        #expect(
+            separators(html) == [
+                "<time datetime=\"2026-05-02\">Saturday, May 2, 2026</time></p>",
+                "<time datetime=\"2026-05-04\">Monday, May 4, 2026</time></p>",
+            ])
         // Before the turn that starts the day, not after it.
         let turn2 = html.range(of: "id=\"cr-t2-h\"")!.lowerBound
         let first = html.range(of: "<p class=\"cr-day\">")!.lowerBound
@@ -39,8 +44,10 @@ import Testing
     }
 
     @Test func undatedTurnsAreSkippedWhenComparingDays() {
-        let html = page([message(0, "2026-05-01T08:00:00Z"), message(1, nil), message(2, "2026-05-01T20:00:00Z"),
-                         message(3, nil), message(4, "2026-05-03")])
+        let html = page([
+            message(0, "2026-05-01T08:00:00Z"), message(1, nil), message(2, "2026-05-01T20:00:00Z"),
+            message(3, nil), message(4, "2026-05-03"),
+        ])
         #expect(separators(html) == ["<time datetime=\"2026-05-03\">Sunday, May 3, 2026</time></p>"])
     }
 
@@ -50,7 +57,8 @@ import Testing
         let berlin = PageLocale(tag: "en-GB", offsetSeconds: 2 * 3600)
         #expect(separators(page(turns, locale: berlin)) == ["<time datetime=\"2026-05-02\">Saturday 2 May 2026</time></p>"])
         let newYork = PageLocale(tag: "en-US", offsetSeconds: -4 * 3600)
-        #expect(separators(page([message(0, "2026-05-02T02:00:00Z"), message(1, "2026-05-02T05:00:00Z")], locale: newYork))
+        #expect(
+            separators(page([message(0, "2026-05-02T02:00:00Z"), message(1, "2026-05-02T05:00:00Z")], locale: newYork))
                 == ["<time datetime=\"2026-05-02\">Saturday, May 2, 2026</time></p>"])
     }
 

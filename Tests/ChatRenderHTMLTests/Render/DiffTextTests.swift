@@ -5,33 +5,35 @@ import Testing
 /// Reading unified diffs and diffing old and new text for a turn's diff part.
 @Suite struct DiffTextTests {
     @Test func readsFilesHunksAndNumbers() {
-        let diff = DiffText(unified: """
-            diff --git a/x.py b/x.py
-            index 1234567..89abcde 100644
-            --- a/x.py
-            +++ b/x.py
-            @@ -10,3 +10,4 @@ def f():
-             a
-            -b
-            +B
-            +C
-             c
-            \\ No newline at end of file
-            diff --git a/new.txt b/new.txt
-            new file mode 100644
-            --- /dev/null
-            +++ b/new.txt
-            @@ -0,0 +1 @@
-            +hello
-            """)
+        let diff = DiffText(
+            unified: """
+                diff --git a/x.py b/x.py
+                index 1234567..89abcde 100644
+                --- a/x.py
+                +++ b/x.py
+                @@ -10,3 +10,4 @@ def f():
+                 a
+                -b
+                +B
+                +C
+                 c
+                \\ No newline at end of file
+                diff --git a/new.txt b/new.txt
+                new file mode 100644
+                --- /dev/null
+                +++ b/new.txt
+                @@ -0,0 +1 @@
+                +hello
+                """)
         #expect(diff.files.count == 2)
         #expect(diff.files[0].name == "x.py")
         #expect(diff.files[0].header == ["diff --git a/x.py b/x.py", "index 1234567..89abcde 100644"])
-        #expect(diff.files[0].lines == [
-            .hunk("@@ -10,3 +10,4 @@ def f():"),
-            .context(old: 10, new: 10, text: "a"), .removed(old: 11, text: "b"), .added(new: 11, text: "B"),
-            .added(new: 12, text: "C"), .context(old: 12, new: 13, text: "c"), .note("\\ No newline at end of file"),
-        ])
+        #expect(
+            diff.files[0].lines == [
+                .hunk("@@ -10,3 +10,4 @@ def f():"),
+                .context(old: 10, new: 10, text: "a"), .removed(old: 11, text: "b"), .added(new: 11, text: "B"),
+                .added(new: 12, text: "C"), .context(old: 12, new: 13, text: "c"), .note("\\ No newline at end of file"),
+            ])
         #expect(diff.files[1].name == "new.txt")
         #expect(diff.files[1].lines == [.hunk("@@ -0,0 +1 @@"), .added(new: 1, text: "hello")])
         #expect((diff.added, diff.removed) == (3, 1))

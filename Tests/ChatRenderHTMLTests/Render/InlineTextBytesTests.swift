@@ -9,9 +9,11 @@ import TestSupport
 /// format. These hold the two together on random text built from the pieces that matter: markers,
 /// line ends, blanks, escapes, and scalars that join a marker into one character.
 @Suite struct InlineTextBytesTests {
-    static let pieces = ["**", "*", "`", "``", "\n", "\n\n", "\r\n", "\r", " ", "\t", " \n \t\n", "a", "word",
-                         "<&>\"'", "\u{0}", "é", "e\u{301}", "\u{301}", "\u{200D}", "東京", "👩🏽‍🌾", "🇫🇷",
-                         "\u{0600}", "\u{FE0F}", "\u{20E3}", "ก\u{0E33}", "\u{1F3FB}"]
+    static let pieces = [
+        "**", "*", "`", "``", "\n", "\n\n", "\r\n", "\r", " ", "\t", " \n \t\n", "a", "word",
+        "<&>\"'", "\u{0}", "é", "e\u{301}", "\u{301}", "\u{200D}", "東京", "👩🏽‍🌾", "🇫🇷",
+        "\u{0600}", "\u{FE0F}", "\u{20E3}", "ก\u{0E33}", "\u{1F3FB}",
+    ]
 
     @Test(arguments: [false, true]) func bytesAgreeWithCharacters(formatted: Bool) {
         var generator = SplitMix(seed: 0x5EED)

@@ -62,7 +62,9 @@ import Testing
             }
             let html = render(text)
             for (open, tag) in [("p class=\"cr-text\"", "p"), ("strong", "strong"), ("code", "code")] {
-                #expect(html.components(separatedBy: "<\(open)>").count == html.components(separatedBy: "</\(tag)>").count, "unbalanced <\(tag)> for \(text.debugDescription): \(html)")
+                #expect(
+                    html.components(separatedBy: "<\(open)>").count == html.components(separatedBy: "</\(tag)>").count,
+                    "unbalanced <\(tag)> for \(text.debugDescription): \(html)")
             }
             #expect(!html.contains("<<") && !html.contains("&<"), "raw < from \(text.debugDescription)")
         }

@@ -18,7 +18,10 @@ import TestSupport
 
     @Test func aPageAloneAllowsItsInlineBlocksByHashAndItsOwnMedia() {
         let shell = PageShell.alone(styles: ["a", "b"], script: "c", colorScheme: "light dark")
-        #expect(shell.policy.description == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(Self.a) \(Self.b); script-src \(Self.c); base-uri 'none'; form-action 'none'; object-src 'none'")
+        #expect(
+            shell.policy.description
+                == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(Self.a) \(Self.b); script-src \(Self.c); base-uri 'none'; form-action 'none'; object-src 'none'"
+        )
         #expect(String(decoding: shell.slots["styles"]!, as: UTF8.self) == "<style>a</style>\n<style>b</style>")
         #expect(String(decoding: shell.slots["scripts"]!, as: UTF8.self) == "<script>c</script>")
         #expect(String(decoding: shell.slots["color_scheme"]!, as: UTF8.self) == "light dark")
@@ -31,7 +34,10 @@ import TestSupport
         let still = PageShell.gallery(styles: ["a"], script: "c", watching: false, colorScheme: "light")
         let watching = PageShell.gallery(styles: ["a"], script: "c", watching: true, colorScheme: "light")
         #expect(still.policy == PageShell.alone(styles: ["a"], script: "c", colorScheme: "light").policy)
-        #expect(watching.policy.description == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(Self.a); script-src 'self' \(Self.c); base-uri 'none'; form-action 'none'; object-src 'none'")
+        #expect(
+            watching.policy.description
+                == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src \(Self.a); script-src 'self' \(Self.c); base-uri 'none'; form-action 'none'; object-src 'none'"
+        )
         #expect(PageShell.script(src: "watch.js").description == "<script src=\"watch.js\"></script>")
     }
 
@@ -39,8 +45,13 @@ import TestSupport
         let files = try Self.files()
         let page = PageShell.sitePage(files, colorScheme: "light")
         let index = PageShell.siteIndex(files, colorScheme: "light")
-        #expect(page.policy.description == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'")
-        #expect(index.policy.description == "default-src 'none'; img-src 'none'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'")
+        #expect(
+            page.policy.description
+                == "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'"
+        )
+        #expect(
+            index.policy.description
+                == "default-src 'none'; img-src 'none'; style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'")
         #expect(String(decoding: page.slots["styles"]!, as: UTF8.self) == "<link rel=\"stylesheet\" href=\"../\(files.stylesheetPath)\">")
         #expect(String(decoding: page.slots["scripts"]!, as: UTF8.self) == "<script src=\"../\(files.scriptPath)\"></script>")
         #expect(String(decoding: index.slots["scripts"]!, as: UTF8.self) == "<script src=\"\(files.scriptPath)\"></script>")
@@ -50,22 +61,23 @@ import TestSupport
         let shell = PageShell.importIndex(style: "a")
         #expect(shell.policy.description == "default-src 'none'; style-src \(Self.a); img-src 'none'; base-uri 'none'; form-action 'none'")
         let page = String(decoding: shell.document(title: "T<", lang: "de", htmlAttributes: "", body: "<main></main>"), as: UTF8.self)
-        #expect(page == """
-        <!doctype html>
-        <html lang="de">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=&#39;; img-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">
-        <meta name="generator" content="chatrender \(ChatRenderVersion.string)">
-        <title>T&lt;</title>
-        <style>a</style>
-        </head>
-        <body>
-        <main></main>
-        </body>
-        </html>
+        #expect(
+            page == """
+                <!doctype html>
+                <html lang="de">
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src &#39;sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=&#39;; img-src &#39;none&#39;; base-uri &#39;none&#39;; form-action &#39;none&#39;">
+                <meta name="generator" content="chatrender \(ChatRenderVersion.string)">
+                <title>T&lt;</title>
+                <style>a</style>
+                </head>
+                <body>
+                <main></main>
+                </body>
+                </html>
 
-        """)
+                """)
     }
 }

@@ -83,8 +83,10 @@ import TestSupport
     @Test func theFirstLineIsReadAloneAndGivesTheWholeTextsLabel() {
         // Pieces that meet the grapheme rules at a cut or a join: combining marks after a space,
         // a prepended mark before one, flags, ZWJ emoji, CR LF, the Unicode line separators.
-        let pieces = ["word", " ", "  ", "\t", "\n", "\r\n", "\u{2028}", "\u{85}", "\u{0B}", "e\u{301}", " \u{301}", "\u{0600}",
-                      "\u{0600} ", "🇫🇷", "🇩🇪🇫", "👩‍👩‍👧", "ما هذا", "漢字", "x", "yy ", " zzz", "#\u{FE0F}\u{20E3}", "\u{0600}a", "\u{0308}", "\u{3000}", "\u{A0}"]
+        let pieces = [
+            "word", " ", "  ", "\t", "\n", "\r\n", "\u{2028}", "\u{85}", "\u{0B}", "e\u{301}", " \u{301}", "\u{0600}",
+            "\u{0600} ", "🇫🇷", "🇩🇪🇫", "👩‍👩‍👧", "ما هذا", "漢字", "x", "yy ", " zzz", "#\u{FE0F}\u{20E3}", "\u{0600}a", "\u{0308}", "\u{3000}", "\u{A0}",
+        ]
         var random = SplitMix(seed: 0x5EED)
         for _ in 0..<3000 {
             let text = random.text(from: pieces, fewerThan: 120)
@@ -100,8 +102,10 @@ import TestSupport
     @Test func aPromptOfOnlyPhotosOrFilesSaysHowManyAndAnEmptyOneIsLeftOut() {
         var messages = conversation(prompts: 9)
         messages[0].text = ""
-        messages[0].attachments = [Attachment(id: "p1", name: "a.jpg", byteCount: 1, contentType: "image/jpeg"),
-                                   Attachment(id: "p2", name: "b.jpg", byteCount: 1, contentType: "image/jpeg")]
+        messages[0].attachments = [
+            Attachment(id: "p1", name: "a.jpg", byteCount: 1, contentType: "image/jpeg"),
+            Attachment(id: "p2", name: "b.jpg", byteCount: 1, contentType: "image/jpeg"),
+        ]
         messages[2].text = ""
         messages[2].attachments = [Attachment(id: "f1", name: "a.pdf", byteCount: 1, contentType: "application/pdf")]
         messages[4].text = ""

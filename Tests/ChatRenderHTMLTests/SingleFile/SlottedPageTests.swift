@@ -38,7 +38,10 @@ import Testing
         let beside = String(decoding: page.bytes(inside: [:]), as: UTF8.self)
         #expect(beside == "<body><p><img src=\"g_files/t.webp\"><a href=\"g_files/a&amp;b.pdf\" target=\"_blank\">open</a><img src=\"g_files/t.webp\"></p>")
         let inside = String(decoding: page.bytes(inside: ["g_files/a&b.pdf": "data:application/pdf;base64,QUJD"]), as: UTF8.self)
-        #expect(inside == "<body><p><img src=\"g_files/t.webp\"><a href=\"data:application/pdf;base64,QUJD\" download=\"a.pdf\">open</a><img src=\"g_files/t.webp\"></p>")
+        #expect(
+            inside
+                == "<body><p><img src=\"g_files/t.webp\"><a href=\"data:application/pdf;base64,QUJD\" download=\"a.pdf\">open</a><img src=\"g_files/t.webp\"></p>"
+        )
         #expect(page.costs["g_files/t.webp"]?.insideAddresses == 2)
         #expect(page.costs.count == 2)
     }

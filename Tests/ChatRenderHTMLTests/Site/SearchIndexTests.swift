@@ -20,7 +20,9 @@ import Testing
         let documents = try #require(parts[0] as? [[Any]])
         let packed = try #require(parts[1] as? String)
         let joined = try #require(String(bytes: try inflate(packed), encoding: .utf8))
-        let texts = joined.isEmpty && documents.allSatisfy({ ($0[2] as? [Any])?.isEmpty ?? true }) ? [] : joined.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
+        let texts =
+            joined.isEmpty && documents.allSatisfy({ ($0[2] as? [Any])?.isEmpty ?? true })
+            ? [] : joined.split(separator: "\u{1}", omittingEmptySubsequences: false).map(String.init)
         // One text per turn the conversations list.
         #expect(texts.count == documents.reduce(0) { $0 + (($1[2] as? [Any])?.count ?? 0) / 2 })
         return (documents, texts)
@@ -48,8 +50,9 @@ import Testing
     static func documents(_ shard: [UInt8], number: Int) throws -> [[Any]] { try read(shard, number: number).documents }
 
     static func document(_ slug: String, _ texts: [String], title: String? = nil) -> SearchIndex.Document {
-        SearchIndex.Document(slug: slug, title: title ?? slug,
-                             turns: texts.enumerated().map { SearchTurn(index: $0.offset * 2, role: $0.offset % 2 == 0 ? .user : .assistant, text: $0.element) })
+        SearchIndex.Document(
+            slug: slug, title: title ?? slug,
+            turns: texts.enumerated().map { SearchTurn(index: $0.offset * 2, role: $0.offset % 2 == 0 ? .user : .assistant, text: $0.element) })
     }
 
     @Test func stringsAreEscapedAndReadBackUnchanged() throws {
@@ -134,15 +137,18 @@ import Testing
 
     @Test func theSummaryTakesTheFirstPromptTheModelAndWhatTheTurnsCarry() {
         func attachment(_ name: String, _ type: String) -> Attachment { Attachment(id: name, name: name, byteCount: 10, contentType: type) }
-        var reply = Message(id: "a1", role: .assistant, text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\n- Pay   on board.\n  > * C# or F# - both\n#hashtag")
+        var reply = Message(
+            id: "a1", role: .assistant,
+            text: "Take **tram 28** from `Martim Moniz`.[^s1][^s2]\n\n## Tickets\n- Pay   on board.\n  > * C# or F# - both\n#hashtag")
         reply.model = "gpt-4o"
         reply.attachments = [attachment("fox.png", "image/png")]
         var other = Message(id: "a2", role: .assistant, text: "Another.")
         other.model = "o3"
         var third = Message(id: "a3", role: .assistant, text: "")
         third.model = "gpt-4o"
-        let prompt = Message(id: "u1", role: .user, text: "  Which tram\n goes to the castle?  ",
-                             attachments: [attachment("photo.jpg", "image/jpeg"), attachment("plan.pdf", "application/pdf")])
+        let prompt = Message(
+            id: "u1", role: .user, text: "  Which tram\n goes to the castle?  ",
+            attachments: [attachment("photo.jpg", "image/jpeg"), attachment("plan.pdf", "application/pdf")])
         let summary = ConversationSummary([Message(id: "u0", role: .user, text: ""), prompt, reply, other, third])
         #expect(summary.snippet == "Which tram goes to the castle?")
         #expect(summary.model == "gpt-4o")

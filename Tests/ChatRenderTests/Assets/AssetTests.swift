@@ -84,7 +84,8 @@ import TestSupport
         // libvips's block is process-wide: tests that switch it take turns.
         try UntrustedLoaderLock.lock.withLock { _ in
             let dir = TestPaths.temporaryFolder("svg")
-            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>".write(
+                toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
             #expect(throws: ImageProblem.self) { try inspector.inspect(path: dir + "/a.svg") }
         }
     }
@@ -92,7 +93,8 @@ import TestSupport
     @Test func untrustedLoadersOnlyWhenAllowed() throws {
         try UntrustedLoaderLock.lock.withLock { _ in
             let dir = TestPaths.temporaryFolder("svg2")
-            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><rect width=\"30\" height=\"20\"/></svg>".write(toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
+            try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"30\" height=\"20\"><rect width=\"30\" height=\"20\"/></svg>".write(
+                toFile: dir + "/a.svg", atomically: true, encoding: .utf8)
             let allowing = VipsImageInspector(allowUntrustedLoaders: true)
             #expect(try allowing.inspect(path: dir + "/a.svg") == ImageInfo(format: .other("svg"), width: 30, height: 20))
             // and the block is back for the next default inspector
@@ -154,8 +156,9 @@ enum CLIRunTool {
         let again = Attachment(id: "b", name: "b.png", byteCount: 1, contentType: "image/png", preview: "photos/p1.png")
         let file = Attachment(id: "c", name: "Notes.HTML", byteCount: 1, contentType: "text/html", url: .local("payload.html"))
         let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [photo, again, file])])
-        let producer = AssetProducer(inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
-                                     baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
+        let producer = AssetProducer(
+            inspector: FakeImageInspector(info: ImageInfo(format: .png, width: 640, height: 480)),
+            baseDirectory: TestPaths.fixture("render"), displayPath: "c.json")
         let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(staging))
         #expect(warnings.isEmpty)
         let first = try #require(table[0, 0].image)
@@ -195,10 +198,11 @@ enum CLIRunTool {
         let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(staging))
         #expect(table[0, 0].image == nil)
         #expect(table[0, 1].file == nil)
-        #expect(warnings.map(\.description) == [
-            "c.json: warning: messages[0].attachments[0].preview: \"nope.png\": no such file; the photo is shown as unavailable",
-            "c.json: warning: messages[0].attachments[1].url: \"../../../Package.swift\": the path leads outside the conversation's folder; the file is shown without Open or Share",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "c.json: warning: messages[0].attachments[0].preview: \"nope.png\": no such file; the photo is shown as unavailable",
+                "c.json: warning: messages[0].attachments[1].url: \"../../../Package.swift\": the path leads outside the conversation's folder; the file is shown without Open or Share",
+            ])
     }
 }
 

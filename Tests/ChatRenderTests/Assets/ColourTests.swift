@@ -60,8 +60,9 @@ import TestSupport
         try Data(profile).write(to: URL(fileURLWithPath: icc))
         let path = dir + "/" + name
         try FileManager.default.copyItem(atPath: source, toPath: path)
-        try #require(try CLIRunTool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-icc_profile<=" + icc, path]) == 0,
-                     "exiftool could not embed the profile")
+        try #require(
+            try CLIRunTool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-icc_profile<=" + icc, path]) == 0,
+            "exiftool could not embed the profile")
         return path
     }
 
@@ -77,8 +78,9 @@ import TestSupport
         settings.quality = 100
         let out = dir + "/made-\(UUID().uuidString).jpg"
         if batch {
-            let sizes = try inspector.thumbnails(source: source, requests: [(.longEdge(2560), out), (.square(64), out + ".small.jpg")],
-                                                 settings: settings)
+            let sizes = try inspector.thumbnails(
+                source: source, requests: [(.longEdge(2560), out), (.square(64), out + ".small.jpg")],
+                settings: settings)
             #expect(sizes.first.map { $0 == (Self.side, Self.side) } == true)
         } else {
             let size = try inspector.thumbnail(source: source, destination: out, variant: .longEdge(2560), settings: settings)
@@ -198,7 +200,8 @@ import TestSupport
         let attachments = names.enumerated().map { index, name in
             "{\"id\": \"a\(index)\", \"name\": \"\(name)\", \"byteCount\": 1, \"contentType\": \"image/png\", \"preview\": \"\(name)\"}"
         }
-        let conversation = "{\"title\": \"Colours\", \"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"\", "
+        let conversation =
+            "{\"title\": \"Colours\", \"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"\", "
             + "\"attachments\": [\(attachments.joined(separator: ", "))]}]}"
         try conversation.write(toFile: dir + "/conversation.json", atomically: true, encoding: .utf8)
         let run = try CLIRun.run(["render", dir + "/conversation.json", "--out", dir + "/o", "--no-cache"], environment: ["VIPS_LEAK": "1"])
@@ -243,7 +246,8 @@ enum ICCProfile {
         let trc: [UInt8]
         switch curve {
         case .sRGB:
-            trc = ascii("para") + zeros(4) + be16(3) + zeros(2)
+            trc =
+                ascii("para") + zeros(4) + be16(3) + zeros(2)
                 + [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045].flatMap(s15Fixed16)
         case .gamma(let gamma):
             trc = ascii("curv") + zeros(4) + be32(1) + be16(UInt16((gamma * 256).rounded()))

@@ -13,8 +13,9 @@ import TestSupport
     static let garden = TestPaths.repo("examples/garden/conversation.json")
 
     func request(out: String, cache: String?) -> RenderRequest {
-        var request = RenderRequest(conversationPath: Self.garden, themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: out)
+        var request = RenderRequest(
+            conversationPath: Self.garden, themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: out)
         request.cacheDirectory = cache
         return request
     }
@@ -36,8 +37,9 @@ import TestSupport
         #expect(second.calls == 0)
         #expect(two.images.imagesMade == 0 && two.images.imagesReused == 18)
         // The cache's source index: no source (6 photos, 2 files) was even read again.
-        #expect(one.images.sourcesRead == 8 && two.images.sourcesRead == 0 && two.images.sourcesRecognised == 8,
-                "\(one.images) \(two.images)")
+        #expect(
+            one.images.sourcesRead == 8 && two.images.sourcesRead == 0 && two.images.sourcesRecognised == 8,
+            "\(one.images) \(two.images)")
         let a = FolderSiteTests.files(in: temp + "/one"), b = FolderSiteTests.files(in: temp + "/two")
         #expect(a.keys.sorted() == b.keys.sorted())
         for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
@@ -76,8 +78,11 @@ import TestSupport
         var strict = request(out: temp + "/out", cache: open)
         strict.strict = true
         let result = try ChatRenderer.render(strict, inspector: VipsImageInspector())
-        #expect(result.warnings.map(\.description).contains { $0.contains("/open: warning: the cache folder may be written by other users (chmod go-w it); rendering without the cache") },
-                "\(result.warnings)")
+        #expect(
+            result.warnings.map(\.description).contains {
+                $0.contains("/open: warning: the cache folder may be written by other users (chmod go-w it); rendering without the cache")
+            },
+            "\(result.warnings)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: open).isEmpty)
         try "x".write(toFile: temp + "/file", atomically: true, encoding: .utf8)
         let file = try ChatRenderer.render(request(out: temp + "/out2", cache: temp + "/file"), inspector: VipsImageInspector())
@@ -129,8 +134,10 @@ import TestSupport
 
     @Test func imageNamesAreReadStrictly() {
         #expect(RenderCache.parseImageName("0123456789abcdef0123-416x312.webp")! == ("0123456789abcdef0123", 416, 312))
-        for bad in [".0123456789abcdef0123-4x3.webp", "0123456789abcdef012-4x3.webp", "0123456789ABCDEF0123-4x3.webp",
-                    "0123456789abcdef0123-4x.webp", "0123456789abcdef0123-0x3.webp", "0123456789abcdef0123-4x3", "CACHEDIR.TAG"] {
+        for bad in [
+            ".0123456789abcdef0123-4x3.webp", "0123456789abcdef012-4x3.webp", "0123456789ABCDEF0123-4x3.webp",
+            "0123456789abcdef0123-4x.webp", "0123456789abcdef0123-0x3.webp", "0123456789abcdef0123-4x3", "CACHEDIR.TAG",
+        ] {
             #expect(RenderCache.parseImageName(bad) == nil, "\(bad)")
         }
     }
@@ -176,8 +183,11 @@ import TestSupport
         #expect(cached.values.contains { String(decoding: $0, as: UTF8.self).contains("A reply edited in the newer export.") })
 
         // Another theme: every page is made again.
-        let themed = try CLIRun.run(["render", "--from", "chatgpt", export, "--out", temp + "/paper", "--theme",
-                                     TestPaths.repo("themes/paper.resolver.json")] + cache)
+        let themed = try CLIRun.run(
+            [
+                "render", "--from", "chatgpt", export, "--out", temp + "/paper", "--theme",
+                TestPaths.repo("themes/paper.resolver.json"),
+            ] + cache)
         #expect(themed.stderr.hasSuffix("/paper/index.html (8 conversations), 2 warnings\n"), "\(themed.stderr)")
     }
 

@@ -22,8 +22,9 @@ import TestSupport
     }
 
     static func render(_ folder: String, out: String, inspector: ImageInspector = VipsImageInspector()) throws -> RenderResult {
-        let request = RenderRequest(conversationPath: folder + "/conversation.json", themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: out)
+        let request = RenderRequest(
+            conversationPath: folder + "/conversation.json", themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: out)
         return try ChatRenderer.render(request, inspector: inspector)
     }
 
@@ -104,8 +105,13 @@ import TestSupport
         let dir = TestPaths.temporaryFolder("swap")
         let original = [UInt8](repeating: 0x41, count: 5000)
         try Data(original).write(to: URL(fileURLWithPath: dir + "/a.jpg"))
-        let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [
-            Attachment(id: "a", name: "a.jpg", byteCount: 5000, contentType: "image/jpeg", preview: "a.jpg")])])
+        let conversation = Conversation(messages: [
+            Message(
+                id: "m", role: .user, text: "",
+                attachments: [
+                    Attachment(id: "a", name: "a.jpg", byteCount: 5000, contentType: "image/jpeg", preview: "a.jpg")
+                ])
+        ])
         let first = TestPaths.temporaryFolder("swap-stage")
         let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json")
         let (table1, _, stats1) = try producer.produceWithStatistics(conversation, into: TestFolderOutput(first))
@@ -115,8 +121,9 @@ import TestSupport
         changed[2500] = 0x42
         try Self.swap(dir + "/a.jpg", with: changed, inPlace: inPlace)
         let second = TestPaths.temporaryFolder("swap-stage")
-        let again = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
-                                  previousAssets: first + "/assets")
+        let again = AssetProducer(
+            inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
+            previousAssets: first + "/assets")
         let (table2, _, stats2) = try again.produceWithStatistics(conversation, into: TestFolderOutput(second))
         #expect(stats2.sourcesRead == 1 && stats2.sourcesRecognised == 0)
         #expect(stats2.imagesMade == 3 && stats2.imagesReused == 0)
@@ -130,12 +137,12 @@ import TestSupport
         let key = String(repeating: "a", count: 32), digest = String(repeating: "b", count: 20)
         let texts = [
             "", "\n", header, "garbage", header.uppercased() + "\(key) \(digest)\n",
-            header + "\(key) \(digest)",                       // no final line end
+            header + "\(key) \(digest)",  // no final line end
             header + "\(key) \(digest)\r\n",
             header + "\(key)  \(digest)\n",
             header + "\(key.uppercased()) \(digest)\n",
             header + "\(key) \(digest)0\n",
-            header + "\(key) \(digest)\n\(key) \(digest)\n",   // duplicate
+            header + "\(key) \(digest)\n\(key) \(digest)\n",  // duplicate
             header + "b\(key.dropFirst()) \(digest)\nc\(key.dropFirst()) \(digest)\n\(key) \(digest)\n",  // unsorted
             header + "\(key) ../../../../etc/passwd\n",
             header + "\(key) \(digest)\n\u{0}\n",
@@ -163,15 +170,22 @@ import TestSupport
 
     /// Renders once, replaces the index with `plant`, renders again over it: nothing is trusted and
     /// the output equals the first one.
-    private func checkIgnored(_ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
-                              plant: (String) throws -> Void) throws {
+    private func checkIgnored(
+        _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        plant: (String) throws -> Void
+    ) throws {
         let dir = TestPaths.temporaryFolder("hostile-index")
         for (i, name) in ["a.png", "b.png"].enumerated() {
             try Data("photo \(i)".utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
         }
-        let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [
-            Attachment(id: "a", name: "a.png", byteCount: 7, contentType: "image/png", preview: "a.png"),
-            Attachment(id: "b", name: "b.png", byteCount: 7, contentType: "image/png", preview: "b.png")])])
+        let conversation = Conversation(messages: [
+            Message(
+                id: "m", role: .user, text: "",
+                attachments: [
+                    Attachment(id: "a", name: "a.png", byteCount: 7, contentType: "image/png", preview: "a.png"),
+                    Attachment(id: "b", name: "b.png", byteCount: 7, contentType: "image/png", preview: "b.png"),
+                ])
+        ])
         let first = TestPaths.temporaryFolder("hostile-stage")
         let producer = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json")
         _ = try producer.produceWithStatistics(conversation, into: TestFolderOutput(first))
@@ -181,8 +195,9 @@ import TestSupport
         try plant(index)
 
         let second = TestPaths.temporaryFolder("hostile-stage")
-        let again = AssetProducer(inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
-                                  previousAssets: first + "/assets")
+        let again = AssetProducer(
+            inspector: FakeImageInspector(), baseDirectory: dir, displayPath: "c.json",
+            previousAssets: first + "/assets")
         let (_, warnings, stats) = try again.produceWithStatistics(conversation, into: TestFolderOutput(second))
         #expect(warnings.isEmpty, "\(label)", sourceLocation: sourceLocation)
         #expect(stats.sourcesRead == 2 && stats.sourcesRecognised == 0, "\(label)", sourceLocation: sourceLocation)

@@ -80,9 +80,14 @@ import TestSupport
     func locationAndCameraDetailsAreStripped(_ format: OutputImageFormat) throws {
         let dir = TestPaths.temporaryFolder("gps")
         let jpeg = try made("gps.jpg", in: dir)
-        try #require(try CLIRunTool.run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-GPSLatitude=51.5", "-GPSLatitudeRef=N",
-                                                                "-GPSLongitude=0.12", "-GPSLongitudeRef=W", "-SerialNumber=CAM123",
-                                                                "-XMP-dc:Creator=Someone", jpeg]) == 0)
+        try #require(
+            try CLIRunTool.run(
+                "/usr/bin/exiftool",
+                [
+                    "-q", "-overwrite_original", "-GPSLatitude=51.5", "-GPSLatitudeRef=N",
+                    "-GPSLongitude=0.12", "-GPSLongitudeRef=W", "-SerialNumber=CAM123",
+                    "-XMP-dc:Creator=Someone", jpeg,
+                ]) == 0)
         try #require(try exif(jpeg, "GPSLatitude") != "", "fixture has no GPS")
         var settings = ImageSettings()
         settings.format = format
@@ -124,13 +129,19 @@ import TestSupport
         let dir = TestPaths.temporaryFolder("bomb")
         // 12 000 × 12 000 of one colour: a small file that would need 432 MB decoded.
         try #require(try CLIRunTool.run("/usr/bin/vips", ["black", dir + "/bomb.png", "12000", "12000"]) == 0)
-        let conversation = Conversation(messages: [Message(id: "m", role: .user, text: "", attachments: [
-            Attachment(id: "a", name: "bomb.png", byteCount: 1, contentType: "image/png", preview: "bomb.png")])])
+        let conversation = Conversation(messages: [
+            Message(
+                id: "m", role: .user, text: "",
+                attachments: [
+                    Attachment(id: "a", name: "bomb.png", byteCount: 1, contentType: "image/png", preview: "bomb.png")
+                ])
+        ])
         let counting = CountingInspector(inspector)
         let producer = AssetProducer(inspector: counting, baseDirectory: dir, displayPath: "c.json")
         let (table, warnings) = try producer.produce(conversation, into: TestFolderOutput(TestPaths.temporaryFolder("stage")))
         #expect(table[0, 0].image == nil)
-        #expect(warnings.map(\.message) == ["\"bomb.png\": the image is 12000×12000 pixels, over the limit of 100000000 pixels; the photo is shown as unavailable"])
+        #expect(
+            warnings.map(\.message) == ["\"bomb.png\": the image is 12000×12000 pixels, over the limit of 100000000 pixels; the photo is shown as unavailable"])
         #expect(counting.calls == 1)  // the header only
     }
 
@@ -155,8 +166,9 @@ import TestSupport
     @Test func aSecondExportReusesEveryImageWithoutLibvips() throws {
         let out = TestPaths.temporaryFolder("cache") + "/out"
         func render(_ inspector: CountingInspector) throws -> RenderResult {
-            let request = RenderRequest(conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
-                                        templatesDirectory: TestPaths.templates, outputDirectory: out)
+            let request = RenderRequest(
+                conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
+                templatesDirectory: TestPaths.templates, outputDirectory: out)
             return try ChatRenderer.render(request, inspector: inspector)
         }
         let first = CountingInspector(VipsImageInspector())
@@ -173,8 +185,9 @@ import TestSupport
         var settings = ImageSettings()
         settings.format = .jpeg
         let third = CountingInspector(VipsImageInspector())
-        let request = RenderRequest(conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: out, images: settings)
+        let request = RenderRequest(
+            conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: out, images: settings)
         let three = try ChatRenderer.render(request, inspector: third)
         #expect(three.images.imagesMade == 18 && third.calls > 0)
     }
@@ -184,8 +197,9 @@ import TestSupport
     @Test func aPlantedSymlinkInThePreviousOutputIsNotReused() throws {
         let folder = TestPaths.temporaryFolder("planted")
         let out = folder + "/out"
-        let request = RenderRequest(conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: out)
+        let request = RenderRequest(
+            conversationPath: TestPaths.repo("examples/garden/conversation.json"), themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: out)
         _ = try ChatRenderer.render(request, inspector: VipsImageInspector())
         let names = try FileManager.default.contentsOfDirectory(atPath: out + "/assets").filter { $0.hasSuffix(".webp") }.sorted()
         let victim = try #require(names.first)

@@ -102,8 +102,9 @@ import TestSupport
         let shot = work.snapshots + "/recipe/320-light.png"
         let before = try PixelImage(contentsOf: shot)
 
-        try work.write(reply: "Simmer for **fifteen minutes**, then stir in a long list of herbs: basil, oregano, thyme, parsley and a bay leaf.",
-                       file: "Tomatoes, onion, garlic.\n")
+        try work.write(
+            reply: "Simmer for **fifteen minutes**, then stir in a long list of herbs: basil, oregano, thyme, parsley and a bay leaf.",
+            file: "Tomatoes, onion, garlic.\n")
         // Without a browser the record refuses and leaves the snapshot as it was.
         let refused = try check(work, ["--record"], environment: ["CHATRENDER_CHROMIUM": work.root + "/no-such-browser"])
         #expect(refused.status == 69)
@@ -132,8 +133,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         func write(last: String) throws {
             let turns = (1...300).map { n in
-                n == 300 ? last : n % 2 == 1 ? "How do I water raised bed \(n) in July?"
-                    : "Water bed \(n) deeply twice a week, early in the morning, and check the soil with a finger first."
+                n == 300
+                    ? last
+                    : n % 2 == 1
+                        ? "How do I water raised bed \(n) in July?"
+                        : "Water bed \(n) deeply twice a week, early in the morning, and check the soil with a finger first."
             }
             let messages = turns.enumerated().map { index, text in
                 "{ \"id\": \"m\(index)\", \"role\": \"\(index % 2 == 0 ? "user" : "assistant")\", \"date\": \"2026-04-03T18:02:00Z\", \"text\": \"\(text)\" }"
@@ -191,9 +195,10 @@ import TestSupport
         }
         let folder = FilePath.directory(TestPaths.executable)
         for command in commands {
-            let run = try CLIRun.run(["-c", command], in: work.root,
-                                     environment: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")],
-                                     executable: "/bin/sh")
+            let run = try CLIRun.run(
+                ["-c", command], in: work.root,
+                environment: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")],
+                executable: "/bin/sh")
             #expect(run.status == 0, "\(command)\n\(run.stdout)\(run.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: work.root + "/tests/snapshots/kitchen/index.html"))

@@ -8,9 +8,11 @@ import Testing
     /// A page shaped like a rendered one: the CSP line near the top, then a token in the light
     /// rules, the forced-light rules and the print rules.
     static func page(accent: String, styleHash: String) -> String {
-        var lines = ["<!doctype html>", "<html lang=\"en\">", "<head>",
-                     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-\(styleHash)='; script-src 'sha256-nAy/zuss+NWDhRYt4m1nNKvs='\">",
-                     "<meta name=\"referrer\" content=\"no-referrer\">", "<title>Garden</title>", "<style>:root {"]
+        var lines = [
+            "<!doctype html>", "<html lang=\"en\">", "<head>",
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'sha256-\(styleHash)='; script-src 'sha256-nAy/zuss+NWDhRYt4m1nNKvs='\">",
+            "<meta name=\"referrer\" content=\"no-referrer\">", "<title>Garden</title>", "<style>:root {",
+        ]
         for block in 0..<3 {
             let important = block == 2 ? " !important" : ""
             let indent = block == 2 ? "    " : "  "
@@ -24,9 +26,10 @@ import Testing
     }
 
     @Test func aTokenChangeShowsTheTokenFirstAndOnce() {
-        let diff = PageDiff(old: Self.page(accent: "#0066d6", styleHash: "5Klpkt+iOncDv1P/MF2j9"),
-                            new: Self.page(accent: "#0055aa", styleHash: "8qaJhn/wyx0Wx+zoSqOS"),
-                            oldName: "snap/index.html", newName: "garden/index.html")
+        let diff = PageDiff(
+            old: Self.page(accent: "#0066d6", styleHash: "5Klpkt+iOncDv1P/MF2j9"),
+            new: Self.page(accent: "#0055aa", styleHash: "8qaJhn/wyx0Wx+zoSqOS"),
+            oldName: "snap/index.html", newName: "garden/index.html")
         let text = diff.text(maxLines: 80)
         let changed = text.split(separator: "\n").filter { ($0.hasPrefix("-") || $0.hasPrefix("+")) && !$0.hasPrefix("---") && !$0.hasPrefix("+++") }
         #expect(changed == ["-  --color-accent: #0066d6;", "+  --color-accent: #0055aa;"])  // once, the token, - first
@@ -53,10 +56,13 @@ import Testing
     }
 
     @Test func aDiffOfHashesOnlyStillSaysWhatChanged() {
-        let diff = PageDiff(old: "<meta content=\"style-src 'sha256-abc='\">\n", new: "<meta content=\"style-src 'sha256-xyz='\">\n",
-                            oldName: "old", newName: "new")
+        let diff = PageDiff(
+            old: "<meta content=\"style-src 'sha256-abc='\">\n", new: "<meta content=\"style-src 'sha256-xyz='\">\n",
+            oldName: "old", newName: "new")
         #expect(!diff.isEmpty)
-        #expect(diff.text(maxLines: 80) == "--- old\n+++ new\n~ line 1: only sha256 hashes differ (the Content-Security-Policy follows the inline style and scripts)\n")
+        #expect(
+            diff.text(maxLines: 80)
+                == "--- old\n+++ new\n~ line 1: only sha256 hashes differ (the Content-Security-Policy follows the inline style and scripts)\n")
     }
 
     @Test func differentChangesAreAllShown() {

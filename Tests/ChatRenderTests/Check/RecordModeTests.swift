@@ -15,8 +15,9 @@ import Testing
     @Test func decisionTable() {
         #expect(Self.table.count == RecordMode.allCases.count * 4)
         for (mode, exists, matches, written) in Self.table {
-            #expect(mode.shouldRecord(exists: exists, matches: matches) == written,
-                    "\(mode) exists: \(exists) matches: \(matches)")
+            #expect(
+                mode.shouldRecord(exists: exists, matches: matches) == written,
+                "\(mode) exists: \(exists) matches: \(matches)")
         }
     }
 

@@ -32,7 +32,7 @@ import TestSupport
         let a = try PixelImage(width: 20, height: 20, fill: [100, 100, 100, 255])
         var b = a
         b.setPixel(x: 3, y: 4, [102, 98, 101, 255])
-        #expect(ScreenshotComparison(old: a, new: b).matches)               // default tolerance 2
+        #expect(ScreenshotComparison(old: a, new: b).matches)  // default tolerance 2
         #expect(!ScreenshotComparison(old: a, new: b, tolerance: 1).matches)
         #expect(ScreenshotComparison(old: a, new: b, tolerance: 1).changedPixels == 1)
     }
@@ -73,8 +73,8 @@ import TestSupport
         var a = try PixelImage(width: 20, height: 20, fill: white)
         for y in 5..<15 { for x in 5..<15 { a.setPixel(x: x, y: y, [20, 20, 20, 255]) } }
         var b = a
-        b.setPixel(x: 5, y: 5, [50, 50, 50, 255])      // a corner anti-aliased a little differently
-        b.setPixel(x: 10, y: 10, [50, 50, 50, 255])    // the same change inside the flat square
+        b.setPixel(x: 5, y: 5, [50, 50, 50, 255])  // a corner anti-aliased a little differently
+        b.setPixel(x: 10, y: 10, [50, 50, 50, 255])  // the same change inside the flat square
         let comparison = ScreenshotComparison(old: a, new: b)
         #expect(comparison.changedPixels == 1)
         #expect(comparison.edgeNoisePixels == 1)
@@ -111,12 +111,13 @@ import TestSupport
         try "abc".write(toFile: folder + "/assets/b.webp", atomically: true, encoding: .utf8)
         try "".write(toFile: folder + "/assets/a.pdf", atomically: true, encoding: .utf8)
         let manifest = try AssetManifest.scan(folder: folder)
-        #expect(manifest.text == """
-        \(AssetManifest.header)
-        assets/a.pdf 0 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
-        assets/b.webp 3 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+        #expect(
+            manifest.text == """
+                \(AssetManifest.header)
+                assets/a.pdf 0 e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855
+                assets/b.webp 3 ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
 
-        """)
+                """)
         #expect(try AssetManifest(text: manifest.text, file: "assets.txt") == manifest)
 
         var changed = manifest
@@ -133,10 +134,11 @@ import TestSupport
             _ = try AssetManifest(text: "# header\nassets/a.webp 12 abc\nassets/b.webp x \(String(repeating: "a", count: 64))\n", file: "snap/assets.txt")
             Issue.record("a bad manifest was read")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "snap/assets.txt:2:1: error: expected \"PATH BYTES SHA256\", found \"assets/a.webp 12 abc\"",
-                "snap/assets.txt:3:1: error: expected \"PATH BYTES SHA256\", found \"assets/b.webp x \(String(repeating: "a", count: 64))\"",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "snap/assets.txt:2:1: error: expected \"PATH BYTES SHA256\", found \"assets/a.webp 12 abc\"",
+                    "snap/assets.txt:3:1: error: expected \"PATH BYTES SHA256\", found \"assets/b.webp x \(String(repeating: "a", count: 64))\"",
+                ])
         }
     }
 }

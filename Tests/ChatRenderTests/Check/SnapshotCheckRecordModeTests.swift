@@ -47,7 +47,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + ["--record-mode", "missing"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+        #expect(
+            first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
                 + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
         let stored = try #require(Self.bytes(work.snapshots + "/recipe/index.html"))
         let again = try CLIRun.run(Self.arguments(work) + ["--record-mode", "missing"])
@@ -75,13 +76,15 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + flags)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+        #expect(
+            first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
                 + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
 
         try work.write(reply: Self.changedReply, file: "Tomatoes, onion, garlic.\n")
         let updated = try CLIRun.run(Self.arguments(work) + flags)
         #expect(updated.status == 0)
-        #expect(updated.stdout == "recipe: updated \(work.snapshots)/recipe/: index.html (+1 −1 lines)\n"
+        #expect(
+            updated.stdout == "recipe: updated \(work.snapshots)/recipe/: index.html (+1 −1 lines)\n"
                 + "1 fixture: 1 updated\n")
         let html = try String(contentsOfFile: work.snapshots + "/recipe/index.html", encoding: .utf8)
         #expect(html.contains("<strong>twenty minutes</strong>"))
@@ -99,7 +102,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: work.root) }
         let first = try CLIRun.run(Self.arguments(work) + ["--record-mode", "all"])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
+        #expect(
+            first.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt)\n"
                 + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, no screenshots\n1 fixture: 1 recorded\n")
         let stored = try #require(Self.bytes(work.snapshots + "/recipe/index.html"))
         let number = try Self.fileNumber(work.snapshots + "/recipe/index.html")

@@ -30,22 +30,23 @@ import TestSupport
 
         func write(reply: String, file: String) throws {
             let json = """
-            {
-              "title": "Tomato sauce",
-              "messages": [
-                { "id": "m1", "role": "user", "date": "2026-04-03T18:02:00Z", "text": "How long should it simmer?" },
-                { "id": "m2", "role": "assistant", "date": "2026-04-03T18:02:00Z", "text": "\(reply)",
-                  "attachments": [ { "id": "a1", "name": "shopping.txt", "byteCount": 25, "contentType": "text/plain", "url": "shopping.txt" } ] }
-              ]
-            }
-            """
+                {
+                  "title": "Tomato sauce",
+                  "messages": [
+                    { "id": "m1", "role": "user", "date": "2026-04-03T18:02:00Z", "text": "How long should it simmer?" },
+                    { "id": "m2", "role": "assistant", "date": "2026-04-03T18:02:00Z", "text": "\(reply)",
+                      "attachments": [ { "id": "a1", "name": "shopping.txt", "byteCount": 25, "contentType": "text/plain", "url": "shopping.txt" } ] }
+                  ]
+                }
+                """
             try json.write(toFile: fixture, atomically: true, encoding: .utf8)
             try file.write(toFile: root + "/chats/recipe/shopping.txt", atomically: true, encoding: .utf8)
         }
 
         func request(mode: RecordMode = .never, screenshots: SnapshotCheck.Screenshots? = nil) -> SnapshotCheck.Request {
-            SnapshotCheck.Request(fixtures: [fixture], snapshotsDirectory: snapshots, recordMode: mode, screenshots: screenshots,
-                                  diffsDirectory: diffs, themePath: TestPaths.defaultTheme, templatesDirectory: TestPaths.templates)
+            SnapshotCheck.Request(
+                fixtures: [fixture], snapshotsDirectory: snapshots, recordMode: mode, screenshots: screenshots,
+                diffsDirectory: diffs, themePath: TestPaths.defaultTheme, templatesDirectory: TestPaths.templates)
         }
 
         func run(_ request: SnapshotCheck.Request) throws -> [SnapshotCheck.FixtureResult] {
@@ -67,11 +68,12 @@ import TestSupport
 
         let missing = try work.run(work.request())
         #expect(missing.map(\.status) == [.missing])
-        #expect(missing[0].report() == """
-        recipe: no snapshot in \(work.snapshots)/recipe/; run with --record to make one
-          the rendered page is in \(work.diffs)/recipe/
+        #expect(
+            missing[0].report() == """
+                recipe: no snapshot in \(work.snapshots)/recipe/; run with --record to make one
+                  the rendered page is in \(work.diffs)/recipe/
 
-        """)
+                """)
         #expect(!FileManager.default.fileExists(atPath: work.snapshots + "/recipe"))
 
         let recorded = try work.run(work.request(mode: .failed))
@@ -104,7 +106,10 @@ import TestSupport
         let diff = try #require(result.htmlDiff)
         #expect(diff.counts.added == 1 && diff.counts.removed == 1)  // the reply's line
         let report = result.report()
-        #expect(report.hasPrefix("recipe: differs from \(work.snapshots)/recipe/\n--- \(work.snapshots)/recipe/index.html\n+++ recipe/index.html (rendered from \(work.fixture))\n@@ "))
+        #expect(
+            report.hasPrefix(
+                "recipe: differs from \(work.snapshots)/recipe/\n--- \(work.snapshots)/recipe/index.html\n+++ recipe/index.html (rendered from \(work.fixture))\n@@ "
+            ))
         #expect(report.contains("\n-") && report.contains("<strong>fifteen minutes</strong>"))
         #expect(report.contains("\n+") && report.contains("<strong>twenty minutes</strong>"))
         let assets = try #require(result.assets)
@@ -187,7 +192,8 @@ import TestSupport
 
         let recorded = try work.run(work.request(mode: .failed, screenshots: screenshots))
         #expect(recorded[0].report() == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt, 4 screenshots)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
                 == ["100-dark.png", "100-light.png", "200-dark.png", "200-light.png", "assets.txt", "index.html"])
         #expect(try work.run(work.request(screenshots: screenshots)).map(\.status) == [.matches])
 
@@ -198,9 +204,11 @@ import TestSupport
         let light = try #require(result.screenshots.first { $0.fileName == "100-light.png" })
         #expect(light.comparison?.changedPixels == 160)
         #expect(light.comparison?.boundingBox == .init(minX: 5, minY: 10, maxX: 37, maxY: 19))
-        #expect(result.report().contains("  100-light.png: 160 pixels differ (2.67%) in x 5–37, y 10–19 (33 × 10 px); diff image: \(work.diffs)/recipe/100-light-diff.png\n"))
+        #expect(
+            result.report().contains(
+                "  100-light.png: 160 pixels differ (2.67%) in x 5–37, y 10–19 (33 × 10 px); diff image: \(work.diffs)/recipe/100-light-diff.png\n"))
         let diffImage = try PixelImage(contentsOf: work.diffs + "/recipe/100-light-diff.png")
-        #expect(diffImage.pixel(x: 6, y: 12) == ScreenshotComparison.highlight)   // where the mark was
+        #expect(diffImage.pixel(x: 6, y: 12) == ScreenshotComparison.highlight)  // where the mark was
         #expect(diffImage.pixel(x: 33, y: 12) == ScreenshotComparison.highlight)  // where it is now
         #expect(diffImage.pixel(x: 60, y: 40) != ScreenshotComparison.highlight)
         #expect(FileManager.default.fileExists(atPath: work.diffs + "/recipe/100-light.png"))
@@ -210,8 +218,12 @@ import TestSupport
         // Recording with fewer widths drops the stale screenshots and says so.
         let narrowed = SnapshotCheck.Screenshots(widths: [100]) { () throws(DiagnosticError) in browser }
         let updated = try work.run(work.request(mode: .failed, screenshots: narrowed))
-        #expect(updated[0].report() == "recipe: updated \(work.snapshots)/recipe/: 100-light.png (160 pixels), 100-dark.png (160 pixels), 200-dark.png (removed), 200-light.png (removed)\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
+        #expect(
+            updated[0].report()
+                == "recipe: updated \(work.snapshots)/recipe/: 100-light.png (160 pixels), 100-dark.png (160 pixels), 200-dark.png (removed), 200-light.png (removed)\n"
+        )
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
                 == ["100-dark.png", "100-light.png", "assets.txt", "index.html"])
     }
 
@@ -250,7 +262,8 @@ import TestSupport
         let arguments = ["check", work.fixture, "--snapshots", work.snapshots, "--diffs", work.diffs, "--png", "--widths", "320"]
         let recorded = try CLIRun.run(arguments + ["--record"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(recorded.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt, 2 screenshots)\n"
+        #expect(
+            recorded.stdout == "recipe: recorded \(work.snapshots)/recipe/ (index.html, assets.txt, 2 screenshots)\n"
                 + "wrote \(work.snapshots)/chatrender.check.json: theme SP (bundled), locale en-US, screenshots at 320 px in light and dark\n"
                 + "1 fixture: 1 recorded\n")
         let light = try PixelImage(contentsOf: work.snapshots + "/recipe/320-light.png")
@@ -262,7 +275,9 @@ import TestSupport
         #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
         #expect(same.stdout == "recipe: matches\n1 fixture: 1 matches\n")
 
-        try work.write(reply: "Simmer for **fifteen minutes**, then add a long list of herbs: basil, oregano, thyme, parsley and a bay leaf.", file: "Tomatoes, onion, garlic.\n")
+        try work.write(
+            reply: "Simmer for **fifteen minutes**, then add a long list of herbs: basil, oregano, thyme, parsley and a bay leaf.",
+            file: "Tomatoes, onion, garlic.\n")
         let changed = try CLIRun.run(arguments)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("recipe: differs from"))

@@ -34,18 +34,21 @@ import TestSupport
         #expect(try Self.load(#"{"type": "attachment"}"#).0.composer == .attachment(AttachmentComposerState()))
         #expect(try Self.load(#"{"type": "model"}"#).0.composer == .model(ModelComposerState()))
         #expect(try Self.load(#"{"type": "dictation"}"#).0.composer == .dictation(DictationComposerState()))
-        guard case .attachment(let a)? = try Self.load(#"{"type": "attachment", "characterLimit": null}"#).0.composer else { Issue.record("not attachment"); return }
+        guard case .attachment(let a)? = try Self.load(#"{"type": "attachment", "characterLimit": null}"#).0.composer else {
+            Issue.record("not attachment"); return
+        }
         #expect(a.characterLimit == nil)
     }
 
     @Test func readsEveryField() throws {
-        let (conversation, warnings) = try Self.load(#"""
-        {"type": "model", "text": "hi", "placeholder": "Ask", "model": "b",
-         "models": [{"id": "a", "name": "A", "detail": "one", "isLocked": true}, {"id": "b", "name": "B"}],
-         "availableModes": [{"id": "web", "title": "Web", "symbol": "globe"}], "modes": ["web"],
-         "usage": {"remaining": 3, "limit": 10, "resets": "2026-04-04T09:00:00Z", "warnAt": 2},
-         "upgrade": true, "menuOpen": true, "sending": false, "error": "Nope", "focused": true}
-        """#)
+        let (conversation, warnings) = try Self.load(
+            #"""
+            {"type": "model", "text": "hi", "placeholder": "Ask", "model": "b",
+             "models": [{"id": "a", "name": "A", "detail": "one", "isLocked": true}, {"id": "b", "name": "B"}],
+             "availableModes": [{"id": "web", "title": "Web", "symbol": "globe"}], "modes": ["web"],
+             "usage": {"remaining": 3, "limit": 10, "resets": "2026-04-04T09:00:00Z", "warnAt": 2},
+             "upgrade": true, "menuOpen": true, "sending": false, "error": "Nope", "focused": true}
+            """#)
         #expect(warnings.isEmpty)
         guard case .model(let m)? = conversation.composer else { Issue.record("not model"); return }
         #expect(m.currentModel?.id == "b")
@@ -56,40 +59,65 @@ import TestSupport
     }
 
     @Test func trayTakesTheMessageAttachmentShapeAndLoading() throws {
-        let (conversation, _) = try Self.load(#"""
-        {"type": "attachment", "attachments": [
-          {"id": "a", "name": "p.jpeg", "byteCount": 1, "contentType": "image/jpeg", "upload": "loading"},
-          {"id": "b", "name": "f.pdf", "byteCount": 2, "contentType": "application/pdf", "upload": {"state": "uploading", "progress": 0.4}}]}
-        """#)
+        let (conversation, _) = try Self.load(
+            #"""
+            {"type": "attachment", "attachments": [
+              {"id": "a", "name": "p.jpeg", "byteCount": 1, "contentType": "image/jpeg", "upload": "loading"},
+              {"id": "b", "name": "f.pdf", "byteCount": 2, "contentType": "application/pdf", "upload": {"state": "uploading", "progress": 0.4}}]}
+            """#)
         guard case .attachment(let a)? = conversation.composer else { Issue.record("not attachment"); return }
         #expect(a.attachments.map(\.isLoading) == [true, false])
         #expect(a.attachments[1].attachment.upload == .uploading(0.4))
     }
 
     @Test func badInputNamesTheJSONPath() {
-        #expect(Self.errors(#"{"text": "x"}"#) == [#"c.json:2:14: error: composer.type: missing required field "type"; expected "attachment", "model" or "dictation""#])
-        #expect(Self.errors(#"{"type": "keyboard"}"#) == [#"c.json:2:23: error: composer.type: expected "attachment", "model" or "dictation", found "keyboard""#])
+        #expect(
+            Self.errors(#"{"text": "x"}"#) == [
+                #"c.json:2:14: error: composer.type: missing required field "type"; expected "attachment", "model" or "dictation""#
+            ])
+        #expect(
+            Self.errors(#"{"type": "keyboard"}"#) == [#"c.json:2:23: error: composer.type: expected "attachment", "model" or "dictation", found "keyboard""#])
         #expect(Self.errors(#"[1]"#) == [#"c.json:2:14: error: composer: expected a composer object with "type", found an array"#])
-        let tray = Self.errors(#"""
-        {"type": "attachment", "attachments": [
-          {"id": "a", "name": "a", "byteCount": 1, "contentType": "image/png"},
-          {"id": "b", "name": "b", "byteCount": 1, "contentType": "image/png"},
-          {"id": "c", "name": "c", "byteCount": 1, "contentType": "image/png", "upload": {"state": "uploading", "progress": 1.5}}]}
-        """#)
+        let tray = Self.errors(
+            #"""
+            {"type": "attachment", "attachments": [
+              {"id": "a", "name": "a", "byteCount": 1, "contentType": "image/png"},
+              {"id": "b", "name": "b", "byteCount": 1, "contentType": "image/png"},
+              {"id": "c", "name": "c", "byteCount": 1, "contentType": "image/png", "upload": {"state": "uploading", "progress": 1.5}}]}
+            """#)
         #expect(tray.count == 1)
         #expect(tray.first?.contains("composer.attachments[2].upload.progress: expected a number from 0 to 1, found 1.5") == true)
-        #expect(Self.errors(#"{"type": "attachment", "attachments": [{"id": "a", "name": "a", "byteCount": 1, "contentType": "image/png", "upload": "later"}]}"#).first?
-            .hasSuffix(#"composer.attachments[0].upload: expected "done", "loading", {"state": "uploading", "progress": 0…1} or {"state": "failed", "reason": "…"}, found "later""#) == true)
-        #expect(Self.errors(#"{"type": "attachment", "characterLimit": 0}"#).first?.hasSuffix("composer.characterLimit: expected an integer from 1 to 1000000000, found 0") == true)
+        #expect(
+            Self.errors(#"{"type": "attachment", "attachments": [{"id": "a", "name": "a", "byteCount": 1, "contentType": "image/png", "upload": "later"}]}"#)
+                .first?
+                .hasSuffix(
+                    #"composer.attachments[0].upload: expected "done", "loading", {"state": "uploading", "progress": 0…1} or {"state": "failed", "reason": "…"}, found "later""#
+                ) == true)
+        #expect(
+            Self.errors(#"{"type": "attachment", "characterLimit": 0}"#).first?.hasSuffix(
+                "composer.characterLimit: expected an integer from 1 to 1000000000, found 0") == true)
         #expect(Self.errors(#"{"type": "attachment", "focused": "yes"}"#).first?.hasSuffix("composer.focused: expected true or false, found a string") == true)
-        #expect(Self.errors(#"{"type": "model", "usage": {"remaining": 41, "limit": 40}}"#).first?.hasSuffix("composer.usage.remaining: expected remaining to be at most the limit (40), found 41") == true)
-        #expect(Self.errors(#"{"type": "model", "usage": {"limit": 40}}"#).first?.hasSuffix(#"composer.usage.remaining: missing required field "remaining"; expected an integer ≥ 0"#) == true)
-        #expect(Self.errors(#"{"type": "model", "usage": {"remaining": 1, "limit": 40, "resets": "9am"}}"#).first?.contains("composer.usage.resets: expected an ISO 8601 date") == true)
+        #expect(
+            Self.errors(#"{"type": "model", "usage": {"remaining": 41, "limit": 40}}"#).first?.hasSuffix(
+                "composer.usage.remaining: expected remaining to be at most the limit (40), found 41") == true)
+        #expect(
+            Self.errors(#"{"type": "model", "usage": {"limit": 40}}"#).first?.hasSuffix(
+                #"composer.usage.remaining: missing required field "remaining"; expected an integer ≥ 0"#) == true)
+        #expect(
+            Self.errors(#"{"type": "model", "usage": {"remaining": 1, "limit": 40, "resets": "9am"}}"#).first?.contains(
+                "composer.usage.resets: expected an ISO 8601 date") == true)
         #expect(Self.errors(#"{"type": "model", "models": []}"#).first?.hasSuffix("composer.models: expected at least one model") == true)
-        #expect(Self.errors(#"{"type": "model", "models": [{"id": "a"}]}"#).first?.hasSuffix(#"composer.models[0].name: missing required field "name"; expected a string"#) == true)
-        #expect(Self.errors(#"{"type": "dictation", "state": "paused"}"#).first?.hasSuffix(#"composer.state: expected "idle" or "recording", found "paused""#) == true)
-        #expect(Self.errors(#"{"type": "dictation", "access": "maybe"}"#).first?.hasSuffix(#"composer.access: expected "allowed", "notDetermined", "denied", "restricted" or "unavailable", found "maybe""#) == true)
-        #expect(Self.errors(#"{"type": "dictation", "levels": [0.5, 2]}"#).first?.hasSuffix("composer.levels[1]: expected a level from 0 to 1, found 2") == true)
+        #expect(
+            Self.errors(#"{"type": "model", "models": [{"id": "a"}]}"#).first?.hasSuffix(
+                #"composer.models[0].name: missing required field "name"; expected a string"#) == true)
+        #expect(
+            Self.errors(#"{"type": "dictation", "state": "paused"}"#).first?.hasSuffix(#"composer.state: expected "idle" or "recording", found "paused""#)
+                == true)
+        #expect(
+            Self.errors(#"{"type": "dictation", "access": "maybe"}"#).first?.hasSuffix(
+                #"composer.access: expected "allowed", "notDetermined", "denied", "restricted" or "unavailable", found "maybe""#) == true)
+        #expect(
+            Self.errors(#"{"type": "dictation", "levels": [0.5, 2]}"#).first?.hasSuffix("composer.levels[1]: expected a level from 0 to 1, found 2") == true)
         #expect(Self.errors(#"{"type": "dictation", "elapsed": -1}"#).first?.hasSuffix("composer.elapsed: expected a number from 0 to 60, found -1") == true)
     }
 
@@ -104,12 +132,14 @@ import TestSupport
     }
 
     @Test func unknownModelAndSymbolWarn() throws {
-        let (_, warnings) = try Self.load(#"{"type": "model", "model": "atlas-9", "availableModes": [{"id": "x", "title": "X", "symbol": "rocket"}], "modes": ["y"]}"#)
-        #expect(warnings.map(\.message) == [
-            #"model "atlas-9" is not one of the models; showing the first unlocked model, "atlas-3-mini""#,
-            #"unknown symbol "rocket"; expected one of "search", "think", "image", "globe", "code", "sparkle"; the chip shows a sparkle"#,
-            #"mode "y" is not one of the available modes; it is ignored"#,
-        ])
+        let (_, warnings) = try Self.load(
+            #"{"type": "model", "model": "atlas-9", "availableModes": [{"id": "x", "title": "X", "symbol": "rocket"}], "modes": ["y"]}"#)
+        #expect(
+            warnings.map(\.message) == [
+                #"model "atlas-9" is not one of the models; showing the first unlocked model, "atlas-3-mini""#,
+                #"unknown symbol "rocket"; expected one of "search", "think", "image", "globe", "code", "sparkle"; the chip shows a sparkle"#,
+                #"mode "y" is not one of the available modes; it is ignored"#,
+            ])
     }
 }
 

@@ -68,9 +68,11 @@ import TestSupport
     }
 
     @Test func noInlineStylesOrInputMarkup() throws {
-        let hostile = ComposerState.attachment(.init(text: "</textarea><script>alert(1)</script>", placeholder: "\"><img src=x onerror=alert(1)>",
-            attachments: [.init(Attachment(id: "\"x", name: "<b>.pdf", byteCount: 1, contentType: "application/pdf", upload: .failed(reason: "<i>")))],
-            error: "<svg onload=alert(1)>"))
+        let hostile = ComposerState.attachment(
+            .init(
+                text: "</textarea><script>alert(1)</script>", placeholder: "\"><img src=x onerror=alert(1)>",
+                attachments: [.init(Attachment(id: "\"x", name: "<b>.pdf", byteCount: 1, contentType: "application/pdf", upload: .failed(reason: "<i>")))],
+                error: "<svg onload=alert(1)>"))
         let html = ComposerView.render(hostile).description
         #expect(!html.contains("<script"))
         #expect(!html.contains("<img"))
@@ -123,8 +125,11 @@ import TestSupport
         let buffer = Locked("")
         let output = CLI.Output(out: { _ in }, err: { text in buffer.withLock { $0 += text } })
         setenv("CHATRENDER_DATA", TestPaths.repository, 0)
-        let code = CLI.run(["preview", "--theme", TestPaths.repo("themes/sp.resolver.json"), "--theme", TestPaths.repo("themes/paper.resolver.json"),
-                            "--out", out, "--time-zone", "+02:00"], output: output)
+        let code = CLI.run(
+            [
+                "preview", "--theme", TestPaths.repo("themes/sp.resolver.json"), "--theme", TestPaths.repo("themes/paper.resolver.json"),
+                "--out", out, "--time-zone", "+02:00",
+            ], output: output)
         #expect(code == .ok, "\(buffer.withLock { $0 })")
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(html.contains("12 messages left until 11:00 AM"))

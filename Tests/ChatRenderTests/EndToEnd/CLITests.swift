@@ -58,22 +58,24 @@ import TestSupport
 
     @Test func everyBadFieldIsReportedWithItsPath() throws {
         let dir = TestPaths.temporaryFolder("cli")
-        _ = write("""
-        {"messages": [
-          {"id": "1", "role": "robot", "text": "x"},
-          {"id": "2", "role": "user", "text": "y", "attachments": [
-            {"id": "a", "name": "n", "byteCount": -1, "contentType": "image/png", "upload": {"state": "uploading", "progress": 1.5}}
-          ]}
-        ]}
-        """, to: "c.json", in: dir)
+        _ = write(
+            """
+            {"messages": [
+              {"id": "1", "role": "robot", "text": "x"},
+              {"id": "2", "role": "user", "text": "y", "attachments": [
+                {"id": "a", "name": "n", "byteCount": -1, "contentType": "image/png", "upload": {"state": "uploading", "progress": 1.5}}
+              ]}
+            ]}
+            """, to: "c.json", in: dir)
         let run = try CLIRun.run(["render", "c.json", "--out", "o"], in: dir)
         #expect(run.status == 65)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "c.json:2:23: error: messages[0].role: expected \"user\" or \"assistant\", found \"robot\"",
-            "c.json:4:43: error: messages[1].attachments[0].byteCount: expected an integer ≥ 0, found -1",
-            "c.json:4:120: error: messages[1].attachments[0].upload.progress: expected a number from 0 to 1, found 1.5",
-        ])
+        #expect(
+            lines == [
+                "c.json:2:23: error: messages[0].role: expected \"user\" or \"assistant\", found \"robot\"",
+                "c.json:4:43: error: messages[1].attachments[0].byteCount: expected an integer ≥ 0, found -1",
+                "c.json:4:120: error: messages[1].attachments[0].upload.progress: expected a number from 0 to 1, found 1.5",
+            ])
     }
 
     @Test func rendersGardenWithDefaultsIntoOutName() throws {
@@ -93,10 +95,11 @@ import TestSupport
 
     @Test func warningsPrintButExitZeroUnlessStrict() throws {
         let dir = TestPaths.temporaryFolder("cli")
-        _ = write("""
-        {"messages": [{"id": "1", "role": "user", "text": "", "attachments": [
-          {"id": "a", "name": "gone.jpg", "byteCount": 1, "contentType": "image/jpeg", "preview": "gone.jpg"}]}]}
-        """, to: "w.json", in: dir)
+        _ = write(
+            """
+            {"messages": [{"id": "1", "role": "user", "text": "", "attachments": [
+              {"id": "a", "name": "gone.jpg", "byteCount": 1, "contentType": "image/jpeg", "preview": "gone.jpg"}]}]}
+            """, to: "w.json", in: dir)
         let lenient = try CLIRun.run(["render", "w.json", "--out", "o"], in: dir)
         #expect(lenient.status == 0)
         #expect(lenient.stderr.contains("w.json: warning: messages[0].attachments[0].preview: \"gone.jpg\": no such file; the photo is shown as unavailable"))

@@ -126,10 +126,19 @@ import TestSupport
         let dir = TestPaths.temporaryFolder("rules")
         for (arguments, message) in [
             (["--inline-limit", "1MB"], "--inline-limit applies only with --single-file"),
-            (["--from", "openai", "--single-file"], "--single-file writes one conversation's page; it does not work with --from (import first, then render each file)"),
+            (
+                ["--from", "openai", "--single-file"],
+                "--single-file writes one conversation's page; it does not work with --from (import first, then render each file)"
+            ),
             (["--paper", "letter"], "--paper applies only with --pdf"),
-            (["--pdf", "--single-file"], "--pdf writes index.pdf into the output folder; it does not work with --single-file (render the folder with --pdf, or print the single file from a browser)"),
-            (["--pdf", "--from", "openai"], "--pdf prints one conversation; it does not work with --from (import first, then render a conversation with --pdf)"),
+            (
+                ["--pdf", "--single-file"],
+                "--pdf writes index.pdf into the output folder; it does not work with --single-file (render the folder with --pdf, or print the single file from a browser)"
+            ),
+            (
+                ["--pdf", "--from", "openai"],
+                "--pdf prints one conversation; it does not work with --from (import first, then render a conversation with --pdf)"
+            ),
             (["--out", "a", "--out", "b"], "--out is given twice (\"a\" and \"b\"); it takes one value"),
             (["--quiet=yes"], "--quiet takes no value"),
             (["--out", "-"], "--out takes a path to write to; chatrender does not write to standard output (-)"),
@@ -174,8 +183,9 @@ import TestSupport
         let tmp = privateTemporaryFolder()
         let bytes = try Data(contentsOf: URL(fileURLWithPath: garden))
         // Run in the garden's folder: its photos are found there, relative to the current folder.
-        let result = try CLIRun.run(["render", "-", "--out", dir + "/o"], in: TestPaths.repo("examples/garden"),
-                                    environment: ["TMPDIR": tmp], input: bytes)
+        let result = try CLIRun.run(
+            ["render", "-", "--out", dir + "/o"], in: TestPaths.repo("examples/garden"),
+            environment: ["TMPDIR": tmp], input: bytes)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("wrote \(dir)/o/index.html ("))
         let assets = try FileManager.default.contentsOfDirectory(atPath: dir + "/o/assets")
@@ -183,8 +193,9 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).isEmpty)
 
         // Problems are reported under <stdin>; photos missing from the current folder are warnings.
-        let bad = try CLIRun.run(["render", "-", "--out", "o"], in: dir, environment: ["TMPDIR": tmp],
-                                 input: Data("{\"messages\": [{\"id\": \"1\", \"role\": \"robot\", \"text\": \"x\"}]}".utf8))
+        let bad = try CLIRun.run(
+            ["render", "-", "--out", "o"], in: dir, environment: ["TMPDIR": tmp],
+            input: Data("{\"messages\": [{\"id\": \"1\", \"role\": \"robot\", \"text\": \"x\"}]}".utf8))
         #expect(bad.status == 65)
         #expect(bad.stderr == "<stdin>:1:35: error: messages[0].role: expected \"user\" or \"assistant\", found \"robot\"\n")
         let elsewhere = try CLIRun.run(["render", "-", "--out", "o2", "-q", "--strict"], in: dir, input: bytes)
@@ -254,11 +265,17 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: dir + "/folder.json", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: dir + "/file", contents: Data("x".utf8))
         for (arguments, message) in [
-            (["render", "folder.json"], "folder.json: error: is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"),
+            (
+                ["render", "folder.json"],
+                "folder.json: error: is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"
+            ),
             (["render", garden, "--theme", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
             (["render", "--from", "openai", "folder.json"], "folder.json: error: is a folder; expected the openai messages file"),
             (["import", "anthropic", "folder.json"], "folder.json: error: is a folder; expected the anthropic messages file"),
-            (["import", "chatgpt", "folder.json"], "folder.json: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"),
+            (
+                ["import", "chatgpt", "folder.json"],
+                "folder.json: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
+            ),
             (["preview", "--theme", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
             (["check", "folder.json", "--snapshots", "s"], "folder.json: error: is a folder; expected the conversation file"),
             (["theme", "check", "folder.json"], "folder.json: error: is a folder; expected the theme file"),
@@ -278,8 +295,9 @@ import TestSupport
 
     @Test func aBrowserThatWillNotStartIsUnavailableForCheckToo() throws {
         let dir = TestPaths.temporaryFolder("nobrowser")
-        let result = try CLIRun.run(["check", garden, "--snapshots", "s", "--png"], in: dir,
-                                    environment: ["CHATRENDER_CHROMIUM": "/bin/false"])
+        let result = try CLIRun.run(
+            ["check", garden, "--snapshots", "s", "--png"], in: dir,
+            environment: ["CHATRENDER_CHROMIUM": "/bin/false"])
         #expect(result.status == 69)
         #expect(result.stderr.hasPrefix("/bin/false: error: Chromium did not start"))
     }

@@ -35,7 +35,8 @@ import TestSupport
         try plantData(in: root)
         let executable = root + "/.build/x86_64-unknown-linux-gnu/release/chatrender"
         #expect(DataDirectory.locate(variable: nil, executable: executable) == .success(root))
-        #expect(DataDirectory.places(forExecutable: executable).map(\.folder)
+        #expect(
+            DataDirectory.places(forExecutable: executable).map(\.folder)
                 == [root, root + "/.build/x86_64-unknown-linux-gnu/share/chatrender"])
     }
 
@@ -103,8 +104,9 @@ import TestSupport
         #expect(lost.stderr.contains("CHATRENDER_DATA") && lost.stderr.contains("scripts/install"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
         // With both options given, no data folder is needed.
-        let given = try CLIRun.run(["render", garden, "--out", "given", "-q", "--theme", TestPaths.defaultTheme, "--templates", TestPaths.templates],
-                                   in: work, environment: ["CHATRENDER_DATA": ""], executable: binary)
+        let given = try CLIRun.run(
+            ["render", garden, "--out", "given", "-q", "--theme", TestPaths.defaultTheme, "--templates", TestPaths.templates],
+            in: work, environment: ["CHATRENDER_DATA": ""], executable: binary)
         #expect(given.status == 0, "\(given.stderr)")
 
         try FileManager.default.createDirectory(atPath: prefix + "/share/chatrender", withIntermediateDirectories: true)

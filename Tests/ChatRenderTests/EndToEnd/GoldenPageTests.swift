@@ -28,8 +28,9 @@ import TestSupport
 
     static func render(_ conversation: String, options: RenderOptions = .init()) throws -> (html: String, result: RenderResult, out: String) {
         let out = TestPaths.temporaryFolder("golden") + "/out"
-        let request = RenderRequest(conversationPath: TestPaths.repo(conversation), themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: out, options: options)
+        let request = RenderRequest(
+            conversationPath: TestPaths.repo(conversation), themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: out, options: options)
         let result = try ChatRenderer.render(request)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         return (html, result, out)

@@ -35,8 +35,9 @@ import TestSupport
         // From another folder, with no CHATRENDER_DATA: the garden renders with the installed data.
         let work = TestPaths.temporaryFolder("installed-work")
         let garden = TestPaths.repo("examples/garden/conversation.json")
-        let run = try CLIRun.run(["render", garden, "--out", "garden"], in: work, environment: ["CHATRENDER_DATA": ""],
-                                 executable: prefix + "/bin/chatrender")
+        let run = try CLIRun.run(
+            ["render", garden, "--out", "garden"], in: work, environment: ["CHATRENDER_DATA": ""],
+            executable: prefix + "/bin/chatrender")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.hasPrefix("wrote garden/index.html ("))
         #expect(try listing(work + "/garden/assets").filter { $0.hasSuffix(".webp") }.count == 18)

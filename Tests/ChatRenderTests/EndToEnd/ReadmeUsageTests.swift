@@ -23,10 +23,14 @@ import TestSupport
 
     @Test func everyOptionTheDocsNameExists() throws {
         // Flags of other tools, and CSS custom properties, that the documents also mention.
-        let others: Set<String> = ["--static-swift-stdlib", "--rm", "--replay", "--quick", "--filter", "--no-sandbox",
-                                   "--prefix", "--binary", "--markup-full", "--version", "--help"]
+        let others: Set<String> = [
+            "--static-swift-stdlib", "--rm", "--replay", "--quick", "--filter", "--no-sandbox",
+            "--prefix", "--binary", "--markup-full", "--version", "--help",
+        ]
         let cssPrefixes = ["--color-", "--radius-", "--type-", "--motion-", "--cr-"]
-        let files = ["README.md"] + (try FileManager.default.contentsOfDirectory(atPath: TestPaths.repo("docs")))
+        let files =
+            ["README.md"]
+            + (try FileManager.default.contentsOfDirectory(atPath: TestPaths.repo("docs")))
             .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         let pattern = try NSRegularExpression(pattern: "(?<![A-Za-z0-9-])--[a-z][a-z0-9-]*[a-z0-9](?![A-Za-z0-9*-])")
         for file in files {

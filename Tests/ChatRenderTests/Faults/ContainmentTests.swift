@@ -29,9 +29,11 @@ import TestSupport
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "../outside/secret.png")
         try FileManager.default.createSymbolicLink(atPath: folder + "/sub/up", withDestinationPath: "../..")
         try FileManager.default.createSymbolicLink(atPath: folder + "/dirlink", withDestinationPath: root + "/outside")
-        let textPaths = ["../outside/secret.txt", "sub/../../outside/secret.txt", root + "/outside/secret.txt", "link.txt",
-                         "sub/up/outside/secret.txt", "dirlink/secret.txt", "./../outside/secret.txt", "~/../../" + root + "/outside/secret.txt",
-                         "..%2Foutside%2Fsecret.txt", "sub/..\\..\\outside\\secret.txt", "file://" + root + "/outside/secret.txt"]
+        let textPaths = [
+            "../outside/secret.txt", "sub/../../outside/secret.txt", root + "/outside/secret.txt", "link.txt",
+            "sub/up/outside/secret.txt", "dirlink/secret.txt", "./../outside/secret.txt", "~/../../" + root + "/outside/secret.txt",
+            "..%2Foutside%2Fsecret.txt", "sub/..\\..\\outside\\secret.txt", "file://" + root + "/outside/secret.txt",
+        ]
         let photoPaths = ["../outside/secret.png", root + "/outside/secret.png", "link.png", "sub/up/outside/secret.png", "dirlink/secret.png"]
         var attachments: [[String: Any]] = [["id": "ok", "name": "inside.png", "byteCount": 1, "contentType": "image/png", "preview": "inside.png"]]
         for (index, path) in textPaths.enumerated() {
@@ -68,9 +70,11 @@ import TestSupport
     @Test func importedNamesCannotWriteOutsideOut() throws {
         let root = Faults.folder("contain-import")
         let payload = "data:text/plain;base64,U0VDUkVU"
-        let names = ["../../../escape.txt", "/tmp/escape-\(UUID().uuidString).txt", "..", ".", "...", "a/../../b.txt",
-                     "..\\..\\win.txt", "\u{0}nul.txt", String(repeating: "é", count: 300) + ".txt", ".chatrender",
-                     "index.html", "NAME.json", "~/.bashrc", "CON", "a\nb.txt"]
+        let names = [
+            "../../../escape.txt", "/tmp/escape-\(UUID().uuidString).txt", "..", ".", "...", "a/../../b.txt",
+            "..\\..\\win.txt", "\u{0}nul.txt", String(repeating: "é", count: 300) + ".txt", ".chatrender",
+            "index.html", "NAME.json", "~/.bashrc", "CON", "a\nb.txt",
+        ]
         var parts: [[String: Any]] = []
         for name in names { parts.append(["type": "file", "file": ["filename": name, "file_data": payload]]) }
         let export: [[String: Any]] = [["role": "user", "content": parts]]

@@ -41,7 +41,9 @@ import TestSupport
             trees.append(Faults.tree(out))
         }
         #expect(!trees[0].isEmpty)
-        #expect(trees[0] == trees[1], "two runs differ: \(Set(trees[0].keys).symmetricDifference(trees[1].keys)) \(trees[0].keys.filter { trees[0][$0] != trees[1][$0] })")
+        #expect(
+            trees[0] == trees[1],
+            "two runs differ: \(Set(trees[0].keys).symmetricDifference(trees[1].keys)) \(trees[0].keys.filter { trees[0][$0] != trees[1][$0] })")
         #expect(trees[0] == trees[2], "one core differs from all: \(trees[0].keys.filter { trees[0][$0] != trees[2][$0] })")
         // Re-rendering over the previous output (reusing its images) changes nothing either.
         let again = try Faults.start(["render", example, "--out", dir + "/out0", "--quiet"] + pinned)

@@ -111,8 +111,9 @@ enum Faults {
         var names: [String] = []
         for index in 0..<count {
             let name = "\(prefix)\(index).jpg"
-            try #require(tool("/usr/bin/vips", ["gaussnoise", folder + "/" + name, "\(width)", "\(height)", "--mean", "\(60 + index % 100)"]) == 0,
-                         "vips could not make \(name)")
+            try #require(
+                tool("/usr/bin/vips", ["gaussnoise", folder + "/" + name, "\(width)", "\(height)", "--mean", "\(60 + index % 100)"]) == 0,
+                "vips could not make \(name)")
             names.append(name)
         }
         return names

@@ -133,7 +133,9 @@ import TestSupport
     ])
     func numbersOutOfRangeAreClearErrors(member: String, expected: String) throws {
         let dir = Faults.folder("numbers")
-        Faults.write("{\"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"x\", \"attachments\": [{\"id\": \"a\", \"name\": \"n\", \"contentType\": \"text/plain\", \(member)}]}]}", dir + "/c.json")
+        Faults.write(
+            "{\"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"x\", \"attachments\": [{\"id\": \"a\", \"name\": \"n\", \"contentType\": \"text/plain\", \(member)}]}]}",
+            dir + "/c.json")
         let run = try render("c.json", in: dir)
         #expect(run.status == 65)
         #expect(run.stderr.contains(expected), "\(run.stderr)")
@@ -141,10 +143,11 @@ import TestSupport
 
     @Test func composerNumbersOutOfRangeAreClearErrors() throws {
         let dir = Faults.folder("composer-numbers")
-        Faults.write("""
-        {"messages": [], "composer": {"type": "model", "models": [{"id": "m", "name": "M"}],
-          "usage": {"remaining": 9223372036854775807, "limit": 1e300}}}
-        """, dir + "/c.json")
+        Faults.write(
+            """
+            {"messages": [], "composer": {"type": "model", "models": [{"id": "m", "name": "M"}],
+              "usage": {"remaining": 9223372036854775807, "limit": 1e300}}}
+            """, dir + "/c.json")
         let run = try render("c.json", in: dir)
         #expect(run.status == 65)
         #expect(run.stderr.contains("composer.usage"))
@@ -156,14 +159,15 @@ import TestSupport
 
     @Test func duplicateIdsAndMembersAreClearErrors() throws {
         let dir = Faults.folder("dup")
-        Faults.write("""
-        {"messages": [
-          {"id": "m", "role": "user", "text": "a", "attachments": [
-            {"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain"},
-            {"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain"}]},
-          {"id": "m", "role": "assistant", "text": "b"}
-        ]}
-        """, dir + "/c.json")
+        Faults.write(
+            """
+            {"messages": [
+              {"id": "m", "role": "user", "text": "a", "attachments": [
+                {"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain"},
+                {"id": "a", "name": "n", "byteCount": 1, "contentType": "text/plain"}]},
+              {"id": "m", "role": "assistant", "text": "b"}
+            ]}
+            """, dir + "/c.json")
         let run = try render("c.json", in: dir)
         #expect(run.status == 65)
         #expect(run.stderr.contains("messages[0].attachments[1].id: duplicate attachment id \"a\""))
@@ -181,7 +185,8 @@ import TestSupport
         for index in 0..<100_000 {
             items.append("{\"id\": \"a\(index)\", \"name\": \"f\(index).txt\", \"byteCount\": \(index), \"contentType\": \"text/plain\"}")
         }
-        Faults.write("{\"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"x\", \"attachments\": [\(items.joined(separator: ","))]}]}", dir + "/c.json")
+        Faults.write(
+            "{\"messages\": [{\"id\": \"m\", \"role\": \"user\", \"text\": \"x\", \"attachments\": [\(items.joined(separator: ","))]}]}", dir + "/c.json")
         let (run, elapsed) = try Faults.timed(["render", "c.json", "--out", "out", "--quiet"], in: dir)
         Faults.expectNoCrash(run)
         #expect(run.status == 65)
@@ -207,8 +212,10 @@ import TestSupport
         func file(_ id: String, _ path: String) -> [String: Any] {
             ["id": id, "name": path, "byteCount": 1, "contentType": "text/plain", "url": path]
         }
-        let attachments = [photo("p1", "folder.png"), photo("p2", "fifo.png"), photo("p3", "zero.png"), photo("p4", "/dev/zero"),
-                           file("f1", "folder.png"), file("f2", "fifo.txt"), file("f3", "zero.txt"), file("f4", "/dev/zero")]
+        let attachments = [
+            photo("p1", "folder.png"), photo("p2", "fifo.png"), photo("p3", "zero.png"), photo("p4", "/dev/zero"),
+            file("f1", "folder.png"), file("f2", "fifo.txt"), file("f3", "zero.txt"), file("f4", "/dev/zero"),
+        ]
         Faults.write(Faults.json(["messages": [["id": "m", "role": "user", "text": "x", "attachments": attachments]]]), dir + "/c.json")
         let (run, elapsed) = try Faults.timed(["render", "c.json", "--out", "out"], in: dir)
         Faults.expectNoCrash(run)

@@ -32,7 +32,8 @@ import TestSupport
         var mounted = false
         if getuid() == 0 {
             // Root ignores permission bits: make the folder really read-only with a bind mount.
-            mounted = Faults.tool("/bin/mount", ["--bind", parent, parent]) == 0
+            mounted =
+                Faults.tool("/bin/mount", ["--bind", parent, parent]) == 0
                 && Faults.tool("/bin/mount", ["-o", "remount,bind,ro", parent]) == 0
             try #require(mounted || !Faults.canMount, "could not make a read-only bind mount")
         } else {

@@ -100,7 +100,9 @@ import TestSupport
         let outside = Faults.folder("theme-outside")
         try FileManager.default.copyItem(atPath: TestPaths.repo("themes/mono.tokens.json"), toPath: outside + "/mono.tokens.json")
         try FileManager.default.createSymbolicLink(atPath: dir + "/out.tokens.json", withDestinationPath: outside + "/mono.tokens.json")
-        for reference in ["zero.tokens.json", "fifo.tokens.json", "out.tokens.json", "../theme-outside/mono.tokens.json", outside + "/mono.tokens.json", "/dev/zero"] {
+        for reference in [
+            "zero.tokens.json", "fifo.tokens.json", "out.tokens.json", "../theme-outside/mono.tokens.json", outside + "/mono.tokens.json", "/dev/zero",
+        ] {
             let resolver: [String: Any] = [
                 "version": "2025.10",
                 "sets": ["base": ["sources": [["$ref": reference]]]],

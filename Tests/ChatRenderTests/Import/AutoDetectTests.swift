@@ -23,8 +23,11 @@ import TestSupport
         // claude.ai's zip holds its export in one folder, as downloaded.
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        zip.arguments = ["python3", "-c", "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)\nfor name in ['conversations.json', 'projects.json']: z.write(sys.argv[2] + '/' + name, 'data-2026-05-01/' + name)\nz.close()",
-                         temp + "/claude.zip", fixture("claude-ai/export")]
+        zip.arguments = [
+            "python3", "-c",
+            "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)\nfor name in ['conversations.json', 'projects.json']: z.write(sys.argv[2] + '/' + name, 'data-2026-05-01/' + name)\nz.close()",
+            temp + "/claude.zip", fixture("claude-ai/export"),
+        ]
         try zip.run()
         zip.waitUntilExit()
         // A folder holding the unzipped export in a folder of its own.
@@ -67,7 +70,10 @@ import TestSupport
             ("copilot/vscode-export/chat-export.json", "copilot"),
             ("cursor/projects", "cursor"),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts", "cursor"),
-            ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/0cf8e760-3644-45cd-ad39-040d543e9ed8/0cf8e760-3644-45cd-ad39-040d543e9ed8.jsonl", "cursor"),
+            (
+                "cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/0cf8e760-3644-45cd-ad39-040d543e9ed8/0cf8e760-3644-45cd-ad39-040d543e9ed8.jsonl",
+                "cursor"
+            ),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/a288f05d-df92-447a-9c34-08e45f3c9fdc.jsonl", "cursor"),
         ]
         for (input, format) in table {
@@ -88,7 +94,8 @@ import TestSupport
     }
 
     @Test func theShapeOfADocumentsBeginningIsReadWithoutParsingIt() {
-        let text = #"{"title": "T", "messages": [{"role": "user", "content": [{"type": "text", "text": "a \"quoted\" {x}"}]}, {"role": "tool", "tool_call_id": "c1"#
+        let text =
+            #"{"title": "T", "messages": [{"role": "user", "content": [{"type": "text", "text": "a \"quoted\" {x}"}]}, {"role": "tool", "tool_call_id": "c1"#
         let shape = JSONShape(Array(text.utf8))
         #expect(shape.root == UInt8(ascii: "{"))
         #expect(shape.has("title") && shape.has("messages") && shape.has("messages[].role") && shape.has("messages[].content[].type=text"))
@@ -102,8 +109,10 @@ import TestSupport
         let temp = TestPaths.temporaryFolder("auto-unknown")
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let cases: [(String, String, String)] = [
-            ("log.jsonl", "{\"kind\":\"hello\",\"at\":1}\n{\"kind\":\"bye\",\"at\":2}\n",
-             "a JSON Lines file whose first record has the members \"kind\", \"at\""),
+            (
+                "log.jsonl", "{\"kind\":\"hello\",\"at\":1}\n{\"kind\":\"bye\",\"at\":2}\n",
+                "a JSON Lines file whose first record has the members \"kind\", \"at\""
+            ),
             ("list.json", "[{\"a\": 1, \"b\": 2}]", "a JSON array of objects with the members \"a\", \"b\""),
             ("notes.txt", "hello\tworld", "not JSON (it begins \"hello·world\")"),
             ("empty.json", "", "an empty file"),
@@ -118,9 +127,11 @@ import TestSupport
         // The command says it once, with every format, and writes nothing.
         let run = try CLIRun.run(["render", temp + "/log.jsonl", "--out", temp + "/out"])
         #expect(run.status == 65)
-        #expect(run.stderr.hasPrefix("\(temp)/log.jsonl: error: not a format chatrender reads: it looks like a JSON Lines file whose first "
-            + "record has the members \"kind\", \"at\"; expected a conversation file (see docs/conversation-format.md) or an export of "
-            + "chatgpt (ChatGPT), "), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(
+                "\(temp)/log.jsonl: error: not a format chatrender reads: it looks like a JSON Lines file whose first "
+                    + "record has the members \"kind\", \"at\"; expected a conversation file (see docs/conversation-format.md) or an export of "
+                    + "chatgpt (ChatGPT), "), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temp + "/out"))
         let auto = try CLIRun.run(["import", "auto", temp + "/list.json", "--out", temp + "/out"])
@@ -147,7 +158,9 @@ import TestSupport
         let native = try CLIRun.run(["render", TestPaths.repo("examples/garden/conversation.json"), "--out", temp + "/garden", "-q"])
         #expect(native.status == 0, "\(native.stderr)")
         let single = try CLIRun.run(["render", session, "--single-file", "--out", temp + "/s.html"])
-        #expect(single.status == 64 && single.stderr.contains("is a Claude Code session, imported as a site; --single-file applies to one conversation file"), "\(single.stderr)")
+        #expect(
+            single.status == 64 && single.stderr.contains("is a Claude Code session, imported as a site; --single-file applies to one conversation file"),
+            "\(single.stderr)")
     }
 
     /// A folder holding several agents' sessions, a folder each, is one site: each folder read by
@@ -199,6 +212,8 @@ import TestSupport
             #expect(help.stdout.contains("\(reader.name): "), "\(reader.name)")
         }
         let docs = try String(contentsOfFile: TestPaths.repo("docs/importers.md"), encoding: .utf8)
-        #expect(docs.contains(ExportReaders.markdownTable + "\n"), "docs/importers.md's table of formats is not the table's; expected:\n\(ExportReaders.markdownTable)")
+        #expect(
+            docs.contains(ExportReaders.markdownTable + "\n"),
+            "docs/importers.md's table of formats is not the table's; expected:\n\(ExportReaders.markdownTable)")
     }
 }

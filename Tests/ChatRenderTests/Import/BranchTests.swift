@@ -26,26 +26,33 @@ import TestSupport
         let chat = try Self.chat()
         // Five prompts in the log, five replies: all ten turns are there.
         #expect(chat.turns.count == 10)
-        #expect(chat.turns.filter { $0.role == .user }.map(Self.words) == [
-            "Add a --dry-run flag to scripts/import.py that prints what it would change.",
-            "Now make dry-run the default, with --apply to write.",
-            "Now add a test for --dry-run.",
-            "Run it.",
-            "Run the whole suite, quietly.",
-        ])
+        #expect(
+            chat.turns.filter { $0.role == .user }.map(Self.words) == [
+                "Add a --dry-run flag to scripts/import.py that prints what it would change.",
+                "Now make dry-run the default, with --apply to write.",
+                "Now add a test for --dry-run.",
+                "Run it.",
+                "Run the whole suite, quietly.",
+            ])
         // The branch leading to the last line written is shown, whole; each other branch sits
         // where it parts from it, before the shown one goes on.
         #expect(chat.turns.map(\.branch) == [[], [], [2], [2], [], [], [2], [2], [], []])
         let shown = chat.turns.filter(\.branch.isEmpty).map(Self.words)
-        #expect(shown == ["Add a --dry-run flag to scripts/import.py that prints what it would change.", "I'll read the script first.",
-                          "Now add a test for --dry-run.", "Added `tests/test_import.py::test_dry_run_changes_nothing`.",
-                          "Run the whole suite, quietly.", "All 14 tests pass."])
+        #expect(
+            shown == [
+                "Add a --dry-run flag to scripts/import.py that prints what it would change.", "I'll read the script first.",
+                "Now add a test for --dry-run.", "Added `tests/test_import.py::test_dry_run_changes_nothing`.",
+                "Run the whole suite, quietly.", "All 14 tests pass.",
+            ])
         // Two calls in one message whose results hang from different lines are no branch: both
         // results are on their calls.
         let reads = chat.turns[1].parts.compactMap { part -> String? in if case .toolCall(let call) = part { return call.result } else { return nil } }
         #expect(reads.count == 2 && reads.allSatisfy { !$0.isEmpty })
         // The old branches' work is kept with them: the first test run is in the second branch.
-        #expect(chat.turns[7].parts.contains { if case .terminal(let run) = $0 { return run.command == "python -m pytest -q tests/test_import.py" } else { return false } })
+        #expect(
+            chat.turns[7].parts.contains {
+                if case .terminal(let run) = $0 { return run.command == "python -m pytest -q tests/test_import.py" } else { return false }
+            })
     }
 
     @Test func theMainFixtureWithItsCompactionHasNoBranch() throws {

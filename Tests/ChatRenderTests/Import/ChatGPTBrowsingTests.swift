@@ -33,15 +33,16 @@ import TestSupport
         #expect(chats.map(\.title) == ["Tram 28 first departure", "Carris fares page", "Seoul weather in October"])
         let reply = chats[0].turns[1]
         #expect(reply.model == "GPT-4 (Browsing)")
-        #expect(Self.calls(reply) == [
-            "Searched the web for “tram 28 first departure Lisbon” | ok | –",
-            "Clicked a link | ok | https://www.carris.pt/en/tram-28/",
-            "Quoted carris.pt | ok | https://www.carris.pt/en/tram-28/",
-            "Went back | ok | –",
-            "Scrolled | ok | –",
-            // The model wrote the address without its scheme; the page is named and linked all the same.
-            "Opened visitlisboa.example | error | https://www.visitlisboa.example/tram-28",
-        ])
+        #expect(
+            Self.calls(reply) == [
+                "Searched the web for “tram 28 first departure Lisbon” | ok | –",
+                "Clicked a link | ok | https://www.carris.pt/en/tram-28/",
+                "Quoted carris.pt | ok | https://www.carris.pt/en/tram-28/",
+                "Went back | ok | –",
+                "Scrolled | ok | –",
+                // The model wrote the address without its scheme; the page is named and linked all the same.
+                "Opened visitlisboa.example | error | https://www.visitlisboa.example/tram-28",
+            ])
         // Titles in the page's language: each carries its interface words.
         let keys: [UIKey] = reply.parts.compactMap { if case .toolCall(let c) = $0 { return c.titlePhrase?.key } else { return nil } }
         #expect(keys == [.toolWebSearch, .toolClickedLink, .toolQuoted, .toolWentBack, .toolScrolled, .toolOpened])
@@ -55,26 +56,29 @@ import TestSupport
         let reply = try ChatGPTContentTests.read(Self.fixture).0[1].turns[1]
         // The open_url call is hidden: its failure names the page from its metadata, and links it;
         // the quote after it is a step of its own, titled by its page.
-        #expect(Self.calls(reply) == [
-            "Opened carris.pt | error | https://www.carris.pt/en/fares/",
-            "Quoted carris.pt | ok | https://www.carris.pt/en/tickets/",
-        ])
+        #expect(
+            Self.calls(reply) == [
+                "Opened carris.pt | error | https://www.carris.pt/en/fares/",
+                "Quoted carris.pt | ok | https://www.carris.pt/en/tickets/",
+            ])
         #expect(Self.call(reply, 1)?.result == "Tickets – Carris\n\n24-hour ticket: €11.60, valid on buses, trams and the Santa Justa lift.")
     }
 
     @Test func aBatchOfPagesIsOneStepPerPageAnd2025CommandsRead() throws {
         let chat = try ChatGPTContentTests.read(Self.fixture).0[2]
         // mclick([0, 1]): each page read is its own "Opened …", linked; the batch itself is not shown.
-        #expect(Self.calls(chat.turns[1]) == [
-            "Searched the web for “average temperature in Seoul early October” | ok | –",
-            "Opened weatherspark.example | ok | https://weatherspark.example/seoul-october",
-            "Opened weather-atlas.example | ok | https://www.weather-atlas.example/seoul-october",
-        ])
+        #expect(
+            Self.calls(chat.turns[1]) == [
+                "Searched the web for “average temperature in Seoul early October” | ok | –",
+                "Opened weatherspark.example | ok | https://weatherspark.example/seoul-october",
+                "Opened weather-atlas.example | ok | https://www.weather-atlas.example/seoul-october",
+            ])
         // web.run's JSON: open a URL, find on the page.
-        #expect(Self.calls(chat.turns[3]) == [
-            "Opened weatherspark.example | ok | https://weatherspark.example/seoul-october",
-            "Looked for “cold season” on the page | ok | –",
-        ])
+        #expect(
+            Self.calls(chat.turns[3]) == [
+                "Opened weatherspark.example | ok | https://weatherspark.example/seoul-october",
+                "Looked for “cold season” on the page | ok | –",
+            ])
     }
 
     // MARK: Commands
@@ -127,29 +131,35 @@ import TestSupport
     // MARK: Failures and results alone
 
     @Test func aFailedOpenReadsAsThatStepFailing() throws {
-        let (turns, warnings) = try ChatGPTContentTests.conversation(ChatGPTContentTests.thread([
-            ("user", #"{"content_type": "text", "parts": ["Open it"]}"#, ""),
-            ("assistant", #"{"content_type": "code", "language": "unknown", "text": "open_url(\"https://tram.example/28\")"}"#, #""recipient": "browser""#),
-            ("tool:browser", #"{"content_type": "system_error", "name": "tool_error", "text": "Error: timed out"}"#, ""),
-        ]))
+        let (turns, warnings) = try ChatGPTContentTests.conversation(
+            ChatGPTContentTests.thread([
+                ("user", #"{"content_type": "text", "parts": ["Open it"]}"#, ""),
+                ("assistant", #"{"content_type": "code", "language": "unknown", "text": "open_url(\"https://tram.example/28\")"}"#, #""recipient": "browser""#),
+                ("tool:browser", #"{"content_type": "system_error", "name": "tool_error", "text": "Error: timed out"}"#, ""),
+            ]))
         #expect(warnings.isEmpty)
         #expect(Self.calls(turns[1]) == ["Opened tram.example | error | https://tram.example/28"])
     }
 
     @Test func aFailureWithNoCallNamesTheCommandItQuotesOrNoSearch() throws {
         func titled(_ error: String, metadata: String = "") throws -> [String] {
-            let (turns, _) = try ChatGPTContentTests.conversation(ChatGPTContentTests.thread([
-                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-                ("tool:browser", error, metadata),
-            ]))
+            let (turns, _) = try ChatGPTContentTests.conversation(
+                ChatGPTContentTests.thread([
+                    ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                    ("tool:browser", error, metadata),
+                ]))
             return Self.calls(turns[1])
         }
         // The error's text quotes the command.
-        #expect(try titled(#"{"content_type": "system_error", "name": "tool_error", "text": "Error when executing command `open_url(\"https://tram.example/28\")`"}"#)
+        #expect(
+            try titled(
+                #"{"content_type": "system_error", "name": "tool_error", "text": "Error when executing command `open_url(\"https://tram.example/28\")`"}"#)
                 == ["Opened tram.example | error | https://tram.example/28"])
         // The metadata names it (2024).
-        #expect(try titled(#"{"content_type": "system_error", "name": "tool_error", "text": "Timed out"}"#,
-                           metadata: #""metadata": {"command": "click", "args": ["4"], "status": "failed"}"#)
+        #expect(
+            try titled(
+                #"{"content_type": "system_error", "name": "tool_error", "text": "Timed out"}"#,
+                metadata: #""metadata": {"command": "click", "args": ["4"], "status": "failed"}"#)
                 == ["Clicked a link | error | –"])
         // Nothing says what it was: the tool's name, never a search it was not.
         #expect(try titled(#"{"content_type": "system_error", "name": "tool_error", "text": "Something broke"}"#) == ["– | error | –"])
@@ -157,35 +167,44 @@ import TestSupport
 
     @Test func aSearchResultAloneIsASearchAndAPageAloneIsAPage() throws {
         let list = ##"{"content_type": "tether_browsing_display", "result": "# 【0†A†a.example】\nx\n# 【1†B†b.example】\ny", "summary": null}"##
-        let (alone, _) = try ChatGPTContentTests.conversation(ChatGPTContentTests.thread([
-            ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-            ("tool:browser", list, ""),
-        ]))
+        let (alone, _) = try ChatGPTContentTests.conversation(
+            ChatGPTContentTests.thread([
+                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                ("tool:browser", list, ""),
+            ]))
         #expect(Self.calls(alone[1]) == ["Searched the web | ok | –"])
-        let (turns, _) = try ChatGPTContentTests.conversation(ChatGPTContentTests.thread([
-            ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-            ("tool:browser", list, #""metadata": {"command": "search", "args": ["trams"]}"#),
-            // More of the same list, no call between: the same step.
-            ("tool:browser", list, ""),
-            ("tool:browser", #"{"content_type": "tether_browsing_display", "result": "Tram 28\nL0: runs daily", "summary": null}"#,
-             #""metadata": {"_cite_metadata": {"metadata_list": [{"type": "webpage", "title": "Tram 28", "url": "https://tram.example/28"}]}}"#),
-            ("tool:browser", #"{"content_type": "tether_quote", "url": "javascript:alert(1)", "domain": "evil.example", "title": "x", "text": "y"}"#, ""),
-        ]))
-        #expect(Self.calls(turns[1]) == [
-            "Searched the web for “trams” | ok | –",
-            "Opened tram.example | ok | https://tram.example/28",
-            // A quote whose address may not be a link: named by its domain, linked there.
-            "Quoted evil.example | ok | https://evil.example",
-        ])
+        let (turns, _) = try ChatGPTContentTests.conversation(
+            ChatGPTContentTests.thread([
+                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                ("tool:browser", list, #""metadata": {"command": "search", "args": ["trams"]}"#),
+                // More of the same list, no call between: the same step.
+                ("tool:browser", list, ""),
+                (
+                    "tool:browser", #"{"content_type": "tether_browsing_display", "result": "Tram 28\nL0: runs daily", "summary": null}"#,
+                    #""metadata": {"_cite_metadata": {"metadata_list": [{"type": "webpage", "title": "Tram 28", "url": "https://tram.example/28"}]}}"#
+                ),
+                ("tool:browser", #"{"content_type": "tether_quote", "url": "javascript:alert(1)", "domain": "evil.example", "title": "x", "text": "y"}"#, ""),
+            ]))
+        #expect(
+            Self.calls(turns[1]) == [
+                "Searched the web for “trams” | ok | –",
+                "Opened tram.example | ok | https://tram.example/28",
+                // A quote whose address may not be a link: named by its domain, linked there.
+                "Quoted evil.example | ok | https://evil.example",
+            ])
         #expect(Self.call(turns[1], 0)?.result?.components(separatedBy: "A (a.example)").count == 3)
     }
 
     @Test func theFileSearchIsNotBrowsing() throws {
-        let (turns, _) = try ChatGPTContentTests.conversation(ChatGPTContentTests.thread([
-            ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-            ("assistant", #"{"content_type": "code", "text": "msearch([\"rates\"])"}"#, #""recipient": "myfiles_browser""#),
-            ("tool:myfiles_browser", #"{"content_type": "tether_quote", "url": "file-abc", "domain": "rates.pdf", "title": "rates.pdf", "text": "3.5%"}"#, ""),
-        ]))
+        let (turns, _) = try ChatGPTContentTests.conversation(
+            ChatGPTContentTests.thread([
+                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                ("assistant", #"{"content_type": "code", "text": "msearch([\"rates\"])"}"#, #""recipient": "myfiles_browser""#),
+                (
+                    "tool:myfiles_browser",
+                    #"{"content_type": "tether_quote", "url": "file-abc", "domain": "rates.pdf", "title": "rates.pdf", "text": "3.5%"}"#, ""
+                ),
+            ]))
         #expect(Self.calls(turns[1]) == ["Searched the files | ok | –"])
     }
 }
@@ -220,10 +239,15 @@ import TestSupport
         let tram = pages["tram-28-first-departure"] ?? ""
         // The failed open names the page it tried and links it; never "Searched the web — failed".
         #expect(tram.contains("<span dir=\"auto\">Opened visitlisboa.example</span> <span class=\"cr-part-status cr-part-status--error\">"))
-        #expect(tram.contains("<a class=\"cr-page-link\" dir=\"ltr\" href=\"https://www.visitlisboa.example/tram-28\" target=\"_blank\" rel=\"noopener noreferrer\">"))
+        #expect(
+            tram.contains(
+                "<a class=\"cr-page-link\" dir=\"ltr\" href=\"https://www.visitlisboa.example/tram-28\" target=\"_blank\" rel=\"noopener noreferrer\">"))
         #expect(!tram.contains("Searched the web</span> <span class=\"cr-part-status"))
         // The image: one link, its alt text once on screen, named as an image not loaded.
-        #expect(tram.contains("<a class=\"cr-md-image\" href=\"https://photos.example/tram-28/graca.jpg\" rel=\"noopener noreferrer\" aria-label=\"Image not loaded: Tram 28 on Rua da Graça\">"))
+        #expect(
+            tram.contains(
+                "<a class=\"cr-md-image\" href=\"https://photos.example/tram-28/graca.jpg\" rel=\"noopener noreferrer\" aria-label=\"Image not loaded: Tram 28 on Rua da Graça\">"
+            ))
         #expect(tram.components(separatedBy: ">Tram 28 on Rua da Graça<").count == 2)
         for (slug, page) in pages {
             // Nothing fetched: no remote src anywhere, and no private-use character or raw marker.
@@ -239,8 +263,10 @@ import TestSupport
         let (pages, run) = try Self.site(["--locale", "de"])
         #expect(run.status == 0, "\(run.stderr)")
         let tram = pages["tram-28-first-departure"] ?? ""
-        for title in ["Im Web nach „tram 28 first departure Lisbon“ gesucht", "Auf einen Link geklickt", "Aus carris.pt zitiert",
-                      "Zurückgegangen", "Gescrollt", "visitlisboa.example geöffnet"] {
+        for title in [
+            "Im Web nach „tram 28 first departure Lisbon“ gesucht", "Auf einen Link geklickt", "Aus carris.pt zitiert",
+            "Zurückgegangen", "Gescrollt", "visitlisboa.example geöffnet",
+        ] {
             #expect(tram.contains("<span dir=\"auto\">\(title)</span>"), "\(title)")
         }
         #expect(tram.contains("aria-label=\"Bild nicht geladen: Tram 28 on Rua da Graça\""))

@@ -33,10 +33,13 @@ import TestSupport
         var parent = "null"
         for (i, message) in messages.enumerated() {
             // "tool:python": a tool message and the tool's name.
-            let (role, name) = message.0.contains(":") ? (String(message.0.prefix { $0 != ":" }), String(message.0.drop { $0 != ":" }.dropFirst())) : (message.0, "")
+            let (role, name) =
+                message.0.contains(":") ? (String(message.0.prefix { $0 != ":" }), String(message.0.drop { $0 != ":" }.dropFirst())) : (message.0, "")
             let author = name.isEmpty ? "{\"role\": \"\(role)\"}" : "{\"role\": \"\(role)\", \"name\": \"\(name)\"}"
             let extra = message.2.isEmpty ? "" : ", " + message.2
-            nodes.append("\"n\(i)\": {\"parent\": \(parent), \"children\": [\(i + 1 < messages.count ? "\"n\(i + 1)\"" : "")], \"message\": {\"id\": \"m\(i)\", \"author\": \(author), \"content\": \(message.1)\(extra)}}")
+            nodes.append(
+                "\"n\(i)\": {\"parent\": \(parent), \"children\": [\(i + 1 < messages.count ? "\"n\(i + 1)\"" : "")], \"message\": {\"id\": \"m\(i)\", \"author\": \(author), \"content\": \(message.1)\(extra)}}"
+            )
             parent = "\"n\(i)\""
         }
         return "{\"title\": \"T\", \"current_node\": \"n\(messages.count - 1)\", \"mapping\": {\(nodes.joined(separator: ", "))}}"
@@ -58,7 +61,12 @@ import TestSupport
                 case .codeExecution(let r): out += [r.code, r.output ?? ""]
                 case .document(let d): out += [d.title, d.content] + d.versions
                 case .notice(let n): out += [n.text, n.detail ?? ""]
-                case .transcript(let t): out.append(t.title); t.messages.forEach { add($0.parts); out.append($0.text) }
+                case .transcript(let t):
+                    out.append(t.title)
+                    for message in t.messages {
+                        add(message.parts)
+                        out.append(message.text)
+                    }
                 case .diff, .terminal: break
                 }
             }
@@ -77,11 +85,19 @@ import TestSupport
 
     @Test func everyConversationReadsWithOnlyTheMissingFilesWarned() throws {
         let (chats, warnings) = try Self.read()
-        #expect(chats.map(\.title) == ["Tram passes in Lisbon", "Compound interest", "Quarterly sales chart", "A fox for the poster",
-                                       "Train to Porto", "Cover letter draft", "Weekend plans (voice)", "Book a table for Friday"])
+        #expect(
+            chats.map(\.title) == [
+                "Tram passes in Lisbon", "Compound interest", "Quarterly sales chart", "A fox for the poster",
+                "Train to Porto", "Cover letter draft", "Weekend plans (voice)", "Book a table for Friday",
+            ])
         #expect(warnings.count == 2)
-        #expect(warnings[0].hasSuffix("[2].mapping[\"qua-06\"].message.metadata.aggregate_result.messages[0].image_url: the export has no file for \"file-Chart02Gone\"; shown as unavailable"))
-        #expect(warnings[1].hasSuffix("[7].mapping[\"boo-07\"].message.content.screenshot.asset_pointer: the export has no file for \"file-Shot02Gone\"; shown as unavailable"))
+        #expect(
+            warnings[0].hasSuffix(
+                "[2].mapping[\"qua-06\"].message.metadata.aggregate_result.messages[0].image_url: the export has no file for \"file-Chart02Gone\"; shown as unavailable"
+            ))
+        #expect(
+            warnings[1].hasSuffix(
+                "[7].mapping[\"boo-07\"].message.content.screenshot.asset_pointer: the export has no file for \"file-Shot02Gone\"; shown as unavailable"))
         // Never two person turns in a row, never two replies in a row, on the shown path.
         for chat in chats {
             let shown = chat.turns.filter(\.branch.isEmpty)
@@ -93,7 +109,8 @@ import TestSupport
         let (chats, _) = try Self.read()
         for string in Self.strings(chats.flatMap(\.turns)) {
             #expect(!string.unicodeScalars.contains(where: ChatGPTText.isPrivateUse), "\(string)")
-            for raw in ["【", "†source", "turn0search", "cite", "{{file:", "sandbox:", "utm_source", "GPT-4o returned", "DALL·E displayed", "Model set context"] {
+            for raw in ["【", "†source", "turn0search", "cite", "{{file:", "sandbox:", "utm_source", "GPT-4o returned", "DALL·E displayed", "Model set context"]
+            {
                 #expect(!string.contains(raw), "\(raw) in \(string)")
             }
         }
@@ -104,19 +121,28 @@ import TestSupport
         // The shown path, and both earlier versions as branches where they part from it: the
         // question's first wording with its reply, then the reply before it was regenerated.
         #expect(chat.turns.map(\.branch) == [[2], [2], [], [2], []])
-        #expect(chat.turns.map(\.version) == [TurnVersion(index: 1, count: 2), nil, TurnVersion(index: 2, count: 2), TurnVersion(index: 1, count: 2), TurnVersion(index: 2, count: 2)])
+        #expect(
+            chat.turns.map(\.version) == [
+                TurnVersion(index: 1, count: 2), nil, TurnVersion(index: 2, count: 2), TurnVersion(index: 1, count: 2), TurnVersion(index: 2, count: 2),
+            ])
         let shown = chat.turns.filter(\.branch.isEmpty)
         #expect(shown.count == 2)
         let (question, reply) = (shown[0], shown[1])
         #expect(question.version == TurnVersion(index: 2, count: 2))  // the question was edited
-        #expect(reply.version == TurnVersion(index: 2, count: 2))     // the reply was regenerated
+        #expect(reply.version == TurnVersion(index: 2, count: 2))  // the reply was regenerated
         guard case .toolCall(let search) = reply.parts.first else { Issue.record("\(reply.parts)"); return }
         #expect(search.name == "web.run" && search.title == "Searched the web for “Lisbon Carris 24 hour ticket price 2025”")
-        #expect(Self.texts(reply) == ["The Carris/Metro 24-hour ticket costs **€11.60** in 2025 and covers every tram, including tram 28 [^s1][^s2].\n\n"
-            + "- Carris sells it at every kiosk and on board is more expensive [^s3].\n- The Navegante zapping card also works [^s1].\n\n"
-            + "Tram 28 runs every 10–15 minutes [^s4]."])
-        #expect(reply.sources.map(\.url) == ["https://www.carris.pt/en/tickets/", "https://news.example.pt/lisbon-fares-2025",
-                                             "https://www.visitlisboa.example/tram-28?lang=en", "https://www.carris.pt/en/timetables/tram-28/"])
+        #expect(
+            Self.texts(reply) == [
+                "The Carris/Metro 24-hour ticket costs **€11.60** in 2025 and covers every tram, including tram 28 [^s1][^s2].\n\n"
+                    + "- Carris sells it at every kiosk and on board is more expensive [^s3].\n- The Navegante zapping card also works [^s1].\n\n"
+                    + "Tram 28 runs every 10–15 minutes [^s4]."
+            ])
+        #expect(
+            reply.sources.map(\.url) == [
+                "https://www.carris.pt/en/tickets/", "https://news.example.pt/lisbon-fares-2025",
+                "https://www.visitlisboa.example/tram-28?lang=en", "https://www.carris.pt/en/timetables/tram-28/",
+            ])
         #expect(reply.sources[0].snippet == "24-hour ticket: €11.60, valid on buses, trams and the Santa Justa lift.")
         #expect(reply.model == "GPT-4o" && reply.modelID == "gpt-4o")
     }
@@ -150,8 +176,9 @@ import TestSupport
         #expect(reply.attachments[0].contentType == "image/png" && reply.attachments[0].alt == "Chart drawn by the code")
         #expect(reply.attachments.map(\.name) == ["chart-1.png", "chart-2.png"])
         #expect(reply.attachments[1].content == .unavailable)
-        #expect(Self.texts(reply).last == "Revenue grew every month, from €1,200 in January to €1,610 in March (+34%).\n\n"
-            + "Download the cleaned data (`sales_clean.csv`, not included in the export) or see `growth.png` (not included in the export).")
+        #expect(
+            Self.texts(reply).last == "Revenue grew every month, from €1,200 in January to €1,610 in March (+34%).\n\n"
+                + "Download the cleaned data (`sales_clean.csv`, not included in the export) or see `growth.png` (not included in the export).")
     }
 
     @Test func generatedImagesArePhotosDescribedByTheirPrompt() throws {
@@ -182,8 +209,9 @@ import TestSupport
             Issue.record("\(reply.parts)"); return
         }
         #expect(thinking.duration == 41 && thinking.summary == nil)
-        #expect(thinking.text == "**Comparing the two services**\n\nThe Alfa Pendular is the tilting train; the Intercidades stops more often.\n\n"
-            + "**Checking travel times**\n\nTypical times: about 2 h 50 min against 3 h 15 min.\n\nI’ll compare the timetables of both services first.")
+        #expect(
+            thinking.text == "**Comparing the two services**\n\nThe Alfa Pendular is the tilting train; the Intercidades stops more often.\n\n"
+                + "**Checking travel times**\n\nTypical times: about 2 h 50 min against 3 h 15 min.\n\nI’ll compare the timetables of both services first.")
         #expect(answer.hasPrefix("The **Alfa Pendular** is faster"))
         #expect(reply.model == "GPT-5 Thinking" && reply.modelID == "gpt-5-thinking")
     }
@@ -211,8 +239,11 @@ import TestSupport
         var memory = NoticePart(kind: .memory, text: "Updated saved memory", detail: "Is vegetarian.")
         memory.phrase = UIPhrase(.memoryUpdated)
         #expect(chat.turns[0].speakerPhrase == UIPhrase(.youVoice) && reply.speakerPhrase == UIPhrase(.assistantVoice))
-        #expect(reply.parts == [.notice(memory),
-                                .text("Noted! For Friday, try Tasca Verde in Alfama: all vegetarian, book ahead.")])
+        #expect(
+            reply.parts == [
+                .notice(memory),
+                .text("Noted! For Friday, try Tasca Verde in Alfama: all vegetarian, book ahead."),
+            ])
     }
 
     @Test func agentStepsFoldIntoOneActivityWithScreenshots() throws {
@@ -237,36 +268,57 @@ import TestSupport
     // MARK: Structures one at a time
 
     @Test func aCitationWithoutItsSourceIsDroppedWithAWarning() throws {
-        let (turns, warnings) = try Self.conversation(Self.thread([
-            ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-            ("assistant", #"{"content_type": "text", "parts": ["Lisbon \uE200cite\uE202turn0search7\uE201. \uE200entity\uE202[\"city\",\"Porto\",\"north\"]\uE201 too \uE200weird\uE202x\uE201!"]}"#, ""),
-        ]))
+        let (turns, warnings) = try Self.conversation(
+            Self.thread([
+                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                (
+                    "assistant",
+                    #"{"content_type": "text", "parts": ["Lisbon \uE200cite\uE202turn0search7\uE201. \uE200entity\uE202[\"city\",\"Porto\",\"north\"]\uE201 too \uE200weird\uE202x\uE201!"]}"#,
+                    ""
+                ),
+            ]))
         #expect(Self.texts(turns[1]) == ["Lisbon. Porto too!"])
-        #expect(warnings == ["c.json:1:307: warning: mapping.n1.message.content.parts: citation \"turn0search7\", marker \"weirdx\" left out: the export has no source or text for them"])
+        #expect(
+            warnings == [
+                "c.json:1:307: warning: mapping.n1.message.content.parts: citation \"turn0search7\", marker \"weirdx\" left out: the export has no source or text for them"
+            ])
     }
 
     @Test func unknownToolsAreReadableCallsAndUnknownContentIsWarned() throws {
-        let (turns, warnings) = try Self.conversation(Self.thread([
-            ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
-            ("assistant", #"{"content_type": "code", "language": "json", "text": "{\"repo\": \"shop\"}"}"#, #""recipient": "api_tool.call_tool""#),
-            ("tool", #"{"content_type": "text", "parts": ["3 open issues"]}"#, ""),
-            ("assistant", #"{"content_type": "super_widget", "text": "Widget text"}"#, ""),
-            ("assistant", #"{"content_type": "text", "parts": ["There are 3."]}"#, ""),
-        ]))
+        let (turns, warnings) = try Self.conversation(
+            Self.thread([
+                ("user", #"{"content_type": "text", "parts": ["Q"]}"#, ""),
+                ("assistant", #"{"content_type": "code", "language": "json", "text": "{\"repo\": \"shop\"}"}"#, #""recipient": "api_tool.call_tool""#),
+                ("tool", #"{"content_type": "text", "parts": ["3 open issues"]}"#, ""),
+                ("assistant", #"{"content_type": "super_widget", "text": "Widget text"}"#, ""),
+                ("assistant", #"{"content_type": "text", "parts": ["There are 3."]}"#, ""),
+            ]))
         #expect(turns.count == 2)
-        #expect(turns[1].parts == [.toolCall(ToolCallPart(name: "api_tool.call_tool", input: "{\"repo\": \"shop\"}", result: "3 open issues")),
-                                   .text("Widget text"), .text("There are 3.")])
-        #expect(warnings.count == 1 && warnings[0].hasSuffix(": warning: mapping.n3.message.content.content_type: unknown content_type \"super_widget\" in a reply; expected \"text\", \"multimodal_text\", \"thoughts\", \"reasoning_recap\" or \"code\"; its text is shown"))
+        #expect(
+            turns[1].parts == [
+                .toolCall(ToolCallPart(name: "api_tool.call_tool", input: "{\"repo\": \"shop\"}", result: "3 open issues")),
+                .text("Widget text"), .text("There are 3."),
+            ])
+        #expect(
+            warnings.count == 1
+                && warnings[0].hasSuffix(
+                    ": warning: mapping.n3.message.content.content_type: unknown content_type \"super_widget\" in a reply; expected \"text\", \"multimodal_text\", \"thoughts\", \"reasoning_recap\" or \"code\"; its text is shown"
+                ))
     }
 
     @Test func aReplyOnlyInToolMessagesStillFollowsTheQuestion() throws {
         // The 2024 shape that showed two questions in a row: the images were the whole reply.
-        let (turns, _) = try Self.conversation(Self.thread([
-            ("user", #"{"content_type": "text", "parts": ["Draw a cat"]}"#, ""),
-            ("assistant", #"{"content_type": "code", "text": "{\"prompt\": \"a cat\"}"}"#, #""recipient": "dalle.text2im""#),
-            ("tool:dalle.text2im", #"{"content_type": "multimodal_text", "parts": [{"content_type": "image_asset_pointer", "asset_pointer": "file-service://file-Nope"}]}"#, #""metadata": {}"#),
-            ("user", #"{"content_type": "text", "parts": ["Another"]}"#, ""),
-        ]))
+        let (turns, _) = try Self.conversation(
+            Self.thread([
+                ("user", #"{"content_type": "text", "parts": ["Draw a cat"]}"#, ""),
+                ("assistant", #"{"content_type": "code", "text": "{\"prompt\": \"a cat\"}"}"#, #""recipient": "dalle.text2im""#),
+                (
+                    "tool:dalle.text2im",
+                    #"{"content_type": "multimodal_text", "parts": [{"content_type": "image_asset_pointer", "asset_pointer": "file-service://file-Nope"}]}"#,
+                    #""metadata": {}"#
+                ),
+                ("user", #"{"content_type": "text", "parts": ["Another"]}"#, ""),
+            ]))
         #expect(turns.map(\.role) == [.user, .assistant, .user])
         #expect(turns[1].attachments.map(\.alt) == ["a cat"] && turns[1].attachments[0].content == .unavailable)
     }
@@ -302,8 +354,11 @@ import TestSupport
                 node.append(("parent", i == 0 ? JSONNode(.null) : JSONNode(.string("x\(i - 1)"))))
                 members.append(("x\(i)", JSONNode(.object(node))))
             }
-            let conversation = JSONNode(.object([("title", JSONNode(.string("Round \(round)"))), ("mapping", JSONNode(.object(members))),
-                                                 ("current_node", JSONNode(.string("x\(picked.count - 1)")))]))
+            let conversation = JSONNode(
+                .object([
+                    ("title", JSONNode(.string("Round \(round)"))), ("mapping", JSONNode(.object(members))),
+                    ("current_node", JSONNode(.string("x\(picked.count - 1)"))),
+                ]))
             let folder = TestPaths.fixture(Self.fixture)
             let (chats, _) = ChatGPTImporter.read(conversation, source: .folder(folder), file: "c.json", includeSystem: round % 2 == 0)
             let turns = chats?.first?.turns ?? []
@@ -323,9 +378,13 @@ import TestSupport
     @Test func markersOfEveryKind() {
         var book = ChatGPTSourceBook()
         var reader = JSONReader(file: "x")
-        let metadata = try! JSONParser.parse(Array(#"{"search_result_groups": [{"entries": [{"url": "https://a.example/?utm_source=chatgpt.com", "title": "A", "ref_id": {"turn_index": 0, "ref_type": "news", "ref_index": 1}}]}]}"#.utf8))
+        let metadata = try! JSONParser.parse(
+            Array(
+                #"{"search_result_groups": [{"entries": [{"url": "https://a.example/?utm_source=chatgpt.com", "title": "A", "ref_id": {"turn_index": 0, "ref_type": "news", "ref_index": 1}}]}]}"#
+                    .utf8))
         let citations = ChatGPTCitations(text: "", metadata: metadata)
-        let text = "\u{E203}Supported\u{E204} claim \u{E200}cite\u{E202}turn0news1\u{E201}\u{E206}. \u{E200}i\u{E202}turn0image0\u{E201}\u{E200}navlist\u{E202}Reading\u{E202}turn0news1\u{E201}"
+        let text =
+            "\u{E203}Supported\u{E204} claim \u{E200}cite\u{E202}turn0news1\u{E201}\u{E206}. \u{E200}i\u{E202}turn0image0\u{E201}\u{E200}navlist\u{E202}Reading\u{E202}turn0news1\u{E201}"
         #expect(citations.resolve(text, book: &book, at: nil, path: "p", reader: &reader) == "Supported claim [^s1]. Reading[^s1]")
         #expect(book.sources == [Source(id: "s1", title: "A", url: "https://a.example/")])
         #expect(reader.diagnostics.isEmpty)
@@ -340,13 +399,16 @@ import TestSupport
     }
 
     @Test func browsingResultsLoseTheirBracketMarkers() {
-        #expect(ChatGPTText.browsingResult("# 【0†Tram 28 – Carris†www.carris.pt】\nEvery 10 minutes.\n# 【1†Fares】")
-            == "# Tram 28 – Carris (www.carris.pt)\nEvery 10 minutes.\n# Fares")
+        #expect(
+            ChatGPTText.browsingResult("# 【0†Tram 28 – Carris†www.carris.pt】\nEvery 10 minutes.\n# 【1†Fares】")
+                == "# Tram 28 – Carris (www.carris.pt)\nEvery 10 minutes.\n# Fares")
         #expect(ChatGPTText.browsingResult("plain \u{E206}text") == "plain text")
     }
 
     @Test func sandboxLinksAndFileTokens() {
-        #expect(ChatGPTText.sandboxLinks("[Download it](sandbox:/mnt/data/report%20v2.xlsx).").text == "Download it (`report v2.xlsx`, not included in the export).")
+        #expect(
+            ChatGPTText.sandboxLinks("[Download it](sandbox:/mnt/data/report%20v2.xlsx).").text == "Download it (`report v2.xlsx`, not included in the export)."
+        )
         #expect(ChatGPTText.sandboxLinks("![Chart](sandbox:/mnt/data/chart.png)").text == "Chart (`chart.png`, an image, not included in the export)")
         #expect(ChatGPTText.sandboxLinks("Saved to sandbox:/mnt/data/out.csv.").text == "Saved to `out.csv` (not included in the export).")
         #expect(ChatGPTText.sandboxLinks("no links").count == 0)
@@ -357,7 +419,10 @@ import TestSupport
     /// An agent's reply names the files it made in the message's file references: the sentence
     /// reads with the name where the token stood, and the card carries it.
     @Test func anAgentsFileIsNamedByItsReferences() throws {
-        let metadata = try JSONParser.parse(Array(#"{"n7jupd_crefs": [{"type": "file", "id": "file-EYKWhn6BzMbymMTvKA4W8y", "name": "dentists_boavista.md", "source": "agent"}], "other": 1}"#.utf8))
+        let metadata = try JSONParser.parse(
+            Array(
+                #"{"n7jupd_crefs": [{"type": "file", "id": "file-EYKWhn6BzMbymMTvKA4W8y", "name": "dentists_boavista.md", "source": "agent"}], "other": 1}"#
+                    .utf8))
         #expect(ChatGPTText.referencedName("file-EYKWhn6BzMbymMTvKA4W8y", metadata: metadata) == "dentists_boavista.md")
         #expect(ChatGPTText.referencedName("file-Other", metadata: metadata) == nil)
         let named = ChatGPTText.fileTokens("I've saved the details here: {{file:file-EYKWhn6BzMbymMTvKA4W8y}}.") {
@@ -372,14 +437,16 @@ import TestSupport
     @Test func canvasUpdatesAsChatGPTAppliesThem() {
         let doc = "# Title\n\nFirst line.\nSecond line."
         #expect(ChatGPTCanvasDocument.apply(pattern: ".*", replacement: "All new", multiple: false, to: doc) == "All new")
-        #expect(ChatGPTCanvasDocument.apply(pattern: "(\\w+) line", replacement: "\\1 row $5", multiple: true, to: doc)
-            == "# Title\n\nFirst row $5.\nSecond row $5.")
+        #expect(
+            ChatGPTCanvasDocument.apply(pattern: "(\\w+) line", replacement: "\\1 row $5", multiple: true, to: doc)
+                == "# Title\n\nFirst row $5.\nSecond row $5.")
         #expect(ChatGPTCanvasDocument.apply(pattern: "line", replacement: "row", multiple: false, to: doc) == "# Title\n\nFirst row.\nSecond line.")
         #expect(ChatGPTCanvasDocument.apply(pattern: "absent", replacement: "x", multiple: false, to: doc) == nil)
         #expect(ChatGPTCanvasDocument.apply(pattern: "(unclosed", replacement: "x", multiple: false, to: doc) == nil)
         // Text with escaped punctuation is replaced as text; a replacement's \\ and \n are read.
-        #expect(ChatGPTCanvasDocument.apply(pattern: "First line\\.", replacement: "1. a\\nb $1", multiple: false, to: doc)
-            == "# Title\n\n1. a\nb $1\nSecond line.")
+        #expect(
+            ChatGPTCanvasDocument.apply(pattern: "First line\\.", replacement: "1. a\\nb $1", multiple: false, to: doc)
+                == "# Title\n\n1. a\nb $1\nSecond line.")
         // A file cannot hang the import with a pattern that backtracks exponentially.
         #expect(ChatGPTCanvasDocument.apply(pattern: "(a+)+$", replacement: "x", multiple: false, to: String(repeating: "a", count: 40) + "!") == nil)
         let code = ChatGPTCanvasDocument(title: "app.py", type: "code/python", versions: ["a", "b"]).part
@@ -394,7 +461,8 @@ import TestSupport
     }
 
     @Test func versionsFromChildrenOrFromParentLinks() throws {
-        let listed = try JSONParser.parse(Array(#"{"r": {"children": ["a", "b", "c"]}, "a": {"parent": "r"}, "b": {"parent": "r"}, "c": {"parent": "r"}}"#.utf8))
+        let listed = try JSONParser.parse(
+            Array(#"{"r": {"children": ["a", "b", "c"]}, "a": {"parent": "r"}, "b": {"parent": "r"}, "c": {"parent": "r"}}"#.utf8))
         #expect(ChatGPTVersions(mapping: listed).version(of: "b", parent: "r") == TurnVersion(index: 2, count: 3))
         // 2026's slimmer nodes have no children: the parent links say the same.
         let slim = try JSONParser.parse(Array(#"{"r": {}, "a": {"parent": "r"}, "b": {"parent": "r"}, "x": {"parent": "a"}}"#.utf8))

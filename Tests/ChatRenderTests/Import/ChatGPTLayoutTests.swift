@@ -19,9 +19,11 @@ import TestSupport
 @Suite struct ChatGPTLayoutTests {
     typealias Entry = ZipBuilder.Entry
     static let export = TestPaths.fixture("import/chatgpt-2026/export")
-    static let files = ["conversations-000.json", "conversations-001.json", "export_manifest.json", "conversation_asset_file_names.json", "library_files.json",
-                        "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "file_00000000c0ffee0718293a4b5c6d7e8f.dat",
-                        "file_00000000d4e5f60718293a4b5c6d7e8f.dat", "file_00000000fee10718293a4b5c6d7e8f00.dat"]
+    static let files = [
+        "conversations-000.json", "conversations-001.json", "export_manifest.json", "conversation_asset_file_names.json", "library_files.json",
+        "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "file_00000000c0ffee0718293a4b5c6d7e8f.dat",
+        "file_00000000d4e5f60718293a4b5c6d7e8f.dat", "file_00000000fee10718293a4b5c6d7e8f00.dat",
+    ]
 
     /// What the fixture export gives wherever it sits: messages name the file as `SHOWN/conversations-NNN.json`.
     static func expectedWarnings(_ shown: String) -> [String] {
@@ -70,10 +72,11 @@ import TestSupport
         #expect(chats.map(\.title) == ["Packing for Kyoto", "Receipt totals"])
         guard chats.count == 2 else { return }
         // Slim 2026 records: nodes without "children", messages without "metadata" read fine.
-        #expect(chats[0].turns.map(\.shownText) == [
-            "Here is the station and my itinerary. What should I pack for three days in March?",
-            "Layers: a light down jacket, a scarf and **comfortable shoes** for the temples.",
-        ])
+        #expect(
+            chats[0].turns.map(\.shownText) == [
+                "Here is the station and my itinerary. What should I pack for three days in March?",
+                "Layers: a light down jacket, a scarf and **comfortable shoes** for the temples.",
+            ])
         #expect(chats[1].turns.map(\.id) == ["u1", "a1", "u2", "u3"])
         let kyoto = chats[0].turns[0].attachments
         let receipts = chats[1].turns.flatMap(\.attachments)
@@ -114,10 +117,11 @@ import TestSupport
         try Self.copyExport(to: temp + "/e", replacing: ["export_manifest.json": manifest])
         let (chats, warnings) = try read(temp + "/e", strip: temp + "/e/")
         expectTheFixture(chats)  // the unlisted shard is read all the same, after the listed ones
-        #expect(Array(warnings.prefix(2)) == [
-            "export_manifest.json: warning: lists the conversation file \"conversations-002.json\", which the export does not have; the conversations in it are missing",
-            "conversations-001.json: warning: not listed in export_manifest.json; read all the same, after the files it lists",
-        ])
+        #expect(
+            Array(warnings.prefix(2)) == [
+                "export_manifest.json: warning: lists the conversation file \"conversations-002.json\", which the export does not have; the conversations in it are missing",
+                "conversations-001.json: warning: not listed in export_manifest.json; read all the same, after the files it lists",
+            ])
         #expect(warnings.count == 6)
     }
 
@@ -126,7 +130,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: temp) }
         // The other shape seen: a "files" list whose conversations.json entry lists its shards,
         // here in reverse order, which is the order they are read in.
-        let listed = #"{"version": 1, "files": [{"name": "conversations.json", "shards": [{"name": "conversations-001.json"}, {"name": "conversations-000.json"}]}, {"name": "conversation_asset_file_names.json"}]}"#
+        let listed =
+            #"{"version": 1, "files": [{"name": "conversations.json", "shards": [{"name": "conversations-001.json"}, {"name": "conversations-000.json"}]}, {"name": "conversation_asset_file_names.json"}]}"#
         try Self.copyExport(to: temp + "/a", replacing: ["export_manifest.json": listed])
         let (reversed, quiet) = try read(temp + "/a")
         #expect(reversed.map(\.title) == ["Receipt totals", "Packing for Kyoto"])
@@ -135,11 +140,17 @@ import TestSupport
         try Self.copyExport(to: temp + "/b", replacing: ["export_manifest.json": #"{"version": 2, "parts": []}"#])
         let (found, warned) = try read(temp + "/b", strip: temp + "/b/")
         expectTheFixture(found)
-        #expect(warned.first == "export_manifest.json: warning: names no conversation files; expected \"conversations.json\" with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read")
+        #expect(
+            warned.first
+                == "export_manifest.json: warning: names no conversation files; expected \"conversations.json\" with its shards (under \"logical_files\", \"files\" or \"export_files\"); the conversations-NNN.json files found are read"
+        )
         try Self.copyExport(to: temp + "/c", replacing: ["export_manifest.json": "{\"version\": 1,"])
         let (despite, broken) = try read(temp + "/c", strip: temp + "/c/")
         expectTheFixture(despite)
-        #expect(broken.first == "export_manifest.json:1:15: warning: unexpected end of file; expected a member name in double quotes; export_manifest.json is not used", "\(broken)")
+        #expect(
+            broken.first
+                == "export_manifest.json:1:15: warning: unexpected end of file; expected a member name in double quotes; export_manifest.json is not used",
+            "\(broken)")
         // Unsafe names in a manifest are never read.
         let escaping = #"{"logical_files": {"conversations.json": {"files": ["../conversations-000.json", "/etc/passwd", "conversations-000.json"]}}}"#
         try Self.copyExport(to: temp + "/d", replacing: ["export_manifest.json": escaping])
@@ -154,7 +165,8 @@ import TestSupport
     @Test func aManifestListingOnlyItsExportFiles() throws {
         let temp = TestPaths.temporaryFolder("gptlayout")
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        let real = #"{"export_files": [{"path": "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "size_bytes": 68}, "#
+        let real =
+            #"{"export_files": [{"path": "file_00000000a1b2c3d4e5f60718293a4b5c.dat", "size_bytes": 68}, "#
             + #"{"path": "conversations-001.json", "size_bytes": 5120}, {"path": "conversations-000.json", "size_bytes": 5242880}, "#
             + #"{"path": "conversation_asset_file_names.json", "size_bytes": 211}, {"path": "library_files.json", "size_bytes": 907}]}"#
         try Self.copyExport(to: temp + "/a", replacing: ["export_manifest.json": real])
@@ -184,7 +196,10 @@ import TestSupport
         }
         // Two exports in one archive are refused, naming them.
         let two = ZipBuilder(try Self.zipEntries(prefix: "a/") + Self.zipEntries(prefix: "b/")).write(to: temp, name: "two.zip")
-        #expect(errors(two) == ["\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"])
+        #expect(
+            errors(two) == [
+                "\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"
+            ])
     }
 
     @Test func aShardedZipFromStandardInput() throws {
@@ -197,10 +212,11 @@ import TestSupport
         #expect(run.stderr.contains("<stdin>/conversations-000.json:124:19: warning: [2].current_node: no message node \"gone\""), "\(run.stderr)")
         #expect(run.stderr.hasSuffix("wrote 2 conversations and site/index.html, 4 warnings\n"))
         let written = try FileManager.default.subpathsOfDirectory(atPath: temp + "/site")
-        #expect(Set(written.filter { $0.hasPrefix("files/") && $0.contains(".") }) == [
-            "files/packing-for-kyoto/kyoto-station.png", "files/packing-for-kyoto/itinerary.pdf",
-            "files/receipt-totals/receipt.jpg", "files/receipt-totals/March statement.pdf",
-        ])
+        #expect(
+            Set(written.filter { $0.hasPrefix("files/") && $0.contains(".") }) == [
+                "files/packing-for-kyoto/kyoto-station.png", "files/packing-for-kyoto/itinerary.pdf",
+                "files/receipt-totals/receipt.jpg", "files/receipt-totals/March statement.pdf",
+            ])
     }
 
     @Test func aFolderHoldingTheUnzippedFolder() throws {
@@ -216,7 +232,8 @@ import TestSupport
         let temp = TestPaths.temporaryFolder("gptlayout")
         defer { try? FileManager.default.removeItem(atPath: temp) }
         try FileManager.default.createDirectory(atPath: temp + "/empty", withIntermediateDirectories: true)
-        let expected = "expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
+        let expected =
+            "expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
         #expect(errors(temp + "/empty") == ["\(temp)/empty: error: no ChatGPT conversations in this folder; \(expected)"])
         let zip = ZipBuilder([Entry("README.txt", "hello"), Entry("photos/file_00ab.dat", "x")]).write(to: temp, name: "other.zip")
         #expect(errors(zip) == ["\(zip): error: no ChatGPT conversations at the top of the zip archive or in one top-level folder; \(expected)"])
@@ -236,15 +253,19 @@ import TestSupport
         #expect(other.first?.turns.flatMap(\.attachments).map(\.name) == ["receipt.jpg", "IMG_0412.jpeg", "March statement.pdf"])
         // A 2024 export: one conversations.json, which a manifest may name without shards.
         let old = try String(contentsOfFile: TestPaths.fixture("import/chatgpt/export/conversations.json"), encoding: .utf8)
-        try Self.copyExport(to: temp + "/e", leaving: ["conversations-000.json", "conversations-001.json"],
-                            replacing: ["conversations.json": old, "export_manifest.json": #"{"files": [{"name": "conversations.json"}]}"#])
+        try Self.copyExport(
+            to: temp + "/e", leaving: ["conversations-000.json", "conversations-001.json"],
+            replacing: ["conversations.json": old, "export_manifest.json": #"{"files": [{"name": "conversations.json"}]}"#])
         let (chats, _) = try read(temp + "/e")
         #expect(chats.map(\.title) == ["Ünïcode — <Plan> & more", "Weekend in Lisbon", "Weekend in Lisbon"])
         // Both layouts at once, with no manifest to choose: conversations.json, with a warning.
         try Self.copyExport(to: temp + "/f", leaving: ["export_manifest.json"], replacing: ["conversations.json": old])
         let (both, warnings) = try read(temp + "/f", strip: temp + "/f/")
         #expect(both.count == 3)
-        #expect(warnings.first == "conversations.json: warning: the export also has conversations-000.json, conversations-001.json but no export_manifest.json saying which to read; only conversations.json is read")
+        #expect(
+            warnings.first
+                == "conversations.json: warning: the export also has conversations-000.json, conversations-001.json but no export_manifest.json saying which to read; only conversations.json is read"
+        )
     }
 
     // MARK: Files
@@ -255,8 +276,10 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
         let png = try Self.bytes("file_00000000a1b2c3d4e5f60718293a4b5c.dat")
         let wav = Array("RIFF".utf8) + [36, 0, 0, 0] + Array("WAVEfmt ".utf8) + [UInt8](repeating: 0, count: 24)
-        for (name, bytes) in [("file_00aa.dat", png), ("file_00bb.dat", wav), ("file_00cc.dat", Array("plain notes\n".utf8)),
-                              ("file_00dd.dat", [0, 1, 2, 3]), ("file-Legacy1-trip plan.md", Array("# Trip\n".utf8))] {
+        for (name, bytes) in [
+            ("file_00aa.dat", png), ("file_00bb.dat", wav), ("file_00cc.dat", Array("plain notes\n".utf8)),
+            ("file_00dd.dat", [0, 1, 2, 3]), ("file-Legacy1-trip plan.md", Array("# Trip\n".utf8)),
+        ] {
             _ = FileManager.default.createFile(atPath: temp + "/" + name, contents: Data(bytes))
         }
         let files = ExportFiles(source: .folder(temp), assetNames: ["file_00aa.dat": "beach.png"])
@@ -264,21 +287,22 @@ import TestSupport
         func get(_ id: String, name: String? = nil, declared: String? = nil) -> ImportedAttachment {
             files.attachment(id: id, name: name, declaredType: declared, size: 9, at: nil, path: "p", reader: &reader)
         }
-        #expect(get("file_00aa").name == "beach.png")                            // the asset names
+        #expect(get("file_00aa").name == "beach.png")  // the asset names
         #expect(get("file_00aa", name: "Beach day.png").name == "Beach day.png")  // the message's name wins
-        #expect(get("file_00aa", name: "file_00aa").name == "beach.png")          // a raw id is no name
+        #expect(get("file_00aa", name: "file_00aa").name == "beach.png")  // a raw id is no name
         #expect([get("file_00bb").name, get("file_00bb").contentType] == ["audio.wav", "audio/wav"])
         #expect([get("file_00cc").name, get("file_00cc").contentType] == ["document.txt", "text/plain"])
         // Nothing known at all, not even a type: only then the stored name.
         #expect([get("file_00dd").name, get("file_00dd").contentType] == ["file_00dd.dat", "application/octet-stream"])
         #expect(get("file_00dd", declared: "application/pdf").name == "document.pdf")
-        #expect(get("file-Legacy1").name == "trip plan.md")                     // 2024: the name after the id
+        #expect(get("file-Legacy1").name == "trip plan.md")  // 2024: the name after the id
         #expect(reader.diagnostics.isEmpty)
         // Missing: named from what the message declares, or the asset names, never the id.
         let missing = [get("file_0404", declared: "image/png"), get("file_0405", declared: "image/jpeg"), get("file_0406")]
         #expect(missing.map(\.name) == ["image.png", "image.jpg", "file_0406"])
-        #expect(ExportFiles(source: .folder(temp), assetNames: ["file_0407": "scan.pdf"])
-            .attachment(id: "file_0407", name: nil, declaredType: nil, size: 1, at: nil, path: "p", reader: &reader).name == "scan.pdf")
+        #expect(
+            ExportFiles(source: .folder(temp), assetNames: ["file_0407": "scan.pdf"])
+                .attachment(id: "file_0407", name: nil, declaredType: nil, size: 1, at: nil, path: "p", reader: &reader).name == "scan.pdf")
         #expect(missing.allSatisfy { $0.content == .unavailable } && reader.diagnostics.count == 4)
     }
 
@@ -298,18 +322,23 @@ import TestSupport
 
     // MARK: Tolerance
 
-    static let good = #"{"title": "Good", "id": "c-good", "mapping": {"r": {"message": null, "parent": null}, "u": {"parent": "r", "message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["hello"]}}}}, "current_node": "u"}"#
+    static let good =
+        #"{"title": "Good", "id": "c-good", "mapping": {"r": {"message": null, "parent": null}, "u": {"parent": "r", "message": {"author": {"role": "user"}, "content": {"content_type": "text", "parts": ["hello"]}}}}, "current_node": "u"}"#
 
     @Test func aBrokenConversationAmongGoodOnesIsLeftOutAndNamed() throws {
         let temp = TestPaths.temporaryFolder("gptlayout")
         defer { try? FileManager.default.removeItem(atPath: temp) }
         try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
-        let broken = #"{"title": "No author", "id": "c-bad", "mapping": {"u": {"parent": null, "message": {"content": {"content_type": "text", "parts": ["x"]}}}}, "current_node": "u"}"#
+        let broken =
+            #"{"title": "No author", "id": "c-bad", "mapping": {"u": {"parent": null, "message": {"content": {"content_type": "text", "parts": ["x"]}}}}, "current_node": "u"}"#
         let another = Self.good.replacingOccurrences(of: "c-good", with: "c-good-2")  // a copy with the same id would be shown once
         try "[\(Self.good),\n\(broken),\n\(another)]".write(toFile: temp + "/conversations.json", atomically: false, encoding: .utf8)
         let (chats, warnings) = try read(temp, strip: temp + "/")
         #expect(chats.map(\.title) == ["Good", "Good"])
-        #expect(warnings == ["conversations.json:2:84: warning: [1].mapping.u.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"No author\" (id \"c-bad\") is left out"])
+        #expect(
+            warnings == [
+                "conversations.json:2:84: warning: [1].mapping.u.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"No author\" (id \"c-bad\") is left out"
+            ])
         // The CLI imports the rest and exits 0; --strict refuses and writes nothing.
         let run = try CLIRun.run(["import", "chatgpt", temp, "--out", temp + "/out"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -323,7 +352,10 @@ import TestSupport
         // Every conversation of the old "bad" fixture is broken or empty: the import fails, naming each.
         let found = errors(TestPaths.fixture("import/chatgpt/bad/conversations.json"))
         #expect(found.count == 4)
-        #expect(found.first?.hasSuffix("conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members; the conversation \"broken\" is left out") == true, "\(found)")
+        #expect(
+            found.first?.hasSuffix(
+                "conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members; the conversation \"broken\" is left out"
+            ) == true, "\(found)")
         #expect(found.last?.contains("warning: [3]: conversation") == true)
     }
 
@@ -333,11 +365,15 @@ import TestSupport
         try Self.copyExport(to: temp + "/e", replacing: ["conversations-001.json": "[\n  {\"title\": \"x\",,}\n]"])
         let (chats, warnings) = try read(temp + "/e", strip: temp + "/e/")
         #expect(chats.map(\.title) == ["Packing for Kyoto"])
-        #expect(warnings.last == "conversations-001.json:2:17: warning: unexpected ','; expected a member name in double quotes; the conversations in conversations-001.json are left out", "\(warnings)")
+        #expect(
+            warnings.last
+                == "conversations-001.json:2:17: warning: unexpected ','; expected a member name in double quotes; the conversations in conversations-001.json are left out",
+            "\(warnings)")
         // A shard that is not a list of conversations, likewise.
         try Self.copyExport(to: temp + "/f", replacing: ["conversations-001.json": "{\"conversations\": []}"])
         let (rest, told) = try read(temp + "/f", strip: temp + "/f/")
-        #expect(rest.count == 1 && told.last?.hasPrefix("conversations-001.json:1:1: warning: (document): expected an array of conversations") == true, "\(told)")
+        #expect(
+            rest.count == 1 && told.last?.hasPrefix("conversations-001.json:1:1: warning: (document): expected an array of conversations") == true, "\(told)")
         // The only conversation file broken: an error, as before.
         try FileManager.default.createDirectory(atPath: temp + "/g", withIntermediateDirectories: true)
         try "[{]".write(toFile: temp + "/g/conversations.json", atomically: false, encoding: .utf8)
@@ -359,7 +395,8 @@ import TestSupport
         let (chats, warnings) = try read(temp, strip: temp + "/")
         #expect(chats.first?.turns.map(\.shownText) == ["question", "first answer", "second answer"])
         #expect(chats.first?.turns.map(\.branch) == [[], [2], []])
-        #expect(warnings == ["conversations.json:1:2: warning: [0].current_node: no \"current_node\"; the thread ending at the newest message, \"new\", is shown"])
+        #expect(
+            warnings == ["conversations.json:1:2: warning: [0].current_node: no \"current_node\"; the thread ending at the newest message, \"new\", is shown"])
     }
 
     @Test func strictImportRefusesAndWritesNothing() throws {

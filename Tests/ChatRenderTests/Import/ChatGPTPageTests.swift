@@ -9,8 +9,10 @@ import TestSupport
 /// golden (`__Goldens__/chatgpt-2025/`), and no page holds a private-use character or a raw
 /// ChatGPT marker.
 @Suite(.serialized) struct ChatGPTPageTests {
-    static let slugs = ["tram-passes-in-lisbon", "compound-interest", "quarterly-sales-chart", "a-fox-for-the-poster",
-                        "train-to-porto", "cover-letter-draft", "weekend-plans-voice", "book-a-table-for-friday"]
+    static let slugs = [
+        "tram-passes-in-lisbon", "compound-interest", "quarterly-sales-chart", "a-fox-for-the-poster",
+        "train-to-porto", "cover-letter-draft", "weekend-plans-voice", "book-a-table-for-friday",
+    ]
 
     /// Renders the fixture once into a temporary site; the pages by slug, and the run.
     static func site() throws -> (pages: [String: String], run: CLIRun) {
@@ -41,8 +43,10 @@ import TestSupport
         for (slug, page) in pages {
             let privateUse = page.unicodeScalars.filter(ChatGPTText.isPrivateUse)
             #expect(privateUse.isEmpty, "\(slug): \(privateUse.map { String($0.value, radix: 16) })")
-            for raw in ["【", "†", "turn0search", "turn0news", "\u{E200}", "cite\u{E202}", "{{file:", "sandbox:", "utm_source=chatgpt",
-                        "GPT-4o returned", "DALL·E displayed", "Model set context updated", "[^s", "textdoc_id"] {
+            for raw in [
+                "【", "†", "turn0search", "turn0news", "\u{E200}", "cite\u{E202}", "{{file:", "sandbox:", "utm_source=chatgpt",
+                "GPT-4o returned", "DALL·E displayed", "Model set context updated", "[^s", "textdoc_id",
+            ] {
                 #expect(!page.contains(raw), "\(slug) holds \(raw)")
             }
         }

@@ -28,7 +28,8 @@ import TestSupport
 
     func human(_ uuid: String, _ text: String, parent: String? = "00000000-0000-4000-8000-000000000000", at time: String = "09:00:00") -> String {
         let parentJSON = parent.map { "\"\($0)\"" } ?? "null"
-        return "{\"uuid\": \"\(uuid)\", \"sender\": \"human\", \"created_at\": \"2026-05-01T\(time)Z\", \"text\": \"\(text)\", \"content\": [{\"type\": \"text\", \"text\": \"\(text)\"}], \"parent_message_uuid\": \(parentJSON)}"
+        return
+            "{\"uuid\": \"\(uuid)\", \"sender\": \"human\", \"created_at\": \"2026-05-01T\(time)Z\", \"text\": \"\(text)\", \"content\": [{\"type\": \"text\", \"text\": \"\(text)\"}], \"parent_message_uuid\": \(parentJSON)}"
     }
 
     func assistant(_ uuid: String, _ blocks: String, parent: String, at time: String = "09:00:10", text: String = "flattened") -> String {
@@ -66,9 +67,9 @@ import TestSupport
 
     @Test func exportsWithoutParentsAreOneThreadInFileOrder() throws {
         let messages = #"""
-        {"uuid": "1", "sender": "human", "text": "Hi", "content": []},
-        {"uuid": "2", "sender": "assistant", "text": "Hello", "content": []}
-        """#
+            {"uuid": "1", "sender": "human", "text": "Hi", "content": []},
+            {"uuid": "2", "sender": "assistant", "text": "Hello", "content": []}
+            """#
         let (chat, warnings) = try read(messages)
         #expect(warnings.isEmpty)
         #expect(chat.turns.map(\.text) == ["Hi", "Hello"])
@@ -78,7 +79,10 @@ import TestSupport
         let messages = [human("q", "Question"), assistant("a", #"{"type": "text", "text": "Answer"}"#, parent: "nowhere")].joined(separator: ",")
         let (chat, warnings) = try read(messages)
         #expect(chat.turns.count == 1)  // the orphan is a first message of its own; the newest leaf wins
-        #expect(warnings == ["c.json:1:462: warning: [0].chat_messages[1].parent_message_uuid: conversation \"Test\": parent_message_uuid \"nowhere\" names no message of this conversation; the message is read as a first message"])
+        #expect(
+            warnings == [
+                "c.json:1:462: warning: [0].chat_messages[1].parent_message_uuid: conversation \"Test\": parent_message_uuid \"nowhere\" names no message of this conversation; the message is read as a first message"
+            ])
         let loop = [human("x", "One", parent: "y"), human("y", "Two", parent: "x")].joined(separator: ",")
         let (looped, loopWarnings) = try read(loop)
         #expect(looped.turns.map(\.text) == ["One", "Two"])
@@ -89,7 +93,9 @@ import TestSupport
 
     @Test func rendersFromContentBlocksNeverTheFlattenedText() throws {
         let blocks = #"{"type": "text", "text": "Real answer"}"#
-        let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q", text: "```\\nThis block is not supported on your current device yet.\\n```")].joined(separator: ","))
+        let (chat, _) = try read(
+            [human("q", "Q"), assistant("a", blocks, parent: "q", text: "```\\nThis block is not supported on your current device yet.\\n```")].joined(
+                separator: ","))
         #expect(chat.turns[1].text == "Real answer")
         #expect(!chat.turns[1].text.contains("not supported"))
     }
@@ -102,24 +108,24 @@ import TestSupport
 
     @Test func thinkingTakesItsLastSummaryAsLabelAndItsTimestampsAsDuration() throws {
         let blocks = #"""
-        {"type": "thinking", "thinking": "Let me think.", "start_timestamp": "2026-05-01T09:00:10Z", "stop_timestamp": "2026-05-01T09:00:51Z",
-         "summaries": [{"summary": "Reading the question"}, {"summary": "Picking an approach"}]},
-        {"type": "text", "text": "Answer"}
-        """#
+            {"type": "thinking", "thinking": "Let me think.", "start_timestamp": "2026-05-01T09:00:10Z", "stop_timestamp": "2026-05-01T09:00:51Z",
+             "summaries": [{"summary": "Reading the question"}, {"summary": "Picking an approach"}]},
+            {"type": "text", "text": "Answer"}
+            """#
         let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
         #expect(chat.turns[1].parts == [.thinking(ThinkingPart(text: "Let me think.", duration: 41, summary: "Picking an approach")), .text("Answer")])
     }
 
     @Test func webSearchIsAToolCallWithItsResultsAndCitationsBecomeMarkers() throws {
         let blocks = #"""
-        {"type": "tool_use", "id": "t1", "name": "web_search", "input": {"query": "reactor lifespan"}},
-        {"type": "tool_result", "tool_use_id": "t1", "name": "web_search", "is_error": false, "content": [
-          {"type": "knowledge", "title": "NRC", "url": "https://nrc.gov/a", "text": "40 years"},
-          {"type": "knowledge", "title": "IAEA", "url": "https://iaea.org/b", "text": "80 years"}]},
-        {"type": "text", "text": "Licences run 40 years; renewals reach 80.", "citations": [
-          {"uuid": "c1", "start_index": 0, "end_index": 21, "details": {"type": "web_search_citation", "url": "https://nrc.gov/a"}},
-          {"uuid": "c2", "start_index": 23, "end_index": 41, "details": {"type": "web_search_citation", "url": "https://iaea.org/b"}}]}
-        """#
+            {"type": "tool_use", "id": "t1", "name": "web_search", "input": {"query": "reactor lifespan"}},
+            {"type": "tool_result", "tool_use_id": "t1", "name": "web_search", "is_error": false, "content": [
+              {"type": "knowledge", "title": "NRC", "url": "https://nrc.gov/a", "text": "40 years"},
+              {"type": "knowledge", "title": "IAEA", "url": "https://iaea.org/b", "text": "80 years"}]},
+            {"type": "text", "text": "Licences run 40 years; renewals reach 80.", "citations": [
+              {"uuid": "c1", "start_index": 0, "end_index": 21, "details": {"type": "web_search_citation", "url": "https://nrc.gov/a"}},
+              {"uuid": "c2", "start_index": 23, "end_index": 41, "details": {"type": "web_search_citation", "url": "https://iaea.org/b"}}]}
+            """#
         let (chat, warnings) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
         #expect(warnings.isEmpty)
         let turn = chat.turns[1]
@@ -138,71 +144,86 @@ import TestSupport
 
     @Test func theAnalysisToolIsCodeExecutionAndItsErrorsAreErrors() throws {
         let blocks = #"""
-        {"type": "tool_use", "id": "r1", "name": "repl", "input": {"code": "console.log(x)"}},
-        {"type": "tool_result", "tool_use_id": "r1", "name": "repl", "is_error": true, "content": [{"type": "text", "text": "{\"status\":\"error\",\"logs\":[],\"error\":\"ReferenceError: x is not defined\"}"}]},
-        {"type": "tool_use", "id": "r2", "name": "repl", "input": {"code": "console.log(1 + 1)"}},
-        {"type": "tool_result", "tool_use_id": "r2", "name": "repl", "content": [{"type": "text", "text": "{\"status\":\"success\",\"logs\":[\"2\"]}"}]}
-        """#
+            {"type": "tool_use", "id": "r1", "name": "repl", "input": {"code": "console.log(x)"}},
+            {"type": "tool_result", "tool_use_id": "r1", "name": "repl", "is_error": true, "content": [{"type": "text", "text": "{\"status\":\"error\",\"logs\":[],\"error\":\"ReferenceError: x is not defined\"}"}]},
+            {"type": "tool_use", "id": "r2", "name": "repl", "input": {"code": "console.log(1 + 1)"}},
+            {"type": "tool_result", "tool_use_id": "r2", "name": "repl", "content": [{"type": "text", "text": "{\"status\":\"success\",\"logs\":[\"2\"]}"}]}
+            """#
         let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
-        #expect(chat.turns[1].parts == [
-            // Titled in claude.ai's words for its analysis tool ("Analyzed data"), not "Ran JavaScript code".
-            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(x)", output: "ReferenceError: x is not defined", status: .error, title: .analyzedData)),
-            .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(1 + 1)", output: "2", status: .ok, title: .analyzedData)),
-        ])
+        #expect(
+            chat.turns[1].parts == [
+                // Titled in claude.ai's words for its analysis tool ("Analyzed data"), not "Ran JavaScript code".
+                .codeExecution(
+                    CodeExecutionPart(
+                        language: "javascript", code: "console.log(x)", output: "ReferenceError: x is not defined", status: .error, title: .analyzedData)),
+                .codeExecution(CodeExecutionPart(language: "javascript", code: "console.log(1 + 1)", output: "2", status: .ok, title: .analyzedData)),
+            ])
     }
 
     @Test func resultsFindTheirCallByIdThenByName() throws {
         let blocks = #"""
-        {"type": "tool_use", "id": "a", "name": "web_fetch", "input": {"url": "https://example.com/a"}},
-        {"type": "tool_use", "id": "b", "name": "memory_user_edits", "input": {"command": "view"}, "message": "Managing memory"},
-        {"type": "tool_result", "tool_use_id": "b", "name": "memory_user_edits", "content": [{"type": "text", "text": "No edits"}]},
-        {"type": "tool_result", "name": "web_fetch", "is_error": true, "content": [{"type": "text", "text": "Blocked"}]}
-        """#
+            {"type": "tool_use", "id": "a", "name": "web_fetch", "input": {"url": "https://example.com/a"}},
+            {"type": "tool_use", "id": "b", "name": "memory_user_edits", "input": {"command": "view"}, "message": "Managing memory"},
+            {"type": "tool_result", "tool_use_id": "b", "name": "memory_user_edits", "content": [{"type": "text", "text": "No edits"}]},
+            {"type": "tool_result", "name": "web_fetch", "is_error": true, "content": [{"type": "text", "text": "Blocked"}]}
+            """#
         let (chat, _) = try read([human("q", "Q"), assistant("a", blocks, parent: "q")].joined(separator: ","))
         // The importer's own title keeps its string-table key, for pages in other languages.
-        var fetch = ToolCallPart(name: "web_fetch", title: "Fetched https://example.com/a", input: "{\n  \"url\": \"https://example.com/a\"\n}", status: .error, result: "Blocked")
+        var fetch = ToolCallPart(
+            name: "web_fetch", title: "Fetched https://example.com/a", input: "{\n  \"url\": \"https://example.com/a\"\n}", status: .error, result: "Blocked")
         fetch.titlePhrase = UIPhrase(.toolFetched, ["host": "https://example.com/a"])
-        #expect(chat.turns[1].parts == [
-            .toolCall(fetch),
-            .toolCall(ToolCallPart(name: "memory_user_edits", title: "Managing memory", input: "{\n  \"command\": \"view\"\n}", status: .ok, result: "No edits")),
-        ])
+        #expect(
+            chat.turns[1].parts == [
+                .toolCall(fetch),
+                .toolCall(
+                    ToolCallPart(name: "memory_user_edits", title: "Managing memory", input: "{\n  \"command\": \"view\"\n}", status: .ok, result: "No edits")),
+            ])
     }
 
     @Test func artifactsShowTheirVersionAfterEachTurnWithEarlierOnesKept() throws {
         let messages = [
             human("q", "Write it"),
-            assistant("a1", #"""
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "type": "text/markdown", "title": "Plan", "command": "create", "content": "# Plan\n\nstep one"}},
-            {"type": "tool_result", "name": "artifacts", "content": [{"type": "text", "text": "OK"}]}
-            """#, parent: "q"),
+            assistant(
+                "a1",
+                #"""
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "type": "text/markdown", "title": "Plan", "command": "create", "content": "# Plan\n\nstep one"}},
+                {"type": "tool_result", "name": "artifacts", "content": [{"type": "text", "text": "OK"}]}
+                """#, parent: "q"),
             human("q2", "More", parent: "a1", at: "09:01:00"),
-            assistant("a2", #"""
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "command": "update", "old_str": "step one", "new_str": "step one\nstep two"}},
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "command": "update", "old_str": "# Plan", "new_str": "# The plan"}},
-            {"type": "text", "text": "Done."},
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "code", "type": "application/vnd.ant.code", "language": "python", "title": "run.py", "command": "create", "content": "print(1)"}},
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "code", "command": "rewrite", "content": "print(2)"}}
-            """#, parent: "q2", at: "09:01:10"),
+            assistant(
+                "a2",
+                #"""
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "command": "update", "old_str": "step one", "new_str": "step one\nstep two"}},
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "doc", "command": "update", "old_str": "# Plan", "new_str": "# The plan"}},
+                {"type": "text", "text": "Done."},
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "code", "type": "application/vnd.ant.code", "language": "python", "title": "run.py", "command": "create", "content": "print(1)"}},
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "code", "command": "rewrite", "content": "print(2)"}}
+                """#, parent: "q2", at: "09:01:10"),
         ].joined(separator: ",")
         let (chat, warnings) = try read(messages)
         #expect(warnings.isEmpty)
         #expect(chat.turns[1].parts == [.document(DocumentPart(title: "Plan", kind: .markdown, content: "# Plan\n\nstep one"))])
-        #expect(chat.turns[3].parts == [
-            .document(DocumentPart(title: "Plan", kind: .markdown, content: "# The plan\n\nstep one\nstep two",
-                                   versions: ["# Plan\n\nstep one", "# Plan\n\nstep one\nstep two"])),
-            .text("Done."),
-            .document(DocumentPart(title: "run.py", kind: .code, language: "python", content: "print(2)", versions: ["print(1)"])),
-        ])
+        #expect(
+            chat.turns[3].parts == [
+                .document(
+                    DocumentPart(
+                        title: "Plan", kind: .markdown, content: "# The plan\n\nstep one\nstep two",
+                        versions: ["# Plan\n\nstep one", "# Plan\n\nstep one\nstep two"])),
+                .text("Done."),
+                .document(DocumentPart(title: "run.py", kind: .code, language: "python", content: "print(2)", versions: ["print(1)"])),
+            ])
     }
 
     @Test func anUpdateThatDoesNotApplyIsAWarningAndKeepsTheVersion() throws {
         let messages = [
             human("q", "Go"),
-            assistant("a", #"""
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "d", "command": "create", "content": "abc"}},
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "d", "command": "update", "old_str": "zzz", "new_str": "y"}},
-            {"type": "tool_use", "name": "artifacts", "input": {"id": "missing", "command": "update", "old_str": "a", "new_str": "b"}}
-            """#, parent: "q"),
+            assistant(
+                "a",
+                #"""
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "d", "command": "create", "content": "abc"}},
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "d", "command": "update", "old_str": "zzz", "new_str": "y"}},
+                {"type": "tool_use", "name": "artifacts", "input": {"id": "missing", "command": "update", "old_str": "a", "new_str": "b"}}
+                """#, parent: "q"),
         ].joined(separator: ",")
         let (chat, warnings) = try read(messages)
         #expect(chat.turns[1].parts == [.document(DocumentPart(title: "d", content: "abc"))])
@@ -212,10 +233,15 @@ import TestSupport
     }
 
     @Test func inlineArtifactTagsOf2024ExportsAreDocuments() {
-        let pieces = ClaudeAIInlineTags.split("Intro <antThinking>plan</antThinking>\n<antArtifact identifier=\"x\" type=\"application/vnd.ant.code\" language=\"swift\" title=\"A > B\">\nlet a = 1\n</antArtifact> outro")
-        #expect(pieces == [.text("Intro "), .thinking("plan"), .text("\n"),
-                           .artifact(.init(identifier: "x", type: "application/vnd.ant.code", language: "swift", title: "A > B", content: "let a = 1")),
-                           .text(" outro")])
+        let pieces = ClaudeAIInlineTags.split(
+            "Intro <antThinking>plan</antThinking>\n<antArtifact identifier=\"x\" type=\"application/vnd.ant.code\" language=\"swift\" title=\"A > B\">\nlet a = 1\n</antArtifact> outro"
+        )
+        #expect(
+            pieces == [
+                .text("Intro "), .thinking("plan"), .text("\n"),
+                .artifact(.init(identifier: "x", type: "application/vnd.ant.code", language: "swift", title: "A > B", content: "let a = 1")),
+                .text(" outro"),
+            ])
         #expect(ClaudeAIInlineTags.split("<antArtifact unclosed") == [.text("<antArtifact unclosed")])
         #expect(ClaudeAIInlineTags.split("a <antArtifact identifier=\"y\">cut off") == [.text("a "), .artifact(.init(identifier: "y", content: "cut off"))])
     }
@@ -232,12 +258,12 @@ import TestSupport
 
     @Test func attachmentsAreTextFilesAndFilesAreUnavailableChips() throws {
         let message = #"""
-        {"uuid": "q", "sender": "human", "text": "See", "content": [{"type": "text", "text": "See"}],
-         "attachments": [{"file_name": "notes.md", "file_size": 9, "file_type": "text/markdown", "extracted_content": "# Notes\n"},
-                         {"file_name": "report.pdf", "file_size": 5000, "file_type": "pdf", "extracted_content": "Quarterly"},
-                         {"file_name": "", "file_type": "txt", "extracted_content": "pasted"}],
-         "files": [{"file_uuid": "f1", "file_name": "photo.jpg"}], "files_v2": [{"file_uuid": "f1", "file_name": "photo.jpg"}, {"file_uuid": "f2", "file_name": "deck.key"}]}
-        """#
+            {"uuid": "q", "sender": "human", "text": "See", "content": [{"type": "text", "text": "See"}],
+             "attachments": [{"file_name": "notes.md", "file_size": 9, "file_type": "text/markdown", "extracted_content": "# Notes\n"},
+                             {"file_name": "report.pdf", "file_size": 5000, "file_type": "pdf", "extracted_content": "Quarterly"},
+                             {"file_name": "", "file_type": "txt", "extracted_content": "pasted"}],
+             "files": [{"file_uuid": "f1", "file_name": "photo.jpg"}], "files_v2": [{"file_uuid": "f1", "file_name": "photo.jpg"}, {"file_uuid": "f2", "file_name": "deck.key"}]}
+            """#
         let (chat, _) = try read(message)
         let files = chat.turns[0].attachments
         #expect(files.map(\.name) == ["notes.md", "report.pdf.txt", "Pasted text.txt", "photo.jpg", "deck.key"])
@@ -255,24 +281,28 @@ import TestSupport
 
     @Test func unknownBlocksSendersAndBrokenConversationsAreWarnings() throws {
         let json = #"""
-        [{"uuid": "c1", "name": "Good", "chat_messages": [
-           {"uuid": "1", "sender": "human", "content": [{"type": "text", "text": "Hi"}, {"type": "hologram"}]},
-           {"uuid": "2", "sender": "robot", "content": [{"type": "text", "text": "Beep"}]}]},
-         {"uuid": "c2", "name": "Bad", "chat_messages": {}},
-         "not a conversation"]
-        """#
+            [{"uuid": "c1", "name": "Good", "chat_messages": [
+               {"uuid": "1", "sender": "human", "content": [{"type": "text", "text": "Hi"}, {"type": "hologram"}]},
+               {"uuid": "2", "sender": "robot", "content": [{"type": "text", "text": "Beep"}]}]},
+             {"uuid": "c2", "name": "Bad", "chat_messages": {}},
+             "not a conversation"]
+            """#
         let (chats, warnings) = ClaudeAIImporter.read(try JSONParser.parse(Array(json.utf8)), file: "c.json")
         #expect(chats?.map(\.title) == ["Good"])
         #expect(chats?.first?.turns.map(\.text) == ["Hi"])
-        #expect(warnings.map(\.description) == [
-            "c.json:2:90: warning: [0].chat_messages[0].content[1].type: conversation \"Good\": unknown content block type \"hologram\"; expected \"text\", \"thinking\", \"tool_use\" or \"tool_result\"; the block is left out",
-            "c.json:3:28: warning: [0].chat_messages[1].sender: conversation \"Good\": unknown sender \"robot\"; expected \"human\" or \"assistant\"; the message is left out",
-            "c.json:4:49: warning: [1].chat_messages: conversation \"Bad\": expected an array of messages, found an object; the conversation is left out",
-            "c.json:5:2: warning: [2]: expected a conversation object with \"chat_messages\", found a string; it is left out",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "c.json:2:90: warning: [0].chat_messages[0].content[1].type: conversation \"Good\": unknown content block type \"hologram\"; expected \"text\", \"thinking\", \"tool_use\" or \"tool_result\"; the block is left out",
+                "c.json:3:28: warning: [0].chat_messages[1].sender: conversation \"Good\": unknown sender \"robot\"; expected \"human\" or \"assistant\"; the message is left out",
+                "c.json:4:49: warning: [1].chat_messages: conversation \"Bad\": expected an array of messages, found an object; the conversation is left out",
+                "c.json:5:2: warning: [2]: expected a conversation object with \"chat_messages\", found a string; it is left out",
+            ])
         let notArray = ClaudeAIImporter.read(try JSONParser.parse(Array("{}".utf8)), file: "c.json")
         #expect(notArray.0 == nil)
-        #expect(notArray.1.map(\.description) == ["c.json:1:1: error: (document): expected an array of conversations (claude.ai's conversations.json), found an object"])
+        #expect(
+            notArray.1.map(\.description) == [
+                "c.json:1:1: error: (document): expected an array of conversations (claude.ai's conversations.json), found an object"
+            ])
     }
 
     // MARK: The fixture export
@@ -298,8 +328,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        zip.arguments = ["python3", "-c", "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)\nfor name in ['conversations.json', 'projects.json']: z.write(sys.argv[2] + '/' + name, 'data-2026-05-01/' + name)\nz.close()",
-                         temp + "/export.zip", Self.export]
+        zip.arguments = [
+            "python3", "-c",
+            "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED)\nfor name in ['conversations.json', 'projects.json']: z.write(sys.argv[2] + '/' + name, 'data-2026-05-01/' + name)\nz.close()",
+            temp + "/export.zip", Self.export,
+        ]
         try zip.run()
         zip.waitUntilExit()
         let (fromZip, zipWarnings) = try Importer.read(ImportRequest(format: .claudeAI, inputPath: temp + "/export.zip", outputDirectory: "unused"))
@@ -310,7 +343,8 @@ import TestSupport
             _ = try Importer.read(ImportRequest(format: .claudeAI, inputPath: temp, outputDirectory: "unused"))
             Issue.record("a folder without conversations.json was read")
         } catch {
-            #expect(error.description == "\(temp): error: no conversations.json in this folder; expected claude.ai's data export (the zip, or its unzipped folder)")
+            #expect(
+                error.description == "\(temp): error: no conversations.json in this folder; expected claude.ai's data export (the zip, or its unzipped folder)")
         }
     }
 

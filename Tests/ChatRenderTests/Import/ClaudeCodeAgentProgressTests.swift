@@ -28,7 +28,8 @@ import Testing
         return "{\"type\":\"progress\",\"uuid\":\"\(UUID().uuidString)\",\"toolUseID\":\"agent_msg_t\",\"parentToolUseID\":\"\(call)\",\"data\":{\(data)}}"
     }
 
-    static let task = ClaudeCodeImporterTests.call("t", "Task", "{\"description\":\"Look around\",\"prompt\":\"Find the config\",\"subagent_type\":\"Explore\"}")
+    static let task = ClaudeCodeImporterTests.call(
+        "t", "Task", "{\"description\":\"Look around\",\"prompt\":\"Find the config\",\"subagent_type\":\"Explore\"}")
 
     // MARK: The fixture session
 
@@ -45,10 +46,11 @@ import Testing
         #expect(reply.speaker == "Plan agent")
         #expect(reply.model == "claude-sonnet-4-5-20250929")
         // Thinking and text were only in normalizedMessages; the report only in the call's result.
-        #expect(base.kinds(reply.parts) == [
-            "thinking", "text", "tool:Glob:ok", "tool:Read:ok", "tool:Read:ok", "tool:Grep:ok", "tool:Grep:ok",
-            "terminal:0", "tool:Read:ok", "tool:Glob:ok", "tool:Read:ok", "text",
-        ])
+        #expect(
+            base.kinds(reply.parts) == [
+                "thinking", "text", "tool:Glob:ok", "tool:Read:ok", "tool:Read:ok", "tool:Grep:ok", "tool:Grep:ok",
+                "terminal:0", "tool:Read:ok", "tool:Glob:ok", "tool:Read:ok", "text",
+            ])
         #expect(reply.parts[1] == .text("I'll start with the checkout flow."))
         // All nine calls, each with its result; the one forwarded twice is there once.
         var titles: [String] = []
@@ -63,11 +65,12 @@ import Testing
             default: continue
             }
         }
-        #expect(titles == [
-            "Found files matching checkout/**/*.py", "Read checkout/flow.py", "Read cart/totals.py", "Searched for “def charge” in checkout",
-            "Searched for “payment_method”", "git log --oneline -3 -- checkout", "Read checkout/payments.py",
-            "Found files matching checkout/tests/test_*.py", "Read checkout/tests/test_flow.py",
-        ], "paths as written from the session's folder")
+        #expect(
+            titles == [
+                "Found files matching checkout/**/*.py", "Read checkout/flow.py", "Read cart/totals.py", "Searched for “def charge” in checkout",
+                "Searched for “payment_method”", "git log --oneline -3 -- checkout", "Read checkout/payments.py",
+                "Found files matching checkout/tests/test_*.py", "Read checkout/tests/test_flow.py",
+            ], "paths as written from the session's folder")
         guard case .text(let report)? = reply.parts.last else { Issue.record("no report"); return }
         #expect(report.hasPrefix("Plan: add `GiftCard` beside `Card`"))
     }
@@ -85,10 +88,11 @@ import Testing
 
     @Test func oddProgressLinesAreOneWarningPerKind() throws {
         let (_, warnings) = try read(Self.session)
-        #expect(warnings == [
-            "agent-progress/3c5e7a90-1d2f-4b68-8e19-5a7b3c9d0e2f.jsonl:22:256: warning: data.type: unknown progress type \"sparkle_progress\" (2 lines, the first here); left out, the rest is read",
-            "agent-progress/3c5e7a90-1d2f-4b68-8e19-5a7b3c9d0e2f.jsonl:26:798: warning: parentToolUseID: agent_progress for tool call \"toolu_00Gone\", which is not in the log (2 lines, the first here); left out",
-        ])
+        #expect(
+            warnings == [
+                "agent-progress/3c5e7a90-1d2f-4b68-8e19-5a7b3c9d0e2f.jsonl:22:256: warning: data.type: unknown progress type \"sparkle_progress\" (2 lines, the first here); left out, the rest is read",
+                "agent-progress/3c5e7a90-1d2f-4b68-8e19-5a7b3c9d0e2f.jsonl:26:798: warning: parentToolUseID: agent_progress for tool call \"toolu_00Gone\", which is not in the log (2 lines, the first here); left out",
+            ])
     }
 
     /// The 2.1 fixture forwards its sub-agent's first steps too, and has the sub-agent's own log:
@@ -109,7 +113,8 @@ import Testing
         let ask = ClaudeCodeImporterTests.user("\"Find the config\"", uuid: "p1")
         let read = ClaudeCodeImporterTests.call("r", "Read", "{\"file_path\":\"config.toml\"}")
         // Without a uuid, a message is known by what it says.
-        let bare = "{\"type\":\"assistant\",\"message\":{\"id\":\"msg_g\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Glob\",\"input\":{\"pattern\":\"*.toml\"}}],\"usage\":{\"input_tokens\":7,\"output_tokens\":3}}}"
+        let bare =
+            "{\"type\":\"assistant\",\"message\":{\"id\":\"msg_g\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Glob\",\"input\":{\"pattern\":\"*.toml\"}}],\"usage\":{\"input_tokens\":7,\"output_tokens\":3}}}"
         let (chat, warnings) = base.lines([
             ClaudeCodeImporterTests.user("\"Where is the config?\""), Self.task,
             Self.progress("t", ask, soFar: [ask], prompt: "Find the config"),
@@ -137,7 +142,8 @@ import Testing
             Self.progress("t", ClaudeCodeImporterTests.call("r", "Read", "{\"file_path\":\"config.toml\"}")),
             Self.progress("t", ClaudeCodeImporterTests.result("r", "\"name = 1\"")),
             Self.progress("t", said),
-            ClaudeCodeImporterTests.result("t", "[{\"type\":\"text\",\"text\":\"It is config.toml.\"},{\"type\":\"text\",\"text\":\"agentId: a1 (for resuming)\"}]"),
+            ClaudeCodeImporterTests.result(
+                "t", "[{\"type\":\"text\",\"text\":\"It is config.toml.\"},{\"type\":\"text\",\"text\":\"agentId: a1 (for resuming)\"}]"),
         ])
         let agent = transcripts(chat).first
         #expect(agent?.messages.map(\.text) == ["Find the config", ""])
@@ -170,11 +176,12 @@ import Testing
             ClaudeCodeImporterTests.result("b", "\"ok\""),
         ])
         #expect(base.kinds(chat?.turns[1].parts ?? []) == ["terminal:0"], "a call that is not a sub-agent's ignores forwarded messages")
-        #expect(warnings == [
-            "s.jsonl:5:57: warning: data.type: unknown progress type \"glitter_progress\" (2 lines, the first here); left out, the rest is read",
-            "s.jsonl:6:1: warning: data: a progress line without a \"data\" object (2 lines, the first here); left out, the rest is read",
-            "s.jsonl:9:1: warning: parentToolUseID: an agent_progress line without \"parentToolUseID\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings == [
+                "s.jsonl:5:57: warning: data.type: unknown progress type \"glitter_progress\" (2 lines, the first here); left out, the rest is read",
+                "s.jsonl:6:1: warning: data: a progress line without a \"data\" object (2 lines, the first here); left out, the rest is read",
+                "s.jsonl:9:1: warning: parentToolUseID: an agent_progress line without \"parentToolUseID\" (1 line here); left out, the rest is read",
+            ])
     }
 
     /// A forwarded message's warnings name where it is in its progress line.

@@ -38,18 +38,25 @@ import TestSupport
 
     @Test func onlyTheCompactionsOwnRepliesCount() throws {
         let usage = "{\"input_tokens\":100,\"output_tokens\":10}"
-        let chat = try session([
-            ClaudeCodeImporterTests.user("\"Go\""), Self.line("assistant", id: "m1", usage: usage), Self.line("assistant", id: "m2", usage: usage),
-        ], compactions: [
-            // The session's messages it was given, then the request and its reply over two
-            // lines (the last with the final counts), by a model the session did not use.
-            [Self.line("assistant", id: "m1", usage: usage), Self.line("assistant", id: "m2", usage: usage),
-             ClaudeCodeImporterTests.user("\"Sum it up\""),
-             Self.line("assistant", id: "c1", usage: "{\"input_tokens\":1,\"output_tokens\":1}", model: "claude-haiku-4-5"),
-             Self.line("assistant", id: "c1", usage: "{\"input_tokens\":5,\"output_tokens\":70}", model: "claude-haiku-4-5"), ""],
-            // A log with nothing copied, and a line that is not JSON.
-            [ClaudeCodeImporterTests.user("\"Sum it up\""), "{not json", Self.line("assistant", id: "c2", usage: "{\"input_tokens\":2,\"output_tokens\":30}")],
-        ])
+        let chat = try session(
+            [
+                ClaudeCodeImporterTests.user("\"Go\""), Self.line("assistant", id: "m1", usage: usage), Self.line("assistant", id: "m2", usage: usage),
+            ],
+            compactions: [
+                // The session's messages it was given, then the request and its reply over two
+                // lines (the last with the final counts), by a model the session did not use.
+                [
+                    Self.line("assistant", id: "m1", usage: usage), Self.line("assistant", id: "m2", usage: usage),
+                    ClaudeCodeImporterTests.user("\"Sum it up\""),
+                    Self.line("assistant", id: "c1", usage: "{\"input_tokens\":1,\"output_tokens\":1}", model: "claude-haiku-4-5"),
+                    Self.line("assistant", id: "c1", usage: "{\"input_tokens\":5,\"output_tokens\":70}", model: "claude-haiku-4-5"), "",
+                ],
+                // A log with nothing copied, and a line that is not JSON.
+                [
+                    ClaudeCodeImporterTests.user("\"Sum it up\""), "{not json",
+                    Self.line("assistant", id: "c2", usage: "{\"input_tokens\":2,\"output_tokens\":30}"),
+                ],
+            ])
         #expect(tokens(chat) == "207 in · 120 out")
         #expect(chat?.facts.first { $0.label == "Models" }?.value == "claude-opus-4-5, claude-haiku-4-5")
     }

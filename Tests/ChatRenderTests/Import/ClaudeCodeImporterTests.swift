@@ -27,7 +27,9 @@ import TestSupport
         "{\"type\":\"user\",\"uuid\":\"\(uuid)\"\(extra),\"message\":{\"role\":\"user\",\"content\":\(content)}}"
     }
 
-    static func assistant(_ id: String, _ block: String, usage: String = "{\"input_tokens\":10,\"output_tokens\":5}", model: String = "claude-opus-4-5") -> String {
+    static func assistant(_ id: String, _ block: String, usage: String = "{\"input_tokens\":10,\"output_tokens\":5}", model: String = "claude-opus-4-5")
+        -> String
+    {
         "{\"type\":\"assistant\",\"uuid\":\"\(UUID().uuidString)\",\"message\":{\"id\":\"\(id)\",\"model\":\"\(model)\",\"role\":\"assistant\",\"content\":[\(block)],\"usage\":\(usage)}}"
     }
 
@@ -36,8 +38,9 @@ import TestSupport
     }
 
     static func result(_ id: String, _ content: String, error: Bool = false, record: String? = nil) -> String {
-        user("[{\"type\":\"tool_result\",\"tool_use_id\":\"\(id)\",\"content\":\(content)\(error ? ",\"is_error\":true" : "")}]",
-             record.map { ",\"toolUseResult\":\($0)" } ?? "")
+        user(
+            "[{\"type\":\"tool_result\",\"tool_use_id\":\"\(id)\",\"content\":\(content)\(error ? ",\"is_error\":true" : "")}]",
+            record.map { ",\"toolUseResult\":\($0)" } ?? "")
     }
 
     func kinds(_ parts: [TurnPart]) -> [String] {
@@ -70,14 +73,16 @@ import TestSupport
         #expect(chat.turns[1].text.hasPrefix("The cart total is wrong"))
         #expect(!chat.turns[1].text.contains("system-reminder"), "reminders for the model are hidden")
         #expect(chat.turns[1].attachments.map(\.contentType) == ["image/png"], "the pasted screenshot, once")
-        #expect(kinds(chat.turns[2].parts) == [
-            "thinking", "text", "tool:Grep:ok", "tool:Read:ok", "tool:Glob:ok", "tool:TodoWrite:ok", "terminal:1",
-            "text", "diff:cart/totals.py", "tool:Bash:rejected", "notice:interrupted", "notice:info",
-        ])
-        #expect(kinds(chat.turns[4].parts) == [
-            "transcript", "notice:error", "notice:compacted", "diff:cart/tests/test_coupons.py", "terminal:0",
-            "tool:mcp__playwright__browser_take_screenshot:ok", "tool:WebFetch:ok", "text", "notice:info",
-        ])
+        #expect(
+            kinds(chat.turns[2].parts) == [
+                "thinking", "text", "tool:Grep:ok", "tool:Read:ok", "tool:Glob:ok", "tool:TodoWrite:ok", "terminal:1",
+                "text", "diff:cart/totals.py", "tool:Bash:rejected", "notice:interrupted", "notice:info",
+            ])
+        #expect(
+            kinds(chat.turns[4].parts) == [
+                "transcript", "notice:error", "notice:compacted", "diff:cart/tests/test_coupons.py", "terminal:0",
+                "tool:mcp__playwright__browser_take_screenshot:ok", "tool:WebFetch:ok", "text", "notice:info",
+            ])
         #expect(chat.turns[2].model == "claude-opus-4-5-20251101")
     }
 
@@ -99,7 +104,8 @@ import TestSupport
         let chat = try #require(try read(Self.session).0.first)
         let first = chat.turns[2].parts, second = chat.turns[4].parts
         guard case .toolCall(let grep) = first[2], case .toolCall(let read) = first[3], case .toolCall(let todo) = first[5],
-              case .terminal(let failing) = first[6], case .diff(let edit) = first[8], case .toolCall(let push) = first[9] else {
+            case .terminal(let failing) = first[6], case .diff(let edit) = first[8], case .toolCall(let push) = first[9]
+        else {
             Issue.record("unexpected parts \(kinds(first))"); return
         }
         #expect(grep.title == "Searched for “def total” in /home/ana/src/shop")
@@ -113,7 +119,8 @@ import TestSupport
         #expect(push.title == "Force-push the branch")
         #expect(push.result == nil, "a refusal is a state, not text the tool said")
         guard case .transcript(let agent) = second[0], case .notice(let compaction) = second[2],
-              case .terminal(let passing) = second[4], case .toolCall(let shot) = second[5], case .toolCall(let fetch) = second[6] else {
+            case .terminal(let passing) = second[4], case .toolCall(let shot) = second[5], case .toolCall(let fetch) = second[6]
+        else {
             Issue.record("unexpected parts \(kinds(second))"); return
         }
         #expect(agent.title == "Explore agent: Review coupon test coverage")
@@ -133,13 +140,17 @@ import TestSupport
 
     @Test func signaturesAndHiddenLinesNeverReachTheFile() throws {
         let chat = try #require(try read(Self.session).0.first)
-        var conversation = Conversation(title: chat.title, messages: chat.turns.map { turn in
-            var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", attachments: turn.attachments.map {
-                Attachment(id: $0.id!, name: $0.name, byteCount: $0.byteCount, contentType: $0.contentType)
+        var conversation = Conversation(
+            title: chat.title,
+            messages: chat.turns.map { turn in
+                var message = Message(
+                    id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "",
+                    attachments: turn.attachments.map {
+                        Attachment(id: $0.id!, name: $0.name, byteCount: $0.byteCount, contentType: $0.contentType)
+                    })
+                message.parts = turn.parts
+                return message
             })
-            message.parts = turn.parts
-            return message
-        })
         conversation.facts = chat.facts
         let native = String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
         for hidden in ["EqQBCkgI", "local-command-caveat", "system-reminder", "file-history-snapshot", "also check the page", "<command-name>"] {
@@ -194,13 +205,14 @@ import TestSupport
 
     @Test func badLinesAreWarningsWithLineAndPathAndTheRestRenders() throws {
         let (chats, warnings) = try read(Self.folder + "/bad.jsonl")
-        #expect(warnings == [
-            "bad.jsonl:2:59: warning: unexpected end of file; expected ',' or '}'; the line is left out",
-            "bad.jsonl:3:1: warning: expected a JSON object with \"type\", found an array; the line is left out",
-            "bad.jsonl:4:9: warning: type: unknown line type \"telemetry-blip\"; expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out",
-            "bad.jsonl:5:88: warning: message.content[0].tool_use_id: a result for tool call \"toolu_nowhere\", which is not in the log; the result is left out",
-            "bad.jsonl:6:84: warning: message.content[0].type: unknown content block type \"hologram\"; expected \"text\", \"thinking\" or \"tool_use\"; the block is left out",
-        ])
+        #expect(
+            warnings == [
+                "bad.jsonl:2:59: warning: unexpected end of file; expected ',' or '}'; the line is left out",
+                "bad.jsonl:3:1: warning: expected a JSON object with \"type\", found an array; the line is left out",
+                "bad.jsonl:4:9: warning: type: unknown line type \"telemetry-blip\"; expected \"user\", \"assistant\", \"system\", \"summary\", \"ai-title\" or \"custom-title\"; the line is left out",
+                "bad.jsonl:5:88: warning: message.content[0].tool_use_id: a result for tool call \"toolu_nowhere\", which is not in the log; the result is left out",
+                "bad.jsonl:6:84: warning: message.content[0].type: unknown content block type \"hologram\"; expected \"text\", \"thinking\" or \"tool_use\"; the block is left out",
+            ])
         #expect(chats.first?.turns.map(\.text) == ["Hello", ""])
     }
 
@@ -234,8 +246,11 @@ import TestSupport
         #expect(kinds(chat?.turns[1].parts ?? []) == ["thinking", "text"])
         #expect(chat?.facts.last?.label == "Tokens")
         #expect(chat?.facts.last?.value == "100 in · 40 out · 2,000 cache read")
-        #expect(chat?.facts.last?.valuePhrases == [UIPhrase(.tokensIn, ["count": "100"]), UIPhrase(.tokensOut, ["count": "40"]),
-                                                   UIPhrase(.tokensCacheRead, ["count": "2,000"])])
+        #expect(
+            chat?.facts.last?.valuePhrases == [
+                UIPhrase(.tokensIn, ["count": "100"]), UIPhrase(.tokensOut, ["count": "40"]),
+                UIPhrase(.tokensCacheRead, ["count": "2,000"]),
+            ])
     }
 
     @Test func aLineWrittenTwiceCountsOnce() {
@@ -244,17 +259,23 @@ import TestSupport
     }
 
     @Test func emptyThinkingAndRedactedThinkingAreLeftOut() {
-        let (chat, _) = lines([Self.user("\"Hi\""),
-                               Self.assistant("m1", "{\"type\":\"thinking\",\"thinking\":\"\",\"signature\":\"sig\"}"),
-                               Self.assistant("m1", "{\"type\":\"redacted_thinking\",\"data\":\"xyz\"}"),
-                               Self.assistant("m1", "{\"type\":\"text\",\"text\":\"Hello\"}")])
+        let (chat, _) = lines([
+            Self.user("\"Hi\""),
+            Self.assistant("m1", "{\"type\":\"thinking\",\"thinking\":\"\",\"signature\":\"sig\"}"),
+            Self.assistant("m1", "{\"type\":\"redacted_thinking\",\"data\":\"xyz\"}"),
+            Self.assistant("m1", "{\"type\":\"text\",\"text\":\"Hello\"}"),
+        ])
         #expect(kinds(chat?.turns[1].parts ?? []) == ["text"])
     }
 
     @Test func resultsAttachToTheirCallByIDNotByPosition() {
-        let (chat, _) = lines([Self.user("\"Look\""), Self.call("a", "Glob", "{\"pattern\":\"*.py\"}"), Self.call("b", "Glob", "{\"pattern\":\"*.md\"}"),
-                               Self.result("b", "\"README.md\""), Self.result("a", "\"main.py\"")])
-        let results = chat?.turns[1].parts.compactMap { part -> String? in if case .toolCall(let call) = part { return call.result }; return nil }
+        let (chat, _) = lines([
+            Self.user("\"Look\""), Self.call("a", "Glob", "{\"pattern\":\"*.py\"}"), Self.call("b", "Glob", "{\"pattern\":\"*.md\"}"),
+            Self.result("b", "\"README.md\""), Self.result("a", "\"main.py\""),
+        ])
+        let results = chat?.turns[1].parts.compactMap { part -> String? in
+            if case .toolCall(let call) = part { return call.result }; return nil
+        }
         #expect(results == ["main.py", "README.md"])
     }
 
@@ -264,27 +285,34 @@ import TestSupport
     }
 
     @Test func metaLinesAreHiddenAndRemindersStripped() {
-        let (chat, _) = lines([Self.user("\"Skill text for the model\"", ",\"isMeta\":true"),
-                               Self.user("\"<system-reminder>Only for the model</system-reminder>\""),
-                               Self.user("\"Fix it<system-reminder>note</system-reminder> please\""),
-                               Self.assistant("m1", "{\"type\":\"text\",\"text\":\"On it.\"}")])
+        let (chat, _) = lines([
+            Self.user("\"Skill text for the model\"", ",\"isMeta\":true"),
+            Self.user("\"<system-reminder>Only for the model</system-reminder>\""),
+            Self.user("\"Fix it<system-reminder>note</system-reminder> please\""),
+            Self.assistant("m1", "{\"type\":\"text\",\"text\":\"On it.\"}"),
+        ])
         #expect(chat?.turns.map(\.text) == ["Fix it please", ""])
     }
 
     @Test func slashCommandsAreChipsWithTheirOutput() {
         let (chat, _) = lines([
-            Self.user("\"<command-name>/compact</command-name>\\n<command-message>compact</command-message>\\n<command-args>keep the test plan</command-args>\""),
+            Self.user(
+                "\"<command-name>/compact</command-name>\\n<command-message>compact</command-message>\\n<command-args>keep the test plan</command-args>\""),
             Self.user("\"<local-command-stdout>\\u001b[2mCompacted\\u001b[22m</local-command-stdout>\""),
             "{\"type\":\"system\",\"subtype\":\"local_command\",\"content\":\"<command-name>/cost</command-name>\\n<command-args></command-args>\",\"uuid\":\"s1\"}",
         ])
-        let notices = chat?.turns.flatMap(\.parts).compactMap { part -> NoticePart? in if case .notice(let n) = part { return n }; return nil }
+        let notices = chat?.turns.flatMap(\.parts).compactMap { part -> NoticePart? in
+            if case .notice(let n) = part { return n }; return nil
+        }
         #expect(notices == [NoticePart(kind: .command, text: "/compact keep the test plan", detail: "Compacted"), NoticePart(kind: .command, text: "/cost")])
         #expect(chat?.turns.map(\.role) == [.user, .user])
     }
 
     @Test func shellEscapesAreTerminals() {
-        let (chat, _) = lines([Self.user("\"<bash-input>ls</bash-input>\""),
-                               Self.user("\"<bash-stdout>a.txt\\nb.txt</bash-stdout><bash-stderr></bash-stderr>\"")])
+        let (chat, _) = lines([
+            Self.user("\"<bash-input>ls</bash-input>\""),
+            Self.user("\"<bash-stdout>a.txt\\nb.txt</bash-stdout><bash-stderr></bash-stderr>\""),
+        ])
         #expect(chat?.turns.first?.parts == [.terminal(TerminalPart(command: "ls", output: "a.txt\nb.txt"))])
     }
 
@@ -300,7 +328,9 @@ import TestSupport
             "{\"type\":\"queue-operation\",\"operation\":\"enqueue\"}",
         ])
         #expect(warnings == [])
-        let notices = chat?.turns.flatMap(\.parts).compactMap { part -> NoticePart? in if case .notice(let n) = part { return n }; return nil }
+        let notices = chat?.turns.flatMap(\.parts).compactMap { part -> NoticePart? in
+            if case .notice(let n) = part { return n }; return nil
+        }
         // The importer's own words carry their string-table key, for pages in other languages.
         var worked = NoticePart(kind: .info, text: "Worked for 2 min 5 s")
         worked.phrase = UIPhrase(.workedFor, seconds: 125)
@@ -313,7 +343,10 @@ import TestSupport
         let (chat, _) = lines([
             Self.user("\"Edit it\""),
             Self.call("e", "Edit", "{\"file_path\":\"a.py\",\"old_string\":\"x\",\"new_string\":\"y\"}"),
-            Self.result("e", "\"The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\\nuse z instead\"", error: true),
+            Self.result(
+                "e",
+                "\"The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\\nuse z instead\"",
+                error: true),
             Self.user("\"[Request interrupted by user]\""),
         ])
         let parts = chat?.turns[1].parts ?? []
@@ -340,16 +373,21 @@ import TestSupport
             Self.user("\"Go\""),
             Self.call("e", "Edit", "{\"file_path\":\"a.py\",\"old_string\":\"x = 1\",\"new_string\":\"x = 2\"}"),
             Self.result("e", "\"The file a.py has been updated.\""),
-            Self.call("m", "MultiEdit", "{\"file_path\":\"b.py\",\"edits\":[{\"old_string\":\"a\",\"new_string\":\"b\"},{\"old_string\":\"c\",\"new_string\":\"d\"}]}"),
+            Self.call(
+                "m", "MultiEdit", "{\"file_path\":\"b.py\",\"edits\":[{\"old_string\":\"a\",\"new_string\":\"b\"},{\"old_string\":\"c\",\"new_string\":\"d\"}]}"
+            ),
             Self.result("m", "\"Applied 2 edits to b.py\""),
             Self.call("w", "Write", "{\"file_path\":\"c.py\",\"content\":\"print(1)\\n\"}"),
-            Self.result("w", "\"File created successfully at: c.py\"", record: "{\"type\":\"create\",\"filePath\":\"c.py\",\"content\":\"print(1)\\n\",\"structuredPatch\":[]}"),
+            Self.result(
+                "w", "\"File created successfully at: c.py\"",
+                record: "{\"type\":\"create\",\"filePath\":\"c.py\",\"content\":\"print(1)\\n\",\"structuredPatch\":[]}"),
         ])
-        #expect(chat?.turns[1].parts == [
-            .diff(DiffPart(path: "a.py", old: "x = 1", new: "x = 2")),
-            .diff(DiffPart(path: "b.py", old: "a", new: "b")), .diff(DiffPart(path: "b.py", old: "c", new: "d")),
-            .diff(DiffPart(path: "c.py", old: "", new: "print(1)\n", created: true)),
-        ])
+        #expect(
+            chat?.turns[1].parts == [
+                .diff(DiffPart(path: "a.py", old: "x = 1", new: "x = 2")),
+                .diff(DiffPart(path: "b.py", old: "a", new: "b")), .diff(DiffPart(path: "b.py", old: "c", new: "d")),
+                .diff(DiffPart(path: "c.py", old: "", new: "print(1)\n", created: true)),
+            ])
     }
 
     @Test func otherToolsAreNamedInWords() {
@@ -374,19 +412,24 @@ import TestSupport
     /// A search whose result text lost its links (older logs keep them only in the record) gets
     /// them back from `toolUseResult.results`.
     @Test func aWebSearchGetsItsLinksFromTheRecord() {
-        let record = #"{"query":"q","results":[{"tool_use_id":"srv","content":[{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]},"The summary."],"durationSeconds":1.5}"#
+        let record =
+            #"{"query":"q","results":[{"tool_use_id":"srv","content":[{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]},"The summary."],"durationSeconds":1.5}"#
         let (chat, _) = lines([
             Self.user("\"Go\""),
             Self.call("s", "WebSearch", "{\"query\":\"q\"}"), Self.result("s", "\"The summary.\"", record: record),
         ])
         guard case .toolCall(let search)? = chat?.turns[1].parts.first else { Issue.record("no search"); return }
-        #expect(search.result == #"Links: [{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]"# + "\n\nThe summary.")
+        #expect(
+            search.result == #"Links: [{"title":"A \"quoted\" page","url":"https://a.example/"},{"title":"B","url":"https://b.example/"}]"# + "\n\nThe summary."
+        )
         #expect(WebSearchResults.read(search.result ?? "").links.map(\.title) == ["A \"quoted\" page", "B"])
     }
 
     @Test func unknownLineAndBlockTypesAreWarnings() {
-        let (chat, warnings) = lines([Self.user("\"Hi\""), "{\"type\":\"hologram\"}", "not json",
-                                      Self.assistant("m1", "{\"type\":\"text\",\"text\":\"Hello\"},{\"type\":\"sparkle\"}")])
+        let (chat, warnings) = lines([
+            Self.user("\"Hi\""), "{\"type\":\"hologram\"}", "not json",
+            Self.assistant("m1", "{\"type\":\"text\",\"text\":\"Hello\"},{\"type\":\"sparkle\"}"),
+        ])
         #expect(chat?.turns.count == 2)
         #expect(warnings.count == 3)
         #expect(warnings[0].hasPrefix("s.jsonl:2:9: warning: type: unknown line type \"hologram\""))
@@ -411,7 +454,9 @@ import TestSupport
     @Test func harnessMessagesAreNeverThePersonsWords() {
         let (chat, warnings) = lines([
             Self.user("\"Run the tests in the background\""),
-            Self.user("\"<task-notification><task-id>b1f2</task-id><status>completed</status><summary>Background command \\\"Run tests\\\" completed (exit code 0)</summary></task-notification>\""),
+            Self.user(
+                "\"<task-notification><task-id>b1f2</task-id><status>completed</status><summary>Background command \\\"Run tests\\\" completed (exit code 0)</summary></task-notification>\""
+            ),
             Self.user("\"<local-command-caveat>Caveat: The messages below were generated by the user while running local commands.</local-command-caveat>\""),
             Self.user("\"<system-reminder>The TodoWrite tool hasn't been used recently.</system-reminder>\""),
             Self.user("\"<new-harness-thing><detail>Something the agent noted</detail></new-harness-thing>\""),
@@ -425,8 +470,9 @@ import TestSupport
             if case .notice(let notice) = part { return notice.text } else { return nil }
         }
         #expect(notices == ["Background command \"Run tests\" completed (exit code 0)", "Something the agent noted"], "\(notices)")
-        #expect(ClaudeCodeText.harness("<task-notification><summary>x</summary></task-notification>\nRead the output file") == nil,
-                "text outside the tags is the person's")
+        #expect(
+            ClaudeCodeText.harness("<task-notification><summary>x</summary></task-notification>\nRead the output file") == nil,
+            "text outside the tags is the person's")
     }
 
     /// A Write that made its file is a created file; one that replaced a file is an edit.
@@ -439,7 +485,9 @@ import TestSupport
             Self.call("w2", "Write", "{\"file_path\":\"/home/ana/src/shop/notes.md\",\"content\":\"new\\n\"}"),
             Self.result("w2", "\"File created successfully at: /home/ana/src/shop/notes.md\""),
             Self.call("w3", "Write", "{\"file_path\":\"/home/ana/src/shop/old.md\",\"content\":\"b\\n\"}"),
-            Self.result("w3", "\"The file /home/ana/src/shop/old.md has been updated.\"", record: "{\"type\":\"update\",\"content\":\"b\\n\",\"originalFile\":\"a\\n\",\"structuredPatch\":[]}"),
+            Self.result(
+                "w3", "\"The file /home/ana/src/shop/old.md has been updated.\"",
+                record: "{\"type\":\"update\",\"content\":\"b\\n\",\"originalFile\":\"a\\n\",\"structuredPatch\":[]}"),
         ])
         #expect(warnings.isEmpty, "\(warnings)")
         let diffs = (chat?.turns ?? []).flatMap(\.parts).compactMap { part -> DiffPart? in
@@ -450,7 +498,8 @@ import TestSupport
 
     /// A session opened with a command that does work is titled by it; a setting is skipped.
     @Test func aSessionOpenedWithACommandIsTitledByIt() {
-        let command = "\"<command-message>init is analyzing your codebase…</command-message>\\n<command-name>/init</command-name>\\n<command-args></command-args>\""
+        let command =
+            "\"<command-message>init is analyzing your codebase…</command-message>\\n<command-name>/init</command-name>\\n<command-args></command-args>\""
         let (chat, _) = lines([Self.user(command), Self.user("\"Now add a README\"")])
         #expect(chat?.title == "/init")
         let model = "\"<command-name>/model</command-name><command-args>opus</command-args>\""

@@ -57,11 +57,15 @@ import Testing
             case 0:
                 lines += [T.call("b\(k)", "Bash", "{\"command\":\"ls \(k)\"}"), T.result("b\(k)", "\"a\\nb\"")]
             case 1:
-                lines += [T.call("r\(k)", "Read", "{\"file_path\":\"/home/ana/src/shop/f\(k).py\"}"),
-                          T.result("r\(k)", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]")]
+                lines += [
+                    T.call("r\(k)", "Read", "{\"file_path\":\"/home/ana/src/shop/f\(k).py\"}"),
+                    T.result("r\(k)", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]"),
+                ]
             case 2:
-                lines += [T.call("e\(k)", "Edit", "{\"file_path\":\"/home/ana/src/shop/e.py\",\"old_string\":\"a\(k)\",\"new_string\":\"b\"}"),
-                          T.result("e\(k)", "\"ok\"")]
+                lines += [
+                    T.call("e\(k)", "Edit", "{\"file_path\":\"/home/ana/src/shop/e.py\",\"old_string\":\"a\(k)\",\"new_string\":\"b\"}"),
+                    T.result("e\(k)", "\"ok\""),
+                ]
             case 3:
                 lines += [T.call("t\(k)", "Task", "{\"description\":\"Look \(k)\",\"prompt\":\"Find it\"}"), T.result("t\(k)", "\"found\"")]
             case 4:
@@ -81,9 +85,12 @@ import Testing
 
         // A call logged twice (a log copied into itself) and a sub-agent met after the last
         // image: the same turns and ids whichever thread makes the sub-agents' and images' parts.
-        let again = lines + [T.assistant("msg_again", "{\"type\":\"tool_use\",\"id\":\"r1\",\"name\":\"Read\",\"input\":{\"file_path\":\"/x.png\"}}"),
-                             T.result("r1", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]"),
-                             T.assistant("msg_task_again", "{\"type\":\"tool_use\",\"id\":\"t3\",\"name\":\"Task\",\"input\":{\"description\":\"Again\"}}")]
+        let again =
+            lines + [
+                T.assistant("msg_again", "{\"type\":\"tool_use\",\"id\":\"r1\",\"name\":\"Read\",\"input\":{\"file_path\":\"/x.png\"}}"),
+                T.result("r1", "[{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(png)\"}}]"),
+                T.assistant("msg_task_again", "{\"type\":\"tool_use\",\"id\":\"t3\",\"name\":\"Task\",\"input\":{\"description\":\"Again\"}}"),
+            ]
         let twice = Array(again.joined(separator: "\n").utf8)
         let (twiceInOrder, twiceInOrderWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: .max, partsOnAllCores: false)
         let (twiceParallel, twiceParallelWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: 512)
@@ -122,14 +129,17 @@ struct InOrderOnCallerTests {
         let delays = (0..<count).map { UInt32(($0 &* 2_654_435_761) % 300) }  // up to 0.3 ms, scrambled
         var delivered: [Int] = []
         var elsewhere = 0
-        ParallelChunks.forEachInOrderOnCaller(count, { chunk in
-            usleep(delays[chunk])
-            return chunk * 3
-        }, deliver: { value in
-            if pthread_equal(pthread_self(), caller) == 0 { elsewhere += 1 }
-            delivered.append(value)
-            usleep(40)
-        })
+        ParallelChunks.forEachInOrderOnCaller(
+            count,
+            { chunk in
+                usleep(delays[chunk])
+                return chunk * 3
+            },
+            deliver: { value in
+                if pthread_equal(pthread_self(), caller) == 0 { elsewhere += 1 }
+                delivered.append(value)
+                usleep(40)
+            })
         #expect(delivered == (0..<count).map { $0 * 3 })
         #expect(elsewhere == 0)
     }
@@ -138,13 +148,16 @@ struct InOrderOnCallerTests {
         let ran = Box()
         let lock = Locked(())
         var firstDeliveredAfter = -1
-        ParallelChunks.forEachInOrderOnCaller(12, { chunk in
-            if chunk == 0 { usleep(200_000) }
-            lock.withLock { _ in ran.value.append(chunk) }
-            return chunk
-        }, deliver: { chunk in
-            if chunk == 0 { lock.withLock { _ in firstDeliveredAfter = ran.value.count } }
-        })
+        ParallelChunks.forEachInOrderOnCaller(
+            12,
+            { chunk in
+                if chunk == 0 { usleep(200_000) }
+                lock.withLock { _ in ran.value.append(chunk) }
+                return chunk
+            },
+            deliver: { chunk in
+                if chunk == 0 { lock.withLock { _ in firstDeliveredAfter = ran.value.count } }
+            })
         // With more than one core, the other chunks ran while chunk 0 slept.
         if ParallelChunks.cores > 1 { #expect(firstDeliveredAfter == 12) }
         #expect(Set(ran.value) == Set(0..<12))
@@ -161,15 +174,18 @@ struct MapAlongsideTests {
         let lock = Locked(())
         var alongsideOnCaller = false
         var alongsideRuns = 0
-        let results = ParallelChunks.map(count, placeholder: -1, { chunk in
-            usleep(UInt32((chunk &* 2_654_435_761) % 300))
-            lock.withLock { _ in runs.value.append(chunk) }
-            return chunk * 5
-        }, alongside: {
-            alongsideOnCaller = pthread_equal(pthread_self(), caller) != 0
-            alongsideRuns += 1
-            usleep(2_000)
-        })
+        let results = ParallelChunks.map(
+            count, placeholder: -1,
+            { chunk in
+                usleep(UInt32((chunk &* 2_654_435_761) % 300))
+                lock.withLock { _ in runs.value.append(chunk) }
+                return chunk * 5
+            },
+            alongside: {
+                alongsideOnCaller = pthread_equal(pthread_self(), caller) != 0
+                alongsideRuns += 1
+                usleep(2_000)
+            })
         #expect(results == (0..<count).map { $0 * 5 })
         #expect(runs.value.sorted() == Array(0..<count))
         #expect(alongsideRuns == 1 && alongsideOnCaller)
@@ -182,13 +198,16 @@ struct MapAlongsideTests {
         let runs = InOrderOnCallerTests.Box()
         let lock = Locked(())
         var doneDuringAlongside = 0
-        _ = ParallelChunks.map(8, placeholder: 0, { chunk in
-            lock.withLock { _ in runs.value.append(chunk) }
-            return chunk
-        }, alongside: {
-            usleep(200_000)
-            lock.withLock { _ in doneDuringAlongside = runs.value.count }
-        })
+        _ = ParallelChunks.map(
+            8, placeholder: 0,
+            { chunk in
+                lock.withLock { _ in runs.value.append(chunk) }
+                return chunk
+            },
+            alongside: {
+                usleep(200_000)
+                lock.withLock { _ in doneDuringAlongside = runs.value.count }
+            })
         #expect(doneDuringAlongside == 8)
     }
 }

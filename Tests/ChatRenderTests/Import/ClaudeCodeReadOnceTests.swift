@@ -20,9 +20,11 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/s/subagents", withIntermediateDirectories: true)
         let task = "{\"description\":\"Look around\",\"prompt\":\"Find it\",\"subagent_type\":\"Explore\"}"
-        let lines = [T.user("\"Go\""),
-                     T.call("toolu_1", "Task", task), T.result("toolu_1", "\"Found it\"", record: "{\"agentId\":\"x1\"}"),
-                     T.call("toolu_2", "Task", task), T.result("toolu_2", "\"Found it again\"", record: "{\"agentId\":\"x1\"}")]
+        let lines = [
+            T.user("\"Go\""),
+            T.call("toolu_1", "Task", task), T.result("toolu_1", "\"Found it\"", record: "{\"agentId\":\"x1\"}"),
+            T.call("toolu_2", "Task", task), T.result("toolu_2", "\"Found it again\"", record: "{\"agentId\":\"x1\"}"),
+        ]
         _ = FileManager.default.createFile(atPath: root + "/s.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
         _ = FileManager.default.createFile(atPath: root + "/s/subagents/agent-x1.jsonl", contents: Data(agentLines.joined(separator: "\n").utf8))
         _ = FileManager.default.createFile(atPath: root + "/s/subagents/agent-x1.meta.json", contents: Data("{\"agentType\":\"Explore\"}".utf8))
@@ -31,11 +33,15 @@ import TestSupport
     }
 
     func transcripts(_ chat: ImportedChat) -> [TranscriptPart] {
-        chat.turns.flatMap(\.parts).compactMap { if case .transcript(let t) = $0 { return t }; return nil }
+        chat.turns.flatMap(\.parts).compactMap {
+            if case .transcript(let t) = $0 { return t }; return nil
+        }
     }
 
     @Test func aSubAgentLogNamedByTwoCallsIsTheSameTranscriptTwiceWithItsWarningsEachTime() throws {
-        let (chat, warnings) = try session(agentLines: [T.user("\"Find it\""), "not json", T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"It is in cart.py\"}")])
+        let (chat, warnings) = try session(agentLines: [
+            T.user("\"Find it\""), "not json", T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"It is in cart.py\"}"),
+        ])
         let found = transcripts(chat)
         #expect(found.count == 2)
         #expect(found[0] == found[1])
@@ -53,8 +59,10 @@ import TestSupport
         let outer = "{\"description\":\"Look around\",\"prompt\":\"Find it\",\"subagent_type\":\"Explore\"}"
         let inner = "{\"description\":\"Look deeper\",\"prompt\":\"Find more\",\"subagent_type\":\"Explore\"}"
         let lines = [T.user("\"Go\""), T.call("toolu_1", "Task", outer), T.result("toolu_1", "\"Found it\"", record: "{\"agentId\":\"x1\"}")]
-        let x1 = [T.user("\"Find it\""), T.call("toolu_2", "Task", inner), T.result("toolu_2", "\"More\"", record: "{\"agentId\":\"y2\"}"),
-                  T.assistant("msg_x", "{\"type\":\"text\",\"text\":\"Found it\"}")]
+        let x1 = [
+            T.user("\"Find it\""), T.call("toolu_2", "Task", inner), T.result("toolu_2", "\"More\"", record: "{\"agentId\":\"y2\"}"),
+            T.assistant("msg_x", "{\"type\":\"text\",\"text\":\"Found it\"}"),
+        ]
         let y2 = [T.user("\"Find more\""), "not json", T.assistant("msg_y", "{\"type\":\"text\",\"text\":\"More\"}")]
         for (path, content) in [("/s.jsonl", lines), ("/s/subagents/agent-x1.jsonl", x1), ("/s/subagents/agent-y2.jsonl", y2)] {
             _ = FileManager.default.createFile(atPath: root + path, contents: Data(content.joined(separator: "\n").utf8))
@@ -62,13 +70,16 @@ import TestSupport
         let (chats, warnings) = try Importer.read(ImportRequest(format: .claudeCode, inputPath: root + "/s.jsonl", outputDirectory: "unused"))
         let chat = try #require(chats.first)
         let outerAgent = try #require(transcripts(chat).first)
-        let nested = outerAgent.messages.flatMap { $0.parts ?? [] }.compactMap { if case .transcript(let t) = $0 { return t }; return nil }
+        let nested = outerAgent.messages.flatMap { $0.parts ?? [] }.compactMap {
+            if case .transcript(let t) = $0 { return t }; return nil
+        }
         #expect(nested.count == 1, "the inner agent is nested in the outer one")
         #expect(warnings.contains { $0.description.hasPrefix(root + "/s/subagents/agent-y2.jsonl:2:") }, "\(warnings)")
     }
 
     @Test func aSubAgentLogWithImagesIsReadAfreshSoEveryImageHasItsOwnID() throws {
-        let picture = "[{\"type\":\"text\",\"text\":\"Find it\"},{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(Self.png)\"}}]"
+        let picture =
+            "[{\"type\":\"text\",\"text\":\"Find it\"},{\"type\":\"image\",\"source\":{\"type\":\"base64\",\"media_type\":\"image/png\",\"data\":\"\(Self.png)\"}}]"
         let (chat, _) = try session(agentLines: [T.user(picture), T.assistant("msg_a", "{\"type\":\"text\",\"text\":\"Done\"}")])
         #expect(transcripts(chat).count == 2)
         let ids = chat.turns.flatMap(\.attachments).compactMap(\.id)
@@ -77,9 +88,11 @@ import TestSupport
     }
 
     @Test func inputsPrettyPrintAsNativeJSONDoes() throws {
-        let samples = ["{}", "[]", "{\"a\":[],\"b\":{},\"c\":[1,2.5,-3e2,true,false,null]}",
-                       "{\"q\":\"say \\\"hi\\\"\\\\ \\n\\r\\t \\u0001 \\u007f \\u2028 \\u2029 é 😀\",\"nested\":[{\"x\":[[{}]]}]}",
-                       "[\"\\u00e2\\u0080\", \"\\u00e2\", 1.0, 12345678901234567890, 0.1]"]
+        let samples = [
+            "{}", "[]", "{\"a\":[],\"b\":{},\"c\":[1,2.5,-3e2,true,false,null]}",
+            "{\"q\":\"say \\\"hi\\\"\\\\ \\n\\r\\t \\u0001 \\u007f \\u2028 \\u2029 é 😀\",\"nested\":[{\"x\":[[{}]]}]}",
+            "[\"\\u00e2\\u0080\", \"\\u00e2\", 1.0, 12345678901234567890, 0.1]",
+        ]
         for sample in samples {
             let node = try JSONParser.parse(Array(sample.utf8))
             #expect(ClaudeCodeTools.pretty(node) == NativeJSON.pretty(node), "\(sample)")
@@ -89,17 +102,21 @@ import TestSupport
     @Test func linesAreCutWhereCharactersWouldCutThem() {
         let samples = ["", "\n", "a", "a\n", "\na", "a\r\nb\nc", "a\rb\n\n\nc\r", "e\u{301}\nx\u{301}\n", "\r\n\r\n", "😀\n👍🏽\r\n"]
         for sample in samples {
-            #expect(sample.splitLines(omittingEmptySubsequences: false) == sample.split(separator: "\n", omittingEmptySubsequences: false), "\(sample.debugDescription)")
+            #expect(
+                sample.splitLines(omittingEmptySubsequences: false) == sample.split(separator: "\n", omittingEmptySubsequences: false),
+                "\(sample.debugDescription)")
             #expect(sample.splitLines() == sample.split(separator: "\n"), "\(sample.debugDescription)")
         }
     }
 
     @Test func numberedListingsReadInBytesAsInCharacters() {
-        let samples = ["     1\u{2192}import os\n     2\u{2192}\n     3\u{2192}print(1)",
-                       "1\tone\r\n2\ttwo\n3\tthree\n<system-reminder>x</system-reminder>",
-                       "  12\u{2192}\u{301}accent on the arrow\n  13\u{2192}b",
-                       " \u{301}1\u{2192}x", "12\u{301}\u{2192}x", "1\u{2192}a\n\n", "no numbers", "",
-                       "1234567890\u{2192}too long", "1\u{2192}é\n2\u{2192}😀\n3→x"]
+        let samples = [
+            "     1\u{2192}import os\n     2\u{2192}\n     3\u{2192}print(1)",
+            "1\tone\r\n2\ttwo\n3\tthree\n<system-reminder>x</system-reminder>",
+            "  12\u{2192}\u{301}accent on the arrow\n  13\u{2192}b",
+            " \u{301}1\u{2192}x", "12\u{301}\u{2192}x", "1\u{2192}a\n\n", "no numbers", "",
+            "1234567890\u{2192}too long", "1\u{2192}é\n2\u{2192}😀\n3→x",
+        ]
         for sample in samples {
             let bytes = ToolResultView.numberedLines(sample), characters = ToolResultView.numberedLinesByCharacter(sample)
             #expect(bytes?.numbers == characters?.numbers && bytes?.code == characters?.code, "\(sample.debugDescription)")
@@ -116,10 +133,12 @@ import TestSupport
 
     @Test func searchTextReadInBytesAsScalarByScalar() {
         let long = String(repeating: "é", count: 38)
-        let samples = ["", " ", "\u{a0}", "a\u{85}b", "# Title\n## Sub\n- item\n* star\n+ plus\n> quote\n#no", "**bold** __under__ *one* _one_",
-                       "cite[^s1] and [^é2] and [^a b] and [^\u{2003}x] [^]", "[^\(long)] [^\(long)é] [^\(String(repeating: "x", count: 39))]",
-                       "[^\(String(repeating: "x", count: 38))]", "tab\there\u{7}bell\u{7f}del", "  \u{3000}全角\u{3000}空白 😀👍🏽 e\u{301}",
-                       "line\r\n- after crlf\n\u{a0}- after nbsp", "`code` ``two`` ***", "\u{2028}sep\u{2029}par"]
+        let samples = [
+            "", " ", "\u{a0}", "a\u{85}b", "# Title\n## Sub\n- item\n* star\n+ plus\n> quote\n#no", "**bold** __under__ *one* _one_",
+            "cite[^s1] and [^é2] and [^a b] and [^\u{2003}x] [^]", "[^\(long)] [^\(long)é] [^\(String(repeating: "x", count: 39))]",
+            "[^\(String(repeating: "x", count: 38))]", "tab\there\u{7}bell\u{7f}del", "  \u{3000}全角\u{3000}空白 😀👍🏽 e\u{301}",
+            "line\r\n- after crlf\n\u{a0}- after nbsp", "`code` ``two`` ***", "\u{2028}sep\u{2029}par",
+        ]
         for sample in samples {
             #expect(ConversationSummary.collapsed(sample) == collapsedByScalar(sample), "\(sample.debugDescription)")
         }

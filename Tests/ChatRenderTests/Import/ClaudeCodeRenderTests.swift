@@ -31,9 +31,11 @@ import Testing
         let turn = chat.turns[spot.turn]
         let part = turn.parts[spot.part]
         let named = TurnView.attachmentIDs(in: [part])
-        var message = Message(id: turn.id, role: turn.role, text: "", attachments: turn.attachments.filter { named.contains($0.id ?? "") }.map {
-            Attachment(id: $0.id!, name: $0.name, byteCount: $0.byteCount, contentType: $0.contentType)
-        })
+        var message = Message(
+            id: turn.id, role: turn.role, text: "",
+            attachments: turn.attachments.filter { named.contains($0.id ?? "") }.map {
+                Attachment(id: $0.id!, name: $0.name, byteCount: $0.byteCount, contentType: $0.contentType)
+            })
         message.parts = [part]
         Golden.assertMatches(TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/\(name).html")
     }
@@ -46,7 +48,8 @@ import Testing
         var message = Message(id: turn.id, role: turn.role, text: "")
         message.parts = turn.parts.filter { if case .transcript = $0 { return true } else { return false } }
         #expect(message.parts.count == 1)
-        Golden.assertMatches(TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/agent-progress.html")
+        Golden.assertMatches(
+            TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/agent-progress.html")
     }
 
     static func render(_ part: ToolCallPart) -> String {
@@ -59,17 +62,22 @@ import Testing
     /// and the note to the model are left out.
     @Test func aWebSearchShowsItsPagesAsLinksAsItsGoldenHolds() {
         let result = """
-        Web search results for query: "decimal rounding python"
+            Web search results for query: "decimal rounding python"
 
-        Links: [{"title":"decimal — Decimal fixed point","url":"https://docs.python.org/3/library/decimal.html"},{"title":"Rounding <b>half</b> even","url":"https://www.example.com/round?x=1&y=2"},{"title":"bad","url":"javascript:alert(1)"}]
+            Links: [{"title":"decimal — Decimal fixed point","url":"https://docs.python.org/3/library/decimal.html"},{"title":"Rounding <b>half</b> even","url":"https://www.example.com/round?x=1&y=2"},{"title":"bad","url":"javascript:alert(1)"}]
 
-        Python's **decimal** module rounds with `ROUND_HALF_EVEN` by default.
+            Python's **decimal** module rounds with `ROUND_HALF_EVEN` by default.
 
-        REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.
-        """
-        let html = Self.render(ToolCallPart(name: "WebSearch", title: "Searched the web for “decimal rounding python”", input: "{\"query\":\"decimal rounding python\"}", result: result))
+            REMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.
+            """
+        let html = Self.render(
+            ToolCallPart(
+                name: "WebSearch", title: "Searched the web for “decimal rounding python”", input: "{\"query\":\"decimal rounding python\"}", result: result))
         Golden.assertMatches(html, named: "claude-code/web-search.html")
-        #expect(html.contains("<ol class=\"cr-source-list\" aria-label=\"Sources\"><li class=\"cr-source\"><a class=\"cr-source-title\" href=\"https://docs.python.org/3/library/decimal.html\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">decimal — Decimal fixed point</a><span class=\"cr-source-host\">docs.python.org</span></li>"))
+        #expect(
+            html.contains(
+                "<ol class=\"cr-source-list\" aria-label=\"Sources\"><li class=\"cr-source\"><a class=\"cr-source-title\" href=\"https://docs.python.org/3/library/decimal.html\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">decimal — Decimal fixed point</a><span class=\"cr-source-host\">docs.python.org</span></li>"
+            ))
         #expect(html.contains("href=\"https://www.example.com/round?x=1&amp;y=2\""))
         #expect(html.contains(">Rounding &lt;b&gt;half&lt;/b&gt; even</a>"))
         // Not a web address: its title as text, never a link.
@@ -99,7 +107,10 @@ import Testing
         conversation.facts = try Self.chat().facts
         let body = PageBody.render(conversation, assets: AssetTable(), options: Self.options, hasDarkMode: true).description
         Golden.assertMatches(body, named: "claude-code/facts.html")
-        #expect(body.contains("</fieldset><dl class=\"cr-facts\" aria-label=\"About this conversation\"><div class=\"cr-fact\"><dt>Project</dt><dd dir=\"auto\">/home/ana/src/shop</dd></div>"))
+        #expect(
+            body.contains(
+                "</fieldset><dl class=\"cr-facts\" aria-label=\"About this conversation\"><div class=\"cr-fact\"><dt>Project</dt><dd dir=\"auto\">/home/ana/src/shop</dd></div>"
+            ))
         let none = PageBody.render(Conversation(title: "Plain", messages: []), assets: AssetTable(), options: Self.options, hasDarkMode: true).description
         #expect(!none.contains("cr-facts"))
     }
@@ -116,17 +127,18 @@ import Testing
         let (conversation, _) = try ConversationLoader.decode(bytes: Array(good.utf8), file: "c.json")
         #expect(conversation.facts == [ConversationFact(label: "Branch", value: "main"), ConversationFact(label: "Model", value: "")])
         let bad = """
-        {"facts": [{"label": "", "value": "x"}, {"label": "Branch"}, 3], "messages": []}
-        """
+            {"facts": [{"label": "", "value": "x"}, {"label": "Branch"}, 3], "messages": []}
+            """
         do {
             _ = try ConversationLoader.decode(bytes: Array(bad.utf8), file: "c.json")
             Issue.record("bad facts loaded")
         } catch {
-            #expect(error.diagnostics.map(\.description) == [
-                "c.json:1:22: error: facts[0].label: expected a non-empty string",
-                "c.json:1:41: error: facts[1].value: missing required field \"value\"; expected a string",
-                "c.json:1:62: error: facts[2]: expected a fact object with \"label\" and \"value\", found a number",
-            ])
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "c.json:1:22: error: facts[0].label: expected a non-empty string",
+                    "c.json:1:41: error: facts[1].value: missing required field \"value\"; expected a string",
+                    "c.json:1:62: error: facts[2]: expected a fact object with \"label\" and \"value\", found a number",
+                ])
         }
         let many = "{\"facts\": [" + Array(repeating: "{\"label\": \"a\", \"value\": \"b\"}", count: 33).joined(separator: ",") + "], \"messages\": []}"
         #expect(throws: DiagnosticError.self) { try ConversationLoader.decode(bytes: Array(many.utf8), file: "c.json") }

@@ -38,18 +38,20 @@ import TestSupport
         let chat = try #require(chats.first)
         #expect(chat.title == "The tide table rounds 2.45 m down to 2.4. Find out why and fix it.")
         // The CLI's own context is not a prompt: the instructions are one notice, the environment nothing.
-        #expect(chat.turns.filter { $0.role == .user }.map(\.text) == [
-            "The tide table rounds 2.45 m down to 2.4. Find out why and fix it.",
-            "Is ROUND_HALF_UP what tide tables use? Check the official guidance.",
-            "Now add the CHANGELOG entry.",
-        ])
+        #expect(
+            chat.turns.filter { $0.role == .user }.map(\.text) == [
+                "The tide table rounds 2.45 m down to 2.4. Find out why and fix it.",
+                "Is ROUND_HALF_UP what tide tables use? Check the official guidance.",
+                "Now add the CHANGELOG entry.",
+            ])
         #expect(chat.turns.map(\.role) == [.assistant, .user, .assistant, .user, .assistant, .user, .assistant])
         #expect(kinds(chat.turns[0].parts) == ["notice:memory"])
-        #expect(kinds(chat.turns[2].parts) == [
-            "thinking:Looking for the rounding", "terminal:rg -n \"round\\(\" src:0", "thinking:Reasoning", "text",
-            "diff:src/tides/format.py", "created:tests/test_format.py", "terminal:pytest -q:1", "diff:src/tides/format.py",
-            "terminal:pytest -q:0", "tool:update_plan:ok", "text",
-        ])
+        #expect(
+            kinds(chat.turns[2].parts) == [
+                "thinking:Looking for the rounding", "terminal:rg -n \"round\\(\" src:0", "thinking:Reasoning", "text",
+                "diff:src/tides/format.py", "created:tests/test_format.py", "terminal:pytest -q:1", "diff:src/tides/format.py",
+                "terminal:pytest -q:0", "tool:update_plan:ok", "text",
+            ])
         #expect(kinds(chat.turns[4].parts) == ["tool:web_search:ok", "text", "notice:compacted"])
         #expect(kinds(chat.turns[6].parts) == ["tool:shell_command:running", "notice:interrupted"])
         // Reasoning: the summary shown, the encrypted content never.
@@ -59,7 +61,8 @@ import TestSupport
             #expect(failed.output.hasPrefix("F.\n=== FAILURES ===") && !failed.output.contains("Wall time"))
         }
         if case .diff(let created) = chat.turns[2].parts[5] {
-            #expect(created.old == "" && created.new == "from tides.format import height\n\n\ndef test_half_rounds_up():\n    assert height(2.45) == \"2.5 m\"\n")
+            #expect(
+                created.old == "" && created.new == "from tides.format import height\n\n\ndef test_half_rounds_up():\n    assert height(2.45) == \"2.5 m\"\n")
         }
         if case .toolCall(let plan) = chat.turns[2].parts[9] {
             #expect(plan.title == "Updated the to-do list · 2 of 3 done")
@@ -69,15 +72,17 @@ import TestSupport
         if case .notice(let compacted) = chat.turns[4].parts[2] { #expect(compacted.detail?.hasPrefix("The person asked to fix rounding") == true) }
         #expect(chat.turns[2].model == "gpt-5.3-codex" && chat.turns[4].model == "gpt-5.3-codex-mini")
         // The header: folder, branch, CLI version, both models, time and the last token totals.
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Project: /home/ana/src/tides", "Branch: fix-rounding", "Codex: 0.134.0", "Models: gpt-5.3-codex, gpt-5.3-codex-mini",
-            "Time: 2026-06-05 09:12 – 09:13 UTC (1 min 17 s)", "Tokens: 17.5k in · 2,140 out · 30.7k cache read",
-        ])
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Project: /home/ana/src/tides", "Branch: fix-rounding", "Codex: 0.134.0", "Models: gpt-5.3-codex, gpt-5.3-codex-mini",
+                "Time: 2026-06-05 09:12 – 09:13 UTC (1 min 17 s)", "Tokens: 17.5k in · 2,140 out · 30.7k cache read",
+            ])
         // What a newer CLI writes and this reader does not know: one warning per kind, with a count.
-        #expect(warnings == [
-            "\(Self.current):41: warning: unknown event type \"thread_goal_updated\" (2 lines, the first here); left out, the rest is read",
-            "\(Self.current):43: warning: unknown line type \"session_note\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings == [
+                "\(Self.current):41: warning: unknown event type \"thread_goal_updated\" (2 lines, the first here); left out, the rest is read",
+                "\(Self.current):43: warning: unknown line type \"session_note\" (1 line here); left out, the rest is read",
+            ])
     }
 
     @Test func a077SessionWithCommandArraysAndJSONOutputs() throws {
@@ -86,8 +91,11 @@ import TestSupport
         let chat = try #require(chats.first)
         #expect(chat.turns.map(\.role) == [.assistant, .user, .assistant])
         if case .notice(let instructions) = chat.turns[0].parts[0] { #expect(instructions.detail == "Prefer small commits.") }
-        #expect(kinds(chat.turns[2].parts) == ["thinking:Running the tests", "terminal:make test:2", "terminal:ls garden:0",
-                                               "diff:Makefile", "tool:apply_patch:ok", "text"])
+        #expect(
+            kinds(chat.turns[2].parts) == [
+                "thinking:Running the tests", "terminal:make test:2", "terminal:ls garden:0",
+                "diff:Makefile", "tool:apply_patch:ok", "text",
+            ])
         if case .terminal(let make) = chat.turns[2].parts[1] { #expect(make.output.contains("No module named 'garden.settings'")) }
         if case .toolCall(let deleted) = chat.turns[2].parts[4] {
             #expect(deleted.title == "Deleted garden/settings.py.orig" && deleted.titlePhrase?.key == .toolDeleted)
@@ -107,10 +115,14 @@ import TestSupport
         let path = Self.folder + "/broken/rollout-2026-06-07T10-00-00-b.jsonl"
         let (chats, warnings) = try read(path)
         #expect(chats.first?.turns.map(\.role) == [.user, .assistant])
-        #expect(warnings == ["\(path):3:91: warning: unexpected end of file; expected ',' or '}'; the line is left out",
-                             "\(path):4:1: warning: expected a JSON object, found an array; the line is left out"])
+        #expect(
+            warnings == [
+                "\(path):3:91: warning: unexpected end of file; expected ',' or '}'; the line is left out",
+                "\(path):4:1: warning: expected a JSON object, found an array; the line is left out",
+            ])
         // A last line still being written (no line break yet) is not an error.
-        let text = "{\"timestamp\":\"2026-06-07T10:00:00.000Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"Hi\"}]}}\n{\"timestamp\":\"2026-"
+        let text =
+            "{\"timestamp\":\"2026-06-07T10:00:00.000Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\",\"content\":[{\"type\":\"input_text\",\"text\":\"Hi\"}]}}\n{\"timestamp\":\"2026-"
         let (chat, partial) = CodexReader.read(bytes: Array(text.utf8), file: "live.jsonl")
         #expect(chat?.turns.count == 1 && partial.isEmpty)
     }
@@ -136,10 +148,11 @@ import TestSupport
             let chat = try #require(chats.first)
             #expect(chat.title.hasPrefix("Explore how the tide table reads its station file"))
             // The spawn_agent call is the child's transcript, titled by its agent and task; the wait follows.
-            #expect(kinds(chat.turns[1].parts) == [
-                "transcript:Noether: Read src/tides/stations.py and report where the height units are decided. Do no…",
-                "tool:wait:ok", "text",
-            ])
+            #expect(
+                kinds(chat.turns[1].parts) == [
+                    "transcript:Noether: Read src/tides/stations.py and report where the height units are decided. Do no…",
+                    "tool:wait:ok", "text",
+                ])
             guard case .transcript(let agent) = chat.turns[1].parts[0] else { continue }
             #expect(agent.messages.map(\.role) == [.user, .assistant])
             #expect(agent.messages.map(\.speaker) == ["Codex", "Noether"])
@@ -180,12 +193,16 @@ import TestSupport
     }
 
     @Test func applyPatchGrammar() {
-        let changes = CodexPatch.changes("*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@ def f():\n-    x = 1\n+    x = 2\n@@ def g():\n     y = 1\n-    z\n*** Add File: n.txt\n+hello\n*** Delete File: old.txt\n*** End Patch")
-        #expect(changes == [
-            CodexPatch.Change(kind: .update, path: "a.py", movedTo: "b.py", old: ["    x = 1", "⋯", "    y = 1", "    z"], new: ["    x = 2", "⋯", "    y = 1"]),
-            CodexPatch.Change(kind: .add, path: "n.txt", new: ["hello"]),
-            CodexPatch.Change(kind: .delete, path: "old.txt"),
-        ])
+        let changes = CodexPatch.changes(
+            "*** Begin Patch\n*** Update File: a.py\n*** Move to: b.py\n@@ def f():\n-    x = 1\n+    x = 2\n@@ def g():\n     y = 1\n-    z\n*** Add File: n.txt\n+hello\n*** Delete File: old.txt\n*** End Patch"
+        )
+        #expect(
+            changes == [
+                CodexPatch.Change(
+                    kind: .update, path: "a.py", movedTo: "b.py", old: ["    x = 1", "⋯", "    y = 1", "    z"], new: ["    x = 2", "⋯", "    y = 1"]),
+                CodexPatch.Change(kind: .add, path: "n.txt", new: ["hello"]),
+                CodexPatch.Change(kind: .delete, path: "old.txt"),
+            ])
         #expect(CodexPatch.changes("just text").isEmpty)
     }
 }

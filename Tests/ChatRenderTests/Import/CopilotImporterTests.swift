@@ -42,17 +42,19 @@ import TestSupport
         #expect(chat.title == "Fix ZeroDivisionError for empty invoices")
         // The prompts as typed: never the transformedContent the model saw.
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
-        #expect(chat.turns.filter { $0.role == .user }.map(\.text) == [
-            "The test for empty invoices fails with ZeroDivisionError. Find the cause and fix it, then rerun the tests.",
-            "Commit it and push the branch.",
-        ])
+        #expect(
+            chat.turns.filter { $0.role == .user }.map(\.text) == [
+                "The test for empty invoices fails with ZeroDivisionError. Find the cause and fix it, then rerun the tests.",
+                "Commit it and push the branch.",
+            ])
         #expect(!"\(chat)".contains("current_datetime") && !"\(chat)".contains("system_reminder"))
         #expect(chat.turns[0].attachments.map(\.name) == ["test_totals.py"])
         // One reply per prompt: the same reasoning (event and reasoningText) once, report_intent hidden.
-        #expect(kinds(chat.turns[1].parts) == [
-            "thinking:", "terminal:python -m pytest -q:1", "thinking:", "text", "tool:view:ok",
-            "diff:\(Self.cwd)/invoice_tools/totals.py", "terminal:python -m pytest -q:0", "text",
-        ])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "thinking:", "terminal:python -m pytest -q:1", "thinking:", "text", "tool:view:ok",
+                "diff:\(Self.cwd)/invoice_tools/totals.py", "terminal:python -m pytest -q:0", "text",
+            ])
         #expect(kinds(chat.turns[3].parts) == ["text", "tool:bash:rejected", "text"])
         // A failing test run is `success: true` with exit code 1; the marker line is not output.
         if case .terminal(let failed) = chat.turns[1].parts[1] {
@@ -72,15 +74,17 @@ import TestSupport
         }
         #expect(chat.turns[1].model == "claude-sonnet-4.5")
         // The header: folder, branch, CLI version, model, time and the shutdown's token totals.
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Project: \(Self.cwd)", "Branch: fix/empty-invoice", "Copilot CLI: 1.0.81", "Model: claude-sonnet-4.5",
-            "Time: 2026-08-14 09:12 – 09:13 UTC (1 min 13 s)", "Tokens: 21.8k in · 620 out · 96.4k cache read · 15.1k cache written",
-        ])
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Project: \(Self.cwd)", "Branch: fix/empty-invoice", "Copilot CLI: 1.0.81", "Model: claude-sonnet-4.5",
+                "Time: 2026-08-14 09:12 – 09:13 UTC (1 min 13 s)", "Tokens: 21.8k in · 620 out · 96.4k cache read · 15.1k cache written",
+            ])
         // Event types a newer CLI writes and this reader does not know: one warning per kind.
-        #expect(warnings == [
-            "\(Self.current):26: warning: unknown event type \"session.workspace_indexed\" (1 line here); left out, the rest is read",
-            "\(Self.current):46: warning: unknown event type \"session.memory_suggested\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings == [
+                "\(Self.current):26: warning: unknown event type \"session.workspace_indexed\" (1 line here); left out, the rest is read",
+                "\(Self.current):46: warning: unknown event type \"session.memory_suggested\" (1 line here); left out, the rest is read",
+            ])
     }
 
     @Test func anOlderFlatLogWithExitMarkersAndAnAbort() throws {
@@ -91,7 +95,10 @@ import TestSupport
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         // Exit codes from the trailing marker alone, and from a deprecated `terminal` block.
         // The sub-agent's own events (parentToolCallId) are its transcript, at the task call.
-        #expect(kinds(chat.turns[1].parts) == ["terminal:make lint:2", "terminal:ls garden:0", "transcript:explore agent: Find the flake8 config", "thinking:", "text"])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "terminal:make lint:2", "terminal:ls garden:0", "transcript:explore agent: Find the flake8 config", "thinking:", "text",
+            ])
         if case .transcript(let agent) = chat.turns[1].parts[2] {
             #expect(agent.messages.map(\.role) == [.user, .assistant])
             #expect(agent.messages[0].text == "Find where flake8 is configured for this repo and which rules it selects.")
@@ -101,9 +108,10 @@ import TestSupport
         // An edit that never completed, then Ctrl+C.
         #expect(kinds(chat.turns[3].parts) == ["text", "tool:str_replace_editor:running", "notice:interrupted"])
         if case .toolCall(let edit) = chat.turns[3].parts[1] { #expect(edit.title == "Edit views.py" && edit.titlePhrase?.key == .toolEdit) }
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Project: /home/sample-dev/src/garden", "Copilot CLI: 0.0.401", "Models: gpt-5, claude-haiku-4.5", "Time: 2026-07-15 09:12 UTC",
-        ])
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Project: /home/sample-dev/src/garden", "Copilot CLI: 0.0.401", "Models: gpt-5, claude-haiku-4.5", "Time: 2026-07-15 09:12 UTC",
+            ])
     }
 
     @Test func theSessionStateFolderIsASiteByProject() throws {
@@ -156,10 +164,16 @@ import TestSupport
         // The model by the name the editor showed, its id kept; the header says what ran it.
         #expect(chat.turns.compactMap(\.model) == ["gpt-4.1", "Claude Sonnet 4.6", "Claude Sonnet 4.6"])
         #expect(chat.turns[3].modelID == "claude-sonnet-4.6" && chat.turns[1].modelID == nil)
-        #expect(chat.facts.map(\.value) == [Self.cwd, "VS Code · GitHub Copilot", "gpt-4.1, Claude Sonnet 4.6", "2026-08-14 09:00 – 09:04 UTC (4 min 2 s)", "37.7k in · 464 out"])
+        #expect(
+            chat.facts.map(\.value) == [
+                Self.cwd, "VS Code · GitHub Copilot", "gpt-4.1, Claude Sonnet 4.6", "2026-08-14 09:00 – 09:04 UTC (4 min 2 s)", "37.7k in · 464 out",
+            ])
         #expect(chat.date?.iso == "2026-08-14T09:00:00Z")
         // The part kind this build does not know is one warning with its JSON path.
-        #expect(warnings == ["\(Self.export):266:9: warning: requests[1].response[5].kind: unknown response part kind \"hostDiagnosticSnapshot\" (1 part here); left out, the rest is read"])
+        #expect(
+            warnings == [
+                "\(Self.export):266:9: warning: requests[1].response[5].kind: unknown response part kind \"hostDiagnosticSnapshot\" (1 part here); left out, the rest is read"
+            ])
     }
 
     func export(_ json: String, file: String = "chat.json") throws(DiagnosticError) -> (ImportedChat?, [String]) {
@@ -169,34 +183,37 @@ import TestSupport
 
     @Test func olderAndNewerExportShapesRead() throws {
         let json = #"""
-        {"responderUsername": "GitHub Copilot", "customTitle": "Rounding", "creationDate": 1786698000000, "requests": [
-          {"requestId": "r1", "message": "old plain prompt", "response": [
-            {"kind": "thinking", "value": ["Look at ", "the file."], "id": "t"},
-            {"kind": "thinking", "value": ""},
-            {"value": "Answer with `code`"},
-            {"label": "src", "uri": {"path": "/w/src"}, "children": []},
-            {"kind": "toolInvocationSerialized", "toolId": "run_in_terminal", "toolCallId": "c1", "isConfirmed": false, "isComplete": true,
-             "invocationMessage": "Running `rm -rf build`", "toolSpecificData": {"kind": "terminal", "command": "rm -rf build", "language": "sh"}},
-            {"kind": "toolInvocationSerialized", "toolId": "copilot_findTextInFiles", "toolCallId": "c2", "isConfirmed": true, "isComplete": false,
-             "invocationMessage": {"value": "Searching for [total](file:///w/a.py)"}},
-            {"kind": "futurePart", "x": 1}, {"kind": "futurePart"}, {"kind": "futurePart"},
-            {"kind": "warning", "content": {"value": "Rate limited, retrying"}}
-          ], "isCanceled": true, "modelId": "copilot/gpt-4o"},
-          7,
-          {"requestId": "r2", "message": {"text": "Edit it", "parts": []}, "variableData": {"variables": [
-              {"id": "t", "name": "tool", "kind": "tool"}, {"id": "i", "name": "photo.png", "kind": "image", "value": {"0": 137}}]},
-           "response": [
-            {"kind": "textEditGroup", "uri": {"$mid": 1, "path": "/w/a.py", "scheme": "file"}, "edits": [[{"text": "x = 1\n", "range": {}}]], "done": true}
-          ], "result": {"errorDetails": {"message": "Sorry, your request failed."}}, "modelState": {"value": 3}}
-        ]}
-        """#
+            {"responderUsername": "GitHub Copilot", "customTitle": "Rounding", "creationDate": 1786698000000, "requests": [
+              {"requestId": "r1", "message": "old plain prompt", "response": [
+                {"kind": "thinking", "value": ["Look at ", "the file."], "id": "t"},
+                {"kind": "thinking", "value": ""},
+                {"value": "Answer with `code`"},
+                {"label": "src", "uri": {"path": "/w/src"}, "children": []},
+                {"kind": "toolInvocationSerialized", "toolId": "run_in_terminal", "toolCallId": "c1", "isConfirmed": false, "isComplete": true,
+                 "invocationMessage": "Running `rm -rf build`", "toolSpecificData": {"kind": "terminal", "command": "rm -rf build", "language": "sh"}},
+                {"kind": "toolInvocationSerialized", "toolId": "copilot_findTextInFiles", "toolCallId": "c2", "isConfirmed": true, "isComplete": false,
+                 "invocationMessage": {"value": "Searching for [total](file:///w/a.py)"}},
+                {"kind": "futurePart", "x": 1}, {"kind": "futurePart"}, {"kind": "futurePart"},
+                {"kind": "warning", "content": {"value": "Rate limited, retrying"}}
+              ], "isCanceled": true, "modelId": "copilot/gpt-4o"},
+              7,
+              {"requestId": "r2", "message": {"text": "Edit it", "parts": []}, "variableData": {"variables": [
+                  {"id": "t", "name": "tool", "kind": "tool"}, {"id": "i", "name": "photo.png", "kind": "image", "value": {"0": 137}}]},
+               "response": [
+                {"kind": "textEditGroup", "uri": {"$mid": 1, "path": "/w/a.py", "scheme": "file"}, "edits": [[{"text": "x = 1\n", "range": {}}]], "done": true}
+              ], "result": {"errorDetails": {"message": "Sorry, your request failed."}}, "modelState": {"value": 3}}
+            ]}
+            """#
         let (chat, warnings) = try export(json)
         let turns = try #require(chat?.turns)
         #expect(chat?.title == "Rounding")
         #expect(turns.map(\.role) == [.user, .assistant, .user, .assistant])
         #expect(turns[0].text == "old plain prompt")
         // Thinking pieces joined; an empty thinking separator left out; the editor's file tree is not text.
-        #expect(kinds(turns[1].parts) == ["thinking:", "text", "tool:run_in_terminal:rejected", "tool:copilot_findTextInFiles:running", "notice:error", "notice:interrupted"])
+        #expect(
+            kinds(turns[1].parts) == [
+                "thinking:", "text", "tool:run_in_terminal:rejected", "tool:copilot_findTextInFiles:running", "notice:error", "notice:interrupted",
+            ])
         if case .thinking(let thought) = turns[1].parts[0] { #expect(thought.text == "Look at the file.") }
         if case .toolCall(let search) = turns[1].parts[3] { #expect(search.title == "Searching for total") }
         // An image and a file attached; tools given to the model are not attachments.
@@ -205,10 +222,11 @@ import TestSupport
         #expect(kinds(turns[3].parts) == ["tool:edit:ok", "notice:error"])
         if case .toolCall(let edit) = turns[3].parts[0] { #expect(edit.title == "Edit a.py" && edit.result == "x = 1\n") }
         if case .notice(let failed) = turns[3].parts[1] { #expect(failed.text == "Sorry, your request failed.") }
-        #expect(warnings == [
-            "chat.json:14:3: warning: requests[1]: expected a request (an object), found a number; left out, the rest is read",
-            "chat.json:11:5: warning: requests[0].response[6].kind: unknown response part kind \"futurePart\" (3 parts, the first here); left out, the rest is read",
-        ])
+        #expect(
+            warnings == [
+                "chat.json:14:3: warning: requests[1]: expected a request (an object), found a number; left out, the rest is read",
+                "chat.json:11:5: warning: requests[0].response[6].kind: unknown response part kind \"futurePart\" (3 parts, the first here); left out, the rest is read",
+            ])
     }
 
     @Test func whatIsNotAnExportIsOneClearError() throws {
@@ -239,11 +257,12 @@ import TestSupport
         let text = lines.joined(separator: "\n") + "\n{\"type\":\"assistant.mess"
         let (chat, warnings) = CopilotReader.read(bytes: Array(text.utf8), file: "live.jsonl")
         #expect(chat?.turns.map(\.role) == [.user, .assistant])
-        #expect(warnings.map(\.description) == [
-            "live.jsonl:3:70: warning: unexpected end of file; expected ',' or '}'; the line is left out",
-            "live.jsonl:4:1: warning: expected a JSON object, found an array; the line is left out",
-            "live.jsonl:7: warning: unknown event type \"session.future_thing\" (2 lines, the first here); left out, the rest is read",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "live.jsonl:3:70: warning: unexpected end of file; expected ',' or '}'; the line is left out",
+                "live.jsonl:4:1: warning: expected a JSON object, found an array; the line is left out",
+                "live.jsonl:7: warning: unknown event type \"session.future_thing\" (2 lines, the first here); left out, the rest is read",
+            ])
     }
 
     @Test func injectedPromptsAreNotThePersonsWords() {
@@ -272,7 +291,10 @@ import TestSupport
         }
         let lines = [
             event("user.message", #"{"content":"Review both modules"}"#, id: 1),
-            event("assistant.message", #"{"messageId":"m1","content":"","toolRequests":[{"toolCallId":"t1","name":"task","arguments":{"agent_type":"code-review","description":"Review a.py","prompt":"Review a.py"}},{"toolCallId":"t2","name":"task","arguments":{"agent_type":"code-review","description":"Review b.py","prompt":"Review b.py"}}]}"#, id: 2),
+            event(
+                "assistant.message",
+                #"{"messageId":"m1","content":"","toolRequests":[{"toolCallId":"t1","name":"task","arguments":{"agent_type":"code-review","description":"Review a.py","prompt":"Review a.py"}},{"toolCallId":"t2","name":"task","arguments":{"agent_type":"code-review","description":"Review b.py","prompt":"Review b.py"}}]}"#,
+                id: 2),
             event("subagent.started", #"{"toolCallId":"t1","agentName":"code-review","agentDisplayName":"Code review"}"#, id: 3),
             event("subagent.started", #"{"toolCallId":"t2","agentName":"code-review","agentDisplayName":"Code review"}"#, id: 4),
             event("assistant.message", #"{"messageId":"s1","content":"a.py looks fine."}"#, agent: "agent-a", id: 5),
@@ -307,10 +329,11 @@ import TestSupport
         ]
         let (chat, warnings) = CopilotReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "odd.jsonl")
         #expect(chat != nil)
-        #expect(warnings.map(\.message) == [
-            "unknown event type \"(none)\" (1 line here); left out, the rest is read",
-            "event without data \"update_todo\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "unknown event type \"(none)\" (1 line here); left out, the rest is read",
+                "event without data \"update_todo\" (1 line here); left out, the rest is read",
+            ])
         if case .toolCall(let todo)? = chat?.turns.last?.parts.last { #expect(todo.title == "Updated the to-do list · 1 of 2 done") }
     }
 }

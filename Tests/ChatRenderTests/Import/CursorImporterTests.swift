@@ -43,23 +43,30 @@ import TestSupport
         // The person's words are the inside of <user_query>; the <timestamp> is the turn's date.
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         #expect(chat.turns[2].text == "Also make the delimiter configurable.")
-        #expect(chat.turns[0].date?.iso == "2026-08-14T11:20:00+02:00" || chat.turns[0].date?.secondsSinceEpoch == ChatDate(iso: "2026-08-14T09:20:00Z")?.secondsSinceEpoch)
+        #expect(
+            chat.turns[0].date?.iso == "2026-08-14T11:20:00+02:00"
+                || chat.turns[0].date?.secondsSinceEpoch == ChatDate(iso: "2026-08-14T09:20:00Z")?.secondsSinceEpoch)
         #expect(chat.turns[2].date?.secondsSinceEpoch == ChatDate(iso: "2026-08-14T09:31:00Z")?.secondsSinceEpoch)
-        #expect(kinds(chat.turns[1].parts) == [
-            "thinking:Reasoning", "text", "tool:Glob:ok", "tool:Read:ok", "transcript:explore agent: Find money formatting", "text",
-            "thinking:Reasoning", "tool:Read:ok", "diff:export.py", "diff:__init__.py", "diff:test_export.py", "text", "tool:Shell:ok",
-            "tool:Shell:ok", "text",
-        ])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "thinking:Reasoning", "text", "tool:Glob:ok", "tool:Read:ok", "transcript:explore agent: Find money formatting", "text",
+                "thinking:Reasoning", "tool:Read:ok", "diff:export.py", "diff:__init__.py", "diff:test_export.py", "text", "tool:Shell:ok",
+                "tool:Shell:ok", "text",
+            ])
         #expect(kinds(chat.turns[3].parts) == ["diff:export.py", "tool:ReadLints:ok", "text"])
         // The reasoning is not in the log: a note says so, the marker is never shown.
         #expect(!"\(chat)".contains("[REDACTED]"))
-        if case .text(let text) = chat.turns[1].parts[5] { #expect(text == "The sub-agent found two formatting helpers; I'll reuse `format_amount` for consistency.") }
+        if case .text(let text) = chat.turns[1].parts[5] {
+            #expect(text == "The sub-agent found two formatting helpers; I'll reuse `format_amount` for consistency.")
+        }
         if case .toolCall(let glob) = chat.turns[1].parts[2] { #expect(glob.title == "Found files matching **/*.py" && glob.titlePhrase?.key == .toolGlob) }
         if case .toolCall(let read) = chat.turns[1].parts[3] { #expect(read.title == "Read models.py" && read.titlePhrase?.key == .toolRead) }
         if case .toolCall(let shell) = chat.turns[1].parts[12] {
             #expect(shell.title == "python -m pytest -q tests/test_export.py" && shell.result == nil)
         }
-        if case .diff(let written) = chat.turns[1].parts[8] { #expect(written.old == "" && written.new?.hasPrefix("\"\"\"CSV export for invoices.\"\"\"") == true) }
+        if case .diff(let written) = chat.turns[1].parts[8] {
+            #expect(written.old == "" && written.new?.hasPrefix("\"\"\"CSV export for invoices.\"\"\"") == true)
+        }
         if case .diff(let edit) = chat.turns[1].parts[9] {
             #expect(edit.old == "from .totals import average_line_total, grand_total\n")
             #expect(edit.new == "from .export import to_csv\nfrom .totals import average_line_total, grand_total\n")
@@ -71,23 +78,29 @@ import TestSupport
             #expect(agent.messages[0].text.hasPrefix("Find every place in the repository"))
             #expect(kinds(agent.messages[1].parts) == ["tool:Grep:ok", "tool:Read:ok", "text"])
         }
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Workspace: home-sample-dev-src-invoice-tools", "Time: \(SessionText.timeFact(ChatDate(iso: "2026-08-14T11:20:00+02:00")!, ChatDate(iso: "2026-08-14T11:31:00+02:00")!).value)",
-        ])
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Workspace: home-sample-dev-src-invoice-tools",
+                "Time: \(SessionText.timeFact(ChatDate(iso: "2026-08-14T11:20:00+02:00")!, ChatDate(iso: "2026-08-14T11:31:00+02:00")!).value)",
+            ])
     }
 
     @Test func aFlatTranscriptOfAnOlderBuild() throws {
         let (chats, warnings) = try read(Self.flat)
         let chat = try #require(chats.first)
-        #expect(chat.turns.filter { $0.role == .user }.map(\.text) == [
-            "Why is the PDF footer showing the tax as 0.2 instead of 20%?",
-            "Now regenerate all the sample PDFs in examples/.",
-            "Skip that. Just tell me how many example files there are.",
-        ])
+        #expect(
+            chat.turns.filter { $0.role == .user }.map(\.text) == [
+                "Why is the PDF footer showing the tax as 0.2 instead of 20%?",
+                "Now regenerate all the sample PDFs in examples/.",
+                "Skip that. Just tell me how many example files there are.",
+            ])
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant, .user, .assistant])
         // The one tool_result goes to the call before it: the Shell call becomes a terminal.
-        #expect(kinds(chat.turns[1].parts) == ["text", "tool:Grep:ok", "tool:Read:ok", "text", "diff:pdf.py",
-                                               "terminal:python -m pytest -q tests/test_pdf.py:-", "text"])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "text", "tool:Grep:ok", "tool:Read:ok", "text", "diff:pdf.py",
+                "terminal:python -m pytest -q tests/test_pdf.py:-", "text",
+            ])
         if case .terminal(let run) = chat.turns[1].parts[5] { #expect(run.output == "...\n3 passed in 0.42s" && run.title == "Run PDF tests") }
         // An aborted turn is the person's interruption; the call it stopped at did not finish.
         #expect(kinds(chat.turns[3].parts) == ["text", "tool:Shell:error", "notice:interrupted"])
@@ -97,9 +110,10 @@ import TestSupport
         // No <timestamp>: no date, no time span; the workspace is the only fact.
         #expect(chat.date == nil)
         #expect(chat.facts.map { "\($0.label): \($0.value)" } == ["Workspace: home-sample-dev-src-invoice-tools"])
-        #expect(warnings == [
-            "\(Self.flat):9: warning: unknown line type \"checkpoint_created\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings == [
+                "\(Self.flat):9: warning: unknown line type \"checkpoint_created\" (1 line here); left out, the rest is read"
+            ])
     }
 
     @Test func theProjectsFolderIsASiteByWorkspace() throws {
@@ -126,10 +140,11 @@ import TestSupport
         let (chat, warnings) = CursorReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "b.jsonl")
         #expect(chat?.turns.map(\.role) == [.user, .assistant])
         // A last line still being written is skipped quietly.
-        #expect(warnings.map(\.description) == [
-            "b.jsonl:2:69: warning: unterminated string; expected a closing '\"'; the line is left out",
-            "b.jsonl:3:1: warning: expected a JSON object, found an array; the line is left out",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "b.jsonl:2:69: warning: unterminated string; expected a closing '\"'; the line is left out",
+                "b.jsonl:3:1: warning: expected a JSON object, found an array; the line is left out",
+            ])
     }
 
     @Test func oddShapesAreWarningsNeverATrap() {
@@ -144,16 +159,20 @@ import TestSupport
             "{\"role\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\",\"name\":\"Shell\",\"input\":{\"command\":\"make\"}}]}}",
         ]
         let (chat, warnings) = CursorReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "odd.jsonl")
-        #expect(warnings.map(\.message) == [
-            "tool result for no call in the log (1 line here); left out, the rest is read",
-            "unknown content type \"image\" (1 line here); left out, the rest is read",
-            "unknown role \"system\" (1 line here); left out, the rest is read",
-            "unknown line type \"(none)\" (1 line here); left out, the rest is read",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "tool result for no call in the log (1 line here); left out, the rest is read",
+                "unknown content type \"image\" (1 line here); left out, the rest is read",
+                "unknown role \"system\" (1 line here); left out, the rest is read",
+                "unknown line type \"(none)\" (1 line here); left out, the rest is read",
+            ])
         #expect(chat?.turns.filter { $0.role == .user }.map(\.text) == ["Plain words", "Go on"])
         #expect(chat?.turns.first?.date?.secondsSinceEpoch == ChatDate(iso: "2026-02-02T05:35:00Z")?.secondsSinceEpoch)
-        #expect(kinds(chat?.turns[1].parts ?? []) == ["thinking:Reasoning", "tool:Delete:ok", "tool:TodoWrite:ok", "tool:Task:ok",
-                                                      "tool:tool:ok", "tool:StrReplace:error", "notice:error"])
+        #expect(
+            kinds(chat?.turns[1].parts ?? []) == [
+                "thinking:Reasoning", "tool:Delete:ok", "tool:TodoWrite:ok", "tool:Task:ok",
+                "tool:tool:ok", "tool:StrReplace:error", "notice:error",
+            ])
         if case .toolCall(let deleted)? = chat?.turns[1].parts[1] { #expect(deleted.title == "Deleted old.txt" && deleted.titlePhrase?.key == .toolDeleted) }
         if case .toolCall(let todos)? = chat?.turns[1].parts[2] { #expect(todos.title == "Updated the to-do list · 1 of 2 done") }
         if case .toolCall(let task)? = chat?.turns[1].parts[3] { #expect(task.title == "Look" && task.input == "nobody") }

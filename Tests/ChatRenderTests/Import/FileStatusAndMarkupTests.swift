@@ -30,12 +30,13 @@ import TestSupport
     // MARK: Loading
 
     @Test func statusAndMarkupLoad() throws {
-        let conversation = try load("""
-        {"markup": "full", "messages": [{"id": "m", "role": "user", "text": "", "attachments": [
-          {"id": "a", "name": "x.pdf", "byteCount": 1, "contentType": "application/pdf", "status": "unavailable"},
-          {"id": "b", "name": "y.pdf", "byteCount": 1, "contentType": "application/pdf", "status": "available", "url": "y.pdf"},
-          {"id": "c", "name": "z.pdf", "byteCount": 1, "contentType": "application/pdf", "status": null}]}]}
-        """)
+        let conversation = try load(
+            """
+            {"markup": "full", "messages": [{"id": "m", "role": "user", "text": "", "attachments": [
+              {"id": "a", "name": "x.pdf", "byteCount": 1, "contentType": "application/pdf", "status": "unavailable"},
+              {"id": "b", "name": "y.pdf", "byteCount": 1, "contentType": "application/pdf", "status": "available", "url": "y.pdf"},
+              {"id": "c", "name": "z.pdf", "byteCount": 1, "contentType": "application/pdf", "status": null}]}]}
+            """)
         #expect(conversation.markup == .full)
         #expect(conversation.messages?[0].attachments.map(\.status) == [.unavailable, .available, .available])
         #expect(try load(#"{"messages": []}"#).markup == nil)
@@ -45,20 +46,32 @@ import TestSupport
 
     @Test func contradictionsAndUnknownValuesAreErrors() {
         #expect(errors(#"{"markup": "markdown", "messages": []}"#) == [#"c.json:1:12: error: markup: expected "inline", "full" or "auto", found "markdown""#])
-        #expect(errors(#"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "gone"}]}]}"#)
+        #expect(
+            errors(
+                #"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "gone"}]}]}"#
+            )
                 == [#"c.json:1:151: error: messages[0].attachments[0].status: expected "available" or "unavailable", found "gone""#])
-        #expect(errors(#"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "unavailable", "url": "x", "upload": {"state": "failed"}}]}]}"#)
-                == [#"c.json:1:173: error: messages[0].attachments[0].url: an unavailable file has no url; expected "url" left out, or "status": "available""#,
-                    #"c.json:1:188: error: messages[0].attachments[0].upload: an unavailable file has no upload in progress; expected "upload" left out or "done""#])
+        #expect(
+            errors(
+                #"{"messages": [{"id": "m", "role": "user", "text": "", "attachments": [{"id": "a", "name": "x", "byteCount": 1, "contentType": "text/plain", "status": "unavailable", "url": "x", "upload": {"state": "failed"}}]}]}"#
+            )
+                == [
+                    #"c.json:1:173: error: messages[0].attachments[0].url: an unavailable file has no url; expected "url" left out, or "status": "available""#,
+                    #"c.json:1:188: error: messages[0].attachments[0].upload: an unavailable file has no upload in progress; expected "upload" left out or "done""#,
+                ])
     }
 
     @Test func nativeJSONWritesAndReadsBothBack() throws {
-        let conversation = Conversation(title: "t", messages: [
-            Message(id: "m", role: .user, text: "", attachments: [
-                Attachment(id: "a", name: "gone.pdf", byteCount: 9, contentType: "application/pdf", status: .unavailable),
-                Attachment(id: "b", name: "here.pdf", byteCount: 3, contentType: "application/pdf", url: .local("files/t/here.pdf")),
-            ]),
-        ], markup: .full)
+        let conversation = Conversation(
+            title: "t",
+            messages: [
+                Message(
+                    id: "m", role: .user, text: "",
+                    attachments: [
+                        Attachment(id: "a", name: "gone.pdf", byteCount: 9, contentType: "application/pdf", status: .unavailable),
+                        Attachment(id: "b", name: "here.pdf", byteCount: 3, contentType: "application/pdf", url: .local("files/t/here.pdf")),
+                    ])
+            ], markup: .full)
         let bytes = NativeJSON.encode(conversation)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"title\": \"t\",\n  \"markup\": \"full\",\n  \"messages\": [\n"))
@@ -83,7 +96,8 @@ import TestSupport
         var unsized = gone
         unsized.byteCount = 0
         let bare = FileChip.render(message: Message(id: "m", role: .user, text: ""), attachment: unsized, asset: assets, options: .init()).description
-        #expect(bare.contains("aria-label=\"route.gpx, PDF document, File unavailable\"") && bare.contains("<span class=\"cr-chip-line\">File unavailable</span>"))
+        #expect(
+            bare.contains("aria-label=\"route.gpx, PDF document, File unavailable\"") && bare.contains("<span class=\"cr-chip-line\">File unavailable</span>"))
         let card = FileCard.render(message: Message(id: "m", role: .assistant, text: ""), attachment: gone, asset: assets, options: .init()).description
         #expect(card.contains("<div class=\"cr-card cr-card--unavailable\" role=\"group\" aria-label=\"route.gpx, PDF document, 51 KB, File unavailable\">"))
         #expect(card.contains("<span class=\"cr-card-line\">51 KB · File unavailable</span>"))

@@ -70,10 +70,13 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: temp + "/empty", withIntermediateDirectories: true)
         let empty = try CLIRun.run(["render", temp + "/empty", "--out", temp + "/out"])
         #expect(empty.status == 66)
-        #expect(empty.stderr.contains("/empty: error: is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"), "\(empty.stderr)")
+        #expect(
+            empty.stderr.contains("/empty: error: is a folder with no conversation files; expected a conversation file, or a folder of them (*.json)"),
+            "\(empty.stderr)")
         let single = try CLIRun.run(["render", temp + "/empty", "--single-file"])
         #expect(single.status == 64)
-        #expect(single.stderr.contains("is a folder, rendered as a site of its conversations; --single-file applies to one conversation file"), "\(single.stderr)")
+        #expect(
+            single.stderr.contains("is a folder, rendered as a site of its conversations; --single-file applies to one conversation file"), "\(single.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temp + "/out"))
     }
 }

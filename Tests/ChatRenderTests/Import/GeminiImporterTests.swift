@@ -41,21 +41,24 @@ import TestSupport
         #expect(chat.title == "The weather widget shows 23.4°F for 23.4°C. Fix the unit conversion.")
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         // The replies between two prompts are one turn, as the CLI shows them.
-        #expect(kinds(chat.turns[1].parts) == [
-            "thinking:Locating the conversion", "text", "tool:read_file:ok:Read format.py", "terminal:pytest -q tests/test_format.py:1",
-            "text", "diff:/home/ana/src/weather/widget/format.py", "created:/home/ana/src/weather/CHANGES.md", "terminal:pytest -q:0",
-            "text", "notice:info",
-        ])
-        #expect(kinds(chat.turns[3].parts) == ["text", "tool:google_web_search:ok:Searched the web for “degree Celsius sign U+2103 compatibility”", "notice:error"])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "thinking:Locating the conversion", "text", "tool:read_file:ok:Read format.py", "terminal:pytest -q tests/test_format.py:1",
+                "text", "diff:/home/ana/src/weather/widget/format.py", "created:/home/ana/src/weather/CHANGES.md", "terminal:pytest -q:0",
+                "text", "notice:info",
+            ])
+        #expect(
+            kinds(chat.turns[3].parts) == ["text", "tool:google_web_search:ok:Searched the web for “degree Celsius sign U+2103 compatibility”", "notice:error"])
         if case .terminal(let failed) = chat.turns[1].parts[3] {
             #expect(failed.output == "F\nFAILED tests/test_format.py::test_celsius - AssertionError: '23.4°F' != '23.4°C'\n1 failed in 0.12s")
             #expect(failed.title == "Run the formatting tests")
         }
         if case .diff(let edit) = chat.turns[1].parts[5] { #expect(edit.unified?.contains("+    return f\"{value}°{unit}\"") == true) }
         #expect(chat.turns[3].model == "gemini-2.5-flash")
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Models: gemini-2.5-pro, gemini-2.5-flash", "Time: 2026-05-20 14:02 UTC", "Tokens: 6,726 in · 430 out · 21.5k cache read",
-        ])
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Models: gemini-2.5-pro, gemini-2.5-flash", "Time: 2026-05-20 14:02 UTC", "Tokens: 6,726 in · 430 out · 21.5k cache read",
+            ])
         #expect(warnings == ["\(Self.document):278: warning: unknown message type \"compression\" (1 message here); left out, the rest is read"])
     }
 
@@ -68,12 +71,15 @@ import TestSupport
         let chat = try #require(chats.first)
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         #expect(chat.turns.filter { $0.role == .user }.map(\.text) == ["Add a todo list for the garden page refresh.", "Now the intro."])
-        #expect(kinds(chat.turns[1].parts) == [
-            "thinking:Planning the refresh", "text", "tool:write_todos:ok:Updated the to-do list · 1 of 3 done",
-            "tool:github__list_issues:error:", "tool:run_shell_command:rejected:", "notice:compacted",
-        ])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "thinking:Planning the refresh", "text", "tool:write_todos:ok:Updated the to-do list · 1 of 3 done",
+                "tool:github__list_issues:error:", "tool:run_shell_command:rejected:", "notice:compacted",
+            ])
         #expect(!"\(chat)".contains("delete the old photos") && !"\(chat)".contains("state_snapshot"))
-        if case .toolCall(let todos) = chat.turns[1].parts[2] { #expect(todos.result == "- [x] Resize the photos\n- [ ] Rewrite the intro (in progress)\n- [ ] Deploy") }
+        if case .toolCall(let todos) = chat.turns[1].parts[2] {
+            #expect(todos.result == "- [x] Resize the photos\n- [ ] Rewrite the intro (in progress)\n- [ ] Deploy")
+        }
         if case .toolCall(let failed) = chat.turns[1].parts[3] { #expect(failed.result == "MCP server 'github' is not connected.") }
         // .project_root beside chats/ names the project; the replaced copy's tokens are counted once.
         #expect(chat.facts.first?.value == "/home/ana/src/garden-site")
@@ -99,8 +105,10 @@ import TestSupport
     }
 
     @Test func oddShapesAreWarningsNeverATrap() {
-        for text in ["{\"sessionId\": \"x\", \"projectHash\": \"y\", \"messages\": 4}", "[1, {\"role\": \"model\", \"parts\": 3}]",
-                     "{\"sessionId\": \"x\", \"messages\": [{\"type\": \"gemini\", \"toolCalls\": [{\"name\": 3, \"args\": [1], \"result\": [{}]}], \"tokens\": {\"input\": -1e300}}]}"] {
+        for text in [
+            "{\"sessionId\": \"x\", \"projectHash\": \"y\", \"messages\": 4}", "[1, {\"role\": \"model\", \"parts\": 3}]",
+            "{\"sessionId\": \"x\", \"messages\": [{\"type\": \"gemini\", \"toolCalls\": [{\"name\": 3, \"args\": [1], \"result\": [{}]}], \"tokens\": {\"input\": -1e300}}]}",
+        ] {
             var session = GeminiSession(file: "odd.json")
             session.read(document: try! JSONParser.parse(Array(text.utf8)))
             _ = session.chat(fallbackTitle: "odd", project: nil)

@@ -20,9 +20,11 @@ import TestSupport
     @Test func importThenRenderEachFormat() throws {
         let temp = TestPaths.temporaryFolder("import")
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        for (format, input, json) in [("openai", "openai/trip.json", "trip.json"),
-                                      ("anthropic", "anthropic/support.json", "support.json"),
-                                      ("chatgpt", "chatgpt/export", "weekend-in-lisbon.json")] {
+        for (format, input, json) in [
+            ("openai", "openai/trip.json", "trip.json"),
+            ("anthropic", "anthropic/support.json", "support.json"),
+            ("chatgpt", "chatgpt/export", "weekend-in-lisbon.json"),
+        ] {
             let out = temp + "/" + format
             let run = try CLIRun.run(["import", format, fixture(input), "--out", out])
             #expect(run.status == 0, "\(format): \(run.stderr)")
@@ -86,13 +88,14 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let run = try CLIRun.run(["import", "anthropic", "bad.json", "--out", temp + "/out"], in: fixture("anthropic"))
         #expect(run.status == 65)
-        #expect(run.stderr == """
-            bad.json:2:60: error: [0].content[0].source.data: missing required field "data"; expected a string
-            bad.json:3:77: error: [1].content[0].source.type: expected source type "base64", "text", "content", "url" or "file", found "ftp"
-            bad.json:4:12: error: [2].role: expected "user" or "assistant", found "system"
-            bad.json:5:3: error: [3].content: missing required field "content"; expected a string or an array of content blocks
+        #expect(
+            run.stderr == """
+                bad.json:2:60: error: [0].content[0].source.data: missing required field "data"; expected a string
+                bad.json:3:77: error: [1].content[0].source.type: expected source type "base64", "text", "content", "url" or "file", found "ftp"
+                bad.json:4:12: error: [2].role: expected "user" or "assistant", found "system"
+                bad.json:5:3: error: [3].content: missing required field "content"; expected a string or an array of content blocks
 
-            """)
+                """)
         #expect(!exists(temp + "/out"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp).isEmpty)
         let from = try CLIRun.run(["render", "--from", "chatgpt", fixture("chatgpt/bad"), "--out", temp + "/site"])

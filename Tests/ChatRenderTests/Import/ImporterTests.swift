@@ -17,8 +17,10 @@ import TestSupport
     static let folder = TestPaths.fixture("import")
 
     func read(_ format: ImportFormat, _ relative: String, includeSystem: Bool = false) throws -> ([ImportedChat], [String]) {
-        let (chats, warnings) = try Importer.read(ImportRequest(format: format, inputPath: TestPaths.fixture("import/" + relative),
-                                                                outputDirectory: "unused", includeSystem: includeSystem))
+        let (chats, warnings) = try Importer.read(
+            ImportRequest(
+                format: format, inputPath: TestPaths.fixture("import/" + relative),
+                outputDirectory: "unused", includeSystem: includeSystem))
         return (chats, warnings.map { $0.description.replacingOccurrences(of: Self.folder + "/", with: "") })
     }
 
@@ -46,8 +48,12 @@ import TestSupport
             turn.attachments = [ImportedAttachment(name: name, contentType: "image/png", byteCount: Int64(bytes.count), content: .bytes(bytes))]
             return turn
         }
-        let chat = ImportedChat(title: "Shots", date: nil, turns: [turn("1", "image.png", [1, 2, 3]), turn("2", "image.png", [1, 2, 3]),
-                                                                    turn("3", "image.png", [4, 5]), turn("4", "other.png", [1, 2, 3])])
+        let chat = ImportedChat(
+            title: "Shots", date: nil,
+            turns: [
+                turn("1", "image.png", [1, 2, 3]), turn("2", "image.png", [1, 2, 3]),
+                turn("3", "image.png", [4, 5]), turn("4", "other.png", [1, 2, 3]),
+            ])
         let output = try StagingFolder(replacing: folder + "/out")
         _ = try ImportWriter.write([chat], into: output)
         try output.commit()
@@ -61,7 +67,10 @@ import TestSupport
 
     @Test func openAIEveryPartType() throws {
         let (chats, warnings) = try read(.openai, "openai/trip.json")
-        #expect(warnings == ["openai/trip.json:11:42: warning: [4].content[4].file.file_id: the file \"file-abc123\" was uploaded through the Files API and its content is not in the input; shown as unavailable"])
+        #expect(
+            warnings == [
+                "openai/trip.json:11:42: warning: [4].content[4].file.file_id: the file \"file-abc123\" was uploaded through the Files API and its content is not in the input; shown as unavailable"
+            ])
         let chat = try #require(chats.first)
         #expect(chat.title == "trip")
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant, .assistant])
@@ -88,13 +97,14 @@ import TestSupport
     }
 
     @Test func openAIBadInput() {
-        #expect(errors(.openai, "openai/bad.json") == [
-            "openai/bad.json:4:14: error: messages[0].role: expected one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\", \"function\", found \"bot\"",
-            "openai/bad.json:5:33: error: messages[1].content: expected a string or an array of content parts, found a number",
-            "openai/bad.json:6:69: error: messages[2].content[0].image_url.url: missing required field \"url\"; expected a string",
-            "openai/bad.json:7:94: error: messages[3].content[0].file.file_data: expected base64 data or a data: URL",
-            "openai/bad.json:8:34: error: messages[4].content[0].type: missing required field \"type\"; expected a string",
-        ])
+        #expect(
+            errors(.openai, "openai/bad.json") == [
+                "openai/bad.json:4:14: error: messages[0].role: expected one of \"system\", \"developer\", \"user\", \"assistant\", \"tool\", \"function\", found \"bot\"",
+                "openai/bad.json:5:33: error: messages[1].content: expected a string or an array of content parts, found a number",
+                "openai/bad.json:6:69: error: messages[2].content[0].image_url.url: missing required field \"url\"; expected a string",
+                "openai/bad.json:7:94: error: messages[3].content[0].file.file_data: expected base64 data or a data: URL",
+                "openai/bad.json:8:34: error: messages[4].content[0].type: missing required field \"type\"; expected a string",
+            ])
         #expect(errors(.openai, "openai/syntax.json") == ["openai/syntax.json:3:1: error: unexpected ']'; expected a JSON value"])
         #expect(errors(.openai, "openai/missing.json") == ["openai/missing.json: error: no such file; expected the openai messages file"])
     }
@@ -126,22 +136,24 @@ import TestSupport
     }
 
     @Test func anthropicBadInput() {
-        #expect(errors(.anthropic, "anthropic/bad.json") == [
-            "anthropic/bad.json:2:60: error: [0].content[0].source.data: missing required field \"data\"; expected a string",
-            "anthropic/bad.json:3:77: error: [1].content[0].source.type: expected source type \"base64\", \"text\", \"content\", \"url\" or \"file\", found \"ftp\"",
-            "anthropic/bad.json:4:12: error: [2].role: expected \"user\" or \"assistant\", found \"system\"",
-            "anthropic/bad.json:5:3: error: [3].content: missing required field \"content\"; expected a string or an array of content blocks",
-        ])
+        #expect(
+            errors(.anthropic, "anthropic/bad.json") == [
+                "anthropic/bad.json:2:60: error: [0].content[0].source.data: missing required field \"data\"; expected a string",
+                "anthropic/bad.json:3:77: error: [1].content[0].source.type: expected source type \"base64\", \"text\", \"content\", \"url\" or \"file\", found \"ftp\"",
+                "anthropic/bad.json:4:12: error: [2].role: expected \"user\" or \"assistant\", found \"system\"",
+                "anthropic/bad.json:5:3: error: [3].content: missing required field \"content\"; expected a string or an array of content blocks",
+            ])
     }
 
     // MARK: ChatGPT
 
     @Test func chatGPTVisibleThreadFilesAndMissingFiles() throws {
         let (chats, warnings) = try read(.chatgpt, "chatgpt/export")
-        #expect(warnings == [
-            "chatgpt/export/conversations.json:146:26: warning: [1].mapping.u1.message.content.parts[2].asset_pointer: the export has no file for \"file-Gone999\"; shown as unavailable",
-            "chatgpt/export/conversations.json:171:8: warning: [1].mapping.u1.message.metadata.attachments[2]: the export has no file for \"file-Missing7\"; shown as unavailable",
-        ])
+        #expect(
+            warnings == [
+                "chatgpt/export/conversations.json:146:26: warning: [1].mapping.u1.message.content.parts[2].asset_pointer: the export has no file for \"file-Gone999\"; shown as unavailable",
+                "chatgpt/export/conversations.json:171:8: warning: [1].mapping.u1.message.metadata.attachments[2]: the export has no file for \"file-Missing7\"; shown as unavailable",
+            ])
         #expect(chats.map(\.title) == ["Ünïcode — <Plan> & more", "Weekend in Lisbon", "Weekend in Lisbon"])
         let lisbon = chats[1]
         #expect(lisbon.date?.iso == "2026-03-14T09:41:00Z")
@@ -167,8 +179,11 @@ import TestSupport
         let (chats, _) = try read(.chatgpt, "chatgpt/export/conversations.json")
         let turns = chats[1].turns
         #expect(turns.map(\.id) == ["u1", "a1", "u2-old", "a2-old", "u2-new", "a2"])
-        #expect(turns[5].parts == [.codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
-                                   .text("A ticket is **3.10 EUR**.\n\n- about 20 minutes\n- pay on board")])
+        #expect(
+            turns[5].parts == [
+                .codeExecution(CodeExecutionPart(language: "python", code: "fare(28)", output: "3.10", title: .analyzed)),
+                .text("A ticket is **3.10 EUR**.\n\n- about 20 minutes\n- pay on board"),
+            ])
         // --include-system adds the system message ChatGPT hid; the reply is the same.
         let (all, _) = try read(.chatgpt, "chatgpt/export/conversations.json", includeSystem: true)
         #expect(all[1].turns.map(\.id) == turns.map(\.id))
@@ -177,20 +192,25 @@ import TestSupport
 
     @Test func chatGPTBadInput() {
         // Each conversation is left out for its own problems, named; as none is left, the import fails.
-        #expect(errors(.chatgpt, "chatgpt/bad/conversations.json") == [
-            "chatgpt/bad/conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members; the conversation \"broken\" is left out",
-            "chatgpt/bad/conversations.json:67:15: error: [1].mapping.b.parent: the parent links loop back to \"a\"; expected them to end at the root; the conversation \"loop\" is left out",
-            "chatgpt/bad/conversations.json:80:16: error: [2].mapping.a.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"no author\" is left out",
-            "chatgpt/bad/conversations.json:93:2: warning: [3]: conversation \"no mapping\" is empty (no \"mapping\"); skipped",
-        ])
+        #expect(
+            errors(.chatgpt, "chatgpt/bad/conversations.json") == [
+                "chatgpt/bad/conversations.json:33:19: error: [0].current_node: no message node \"zzz\" in \"mapping\"; expected the id of one of its members; the conversation \"broken\" is left out",
+                "chatgpt/bad/conversations.json:67:15: error: [1].mapping.b.parent: the parent links loop back to \"a\"; expected them to end at the root; the conversation \"loop\" is left out",
+                "chatgpt/bad/conversations.json:80:16: error: [2].mapping.a.message.author: missing required field \"author\"; expected an object with \"role\"; the conversation \"no author\" is left out",
+                "chatgpt/bad/conversations.json:93:2: warning: [3]: conversation \"no mapping\" is empty (no \"mapping\"); skipped",
+            ])
         #expect(errors(.chatgpt, "chatgpt/missing.zip") == ["chatgpt/missing.zip: error: no such file; expected a zip archive"])
-        #expect(errors(.chatgpt, "openai") == ["openai: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"])
+        #expect(
+            errors(.chatgpt, "openai") == [
+                "openai: error: no ChatGPT conversations in this folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
+            ])
     }
 
     // MARK: Pieces
 
     @Test func slugsAndFileNames() {
-        #expect(ImportWriter.slugs(for: ["Weekend in Lisbon", "Weekend in Lisbon", "Ünïcode — <Plan>", "日本語", "", "日本"])
+        #expect(
+            ImportWriter.slugs(for: ["Weekend in Lisbon", "Weekend in Lisbon", "Ünïcode — <Plan>", "日本語", "", "日本"])
                 == ["weekend-in-lisbon", "weekend-in-lisbon-2", "unicode-plan", "conversation", "conversation-2", "conversation-3"])
         // A site's own folders are not conversations' names.
         #expect(ImportWriter.slugs(for: ["Search", "Static", "Search results"]) == ["search-2", "static-2", "search-results"])
@@ -218,13 +238,17 @@ import TestSupport
     }
 
     @Test func nativeJSONRoundTripsThroughTheLoader() throws {
-        let conversation = Conversation(title: "a \"quoted\" \\ title\n\u{1}", messages: [
-            Message(id: "m1", role: .user, text: "hi\t<b>", attachments: [
-                Attachment(id: "a1", name: "x.png", byteCount: 3, contentType: "image/png", url: .local("files/x/x.png")),
-                Attachment(id: "a2", name: "l", byteCount: 0, contentType: "text/uri-list", url: .remote("https://e.com/l")),
-            ], date: ChatDate(iso: "2026-03-14T09:41:00Z")),
-            Message(id: "m2", role: .assistant, text: "\u{2028}ok"),
-        ])
+        let conversation = Conversation(
+            title: "a \"quoted\" \\ title\n\u{1}",
+            messages: [
+                Message(
+                    id: "m1", role: .user, text: "hi\t<b>",
+                    attachments: [
+                        Attachment(id: "a1", name: "x.png", byteCount: 3, contentType: "image/png", url: .local("files/x/x.png")),
+                        Attachment(id: "a2", name: "l", byteCount: 0, contentType: "text/uri-list", url: .remote("https://e.com/l")),
+                    ], date: ChatDate(iso: "2026-03-14T09:41:00Z")),
+                Message(id: "m2", role: .assistant, text: "\u{2028}ok"),
+            ])
         let (loaded, warnings) = try ConversationLoader.decode(bytes: NativeJSON.encode(conversation), file: "x.json")
         #expect(warnings.isEmpty)
         #expect(loaded == conversation)
@@ -234,7 +258,10 @@ import TestSupport
     @Test func indexPageEscapesEverything() {
         let entries = [ImportedEntry(title: "<script>x</script>", file: "a.json", slug: "a", date: ChatDate(iso: "2026-03-14T09:41:00Z"), messageCount: 1)]
         let page = String(decoding: ImportIndexPage.render(entries, link: { "\($0.slug)\"/index.html" }), as: UTF8.self)
-        #expect(page.contains("<li><a href=\"a&quot;/index.html\" dir=\"auto\">&lt;script&gt;x&lt;/script&gt;</a><span class=\"meta\"><time datetime=\"2026-03-14T09:41:00Z\">Mar 14, 2026 at 9:41 AM</time> · 1 message</span></li>"))
+        #expect(
+            page.contains(
+                "<li><a href=\"a&quot;/index.html\" dir=\"auto\">&lt;script&gt;x&lt;/script&gt;</a><span class=\"meta\"><time datetime=\"2026-03-14T09:41:00Z\">Mar 14, 2026 at 9:41 AM</time> · 1 message</span></li>"
+            ))
         #expect(page.contains("<p class=\"count\">1 conversation</p>"))
         #expect(!page.contains("<script>"))
     }

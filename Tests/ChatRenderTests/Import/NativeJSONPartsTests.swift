@@ -54,8 +54,10 @@ import TestSupport
     /// A created file survives the file and is headed "Created" on the page, in its language.
     @Test func aCreatedFileSurvivesTheFileAndIsHeadedCreated() throws {
         var message = Message(id: "m", role: .assistant, text: "")
-        message.parts = [.diff(DiffPart(path: "plan.md", old: "", new: "# Plan\n", created: true)),
-                         .diff(DiffPart(path: "old.md", old: "a\n", new: "b\n"))]
+        message.parts = [
+            .diff(DiffPart(path: "plan.md", old: "", new: "# Plan\n", created: true)),
+            .diff(DiffPart(path: "old.md", old: "a\n", new: "b\n")),
+        ]
         let bytes = NativeJSON.encode(Conversation(title: "T", messages: [message]))
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.components(separatedBy: "\"created\": true").count == 2, "\(text)")
@@ -63,8 +65,10 @@ import TestSupport
         #expect(warnings.isEmpty && decoded.messages?.first?.parts == message.parts)
         let wrong = Array(text.replacingOccurrences(of: "\"created\": true", with: "\"created\": \"yes\"").utf8)
         #expect(throws: DiagnosticError.self) { try ConversationLoader.decode(bytes: wrong, file: "written.json") }
-        for (locale, heading) in [("en", "Created <span class=\"cr-part-path\" dir=\"auto\">plan.md</span>"),
-                                  ("de", "<span class=\"cr-part-path\" dir=\"auto\">plan.md</span> erstellt")] {
+        for (locale, heading) in [
+            ("en", "Created <span class=\"cr-part-path\" dir=\"auto\">plan.md</span>"),
+            ("de", "<span class=\"cr-part-path\" dir=\"auto\">plan.md</span> erstellt"),
+        ] {
             var options = RenderOptions(markup: .full)
             options.strings = try UIStrings.load(locale: locale, templates: TestPaths.templates).strings
             let html = TurnView.render(message, index: 1, assets: AssetTable(), options: options).description
@@ -75,8 +79,10 @@ import TestSupport
 
     @Test func aConversationWithoutPartsIsWrittenAsBefore() {
         let conversation = Conversation(title: "T", messages: [Message(id: "m", role: .user, text: "Hi")], markup: .full)
-        #expect(String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
-                == "{\n  \"title\": \"T\",\n  \"markup\": \"full\",\n  \"messages\": [\n    {\n      \"id\": \"m\",\n      \"role\": \"user\",\n      \"text\": \"Hi\"\n    }\n  ]\n}\n")
+        #expect(
+            String(decoding: NativeJSON.encode(conversation), as: UTF8.self)
+                == "{\n  \"title\": \"T\",\n  \"markup\": \"full\",\n  \"messages\": [\n    {\n      \"id\": \"m\",\n      \"role\": \"user\",\n      \"text\": \"Hi\"\n    }\n  ]\n}\n"
+        )
         #expect(String(decoding: NativeJSON.encode(Conversation(messages: [])), as: UTF8.self) == "{\n  \"title\": null,\n  \"messages\": []\n}\n")
     }
 }

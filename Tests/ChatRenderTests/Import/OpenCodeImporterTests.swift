@@ -47,19 +47,25 @@ import TestSupport
         let (chats, _) = try read(Self.data + "/opencode.db")
         let chat = try #require(chats.first)
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
-        #expect(kinds(chat.turns[1].parts) == [
-            "thinking", "terminal:pytest -q tests/test_totals.py:1", "tool:read:ok:Read ledger/totals.py", "diff:ledger/totals.py",
-            "created:NOTES.md", "tool:grep:ok:Searched for “monthly_total”", "terminal:pytest -q:0",
-            "tool:todowrite:ok:Updated the to-do list · 2 of 3 done", "text",
-        ])
+        #expect(
+            kinds(chat.turns[1].parts) == [
+                "thinking", "terminal:pytest -q tests/test_totals.py:1", "tool:read:ok:Read ledger/totals.py", "diff:ledger/totals.py",
+                "created:NOTES.md", "tool:grep:ok:Searched for “monthly_total”", "terminal:pytest -q:0",
+                "tool:todowrite:ok:Updated the to-do list · 2 of 3 done", "text",
+            ])
         // The reply the person stopped: its command declined, not failed, and the stop said.
         #expect(kinds(chat.turns[3].parts) == ["tool:bash:rejected:", "notice:interrupted"])
-        if case .diff(let edit) = chat.turns[1].parts[3] { #expect(edit.unified?.contains("+    return round(sum(Decimal(str(i.amount)) for i in items), 2)") == true) }
-        if case .terminal(let failed) = chat.turns[1].parts[1] { #expect(failed.title == "Run the totals tests" && failed.output.contains("assert 10.009999999999998 == 10.01")) }
-        #expect(chat.facts.map { "\($0.label): \($0.value)" } == [
-            "Project: /home/ana/src/ledger", "opencode: 1.2.4", "Model: claude-sonnet-4-5", "Time: 2026-06-01 08:00 UTC",
-            "Tokens: 5,100 in · 510 out · 38k cache read · 2,400 cache written",
-        ])
+        if case .diff(let edit) = chat.turns[1].parts[3] {
+            #expect(edit.unified?.contains("+    return round(sum(Decimal(str(i.amount)) for i in items), 2)") == true)
+        }
+        if case .terminal(let failed) = chat.turns[1].parts[1] {
+            #expect(failed.title == "Run the totals tests" && failed.output.contains("assert 10.009999999999998 == 10.01"))
+        }
+        #expect(
+            chat.facts.map { "\($0.label): \($0.value)" } == [
+                "Project: /home/ana/src/ledger", "opencode: 1.2.4", "Model: claude-sonnet-4-5", "Time: 2026-06-01 08:00 UTC",
+                "Tokens: 5,100 in · 510 out · 38k cache read · 2,400 cache written",
+            ])
     }
 
     /// A `task` call runs its sub-agent in a session of its own (`parentID`): shown at the call,

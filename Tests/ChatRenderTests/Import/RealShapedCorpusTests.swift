@@ -19,14 +19,24 @@ import TestSupport
         ("chatgpt/export-deflated.zip", "chatgpt", ["no file for \"file-Gone999\"", "no file for \"file-Missing7\""]),
         ("chatgpt/export-zip64.zip", "chatgpt", ["no file for \"file-Gone999\"", "no file for \"file-Missing7\""]),
         ("chatgpt-2025", "chatgpt", ["no file for \"file-Chart02Gone\"", "no file for \"file-Shot02Gone\""]),
-        ("chatgpt-2026/export", "chatgpt", ["is empty (no \"mapping\")", "no message node \"gone\"",
-                                            "no file for \"file_00000000bad0000000000000000000aa\"", "is empty (no message in \"mapping\")"]),
+        (
+            "chatgpt-2026/export", "chatgpt",
+            [
+                "is empty (no \"mapping\")", "no message node \"gone\"",
+                "no file for \"file_00000000bad0000000000000000000aa\"", "is empty (no message in \"mapping\")",
+            ]
+        ),
         ("claude-ai/export", "claude-ai", ["unknown content block type \"widget_v9\"", "expected an array of messages, found a string"]),
         ("claude-code/projects", "claude-code", []),
         ("claude-code/agent-progress", "claude-code", ["unknown progress type \"sparkle_progress\"", "tool call \"toolu_00Gone\", which is not in the log"]),
         // The bundled price table has no price for these models: their tokens get no estimate, said once each.
-        ("codex/sessions", "codex", ["unknown event type \"thread_goal_updated\"", "unknown line type \"session_note\"",
-                                     "no price for model \"gpt-5.3-codex\"", "no price for model \"gpt-5.3-codex-mini\""]),
+        (
+            "codex/sessions", "codex",
+            [
+                "unknown event type \"thread_goal_updated\"", "unknown line type \"session_note\"",
+                "no price for model \"gpt-5.3-codex\"", "no price for model \"gpt-5.3-codex-mini\"",
+            ]
+        ),
         ("codex/first-release", "codex", []),
         ("copilot/session-state", "copilot", ["unknown event type \"session.workspace_indexed\"", "unknown event type \"session.memory_suggested\""]),
         ("copilot/vscode-export", "copilot", ["unknown response part kind \"hostDiagnosticSnapshot\""]),
@@ -85,9 +95,10 @@ import TestSupport
             #expect(kept.count == 1)
             try JSONSerialization.data(withJSONObject: kept).write(to: URL(fileURLWithPath: export + "/" + shard))
         }
-        let png = try #require(try FileManager.default.contentsOfDirectory(atPath: export).filter { $0.hasSuffix(".dat") }.first { name in
-            (try? Data(contentsOf: URL(fileURLWithPath: export + "/" + name)))?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true
-        })
+        let png = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: export).filter { $0.hasSuffix(".dat") }.first { name in
+                (try? Data(contentsOf: URL(fileURLWithPath: export + "/" + name)))?.starts(with: [0x89, 0x50, 0x4E, 0x47]) == true
+            })
         try FileManager.default.copyItem(atPath: export + "/" + png, toPath: export + "/file_00000000bad0000000000000000000aa.dat")
         // The manifest as real exports have it: only `export_files`, with sizes.
         let files = try FileManager.default.contentsOfDirectory(atPath: export).filter { $0 != "export_manifest.json" }.sorted()

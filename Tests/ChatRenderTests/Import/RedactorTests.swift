@@ -40,8 +40,10 @@ import TestSupport
         ("JSON password", "{\"password\": \"Tr0ub4dor&3\"}", "{\"password\": \"[REDACTED]\"}"),
         ("code literal", "api_key = 'a1b2c3d4e5f6'", "api_key = '[REDACTED]'"),
         ("YAML secret", "client_secret: \"Xy7Zq9Wv\"", "client_secret: \"[REDACTED]\""),
-        ("PEM key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1\nabc\n-----END RSA PRIVATE KEY-----",
-         "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----"),
+        (
+            "PEM key", "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA1\nabc\n-----END RSA PRIVATE KEY-----",
+            "-----BEGIN PRIVATE KEY-----\n[REDACTED]\n-----END PRIVATE KEY-----"
+        ),
     ]
 
     @Test(arguments: credentials.map(\.name))
@@ -117,12 +119,16 @@ import TestSupport
     @Test func everyFieldOfAChatIsMaskedAndCounted() {
         let key = Self.token("ghp_", 36)
         var turn = ImportedTurn(id: "t", role: .assistant, text: "")
-        turn.parts = [.text("cd /home/alice"), .toolCall(ToolCallPart(name: "Bash", input: "{\"command\": \"cat /home/alice/.env\"}", result: "TOKEN=\(key)")),
-                      .document(DocumentPart(title: "notes", content: key, versions: ["/Users/alice"])),
-                      .transcript(TranscriptPart(title: "agent", messages: [Message(id: "n", role: .assistant, text: key)]))]
+        turn.parts = [
+            .text("cd /home/alice"), .toolCall(ToolCallPart(name: "Bash", input: "{\"command\": \"cat /home/alice/.env\"}", result: "TOKEN=\(key)")),
+            .document(DocumentPart(title: "notes", content: key, versions: ["/Users/alice"])),
+            .transcript(TranscriptPart(title: "agent", messages: [Message(id: "n", role: .assistant, text: key)])),
+        ]
         turn.sources = [Source(id: "1", title: "/home/alice/notes", url: "https://x.example/?token=1")]
-        turn.attachments = [ImportedAttachment(name: "alice.txt", contentType: "text/plain", byteCount: 4, content: .bytes(Array("token \(key)".utf8))),
-                            ImportedAttachment(name: "photo.png", contentType: "image/png", byteCount: 3, content: .bytes([1, 2, 3]))]
+        turn.attachments = [
+            ImportedAttachment(name: "alice.txt", contentType: "text/plain", byteCount: 4, content: .bytes(Array("token \(key)".utf8))),
+            ImportedAttachment(name: "photo.png", contentType: "image/png", byteCount: 3, content: .bytes([1, 2, 3])),
+        ]
         var chat = ImportedChat(title: "Fix /home/alice/app", date: nil, turns: [turn])
         chat.facts = [ConversationFact(label: "Project", value: "/home/alice/src/shop")]
         let (out, total) = Redactor.redact([chat], emails: false)
@@ -176,12 +182,14 @@ import TestSupport
             return .file(path)
         }
         let zipPath = folder + "/export.zip"
-        _ = FileManager.default.createFile(atPath: zipPath, contents: Data(ZipBuilder([.init("logs/run.log", "cd /home/alice && deploy --token \(key)", deflate: true)]).build()))
+        _ = FileManager.default.createFile(
+            atPath: zipPath, contents: Data(ZipBuilder([.init("logs/run.log", "cd /home/alice && deploy --token \(key)", deflate: true)]).build()))
         let archive = try ZipArchive(path: zipPath, displayPath: "export.zip")
         let entry = try #require(archive.entry(named: "logs/run.log"))
         var turn = ImportedTurn(id: "t", role: .user, text: "")
         turn.attachments = [
-            ImportedAttachment(name: ".env", contentType: "application/octet-stream", byteCount: 0, content: file("env.dat", Array("GITHUB_TOKEN=\(key)\n".utf8))),
+            ImportedAttachment(
+                name: ".env", contentType: "application/octet-stream", byteCount: 0, content: file("env.dat", Array("GITHUB_TOKEN=\(key)\n".utf8))),
             ImportedAttachment(name: "app.py", contentType: "text/x-python", byteCount: 0, content: file("app.py", Array("print('ok')\n".utf8))),
             ImportedAttachment(name: "run.log", contentType: "text/plain", byteCount: 0, content: .zipEntry(archive, entry)),
             ImportedAttachment(name: "report.pdf", contentType: "application/pdf", byteCount: 0, content: file("r.pdf", Array("%PDF-1.7 \(key)".utf8))),
@@ -206,9 +214,15 @@ import TestSupport
     }
 
     @Test func theNoteSaysWhatWasMasked() {
-        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 1), ("home folder", 3)])) == "Redacted on import: 1 credential and 3 home folder paths masked.")
-        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 2), ("email", 1)])) == "Redacted on import: 2 home folder paths and 1 email address masked.")
-        #expect(RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 0)])) == "Redacted on import; no credentials or home folder paths were found.")
+        #expect(
+            RedactionNote.text(RedactionSummary(counts: [("credential", 1), ("home folder", 3)]))
+                == "Redacted on import: 1 credential and 3 home folder paths masked.")
+        #expect(
+            RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 2), ("email", 1)]))
+                == "Redacted on import: 2 home folder paths and 1 email address masked.")
+        #expect(
+            RedactionNote.text(RedactionSummary(counts: [("credential", 0), ("home folder", 0)]))
+                == "Redacted on import; no credentials or home folder paths were found.")
         #expect(RedactionNote.render(nil).description.isEmpty)
         var conversation = Conversation(title: "T", messages: [])
         conversation.redaction = RedactionSummary(counts: [("credential", 2)])
@@ -219,7 +233,8 @@ import TestSupport
     }
 
     @Test func theCommandLinePrintsTheCounts() {
-        #expect(ImportCommand.redactionLine(RedactionSummary(counts: [("credential", 1), ("home folder", 2), ("email", 0)]))
+        #expect(
+            ImportCommand.redactionLine(RedactionSummary(counts: [("credential", 1), ("home folder", 2), ("email", 0)]))
                 == "redacted 1 credential, 2 home folder paths and 0 email addresses")
     }
 }

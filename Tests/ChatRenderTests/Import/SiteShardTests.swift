@@ -44,8 +44,10 @@ import TestSupport
         let twice = try CLIRun.run(["site", "merge", temp + "/part1", temp + "/part1", "--out", temp + "/bad"])
         #expect(twice.status == 65)
         #expect(twice.stderr.contains("is shard 1 of 4, like"), "\(twice.stderr)")
-        let other = try CLIRun.run(["render", "--from", "chatgpt", export, "--out", temp + "/paper2", "--shard", "2/4",
-                                    "--theme", TestPaths.repo("themes/paper.resolver.json"), "--quiet"])
+        let other = try CLIRun.run([
+            "render", "--from", "chatgpt", export, "--out", temp + "/paper2", "--shard", "2/4",
+            "--theme", TestPaths.repo("themes/paper.resolver.json"), "--quiet",
+        ])
         #expect(other.status == 0, "\(other.stderr)")
         let foreign = try CLIRun.run(["site", "merge", temp + "/part1", temp + "/paper2", temp + "/part3", temp + "/part4", "--out", temp + "/bad"])
         #expect(foreign.status == 65)
@@ -59,7 +61,9 @@ import TestSupport
     @Test func aShardNeedsASite() throws {
         let single = try CLIRun.run(["render", TestPaths.repo("examples/garden/conversation.json"), "--shard", "1/2"])
         #expect(single.status == 64)
-        #expect(single.stderr.contains("--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"), "\(single.stderr)")
+        #expect(
+            single.stderr.contains("--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"), "\(single.stderr)"
+        )
         let bad = try CLIRun.run(["render", "--from", "chatgpt", TestPaths.fixture("import/chatgpt-2025"), "--shard", "3/2"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("--shard must be K/N with 1 ≤ K ≤ N ≤ 10000, like 2/4, not \"3/2\""), "\(bad.stderr)")

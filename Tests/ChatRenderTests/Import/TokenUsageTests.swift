@@ -34,7 +34,9 @@ import TestSupport
         // Straight from the log and its sub-agents' and compaction's logs: each API message once
         // (by its id), its last line's counts.
         let folder = String(ClaudeCodeImporterTests.session.dropLast(".jsonl".count))
-        let logs = [ClaudeCodeImporterTests.session] + (try FileManager.default.contentsOfDirectory(atPath: folder + "/subagents"))
+        let logs =
+            [ClaudeCodeImporterTests.session]
+            + (try FileManager.default.contentsOfDirectory(atPath: folder + "/subagents"))
             .filter { $0.hasSuffix(".jsonl") }.sorted().map { folder + "/subagents/" + $0 }
         var byID: [String: [String: Any]] = [:]
         var toolUses: Set<String> = []
@@ -51,20 +53,27 @@ import TestSupport
                     if block["type"] as? String == "tool_use", let id = block["id"] as? String { toolUses.insert(id) }
                     // A call the person refused is not a failure.
                     if block["type"] as? String == "tool_result", block["is_error"] as? Bool == true,
-                       !((block["content"] as? String) ?? "").contains("doesn't want to proceed") { failed += 1 }
+                        !((block["content"] as? String) ?? "").contains("doesn't want to proceed")
+                    {
+                        failed += 1
+                    }
                 }
             }
         }
-        let expected = TokenUsage(input: byID.values.reduce(0) { $0 + Self.int($1["input_tokens"]) },
-                                  output: byID.values.reduce(0) { $0 + Self.int($1["output_tokens"]) },
-                                  cacheRead: byID.values.reduce(0) { $0 + Self.int($1["cache_read_input_tokens"]) },
-                                  cacheWrite: byID.values.reduce(0) { $0 + Self.int($1["cache_creation_input_tokens"]) })
+        let expected = TokenUsage(
+            input: byID.values.reduce(0) { $0 + Self.int($1["input_tokens"]) },
+            output: byID.values.reduce(0) { $0 + Self.int($1["output_tokens"]) },
+            cacheRead: byID.values.reduce(0) { $0 + Self.int($1["cache_read_input_tokens"]) },
+            cacheWrite: byID.values.reduce(0) { $0 + Self.int($1["cache_creation_input_tokens"]) })
         let stats = SessionStats(Self.messages(chat))
         #expect(stats.totalUsage == expected)
         #expect(expected == TokenUsage(input: 99, output: 4280, cacheRead: 395_000, cacheWrite: 28_800))
         // The header's Tokens fact says the same.
-        #expect(chat.facts.first { $0.key == .factTokens } == SessionText.tokenFact(input: expected.input, output: expected.output,
-                                                                                      cacheRead: expected.cacheRead, cacheWrite: expected.cacheWrite))
+        #expect(
+            chat.facts.first { $0.key == .factTokens }
+                == SessionText.tokenFact(
+                    input: expected.input, output: expected.output,
+                    cacheRead: expected.cacheRead, cacheWrite: expected.cacheWrite))
         #expect(stats.tools.reduce(0) { $0 + $1.count } == toolUses.count)
         #expect(stats.errors == failed)
         #expect(stats.turns == chat.turns.count)
@@ -74,14 +83,16 @@ import TestSupport
     }
 
     @Test func codexTurnsAddUpToTheRunningTotal() throws {
-        let (chats, _) = try Importer.read(ImportRequest(format: ImportFormat(name: "codex")!, inputPath: CodexImporterTests.current, outputDirectory: "unused"))
+        let (chats, _) = try Importer.read(
+            ImportRequest(format: ImportFormat(name: "codex")!, inputPath: CodexImporterTests.current, outputDirectory: "unused"))
         let chat = try #require(chats.first)
         var last: [String: Any]?
         var window: Int?
         var lastCall: Int?
         for line in try Self.objects(CodexImporterTests.current) {
             guard line["type"] as? String == "event_msg", let payload = line["payload"] as? [String: Any],
-                  payload["type"] as? String == "token_count", let info = payload["info"] as? [String: Any] else { continue }
+                payload["type"] as? String == "token_count", let info = payload["info"] as? [String: Any]
+            else { continue }
             last = info["total_token_usage"] as? [String: Any]
             window = (info["model_context_window"] as? NSNumber)?.intValue
             lastCall = ((info["last_token_usage"] as? [String: Any])?["total_tokens"] as? NSNumber)?.intValue
@@ -97,12 +108,16 @@ import TestSupport
     }
 
     @Test func openCodeTurnsAddUpToTheHeader() throws {
-        let (chats, _) = try Importer.read(ImportRequest(format: ImportFormat(name: "opencode")!, inputPath: OpenCodeImporterTests.data + "/storage", outputDirectory: "unused"))
+        let (chats, _) = try Importer.read(
+            ImportRequest(format: ImportFormat(name: "opencode")!, inputPath: OpenCodeImporterTests.data + "/storage", outputDirectory: "unused"))
         #expect(!chats.isEmpty)
         for chat in chats {
             let total = SessionStats(Self.messages(chat)).totalUsage
-            #expect(chat.facts.first { $0.key == .factTokens } == SessionText.tokenFact(input: total.input, output: total.output,
-                                                                                          cacheRead: total.cacheRead, cacheWrite: total.cacheWrite))
+            #expect(
+                chat.facts.first { $0.key == .factTokens }
+                    == SessionText.tokenFact(
+                        input: total.input, output: total.output,
+                        cacheRead: total.cacheRead, cacheWrite: total.cacheWrite))
         }
     }
 
@@ -120,10 +135,11 @@ import TestSupport
         let json = #"{"title": null, "messages": [{"id": "m", "role": "assistant", "text": "x", "usage": {"input": -1, "output": 2, "cacheRead": 0}}]}"#
         #expect(throws: DiagnosticError.self) { try ConversationLoader.decode(bytes: Array(json.utf8), file: "c.json") }
         do { _ = try ConversationLoader.decode(bytes: Array(json.utf8), file: "c.json") } catch {
-            #expect(error.description == """
-                c.json:1:95: error: messages[0].usage.input: expected a whole number of tokens ≥ 0, found -1
-                c.json:1:85: error: messages[0].usage.cacheWrite: missing required field "cacheWrite"; expected a whole number of tokens
-                """)
+            #expect(
+                error.description == """
+                    c.json:1:95: error: messages[0].usage.input: expected a whole number of tokens ≥ 0, found -1
+                    c.json:1:85: error: messages[0].usage.cacheWrite: missing required field "cacheWrite"; expected a whole number of tokens
+                    """)
         }
     }
 
@@ -142,7 +158,9 @@ import TestSupport
     }
 
     @Test func badJSONIsNamedByLineAndColumn() {
-        #expect(throws: DiagnosticError.self) { try PriceTable.load(bytes: Array("{\n  \"date\": \"2025-12-15\",\n  \"models\": {,}\n}".utf8), displayPath: "prices.json") }
+        #expect(throws: DiagnosticError.self) {
+            try PriceTable.load(bytes: Array("{\n  \"date\": \"2025-12-15\",\n  \"models\": {,}\n}".utf8), displayPath: "prices.json")
+        }
         do { _ = try PriceTable.load(bytes: Array("{\n  \"date\": \"2025-12-15\",\n  \"models\": {,}\n}".utf8), displayPath: "prices.json") } catch {
             #expect(error.description.hasPrefix("prices.json:3:14: error: invalid JSON: "), "\(error.description)")
         }
@@ -154,20 +172,24 @@ import TestSupport
              "models": {"claude-sonnet-4-5": {"input": "3", "output": 15, "cacheRead": 0.3}}}
             """
         do { _ = try PriceTable.load(bytes: Array(json.utf8), displayPath: "prices.json"); Issue.record("no error") } catch {
-            #expect(error.description == """
-                prices.json:2:44: error: models["claude-sonnet-4-5"].input: expected US dollars per million tokens (a number ≥ 0), found a string
-                prices.json:2:34: error: models["claude-sonnet-4-5"].cacheWrite: missing required field "cacheWrite"; expected US dollars per million tokens (a number ≥ 0)
-                """)
+            #expect(
+                error.description == """
+                    prices.json:2:44: error: models["claude-sonnet-4-5"].input: expected US dollars per million tokens (a number ≥ 0), found a string
+                    prices.json:2:34: error: models["claude-sonnet-4-5"].cacheWrite: missing required field "cacheWrite"; expected US dollars per million tokens (a number ≥ 0)
+                    """)
         }
     }
 
     @Test func theCommandLineSaysWhatIsWrongWithAPriceFile() throws {
         let temp = TestPaths.temporaryFolder("prices")
         defer { try? FileManager.default.removeItem(atPath: temp) }
-        try #"{"date": "today", "models": {"x": {"input": 1, "output": 1, "cacheRead": 1, "cacheWrite": 1}}}"#.write(toFile: temp + "/p.json", atomically: true, encoding: .utf8)
+        try #"{"date": "today", "models": {"x": {"input": 1, "output": 1, "cacheRead": 1, "cacheWrite": 1}}}"#.write(
+            toFile: temp + "/p.json", atomically: true, encoding: .utf8)
         let run = try CLIRun.run(["render", "--from", "claude-code", ClaudeCodeImporterTests.session, "--out", temp + "/out", "--prices", temp + "/p.json"])
         #expect(run.status == 65)
-        #expect(run.stderr.contains(temp + "/p.json:1:10: error: date: expected the day the prices were taken, as \"2025-12-15\", found \"today\""), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(temp + "/p.json:1:10: error: date: expected the day the prices were taken, as \"2025-12-15\", found \"today\""), "\(run.stderr)"
+        )
         #expect(!FileManager.default.fileExists(atPath: temp + "/out"))
     }
 
@@ -180,7 +202,10 @@ import TestSupport
         let run = try CLIRun.run(["render", "--from", "claude-code", ClaudeCodeImporterTests.session, "--out", temp + "/out", "--prices", temp + "/p.json"])
         #expect(run.status == 0, "\(run.stderr)")
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains("no price for model") }
-        #expect(warnings == ["\(temp)/p.json: warning: no price for model \"claude-haiku-4-5-20251001\" in the price table of 2026-01-01; the estimated cost leaves their tokens out (give its prices with --prices FILE)"])
+        #expect(
+            warnings == [
+                "\(temp)/p.json: warning: no price for model \"claude-haiku-4-5-20251001\" in the price table of 2026-01-01; the estimated cost leaves their tokens out (give its prices with --prices FILE)"
+            ])
         let page = try String(contentsOfFile: temp + "/out/index.html", encoding: .utf8)
         #expect(page.contains("at list prices of 2026-01-01"))
         #expect(page.contains("not counted: claude-haiku-4-5-20251001 (no price)"))

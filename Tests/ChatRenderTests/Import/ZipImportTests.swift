@@ -47,8 +47,10 @@ import TestSupport
         let (folderChats, _) = try read(Self.export)
         let atRoot = ZipBuilder(try Self.exportEntries()).write(to: temp, name: "root.zip")
         let inFolder = ZipBuilder(try Self.exportEntries(prefix: "chatgpt-export/")).write(to: temp, name: "nested.zip")
-        for (path, shown) in [(atRoot, "root.zip/conversations.json"), (inFolder, "nested.zip/chatgpt-export/conversations.json"),
-                              (TestPaths.fixture("import/chatgpt/export-zip64.zip"), "export-zip64.zip/export/conversations.json")] {
+        for (path, shown) in [
+            (atRoot, "root.zip/conversations.json"), (inFolder, "nested.zip/chatgpt-export/conversations.json"),
+            (TestPaths.fixture("import/chatgpt/export-zip64.zip"), "export-zip64.zip/export/conversations.json"),
+        ] {
             let (chats, warnings) = try read(path)
             #expect(chats.map(\.title) == folderChats.map(\.title))
             #expect(chats.map { $0.turns.map(\.text) } == folderChats.map { $0.turns.map(\.text) })
@@ -62,7 +64,10 @@ import TestSupport
             #expect(files[2].content == .unavailable && files[4].content == .unavailable)
             // Warnings name the file inside the archive, with line:column and JSON path.
             #expect(warnings.count == 2)
-            #expect(warnings.first?.hasSuffix("\(shown):146:26: warning: [1].mapping.u1.message.content.parts[2].asset_pointer: the export has no file for \"file-Gone999\"; shown as unavailable") == true, "\(warnings)")
+            #expect(
+                warnings.first?.hasSuffix(
+                    "\(shown):146:26: warning: [1].mapping.u1.message.content.parts[2].asset_pointer: the export has no file for \"file-Gone999\"; shown as unavailable"
+                ) == true, "\(warnings)")
         }
     }
 
@@ -73,14 +78,19 @@ import TestSupport
         let zip = ZipBuilder(try Self.exportEntries(extra: [unused, Entry("notes/readme.txt", "not a chat file")])).write(to: temp)
         let run = try CLIRun.run(["import", "chatgpt", zip, "--out", temp + "/out"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("export.zip/conversations.json:171:8: warning: [1].mapping.u1.message.metadata.attachments[2]: the export has no file for \"file-Missing7\"; shown as unavailable"))
+        #expect(
+            run.stderr.contains(
+                "export.zip/conversations.json:171:8: warning: [1].mapping.u1.message.metadata.attachments[2]: the export has no file for \"file-Missing7\"; shown as unavailable"
+            ))
         let written = try FileManager.default.subpathsOfDirectory(atPath: temp + "/out/files").sorted()
         #expect(written == ["weekend-in-lisbon", "weekend-in-lisbon/3f2c.png", "weekend-in-lisbon/booking.pdf", "weekend-in-lisbon/tram.png"])
         let tram = try #require(FileManager.default.contents(atPath: temp + "/out/files/weekend-in-lisbon/tram.png"))
         #expect(tram == FileManager.default.contents(atPath: Self.export + "/file-Img001-tram.png"))
         let native = try String(contentsOfFile: temp + "/out/weekend-in-lisbon.json", encoding: .utf8)
         #expect(native.contains("\"markup\": \"full\""))
-        #expect(native.contains("{\"id\": \"a5\", \"name\": \"route.gpx\", \"byteCount\": 51200, \"contentType\": \"application/gpx+xml\", \"status\": \"unavailable\"}"))
+        #expect(
+            native.contains(
+                "{\"id\": \"a5\", \"name\": \"route.gpx\", \"byteCount\": 51200, \"contentType\": \"application/gpx+xml\", \"status\": \"unavailable\"}"))
         #expect(!native.contains("(unavailable)"))
         // Nothing but the output: no extraction beside the zip or in the working folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp).sorted() == ["export.zip", "out"])
@@ -104,9 +114,15 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: temp) }
         // No conversations.json; two of them; a path out of the archive; a damaged photo that is used.
         let none = ZipBuilder([Entry("chat.html", "<p>")]).write(to: temp, name: "none.zip")
-        #expect(errors(none) == ["\(none): error: no ChatGPT conversations at the top of the zip archive or in one top-level folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"])
+        #expect(
+            errors(none) == [
+                "\(none): error: no ChatGPT conversations at the top of the zip archive or in one top-level folder; expected ChatGPT's data export (the zip, or its unzipped folder) holding conversations.json, or conversations-000.json, conversations-001.json, … (listed in export_manifest.json)"
+            ])
         let two = ZipBuilder([Entry("a/conversations.json", "[]"), Entry("b/conversations.json", "[]")]).write(to: temp, name: "two.zip")
-        #expect(errors(two) == ["\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"])
+        #expect(
+            errors(two) == [
+                "\(two): error: 2 exports in the top-level folders \"a/\", \"b/\"; expected one export per zip archive, at its root or in one top-level folder"
+            ])
         let evil = ZipBuilder(try Self.exportEntries(extra: [Entry("../../.bashrc", "rm -rf ~")])).write(to: temp, name: "evil.zip")
         #expect(errors(evil) == ["\(evil): error: entry \"../../.bashrc\": the name contains \"..\", which would leave the folder it is extracted into"])
         var entries = try Self.exportEntries()
@@ -114,7 +130,9 @@ import TestSupport
         let damaged = ZipBuilder(entries).write(to: temp, name: "damaged.zip")
         let run = try CLIRun.run(["import", "chatgpt", damaged, "--out", temp + "/out"])
         #expect(run.status == 65)
-        #expect(run.stderr.contains("\(damaged): error: entry \"file-Img001-tram.png\": CRC-32 mismatch (0x69c826c9, expected 0xdeadbeef); the data is damaged"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("\(damaged): error: entry \"file-Img001-tram.png\": CRC-32 mismatch (0x69c826c9, expected 0xdeadbeef); the data is damaged"),
+            "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: temp + "/out"))
         // A bad conversations.json inside the zip: line:column in the file inside the archive.
         let syntax = ZipBuilder([Entry("conversations.json", "[\n  {\"title\": }\n]")]).write(to: temp, name: "syntax.zip")

@@ -22,28 +22,28 @@ extension LoadTests {
         /// The exact diagnostics for each invalid fixture, named by file name alone.
         static let expectedErrors: [String: [String]] = [
             "trailing-comma.json": [
-                "trailing-comma.json:1:17: error: unexpected '}'; expected a member name in double quotes",
+                "trailing-comma.json:1:17: error: unexpected '}'; expected a member name in double quotes"
             ],
             "duplicate-member.json": [
-                "duplicate-member.json:1:18: error: duplicate member name \"messages\"",
+                "duplicate-member.json:1:18: error: duplicate member name \"messages\""
             ],
             "line-break-in-string.json": [
-                "line-break-in-string.json:2:27: error: unterminated string; a line break must be written as \\n",
+                "line-break-in-string.json:2:27: error: unterminated string; a line break must be written as \\n"
             ],
             "not-an-object.json": [
-                "not-an-object.json:1:1: error: (document): expected a conversation object with \"messages\", found an array",
+                "not-an-object.json:1:1: error: (document): expected a conversation object with \"messages\", found an array"
             ],
             "missing-messages.json": [
-                "missing-messages.json:1:1: error: messages: missing required field \"messages\"; expected an array of messages, or null while the conversation loads",
+                "missing-messages.json:1:1: error: messages: missing required field \"messages\"; expected an array of messages, or null while the conversation loads"
             ],
             "messages-not-array.json": [
-                "messages-not-array.json:2:15: error: messages: expected an array of messages, or null while the conversation loads; found an object",
+                "messages-not-array.json:2:15: error: messages: expected an array of messages, or null while the conversation loads; found an object"
             ],
             "title-not-string.json": [
-                "title-not-string.json:2:12: error: title: expected a string or null, found a number",
+                "title-not-string.json:2:12: error: title: expected a string or null, found a number"
             ],
             "markup-unknown.json": [
-                "markup-unknown.json:2:13: error: markup: expected \"inline\", \"full\" or \"auto\", found \"markdown\"",
+                "markup-unknown.json:2:13: error: markup: expected \"inline\", \"full\" or \"auto\", found \"markdown\""
             ],
             "status-unknown.json": [
                 "status-unknown.json:5:100: error: messages[0].attachments[0].status: expected \"available\" or \"unavailable\", found \"missing\"",
@@ -55,19 +55,19 @@ extension LoadTests {
                 "unavailable-contradictions.json:7:125: error: messages[0].attachments[2].upload: an unavailable file has no upload in progress; expected \"upload\" left out or \"done\"",
             ],
             "message-not-object.json": [
-                "message-not-object.json:3:5: error: messages[0]: expected a message object, found a string",
+                "message-not-object.json:3:5: error: messages[0]: expected a message object, found a string"
             ],
             "message-missing-id.json": [
-                "message-missing-id.json:3:5: error: messages[0].id: missing required field \"id\"; expected a string",
+                "message-missing-id.json:3:5: error: messages[0].id: missing required field \"id\"; expected a string"
             ],
             "message-empty-id.json": [
-                "message-empty-id.json:3:13: error: messages[0].id: expected a non-empty string",
+                "message-empty-id.json:3:13: error: messages[0].id: expected a non-empty string"
             ],
             "message-id-not-string.json": [
-                "message-id-not-string.json:3:13: error: messages[0].id: expected a string, found a number",
+                "message-id-not-string.json:3:13: error: messages[0].id: expected a string, found a number"
             ],
             "message-missing-role.json": [
-                "message-missing-role.json:3:5: error: messages[0].role: missing required field \"role\"; expected \"user\" or \"assistant\"",
+                "message-missing-role.json:3:5: error: messages[0].role: missing required field \"role\"; expected \"user\" or \"assistant\""
             ],
             "message-unknown-role.json": [
                 "message-unknown-role.json:3:27: error: messages[0].role: expected \"user\" or \"assistant\", found \"robot\"",
@@ -75,13 +75,13 @@ extension LoadTests {
                 "message-unknown-role.json:5:27: error: messages[2].role: expected \"user\" or \"assistant\", found null",
             ],
             "message-missing-text.json": [
-                "message-missing-text.json:3:5: error: messages[0].text: missing required field \"text\"; expected a string",
+                "message-missing-text.json:3:5: error: messages[0].text: missing required field \"text\"; expected a string"
             ],
             "message-text-null.json": [
-                "message-text-null.json:3:48: error: messages[0].text: expected a string, found null",
+                "message-text-null.json:3:48: error: messages[0].text: expected a string, found null"
             ],
             "attachments-not-array.json": [
-                "attachments-not-array.json:3:62: error: messages[0].attachments: expected an array of attachments, found an object",
+                "attachments-not-array.json:3:62: error: messages[0].attachments: expected an array of attachments, found an object"
             ],
             "date-not-iso.json": [
                 "date-not-iso.json:3:55: error: messages[0].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"14/03/2026 09:41\"",
@@ -93,16 +93,16 @@ extension LoadTests {
                 "date-does-not-exist.json:5:55: error: messages[2].date: expected an ISO 8601 date such as \"2026-03-14\" or \"2026-03-14T09:41:00Z\", found \"2026-03-14T24:00:00Z\"",
             ],
             "date-not-string.json": [
-                "date-not-string.json:3:55: error: messages[0].date: expected a string or null, found a number",
+                "date-not-string.json:3:55: error: messages[0].date: expected a string or null, found a number"
             ],
             "duplicate-message-id.json": [
-                "duplicate-message-id.json:5:13: error: messages[2].id: duplicate message id \"m1\"; messages[0] has it too; expected ids to be unique",
+                "duplicate-message-id.json:5:13: error: messages[2].id: duplicate message id \"m1\"; messages[0] has it too; expected ids to be unique"
             ],
             "duplicate-attachment-id.json": [
-                "duplicate-attachment-id.json:5:15: error: messages[0].attachments[1].id: duplicate attachment id \"a1\"; attachments[0] of this message has it too; expected ids to be unique",
+                "duplicate-attachment-id.json:5:15: error: messages[0].attachments[1].id: duplicate attachment id \"a1\"; attachments[0] of this message has it too; expected ids to be unique"
             ],
             "attachment-not-object.json": [
-                "attachment-not-object.json:3:64: error: messages[0].attachments[0]: expected an attachment object, found a string",
+                "attachment-not-object.json:3:64: error: messages[0].attachments[0]: expected an attachment object, found a string"
             ],
             "attachment-missing-fields.json": [
                 "attachment-missing-fields.json:4:7: error: messages[0].attachments[0].id: missing required field \"id\"; expected a string",
@@ -118,16 +118,16 @@ extension LoadTests {
                 "attachment-fields-wrong-type.json:4:103: error: messages[0].attachments[0].url: expected a string or null, found a number",
             ],
             "byte-count-negative.json": [
-                "byte-count-negative.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found -1",
+                "byte-count-negative.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found -1"
             ],
             "byte-count-fraction.json": [
-                "byte-count-fraction.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 1.5",
+                "byte-count-fraction.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 1.5"
             ],
             "byte-count-string.json": [
-                "byte-count-string.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found a string",
+                "byte-count-string.json:4:51: error: messages[0].attachments[0].byteCount: expected an integer ≥ 0, found a string"
             ],
             "byte-count-too-large.json": [
-                "byte-count-too-large.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 9.223372036854776e+18",
+                "byte-count-too-large.json:4:51: error: messages[0].attachments[0].byteCount: expected a whole number of bytes (an integer ≥ 0 up to 2^63−1), found 9.223372036854776e+18"
             ],
             "progress-out-of-range.json": [
                 "progress-out-of-range.json:4:128: error: messages[0].attachments[0].upload.progress: expected a number from 0 to 1, found 45",
@@ -135,25 +135,25 @@ extension LoadTests {
                 "progress-out-of-range.json:6:128: error: messages[0].attachments[2].upload.progress: expected a number from 0 to 1, found 1.0001",
             ],
             "progress-missing.json": [
-                "progress-missing.json:4:92: error: messages[0].attachments[0].upload.progress: missing required field \"progress\"; expected a number from 0 to 1",
+                "progress-missing.json:4:92: error: messages[0].attachments[0].upload.progress: missing required field \"progress\"; expected a number from 0 to 1"
             ],
             "progress-not-number.json": [
-                "progress-not-number.json:4:128: error: messages[0].attachments[0].upload.progress: expected a number from 0 to 1, found a string",
+                "progress-not-number.json:4:128: error: messages[0].attachments[0].upload.progress: expected a number from 0 to 1, found a string"
             ],
             "upload-unknown-word.json": [
-                "upload-unknown-word.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found \"pending\"",
+                "upload-unknown-word.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found \"pending\""
             ],
             "upload-unknown-state.json": [
-                "upload-unknown-state.json:4:103: error: messages[0].attachments[0].upload.state: expected state \"uploading\", \"failed\" or \"done\", found \"paused\"",
+                "upload-unknown-state.json:4:103: error: messages[0].attachments[0].upload.state: expected state \"uploading\", \"failed\" or \"done\", found \"paused\""
             ],
             "upload-missing-state.json": [
-                "upload-missing-state.json:4:92: error: messages[0].attachments[0].upload.state: missing required field \"state\"; expected a string",
+                "upload-missing-state.json:4:92: error: messages[0].attachments[0].upload.state: missing required field \"state\"; expected a string"
             ],
             "upload-wrong-type.json": [
-                "upload-wrong-type.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found a boolean",
+                "upload-wrong-type.json:4:92: error: messages[0].attachments[0].upload: expected \"done\", {\"state\": \"uploading\", \"progress\": 0…1} or {\"state\": \"failed\", \"reason\": \"…\"}, found a boolean"
             ],
             "failed-reason-not-string.json": [
-                "failed-reason-not-string.json:4:123: error: messages[0].attachments[0].upload.reason: expected a string or null, found a number",
+                "failed-reason-not-string.json:4:123: error: messages[0].attachments[0].upload.reason: expected a string or null, found a number"
             ],
             "many-problems.json": [
                 "many-problems.json:5:27: error: messages[1].role: expected \"user\" or \"assistant\", found \"bot\"",
@@ -259,7 +259,7 @@ extension LoadTests {
                 "version-wrong.json:6:86: error: messages[3].version.count: expected an integer, found a string",
             ],
             "transcript-too-deep.json": [
-                "transcript-too-deep.json:71:37: error: messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0]: a transcript inside 8 others; expected at most 8 transcripts inside one another",
+                "transcript-too-deep.json:71:37: error: messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0].messages[0].parts[0]: a transcript inside 8 others; expected at most 8 transcripts inside one another"
             ],
             "redaction-counts.json": [
                 "redaction-counts.json:3:31: error: redaction.credential: expected how many were masked, an integer ≥ 0, found -1",

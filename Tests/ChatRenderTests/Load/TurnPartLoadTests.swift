@@ -69,12 +69,18 @@ extension LoadTests {
         }
 
         @Test func aToolCallPart() throws {
-            let json = Self.turn(#"{"type": "toolCall", "name": "browser.open", "title": "Open the page", "input": "https://example.com", "status": "rejected", "result": "declined", "attachments": ["a1"]}"#,
-                                 #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": 1, "contentType": "image/png"}]"#)
+            let json = Self.turn(
+                #"{"type": "toolCall", "name": "browser.open", "title": "Open the page", "input": "https://example.com", "status": "rejected", "result": "declined", "attachments": ["a1"]}"#,
+                #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": 1, "contentType": "image/png"}]"#)
             let (parts, warnings) = try Self.parts(json)
             #expect(warnings.isEmpty)
-            #expect(parts == [.toolCall(ToolCallPart(name: "browser.open", title: "Open the page", input: "https://example.com",
-                                                     status: .rejected, result: "declined", attachmentIDs: ["a1"]))])
+            #expect(
+                parts == [
+                    .toolCall(
+                        ToolCallPart(
+                            name: "browser.open", title: "Open the page", input: "https://example.com",
+                            status: .rejected, result: "declined", attachmentIDs: ["a1"]))
+                ])
             #expect(try Self.onlyPart(#"{"type": "toolCall", "name": "Bash"}"#) == .toolCall(ToolCallPart(name: "Bash", status: .ok)))
         }
 
@@ -85,36 +91,40 @@ extension LoadTests {
         }
 
         @Test func aToolCallsInputThatIsNotAStringIsKeptAsIndentedJSONInTheFilesOrder() throws {
-            let part = try Self.onlyPart(#"{"type": "toolCall", "name": "x", "input": {"query": "tram 28", "limit": 5, "ratio": 0.5, "tags": ["a", true, null], "empty": {}, "none": [], "quote": "say \"hi\"\n"}}"#)
+            let part = try Self.onlyPart(
+                #"{"type": "toolCall", "name": "x", "input": {"query": "tram 28", "limit": 5, "ratio": 0.5, "tags": ["a", true, null], "empty": {}, "none": [], "quote": "say \"hi\"\n"}}"#
+            )
             let expected = """
-            {
-              "query": "tram 28",
-              "limit": 5,
-              "ratio": 0.5,
-              "tags": [
-                "a",
-                true,
-                null
-              ],
-              "empty": {},
-              "none": [],
-              "quote": "say \\"hi\\"\\n"
-            }
-            """
+                {
+                  "query": "tram 28",
+                  "limit": 5,
+                  "ratio": 0.5,
+                  "tags": [
+                    "a",
+                    true,
+                    null
+                  ],
+                  "empty": {},
+                  "none": [],
+                  "quote": "say \\"hi\\"\\n"
+                }
+                """
             #expect(part == .toolCall(ToolCallPart(name: "x", input: expected)))
             #expect(try Self.onlyPart(#"{"type": "toolCall", "name": "x", "input": 42}"#) == .toolCall(ToolCallPart(name: "x", input: "42")))
             #expect(try Self.onlyPart(#"{"type": "toolCall", "name": "x", "input": null}"#) == .toolCall(ToolCallPart(name: "x")))
         }
 
         @Test func aCodeExecutionPart() throws {
-            let json = Self.turn(#"{"type": "codeExecution", "language": "python", "code": "print(1)", "output": "1\n", "status": "error", "attachments": ["c"]}"#,
-                                 #", "attachments": [{"id": "c", "name": "chart.png", "byteCount": 1, "contentType": "image/png"}]"#)
+            let json = Self.turn(
+                #"{"type": "codeExecution", "language": "python", "code": "print(1)", "output": "1\n", "status": "error", "attachments": ["c"]}"#,
+                #", "attachments": [{"id": "c", "name": "chart.png", "byteCount": 1, "contentType": "image/png"}]"#)
             let (parts, _) = try Self.parts(json)
             #expect(parts == [.codeExecution(CodeExecutionPart(language: "python", code: "print(1)", output: "1\n", status: .error, attachmentIDs: ["c"]))])
         }
 
         @Test func aDiffPartInEitherForm() throws {
-            #expect(try Self.onlyPart(#"{"type": "diff", "path": "a.py", "unified": "@@ -1 +1 @@\n-a\n+b\n"}"#)
+            #expect(
+                try Self.onlyPart(#"{"type": "diff", "path": "a.py", "unified": "@@ -1 +1 @@\n-a\n+b\n"}"#)
                     == .diff(DiffPart(path: "a.py", unified: "@@ -1 +1 @@\n-a\n+b\n")))
             #expect(try Self.onlyPart(#"{"type": "diff", "old": "a\n", "new": "b\n", "unified": null}"#) == .diff(DiffPart(old: "a\n", new: "b\n")))
             #expect(try Self.onlyPart(#"{"type": "diff", "new": "created\n"}"#) == .diff(DiffPart(new: "created\n")))
@@ -122,22 +132,26 @@ extension LoadTests {
         }
 
         @Test func aTerminalPart() throws {
-            #expect(try Self.onlyPart(#"{"type": "terminal", "command": "make test", "output": "\u001b[31mFAIL\u001b[0m\n", "exitCode": 2}"#)
+            #expect(
+                try Self.onlyPart(#"{"type": "terminal", "command": "make test", "output": "\u001b[31mFAIL\u001b[0m\n", "exitCode": 2}"#)
                     == .terminal(TerminalPart(command: "make test", output: "\u{1B}[31mFAIL\u{1B}[0m\n", exitCode: 2)))
             // Like byteCount, a whole number written with a fraction or exponent is a whole number.
             #expect(try Self.onlyPart(#"{"type": "terminal", "output": "", "exitCode": -1.0}"#) == .terminal(TerminalPart(output: "", exitCode: -1)))
         }
 
         @Test func aDocumentPart() throws {
-            #expect(try Self.onlyPart(#"{"type": "document", "title": "plan.py", "kind": "code", "language": "python", "content": "v3", "versions": ["v1", "v2"]}"#)
+            #expect(
+                try Self.onlyPart(#"{"type": "document", "title": "plan.py", "kind": "code", "language": "python", "content": "v3", "versions": ["v1", "v2"]}"#)
                     == .document(DocumentPart(title: "plan.py", kind: .code, language: "python", content: "v3", versions: ["v1", "v2"])))
-            #expect(try Self.onlyPart(##"{"type": "document", "title": "Notes", "content": "# Hi"}"##)
+            #expect(
+                try Self.onlyPart(##"{"type": "document", "title": "Notes", "content": "# Hi"}"##)
                     == .document(DocumentPart(title: "Notes", kind: .markdown, content: "# Hi")))
         }
 
         @Test(arguments: NoticeKind.allCases)
         func aNoticePartOfEveryKind(_ kind: NoticeKind) throws {
-            #expect(try Self.onlyPart(#"{"type": "notice", "kind": "\#(kind.rawValue)", "text": "Line", "detail": "More"}"#)
+            #expect(
+                try Self.onlyPart(#"{"type": "notice", "kind": "\#(kind.rawValue)", "text": "Line", "detail": "More"}"#)
                     == .notice(NoticePart(kind: kind, text: "Line", detail: "More")))
         }
 
@@ -146,14 +160,15 @@ extension LoadTests {
         }
 
         @Test func aTranscriptPartHoldsMessagesReadByTheSameRules() throws {
-            let json = Self.turn(#"""
-            {"type": "transcript", "title": "Explore", "messages": [
-              {"id": "t1", "role": "user", "text": "Look around", "date": "2026-03-14"},
-              {"id": "t2", "role": "assistant", "speaker": "Explorer", "model": "small-1", "parts": [
-                {"type": "toolCall", "name": "ls", "attachments": ["a1"]},
-                {"type": "text", "text": "Found it[^s]."}],
-               "sources": [{"id": "s", "url": "https://example.com"}]}]}
-            """#, #", "attachments": [{"id": "a1", "name": "ls.txt", "byteCount": 1, "contentType": "text/plain"}]"#)
+            let json = Self.turn(
+                #"""
+                {"type": "transcript", "title": "Explore", "messages": [
+                  {"id": "t1", "role": "user", "text": "Look around", "date": "2026-03-14"},
+                  {"id": "t2", "role": "assistant", "speaker": "Explorer", "model": "small-1", "parts": [
+                    {"type": "toolCall", "name": "ls", "attachments": ["a1"]},
+                    {"type": "text", "text": "Found it[^s]."}],
+                   "sources": [{"id": "s", "url": "https://example.com"}]}]}
+                """#, #", "attachments": [{"id": "a1", "name": "ls.txt", "byteCount": 1, "contentType": "text/plain"}]"#)
             let (parts, warnings) = try Self.parts(json)
             #expect(warnings.isEmpty)
             var inner = Message(id: "t2", role: .assistant, text: "")
@@ -168,7 +183,8 @@ extension LoadTests {
         // MARK: Sources, speaker, model
 
         @Test func sourcesSpeakerAndModelAreRead() throws {
-            let json = #"{"messages": [{"id": "m1", "role": "assistant", "text": "Yes[^a].", "speaker": "Scout", "model": "gpt-4o", "sources": [{"id": "a", "title": "A", "url": "https://a.example/x", "snippet": "quoted"}, {"id": "b"}]}]}"#
+            let json =
+                #"{"messages": [{"id": "m1", "role": "assistant", "text": "Yes[^a].", "speaker": "Scout", "model": "gpt-4o", "sources": [{"id": "a", "title": "A", "url": "https://a.example/x", "snippet": "quoted"}, {"id": "b"}]}]}"#
             let (conversation, warnings) = try Self.load(json)
             #expect(warnings.isEmpty)
             let message = try #require(conversation.messages?.first)
@@ -189,9 +205,10 @@ extension LoadTests {
             let json = #"{"messages": [{"id": "m1", "role": "assistant", "text": "", "sources": [{"id": "s", "title": "T", "url": "\#(url)"}]}]}"#
             let (conversation, warnings) = try Self.load(json)
             #expect(conversation.messages?.first?.sources == [Source(id: "s", title: "T")])
-            #expect(warnings.map(\.description) == [
-                "c.json:1:106: warning: messages[0].sources[0].url: \(reason); expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link",
-            ])
+            #expect(
+                warnings.map(\.description) == [
+                    "c.json:1:106: warning: messages[0].sources[0].url: \(reason); expected an http(s) URL such as \"https://example.com/page\"; the source is shown without a link"
+                ])
         }
 
         // MARK: text and parts
@@ -206,9 +223,10 @@ extension LoadTests {
         }
 
         @Test func textAndPartsTogetherIsAnErrorThatSaysWhichToUse() {
-            #expect(Self.errors(Self.turn(#"{"type": "text", "text": "Hi"}"#, #", "text": "Hello""#)) == [
-                #"c.json:1:100: error: messages[0].text: found both "text" and "parts"; expected the text as a {"type": "text"} part in "parts", or no "parts""#,
-            ])
+            #expect(
+                Self.errors(Self.turn(#"{"type": "text", "text": "Hi"}"#, #", "text": "Hello""#)) == [
+                    #"c.json:1:100: error: messages[0].text: found both "text" and "parts"; expected the text as a {"type": "text"} part in "parts", or no "parts""#
+                ])
         }
 
         @Test func anEmptyPartsListWithNoTextIsAnEmptyTurn() throws {
@@ -222,24 +240,28 @@ extension LoadTests {
         }
 
         @Test func withoutPartsTextIsStillRequired() {
-            #expect(Self.errors(#"{"messages": [{"id": "m1", "role": "user", "parts": null}]}"#) == [
-                #"c.json:1:15: error: messages[0].text: missing required field "text"; expected a string"#,
-            ])
+            #expect(
+                Self.errors(#"{"messages": [{"id": "m1", "role": "user", "parts": null}]}"#) == [
+                    #"c.json:1:15: error: messages[0].text: missing required field "text"; expected a string"#
+                ])
         }
 
         // MARK: Unknown types
 
         @Test func anUnknownPartTypeIsAWarningAndThePartIsSkipped() throws {
-            let (parts, warnings) = try Self.parts(Self.turn(#"{"type": "text", "text": "a"}, {"type": "poll", "options": [1]}, {"type": "text", "text": "b"}"#))
+            let (parts, warnings) = try Self.parts(
+                Self.turn(#"{"type": "text", "text": "a"}, {"type": "poll", "options": [1]}, {"type": "text", "text": "b"}"#))
             #expect(parts == [.text("a"), .text("b")])
-            #expect(warnings == [
-                #"c.json:1:99: warning: messages[0].parts[1].type: unknown part type "poll"; expected "text", "thinking", "toolCall", "codeExecution", "diff", "terminal", "document", "notice" or "transcript"; the part is skipped"#,
-            ])
+            #expect(
+                warnings == [
+                    #"c.json:1:99: warning: messages[0].parts[1].type: unknown part type "poll"; expected "text", "thinking", "toolCall", "codeExecution", "diff", "terminal", "document", "notice" or "transcript"; the part is skipped"#
+                ])
         }
 
         @Test(arguments: ["tool_call", "ToolCall", "tool-call", "TOOL_CALL"])
         func aPartTypeSpelledAnotherWayNamesTheCamelCaseOne(_ type: String) {
-            #expect(ConversationLoader.unknownPartType(type)
+            #expect(
+                ConversationLoader.unknownPartType(type)
                     == "unknown part type \"\(type)\"; expected \"toolCall\" (part types are written in camelCase); the part is skipped")
         }
 
@@ -253,18 +275,21 @@ extension LoadTests {
         // MARK: Attachments named by parts
 
         @Test func partsMayOnlyNameTheirMessagesAttachmentsEachOnce() {
-            let json = Self.turn(#"{"type": "toolCall", "name": "a", "attachments": ["a1", "zz"]}, {"type": "codeExecution", "language": "r", "code": "", "attachments": ["a1"]}"#,
-                                 #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": 1, "contentType": "image/png"}]"#)
-            #expect(Self.errors(json) == [
-                #"c.json:1:115: error: messages[0].parts[0].attachments[1]: no attachment "zz" on this message; expected the id of one of its attachments"#,
-                #"c.json:1:194: error: messages[0].parts[1].attachments[0]: attachment "a1" is already shown by messages[0].parts[0]; expected each attachment in at most one part"#,
-            ])
+            let json = Self.turn(
+                #"{"type": "toolCall", "name": "a", "attachments": ["a1", "zz"]}, {"type": "codeExecution", "language": "r", "code": "", "attachments": ["a1"]}"#,
+                #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": 1, "contentType": "image/png"}]"#)
+            #expect(
+                Self.errors(json) == [
+                    #"c.json:1:115: error: messages[0].parts[0].attachments[1]: no attachment "zz" on this message; expected the id of one of its attachments"#,
+                    #"c.json:1:194: error: messages[0].parts[1].attachments[0]: attachment "a1" is already shown by messages[0].parts[0]; expected each attachment in at most one part"#,
+                ])
         }
 
         @Test func anAttachmentWithOtherErrorsIsStillKnownToParts() {
             // One error, not a second one about the reference.
-            let json = Self.turn(#"{"type": "toolCall", "name": "a", "attachments": ["a1"]}"#,
-                                 #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": -1, "contentType": "image/png"}]"#)
+            let json = Self.turn(
+                #"{"type": "toolCall", "name": "a", "attachments": ["a1"]}"#,
+                #", "attachments": [{"id": "a1", "name": "s.png", "byteCount": -1, "contentType": "image/png"}]"#)
             #expect(Self.errors(json).count == 1)
         }
 
@@ -272,22 +297,25 @@ extension LoadTests {
 
         @Test func moreThanTheLimitOfPartsIsRefused() {
             let many = Array(repeating: #"{"type": "text", "text": ""}"#, count: ConversationLoader.maxPartsPerMessage + 1).joined(separator: ",")
-            #expect(Self.errors(Self.turn(many)) == [
-                "c.json:1:58: error: messages[0].parts: 10001 parts; expected at most 10000 on one message",
-            ])
+            #expect(
+                Self.errors(Self.turn(many)) == [
+                    "c.json:1:58: error: messages[0].parts: 10001 parts; expected at most 10000 on one message"
+                ])
             let enough = Array(repeating: #"{"type": "text", "text": ""}"#, count: ConversationLoader.maxPartsPerMessage).joined(separator: ",")
             #expect(throws: Never.self) { try Self.load(Self.turn(enough)) }
         }
 
         @Test func moreThanTheLimitOfVersionsOrSourcesIsRefused() {
             let versions = Array(repeating: #""v""#, count: ConversationLoader.maxDocumentVersions + 1).joined(separator: ",")
-            #expect(Self.errors(Self.turn(#"{"type": "document", "title": "", "content": "", "versions": [\#(versions)]}"#)) == [
-                "c.json:1:120: error: messages[0].parts[0].versions: 101 versions; expected at most 100 on one document",
-            ])
+            #expect(
+                Self.errors(Self.turn(#"{"type": "document", "title": "", "content": "", "versions": [\#(versions)]}"#)) == [
+                    "c.json:1:120: error: messages[0].parts[0].versions: 101 versions; expected at most 100 on one document"
+                ])
             let sources = (0...ConversationLoader.maxSourcesPerMessage).map { #"{"id": "s\#($0)"}"# }.joined(separator: ",")
-            #expect(Self.errors(Self.turn("", #", "sources": [\#(sources)]"#)) == [
-                "c.json:1:73: error: messages[0].sources: 1001 sources; expected at most 1000 on one message",
-            ])
+            #expect(
+                Self.errors(Self.turn("", #", "sources": [\#(sources)]"#)) == [
+                    "c.json:1:73: error: messages[0].sources: 1001 sources; expected at most 1000 on one message"
+                ])
         }
 
         /// A message `levels` transcripts deep.
@@ -310,9 +338,10 @@ extension LoadTests {
             #expect(depth == 8)
             #expect(message.text == "bottom")
             let path = "messages[0]" + String(repeating: ".parts[0].messages[0]", count: 8) + ".parts[0]"
-            #expect(Self.errors(Self.nested(9)) == [
-                "c.json:1:811: error: \(path): a transcript inside 8 others; expected at most 8 transcripts inside one another",
-            ])
+            #expect(
+                Self.errors(Self.nested(9)) == [
+                    "c.json:1:811: error: \(path): a transcript inside 8 others; expected at most 8 transcripts inside one another"
+                ])
         }
 
         // MARK: The example

@@ -69,7 +69,10 @@ import TestSupport
         #expect(html.contains("Hat 48\u{00A0}s gearbeitet"))
         #expect(html.contains("Unterhaltung bei 167k Tokens automatisch komprimiert"))
         #expect(html.contains("Explore-Agent: Review coupon test coverage"))
-        for english in ["Updated the to-do list", "\">Read cart/totals.py<", ">Fetched ", "Interrupted by the person", "Worked for", "Conversation compacted", "Explore agent", "To-do list", ">Done: <", "About this conversation"] {
+        for english in [
+            "Updated the to-do list", "\">Read cart/totals.py<", ">Fetched ", "Interrupted by the person", "Worked for", "Conversation compacted",
+            "Explore agent", "To-do list", ">Done: <", "About this conversation",
+        ] {
             #expect(!html.contains(english), "\(english)")
         }
     }
@@ -89,7 +92,8 @@ import TestSupport
                 message.speakerPhrase = turn.speakerPhrase
                 return message
             }
-            let (loaded, warnings) = try ConversationLoader.decode(bytes: NativeJSON.encode(Conversation(title: chat.title, messages: messages)), file: "x.json")
+            let (loaded, warnings) = try ConversationLoader.decode(
+                bytes: NativeJSON.encode(Conversation(title: chat.title, messages: messages)), file: "x.json")
             #expect(warnings.isEmpty, "\(warnings)")
             return PageBody.render(loaded, assets: AssetTable(), options: try Self.options(tag), hasDarkMode: true).description
         }
@@ -114,13 +118,17 @@ import TestSupport
         let spanned = try #require(SessionText.spanAndLength(a, b))
         #expect(spanned.0 == "2026-03-02 23:50 – 2026-03-03 00:20 UTC" && spanned.1 == 1800)
         #expect(SessionText.spanAndLength(a, a) == nil)
-        let call = "{\"type\":\"assistant\",\"uuid\":\"u2\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Grep\",\"input\":{\"pattern\":\"total\",\"glob\":\"*.py\"}}]}}"
-        let (chat, _) = ClaudeCodeImporter.read(bytes: Array(("{\"type\":\"user\",\"uuid\":\"u1\",\"message\":{\"role\":\"user\",\"content\":\"Go\"}}\n" + call).utf8), file: "s.jsonl")
+        let call =
+            "{\"type\":\"assistant\",\"uuid\":\"u2\",\"message\":{\"id\":\"m\",\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"g\",\"name\":\"Grep\",\"input\":{\"pattern\":\"total\",\"glob\":\"*.py\"}}]}}"
+        let (chat, _) = ClaudeCodeImporter.read(
+            bytes: Array(("{\"type\":\"user\",\"uuid\":\"u1\",\"message\":{\"role\":\"user\",\"content\":\"Go\"}}\n" + call).utf8), file: "s.jsonl")
         guard case .toolCall(let grep)? = chat?.turns.last?.parts.first else { Issue.record("no grep"); return }
         #expect(grep.title == "Searched for “total” (*.py)")
         #expect(try Self.table("de").phrase(grep.titlePhrase, or: grep.title ?? "") == "Nach „total“ gesucht (*.py)")
-        let entries = [ImportedEntry(title: "A", file: "a.json", slug: "a", date: nil, messageCount: 2, project: ""),
-                       ImportedEntry(title: "B", file: "b.json", slug: "b", date: nil, messageCount: 2, project: "Garden")]
+        let entries = [
+            ImportedEntry(title: "A", file: "a.json", slug: "a", date: nil, messageCount: 2, project: ""),
+            ImportedEntry(title: "B", file: "b.json", slug: "b", date: nil, messageCount: 2, project: "Garden"),
+        ]
         let index = String(decoding: ImportIndexPage.render(entries, strings: try Self.table("de"), link: { $0.file }), as: UTF8.self)
         #expect(index.contains("Unbenanntes Projekt") && !index.contains("Untitled project"))
     }
@@ -147,7 +155,8 @@ import TestSupport
         #expect(loaded == conversation)
         let bad = #"{"messages": [{"id": "a", "role": "assistant", "parts": [{"type": "notice", "text": "Hi", "phrase": {"key": "noSuchKey"}}]}]}"#
         let (read, problems) = try ConversationLoader.decode(bytes: Array(bad.utf8), file: "b.json")
-        #expect(problems.map(\.description).contains { $0.contains("messages[0].parts[0].phrase.key") && $0.contains("unknown string-table key \"noSuchKey\"") })
+        #expect(
+            problems.map(\.description).contains { $0.contains("messages[0].parts[0].phrase.key") && $0.contains("unknown string-table key \"noSuchKey\"") })
         #expect(read.messages?.first?.parts == [.notice(NoticePart(text: "Hi"))])
     }
 
@@ -156,8 +165,10 @@ import TestSupport
         message.version = TurnVersion(index: 2, count: 3)
         let turn = TurnView.render(message, index: 0, assets: AssetTable(), options: try Self.options("de")).description
         #expect(turn.contains(">Version 2 von 3</span>"))
-        let entries = [ImportedEntry(title: "Loose", file: "a.json", slug: "a", date: nil, messageCount: 2),
-                       ImportedEntry(title: "Shop", file: "b.json", slug: "b", date: nil, messageCount: 1, project: "shop")]
+        let entries = [
+            ImportedEntry(title: "Loose", file: "a.json", slug: "a", date: nil, messageCount: 2),
+            ImportedEntry(title: "Shop", file: "b.json", slug: "b", date: nil, messageCount: 1, project: "shop"),
+        ]
         let index = String(decoding: ImportIndexPage.render(entries, strings: try Self.table("de"), link: { $0.slug }), as: UTF8.self)
         #expect(index.contains(">Kein Projekt</h2>"))
         #expect(!index.contains("No project"))

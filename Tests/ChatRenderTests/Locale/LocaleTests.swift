@@ -56,9 +56,13 @@ import TestSupport
     }
 
     @Test func pluralCategoriesFollowCLDR() {
-        let pl: [(Int, PluralCategory)] = [(1, .one), (2, .few), (4, .few), (5, .many), (12, .many), (22, .few), (25, .many), (0, .many), (101, .many), (104, .few)]
+        let pl: [(Int, PluralCategory)] = [
+            (1, .one), (2, .few), (4, .few), (5, .many), (12, .many), (22, .few), (25, .many), (0, .many), (101, .many), (104, .few),
+        ]
         for (n, category) in pl { #expect(PluralCategory.of(n, language: "pl") == category, "pl \(n)") }
-        let ar: [(Int, PluralCategory)] = [(0, .zero), (1, .one), (2, .two), (3, .few), (10, .few), (11, .many), (99, .many), (100, .other), (102, .other), (103, .few)]
+        let ar: [(Int, PluralCategory)] = [
+            (0, .zero), (1, .one), (2, .two), (3, .few), (10, .few), (11, .many), (99, .many), (100, .other), (102, .other), (103, .few),
+        ]
         for (n, category) in ar { #expect(PluralCategory.of(n, language: "ar") == category, "ar \(n)") }
         #expect(PluralCategory.of(0, language: "fr") == .one)
         #expect(PluralCategory.of(0, language: "de") == .other)

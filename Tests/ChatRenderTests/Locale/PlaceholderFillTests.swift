@@ -39,8 +39,10 @@ import TestSupport
     @Test func aPhraseFilledInBytesIsTheOneFilledByCharacter() {
         // Braces alone and in placeholders, beside combining and prepended marks, CJK, RTL text,
         // markup-special characters, a name in another normalization form.
-        let pieces = ["{", "}", "{count}", "{name}", "{tool}", "{nope}", "{}", "Ran ", " of ", "<&>\"'", "é", "e\u{301}", "\u{301}",
-                      "{\u{301}", "}\u{301}", "\u{0600}{", "\u{0600}", "件", "ファイル", "مرحبا", "{caf\u{E9}}", "{cafe\u{301}}", "\n", "x"]
+        let pieces = [
+            "{", "}", "{count}", "{name}", "{tool}", "{nope}", "{}", "Ran ", " of ", "<&>\"'", "é", "e\u{301}", "\u{301}",
+            "{\u{301}", "}\u{301}", "\u{0600}{", "\u{0600}", "件", "ファイル", "مرحبا", "{caf\u{E9}}", "{cafe\u{301}}", "\n", "x",
+        ]
         let values = [("count", "3"), ("name", "a <b>"), ("tool", "Bash"), ("name", "last"), ("café", "coffee")]
         let pairs: KeyValuePairs<String, HTML> = ["count": "<b>3</b>", "tool": "<code>Bash</code>", "tool": "second", "café": "<i>coffee</i>"]
         let markup = pairs.map { ($0.key, $0.value) }

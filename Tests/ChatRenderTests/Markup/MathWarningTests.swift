@@ -25,10 +25,11 @@ import TestSupport
             }(),
         ])
         let warnings = MathWarnings.diagnostics(for: conversation, options: RenderOptions(), file: "c.json")
-        #expect(warnings.map(\.description) == [
-            "c.json: warning: messages[1].text: formula \"$\\unknowncommand{x}$\" is shown as its TeX source: unsupported command \\unknowncommand",
-            "c.json: warning: messages[2].parts[0].text: formula \"$$a^b^c$$\" is shown as its TeX source: double superscript",
-        ])
+        #expect(
+            warnings.map(\.description) == [
+                "c.json: warning: messages[1].text: formula \"$\\unknowncommand{x}$\" is shown as its TeX source: unsupported command \\unknowncommand",
+                "c.json: warning: messages[2].parts[0].text: formula \"$$a^b^c$$\" is shown as its TeX source: double superscript",
+            ])
         // Under --markup inline nothing is read as maths, so nothing falls back.
         #expect(MathWarnings.diagnostics(for: conversation, options: RenderOptions(markup: .inline), file: "c.json").isEmpty)
     }
@@ -39,8 +40,9 @@ import TestSupport
         let file = folder + "/c.json"
         try #"{"messages": [{"id": "a", "role": "assistant", "text": "See $\\unknowncommand{x}$."}]}"#
             .write(toFile: file, atomically: true, encoding: .utf8)
-        var request = RenderRequest(conversationPath: file, themePath: TestPaths.defaultTheme,
-                                    templatesDirectory: TestPaths.templates, outputDirectory: folder + "/out")
+        var request = RenderRequest(
+            conversationPath: file, themePath: TestPaths.defaultTheme,
+            templatesDirectory: TestPaths.templates, outputDirectory: folder + "/out")
         let result = try ChatRenderer.render(request)
         #expect(result.warnings.map(\.message) == ["formula \"$\\unknowncommand{x}$\" is shown as its TeX source: unsupported command \\unknowncommand"])
         let page = try String(contentsOfFile: folder + "/out/index.html", encoding: .utf8)

@@ -51,7 +51,8 @@ struct TinyPDF {
 func crossReferences(_ pdf: [UInt8]) -> (start: Int, entries: [(Int, Int)])? {
     let text = String(decoding: pdf, as: UTF8.self)
     guard let keyword = text.range(of: "startxref\n", options: .backwards),
-          let start = Int(text[keyword.upperBound...].prefix { $0.isNumber }) else { return nil }
+        let start = Int(text[keyword.upperBound...].prefix { $0.isNumber })
+    else { return nil }
     let table = Array(pdf[start...])
     let lines = String(decoding: table, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.first == "xref" else { return nil }
@@ -71,9 +72,10 @@ struct PDFExportTests {
     @Test func structureIDsAreNumberedFromOneWhereverChromiumStarted() {
         func tagged(_ first: Int) -> [UInt8] {
             let ids = (0..<3).map { String(format: "node%08d", first + $0) }
-            return Array(("<</S /TH /ID (\(ids[0]))>> <</S /TH /ID (\(ids[2]))>> <</S /TH /ID (\(ids[1]))>>\n"
-                          + "<</Headers [(\(ids[0])) (\(ids[1]))]>> /IDTree <</Names [(\(ids[0])) 1 0 R (\(ids[1])) 2 0 R (\(ids[2])) 3 0 R]>>\n"
-                          + "/Title (node99999999) (node00000071x)").utf8)
+            return Array(
+                ("<</S /TH /ID (\(ids[0]))>> <</S /TH /ID (\(ids[2]))>> <</S /TH /ID (\(ids[1]))>>\n"
+                    + "<</Headers [(\(ids[0])) (\(ids[1]))]>> /IDTree <</Names [(\(ids[0])) 1 0 R (\(ids[1])) 2 0 R (\(ids[2])) 3 0 R]>>\n"
+                    + "/Title (node99999999) (node00000071x)").utf8)
         }
         var early = tagged(70), late = tagged(71)
         PDFExport.renumberStructureIDs(&early)
@@ -145,8 +147,9 @@ struct PDFCommandTests {
 
     @Test func noChromiumExits69WithTheInstallHintAndWritesNothing() throws {
         let dir = TestPaths.temporaryFolder("pdf")
-        let run = try CLIRun.run(["render", garden, "--out", "o", "--pdf"], in: dir,
-                                 environment: ["CHATRENDER_CHROMIUM": dir + "/no-such-chromium"])
+        let run = try CLIRun.run(
+            ["render", garden, "--out", "o", "--pdf"], in: dir,
+            environment: ["CHATRENDER_CHROMIUM": dir + "/no-such-chromium"])
         #expect(run.status == 69)
         #expect(run.stderr.contains("--pdf needs headless Chromium"))
         #expect(run.stderr.contains("CHATRENDER_CHROMIUM is \"\(dir)/no-such-chromium\", which is not an executable file"))
@@ -159,8 +162,9 @@ struct PDFCommandTests {
         let dir = TestPaths.temporaryFolder("pdf")
         let emptyBin = dir + "/bin"
         try FileManager.default.createDirectory(atPath: emptyBin, withIntermediateDirectories: true)
-        let run = try CLIRun.run(["render", garden, "--out", "o", "--pdf", "--paper", "letter"], in: dir,
-                                 environment: ["CHATRENDER_CHROMIUM": "", "PATH": emptyBin])
+        let run = try CLIRun.run(
+            ["render", garden, "--out", "o", "--pdf", "--paper", "letter"], in: dir,
+            environment: ["CHATRENDER_CHROMIUM": "", "PATH": emptyBin])
         #expect(run.status == 69)
         #expect(run.stderr.contains("looked for chromium, chromium-browser, google-chrome and google-chrome-stable on PATH"))
         #expect(run.stderr.contains(hint()))
@@ -174,8 +178,9 @@ struct PDFCommandTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: dir + "/o/index.html"))
         let listing = try FileManager.default.contentsOfDirectory(atPath: dir + "/o").sorted()
         // An executable that exits at once, as a broken browser install would.
-        let run = try CLIRun.run(["render", garden, "--out", "o", "--pdf", "--markup", "full"], in: dir,
-                                 environment: ["CHATRENDER_CHROMIUM": "/bin/false"])
+        let run = try CLIRun.run(
+            ["render", garden, "--out", "o", "--pdf", "--markup", "full"], in: dir,
+            environment: ["CHATRENDER_CHROMIUM": "/bin/false"])
         #expect(run.status == 69)
         #expect(run.stderr.hasPrefix("/bin/false: error: Chromium did not start"))
         #expect(!run.stderr.contains("wrote"))

@@ -36,8 +36,9 @@ import TestSupport
     func partMatchesGolden(_ name: String) {
         let part = Self.goldens.first { $0.name == name }!.part
         let named = TurnView.attachmentIDs(in: [part])
-        let message = PartsFixture.message("m", .assistant, [part], attachments: [PartsFixture.chart, PartsFixture.shot].filter { named.contains($0.id) },
-                                           sources: name == "text-with-sources" ? PartsFixture.sources : [])
+        let message = PartsFixture.message(
+            "m", .assistant, [part], attachments: [PartsFixture.chart, PartsFixture.shot].filter { named.contains($0.id) },
+            sources: name == "text-with-sources" ? PartsFixture.sources : [])
         Golden.assertMatches(render(message), named: "parts/\(name).html")
     }
 
@@ -94,7 +95,9 @@ import TestSupport
     @Test func summariesSayWhatHappened() {
         func summary(_ part: TurnPart) -> String {
             let html = render(PartsFixture.message("m", .assistant, [part]))
-            guard let start = html.range(of: "<span class=\"cr-part-title\">"), let end = html.range(of: "<span class=\"cr-part-chevron\">") ?? html.range(of: "</div></div>") else { return "" }
+            guard let start = html.range(of: "<span class=\"cr-part-title\">"),
+                let end = html.range(of: "<span class=\"cr-part-chevron\">") ?? html.range(of: "</div></div>")
+            else { return "" }
             return String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: #"<svg.*?</svg>"#, with: "", options: .regularExpression)
                 .replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression)
         }
@@ -148,11 +151,17 @@ import TestSupport
 
     @Test func sourcesAreNumberedLinkedOnlyWhenSafeAndMatchTheMarkers() {
         let html = render(PartsFixture.message("m", .assistant, [PartsFixture.cited], sources: PartsFixture.sources + [Source(id: "docs", title: "Again")]))
-        #expect(html.contains("<li class=\"cr-source\" id=\"cr-t1-src-1\" value=\"1\"><a class=\"cr-source-title\" href=\"https://developer.apple.com/documentation/testing\""))
+        #expect(
+            html.contains(
+                "<li class=\"cr-source\" id=\"cr-t1-src-1\" value=\"1\"><a class=\"cr-source-title\" href=\"https://developer.apple.com/documentation/testing\""
+            ))
         #expect(html.contains("<span class=\"cr-source-host\">developer.apple.com</span>"))
         #expect(!html.contains("href=\"javascript:"))
         #expect(html.contains("<span class=\"cr-source-title\" dir=\"auto\">Grouping tests</span>"))
-        #expect(html.contains("id=\"cr-t1-src-3\" value=\"3\"><a class=\"cr-source-title\" href=\"https://www.example.com/post?id=1\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">example.com</a>"))
+        #expect(
+            html.contains(
+                "id=\"cr-t1-src-3\" value=\"3\"><a class=\"cr-source-title\" href=\"https://www.example.com/post?id=1\" target=\"_blank\" rel=\"noopener noreferrer\" dir=\"auto\">example.com</a>"
+            ))
         #expect(!html.contains("Again"), "a repeated id is listed once")
         #expect(html.contains("<h3 class=\"cr-sources-heading\" id=\"cr-t1-src-h\">Sources</h3>"))
     }
@@ -167,7 +176,10 @@ import TestSupport
         }
         // A real link, that tells the site nothing and never loads by itself.
         let page = html("https://www.carris.pt/en/?a=1&b=\"2\"")
-        #expect(page.contains("<a class=\"cr-page-link\" dir=\"ltr\" href=\"https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;\" target=\"_blank\" rel=\"noopener noreferrer\">https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;</a>"))
+        #expect(
+            page.contains(
+                "<a class=\"cr-page-link\" dir=\"ltr\" href=\"https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;\" target=\"_blank\" rel=\"noopener noreferrer\">https://www.carris.pt/en/?a=1&amp;b=&quot;2&quot;</a>"
+            ))
         #expect(!page.contains("<img") && !page.contains("<iframe"))
         // Anything else is no link at all.
         for url in ["javascript:alert(1)", "pages/a.html", "//evil.example/x", " https://x.example", nil] {
@@ -203,8 +215,10 @@ import TestSupport
     @Test func aCommandsTitleReadInBytesIsTheOneReadByCharacter() {
         // Pieces that meet the grapheme rules at a trim or a cut: a combining mark after a space,
         // a prepended mark before one, CR LF, tabs, flags, ZWJ emoji, long ASCII runs.
-        let pieces = ["ls", " ", "  ", "\t", "\n", "\r\n", "\r", " \u{301}", "\u{301}", "\u{0600}", "\u{0600} ", "e\u{301}", "🇫🇷",
-                      "👩‍👩‍👧", "漢字", "x", String(repeating: "y", count: 40), String(repeating: "z ", count: 30), "|", "\u{A0}"]
+        let pieces = [
+            "ls", " ", "  ", "\t", "\n", "\r\n", "\r", " \u{301}", "\u{301}", "\u{0600}", "\u{0600} ", "e\u{301}", "🇫🇷",
+            "👩‍👩‍👧", "漢字", "x", String(repeating: "y", count: 40), String(repeating: "z ", count: 30), "|", "\u{A0}",
+        ]
         var random = SplitMix(seed: 0xC0FFEE)
         var fast = 0
         for _ in 0..<3000 {

@@ -43,7 +43,10 @@ import TestSupport
         let pdf = try Data(contentsOf: URL(fileURLWithPath: gardenFolder + "/bed-plan.pdf")).base64EncodedString()
         #expect(page.components(separatedBy: pdf).count - 1 == 1)
         #expect(page.contains("<a class=\"cr-capsule cr-open\" href=\"data:application/pdf;base64,\(pdf)\" download=\"Raised bed plan.pdf\""))
-        #expect(page.contains("<button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"Raised bed plan.pdf\" aria-label=\"Share Raised bed plan.pdf\" hidden>"))
+        #expect(
+            page.contains(
+                "<button type=\"button\" class=\"cr-capsule cr-share\" data-cr-share data-name=\"Raised bed plan.pdf\" aria-label=\"Share Raised bed plan.pdf\" hidden>"
+            ))
         let size = try FileManager.default.attributesOfItem(atPath: dir + "/garden.html")[.size] as! Int
         #expect(run.stderr == "wrote \(dir)/garden.html (\(ByteCountFormat.string(Int64(size))))\n")
     }
@@ -85,7 +88,10 @@ import TestSupport
             #expect(read(dir + "/g.html").contains("\"g_files/\(name)\""))
         }
         #expect(warnings.contains { $0.hasPrefix("\(garden): warning: messages[0].attachments[0].preview: the viewer image of \"backyard-lawn.jpg\" (") })
-        #expect(run.stderr.hasSuffix("wrote \(dir)/g.html (\(ByteCountFormat.string(Int64(size))), \(spilled.count) files beside it in \(dir)/g_files/), \(spilled.count) warnings\n"))
+        #expect(
+            run.stderr.hasSuffix(
+                "wrote \(dir)/g.html (\(ByteCountFormat.string(Int64(size))), \(spilled.count) files beside it in \(dir)/g_files/), \(spilled.count) warnings\n"
+            ))
     }
 
     @Test func limitZeroInlinesNothingAndStrictRefusesToSpill() throws {
@@ -126,7 +132,9 @@ import TestSupport
         #expect(try CLIRun.run(["render", "chats/garden/conversation.json", "--single-file", "--out", "new/", "-q"], in: dir).status == 0)
         #expect(exists(dir + "/new/conversation.html"))
         // A name with a space: the folder beside is percent-encoded in links.
-        #expect(try CLIRun.run(["render", "chats/garden/conversation.json", "--single-file", "--inline-limit", "0", "--out", "my garden.html", "-q"], in: dir).status == 0)
+        #expect(
+            try CLIRun.run(["render", "chats/garden/conversation.json", "--single-file", "--inline-limit", "0", "--out", "my garden.html", "-q"], in: dir)
+                .status == 0)
         #expect(exists(dir + "/my garden_files"))
         #expect(read(dir + "/my garden.html").contains("src=\"my%20garden_files/"))
         #expect(names(dir).filter { $0.contains("staging") } == [])
@@ -138,7 +146,9 @@ import TestSupport
         try "<!doctype html><p>someone's page</p>\n".write(toFile: page, atomically: true, encoding: .utf8)
         let foreign = try CLIRun.run(["render", garden, "--single-file", "--out", page])
         #expect(foreign.status == 73)
-        #expect(foreign.stderr == "\(page): error: exists and was not written by chatrender --single-file; refusing to replace it (choose another --out or remove it)\n")
+        #expect(
+            foreign.stderr
+                == "\(page): error: exists and was not written by chatrender --single-file; refusing to replace it (choose another --out or remove it)\n")
         #expect(read(page) == "<!doctype html><p>someone's page</p>\n")
         #expect(names(dir) == ["g.html"])
 
@@ -166,9 +176,18 @@ import TestSupport
 
     @Test func usageErrors() throws {
         for (arguments, message) in [
-            (["--inline-limit", "lots"], "chatrender: error: --inline-limit \"lots\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"),
-            (["--inline-limit", "-5MB"], "chatrender: error: --inline-limit \"-5MB\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"),
-            (["--inline-limit=1.5.MB"], "chatrender: error: --inline-limit \"1.5.MB\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"),
+            (
+                ["--inline-limit", "lots"],
+                "chatrender: error: --inline-limit \"lots\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"
+            ),
+            (
+                ["--inline-limit", "-5MB"],
+                "chatrender: error: --inline-limit \"-5MB\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"
+            ),
+            (
+                ["--inline-limit=1.5.MB"],
+                "chatrender: error: --inline-limit \"1.5.MB\": expected a size such as 25MB, 500KB, 2MiB or a number of bytes (0 inlines nothing)\n"
+            ),
             (["--inline-limit"], "chatrender: error: --inline-limit needs a value\n"),
         ] {
             let run = try CLIRun.run(["render", garden, "--single-file"] + arguments)

@@ -9,10 +9,13 @@ import TestSupport
 /// The themed index of a site: grouped by project and month, each conversation's facts and
 /// badges, every export value escaped, the language and direction of `--locale`.
 @Suite struct SiteIndexPageTests {
-    static func entry(_ title: String, _ slug: String, _ iso: String?, messages: Int, project: String? = nil,
-                      snippet: String = "", model: String? = nil, photos: Int = 0, files: Int = 0, generated: Int = 0) -> ImportedEntry {
-        var entry = ImportedEntry(title: title, file: "\(slug).json", slug: slug, date: iso.flatMap { ChatDate(iso: $0) },
-                                  messageCount: messages, project: project)
+    static func entry(
+        _ title: String, _ slug: String, _ iso: String?, messages: Int, project: String? = nil,
+        snippet: String = "", model: String? = nil, photos: Int = 0, files: Int = 0, generated: Int = 0
+    ) -> ImportedEntry {
+        var entry = ImportedEntry(
+            title: title, file: "\(slug).json", slug: slug, date: iso.flatMap { ChatDate(iso: $0) },
+            messageCount: messages, project: project)
         entry.summary.snippet = snippet
         entry.summary.model = model
         entry.summary.photos = photos
@@ -22,11 +25,13 @@ import TestSupport
     }
 
     static let entries = [
-        entry("Weekend in Lisbon", "weekend-in-lisbon", "2026-05-02T09:12:00Z", messages: 4, snippet: "Which tram goes to the castle?",
-              model: "gpt-4o", photos: 2, files: 1),
+        entry(
+            "Weekend in Lisbon", "weekend-in-lisbon", "2026-05-02T09:12:00Z", messages: 4, snippet: "Which tram goes to the castle?",
+            model: "gpt-4o", photos: 2, files: 1),
         entry("A fox for the poster", "a-fox-for-the-poster", "2026-05-01T08:00:00Z", messages: 2, snippet: "Draw a fox", model: "gpt-4o", generated: 1),
-        entry("<script>alert(1)</script> & \"quotes\"", "hostile", "2026-04-30T23:30:00Z", messages: 1, snippet: "<img src=x onerror=alert(1)>",
-              model: "<b>model</b>"),
+        entry(
+            "<script>alert(1)</script> & \"quotes\"", "hostile", "2026-04-30T23:30:00Z", messages: 1, snippet: "<img src=x onerror=alert(1)>",
+            model: "<b>model</b>"),
         entry("Undated notes", "undated-notes", nil, messages: 3),
     ]
 
@@ -65,7 +70,8 @@ import TestSupport
         var entries = Self.entries
         entries[0].project = "رحلات"
         entries[1].project = ""
-        let page = SiteIndexPage.render(entries, theme: theme, files: Self.files(theme, strings: strings), locale: locale, shards: 1, link: { "\($0.slug)/index.html" })
+        let page = SiteIndexPage.render(
+            entries, theme: theme, files: Self.files(theme, strings: strings), locale: locale, shards: 1, link: { "\($0.slug)/index.html" })
         Golden.assertMatches(Self.readable(page, theme: theme, strings: strings), named: "site/index-ar.html")
     }
 
@@ -88,7 +94,9 @@ import TestSupport
 
     @Test func everyExportValueIsEscapedAndTheCSPAllowsOnlyTheSitesOwnFiles() throws {
         let theme = try Self.theme()
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: theme, files: Self.files(theme), locale: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
+        let page = String(
+            decoding: SiteIndexPage.render(
+                Self.entries, theme: theme, files: Self.files(theme), locale: .standard, shards: 1, link: { "\($0.slug)/index.html" }), as: UTF8.self)
         #expect(!page.contains("<script>alert"))
         #expect(!page.contains("<img src=x"))
         #expect(!page.contains("<b>model"))
@@ -115,8 +123,9 @@ import TestSupport
         #expect(js.contains(Self.template.script) && js.contains(Self.template.site.searchScript))
         #expect(files.stylesheetPath == "static/chatrender-" + String(SHA256.hash(files.stylesheet).hexString.prefix(12)) + ".css")
         #expect(files.scriptPath == "static/chatrender-" + String(SHA256.hash(files.script).hexString.prefix(12)) + ".js")
-        let other = SiteFiles(theme: try ThemeLoader.load(path: TestPaths.repo("themes/paper.resolver.json"), displayPath: "paper"), template: Self.template,
-                              strings: .english)
+        let other = SiteFiles(
+            theme: try ThemeLoader.load(path: TestPaths.repo("themes/paper.resolver.json"), displayPath: "paper"), template: Self.template,
+            strings: .english)
         #expect(other.stylesheetPath != files.stylesheetPath)
         #expect(other.scriptPath == files.scriptPath)
     }
@@ -150,7 +159,9 @@ import TestSupport
     }
 
     @Test func badgesSayWhatTheyCountInWords() throws {
-        let page = String(decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), files: try site, locale: .standard, shards: 1, link: { $0.slug }), as: UTF8.self)
+        let page = String(
+            decoding: SiteIndexPage.render(Self.entries, theme: try Self.theme(), files: try site, locale: .standard, shards: 1, link: { $0.slug }),
+            as: UTF8.self)
         #expect(page.contains("<span>2 photos</span>"))
         #expect(page.contains("<span>1 file</span>"))
         #expect(page.contains("<span>1 generated image</span>"))

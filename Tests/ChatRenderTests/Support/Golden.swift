@@ -15,8 +15,10 @@ enum Golden {
         case "1": return .success(.failed)
         case let raw:
             guard let mode = RecordMode(rawValue: raw) else {
-                return .failure(GoldenModeProblem(message: "RECORD_GOLDENS must be missing, failed, all or never (or 1, "
-                                                  + "which is failed), not \"\(raw)\""))
+                return .failure(
+                    GoldenModeProblem(
+                        message: "RECORD_GOLDENS must be missing, failed, all or never (or 1, "
+                            + "which is failed), not \"\(raw)\""))
             }
             return .success(mode)
         }
@@ -37,8 +39,9 @@ enum Golden {
         if mode.shouldRecord(exists: expected != nil, matches: expected == actual) {
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try! actual.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(name) (RECORD_GOLDENS mode \(mode.rawValue)); read the diff, then run again",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(name) (RECORD_GOLDENS mode \(mode.rawValue)); read the diff, then run again",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected else {
@@ -47,8 +50,9 @@ enum Golden {
         }
         if expected != actual {
             let difference = firstDifference(expected, actual)
-            Issue.record("\(name) differs from its golden (re-record it with RECORD_GOLDENS=failed):\n\(difference)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name) differs from its golden (re-record it with RECORD_GOLDENS=failed):\n\(difference)",
+                sourceLocation: sourceLocation)
         }
     }
 

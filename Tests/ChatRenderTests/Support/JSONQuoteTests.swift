@@ -9,9 +9,11 @@ import Testing
 /// The one JSON string quoter: what it escapes, each option, and that every writer of JSON
 /// goes through it.
 @Suite struct JSONQuoteTests {
-    static let samples = ["", "plain", "quote \" and \\ backslash", "lines\nand\r\ttabs", "\u{0}\u{1}\u{8}\u{C}\u{1B}[31mred\u{7F}",
-                          "é ü 日本語 🎉", "sep\u{2028}para\u{2029}end", "\u{2027}\u{2030}", "\u{E2}\u{80}", "</script><!-- & -->",
-                          "a/b", String(repeating: "long text ", count: 500), "ends in \u{2028}", "\u{2029}"]
+    static let samples = [
+        "", "plain", "quote \" and \\ backslash", "lines\nand\r\ttabs", "\u{0}\u{1}\u{8}\u{C}\u{1B}[31mred\u{7F}",
+        "é ü 日本語 🎉", "sep\u{2028}para\u{2029}end", "\u{2027}\u{2030}", "\u{E2}\u{80}", "</script><!-- & -->",
+        "a/b", String(repeating: "long text ", count: 500), "ends in \u{2028}", "\u{2029}",
+    ]
 
     /// Strings are written as JSON any parser (and a JavaScript string literal) reads back exactly.
     @Test(arguments: [JSONQuote.Options(), .htmlSafe])

@@ -99,7 +99,9 @@ import TestSupport
         #expect(try SourcePath.resolve("link-in.json", base: root + "/folder").get() == folder + "/sub/in.json")
         if case .failure(let problem) = SourcePath.resolve("link-out.json", base: root + "/folder") {
             #expect(problem.reason == "the path leads outside the conversation's folder (through a symbolic link)")
-        } else { Issue.record("a link out of the folder was read") }
+        } else {
+            Issue.record("a link out of the folder was read")
+        }
     }
 
     /// Each reader of paths from input answers as the one check does, in its own words.

@@ -99,10 +99,11 @@ struct PartialThemeTests {
                 "link": {"$value": "{color.nope}"}}
             }
             """
-        #expect(ThemeTestSupport.problems(json, name: "rose.tokens.json").map(\.description) == [
-            ##"rose.tokens.json:3:34: error: color.accent: expected a colour object {"colorSpace", "components"} or a hex string such as "#1c1c1e", found "#zz""##,
-            #"rose.tokens.json:4:24: error: color.link: alias {color.nope} refers to a token that does not exist"#,
-        ])
+        #expect(
+            ThemeTestSupport.problems(json, name: "rose.tokens.json").map(\.description) == [
+                ##"rose.tokens.json:3:34: error: color.accent: expected a colour object {"colorSpace", "components"} or a hex string such as "#1c1c1e", found "#zz""##,
+                #"rose.tokens.json:4:24: error: color.link: alias {color.nope} refers to a token that does not exist"#,
+            ])
     }
 
     @Test func anUnknownBundledThemeListsTheKnownOnes() {
@@ -129,10 +130,11 @@ struct PartialThemeTests {
             {"version": "2025.10", "resolutionOrder": [{"type": "set", "sources": [
               {"$ref": "chatrender:../README.md"}, {"$ref": "chatrender:sp/none.tokens.json"}]}]}
             """
-        #expect(ThemeTestSupport.problems(json, name: "r.resolver.json").map(\.description) == [
-            #"r.resolver.json:2:12: error: resolutionOrder[0].sources[0]: $ref "chatrender:../README.md" leads outside the bundled themes"#,
-            #"r.resolver.json:2:49: error: resolutionOrder[0].sources[1]: cannot read the bundled file "sp/none.tokens.json": no such file (bundled themes: mono, paper, sp)"#,
-        ])
+        #expect(
+            ThemeTestSupport.problems(json, name: "r.resolver.json").map(\.description) == [
+                #"r.resolver.json:2:12: error: resolutionOrder[0].sources[0]: $ref "chatrender:../README.md" leads outside the bundled themes"#,
+                #"r.resolver.json:2:49: error: resolutionOrder[0].sources[1]: cannot read the bundled file "sp/none.tokens.json": no such file (bundled themes: mono, paper, sp)"#,
+            ])
     }
 
     @Test func aPartialThemeRendersWithItsAccentThroughTheCommandLine() throws {
@@ -142,8 +144,10 @@ struct PartialThemeTests {
         try Self.rose.write(toFile: themePath, atomically: true, encoding: .utf8)
         let check = try CLIRun.run(["theme", "check", themePath])
         #expect(check.stdout.contains("Contrast of theme \"rose\""))
-        let render = try CLIRun.run(["render", TestPaths.repo("examples/garden/conversation.json"),
-                                     "--theme", themePath, "--out", folder + "/out"])
+        let render = try CLIRun.run([
+            "render", TestPaths.repo("examples/garden/conversation.json"),
+            "--theme", themePath, "--out", folder + "/out",
+        ])
         #expect(render.status == 0, "\(render.stderr)")
         let page = try String(contentsOfFile: folder + "/out/index.html", encoding: .utf8)
         #expect(page.contains("--color-accent: #af185f;"))

@@ -17,7 +17,8 @@ struct ThemeWorkflowTests {
         let made = try CLIRun.run(["theme", "init", "mytheme"], in: folder)
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stderr == "wrote theme \"mytheme\" to mytheme/; check it with chatrender theme check mytheme/theme.resolver.json\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/mytheme").sorted()
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/mytheme").sorted()
                 == ["base.tokens.json", "dark.tokens.json", "light.tokens.json", "theme.resolver.json"])
         let check = try CLIRun.run(["theme", "check", "mytheme/theme.resolver.json"], in: folder)
         #expect(check.status == 0)
@@ -64,8 +65,10 @@ struct ThemeWorkflowTests {
     @Test func previewShowsTheGivenConversationInEveryThemeAndMode() throws {
         let folder = TestPaths.temporaryFolder("pvc")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let run = try CLIRun.run(["preview", "--theme", TestPaths.defaultTheme, "--theme", TestPaths.repo("themes/paper.resolver.json"),
-                                  "--conversation", TestPaths.repo("examples/garden/conversation.json"), "--out", folder + "/pv"])
+        let run = try CLIRun.run([
+            "preview", "--theme", TestPaths.defaultTheme, "--theme", TestPaths.repo("themes/paper.resolver.json"),
+            "--conversation", TestPaths.repo("examples/garden/conversation.json"), "--out", folder + "/pv",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try String(contentsOfFile: folder + "/pv/index.html", encoding: .utf8)
         #expect(page.contains("<h3>Your conversation: Raised beds for the backyard</h3>"))

@@ -134,7 +134,11 @@ struct OrderedDeliveryTests {
         private let state = Locked(State())
         var overlaps: Int { state.withLock { $0.overlaps } }
         func record(_ event: String) { state.withLock { $0.events.append(event) } }
-        func enter() { state.withLock { if $0.inside { $0.overlaps += 1 }; $0.inside = true } }
+        func enter() {
+            state.withLock {
+                if $0.inside { $0.overlaps += 1 }; $0.inside = true
+            }
+        }
         func leave() { state.withLock { $0.inside = false } }
         var all: [String] { state.withLock { $0.events } }
     }
@@ -143,26 +147,31 @@ struct OrderedDeliveryTests {
     func everyResultArrivesOnceInOrderAndDeliveriesNeverOverlap(count: Int) {
         let log = Log()
         let delays = (0..<count).map { UInt32(($0 &* 2_654_435_761) % 400) }  // up to 0.4 ms, scrambled
-        ParallelChunks.forEachInOrder(count, { chunk in
-            usleep(delays[chunk])
-            return chunk
-        }, deliver: { chunk in
-            log.enter()
-            log.record("\(chunk)")
-            usleep(50)
-            log.leave()
-        })
+        ParallelChunks.forEachInOrder(
+            count,
+            { chunk in
+                usleep(delays[chunk])
+                return chunk
+            },
+            deliver: { chunk in
+                log.enter()
+                log.record("\(chunk)")
+                usleep(50)
+                log.leave()
+            })
         #expect(log.all == (0..<count).map(String.init))
         #expect(log.overlaps == 0)
     }
 
     @Test func earlyChunksAreDeliveredWhileALateOneIsStillRunning() {
         let log = Log()
-        ParallelChunks.forEachInOrder(16, { chunk in
-            if chunk == 15 { usleep(300_000) }
-            log.record("done \(chunk)")
-            return chunk
-        }, deliver: { chunk in log.record("deliver \(chunk)") })
+        ParallelChunks.forEachInOrder(
+            16,
+            { chunk in
+                if chunk == 15 { usleep(300_000) }
+                log.record("done \(chunk)")
+                return chunk
+            }, deliver: { chunk in log.record("deliver \(chunk)") })
         let events = log.all
         let firstDelivery = events.firstIndex(of: "deliver 0")!
         let lastDone = events.firstIndex(of: "done 15")!
@@ -182,7 +191,8 @@ struct OrderedDeliveryTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = try TestFolderOutput(folder).create("index.html")
-        PageAssembler.assemble(conversation: conversation, style: PageStyle(theme: theme, template: template), assets: AssetTable(), options: .init(), into: file.sink)
+        PageAssembler.assemble(
+            conversation: conversation, style: PageStyle(theme: theme, template: template), assets: AssetTable(), options: .init(), into: file.sink)
         let size = try file.finish()
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/index.html")))
         #expect(size == joined.count)
