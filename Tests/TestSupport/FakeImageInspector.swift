@@ -1,6 +1,6 @@
-@testable import ChatModel
-@testable import ChatPlan
-@testable import ChatAssets
+import ChatModel
+import ChatPlan
+import ChatAssets
 import Foundation
 
 /// Stands in for libvips in render tests: every readable file is a 640×480 image, and a

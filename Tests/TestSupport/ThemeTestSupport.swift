@@ -1,5 +1,5 @@
-@testable import ChatModel
-@testable import ChatTheme
+import ChatModel
+import ChatTheme
 
 /// Paths and builders shared by the theme tests.
 package enum ThemeTestSupport {

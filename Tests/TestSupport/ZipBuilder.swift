@@ -1,5 +1,5 @@
-@testable import ChatModel
-@testable import ChatLoad
+import ChatModel
+import ChatLoad
 import CZlib
 import Foundation
 

@@ -3,7 +3,7 @@ import ChatModel
 
 /// CRC-32 as zip stores it (zlib's, the same polynomial).
 package enum ZipCRC {
-    static func checksum(_ bytes: [UInt8]) -> UInt32 { update(0, bytes) }
+    package static func checksum(_ bytes: [UInt8]) -> UInt32 { update(0, bytes) }
 
     static func update(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in

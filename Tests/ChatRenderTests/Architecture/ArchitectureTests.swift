@@ -369,6 +369,18 @@ import TestSupport
         }
     }
 
+    /// TestSupport is a plain target that `swift build` builds too, in release as well, where no
+    /// module is built for testing: it sees the stages through their package API only.
+    @Test func testSupportImportsNothingForTesting() throws {
+        let folder = TestPaths.repo("Tests/TestSupport")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 5)
+        for file in files {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            #expect(!text.contains("@testable"), "Tests/TestSupport/\(file) imports a stage for testing")
+        }
+    }
+
     /// The README re-records goldens with `--filter Golden`: every test that compares with a
     /// golden must be found by it, through its own name or its suite's.
     @Test func everyGoldenTestIsFoundByTheFilter() throws {
