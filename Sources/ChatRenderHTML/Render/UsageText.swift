@@ -28,30 +28,17 @@ enum UsageText {
         "<span aria-hidden=\"true\">\(compact(usage, s))</span><span class=\"cr-visually-hidden\">\(spoken(usage, s))</span>"
     }
 
-    /// "$1.23" (two decimals; "$0.0042" below a cent, so a small session is not "$0.00"), with
-    /// the language's separators.
+    /// "$1.23" (two decimals; "$0.0042" below a cent, so a small session is not "$0.00"), grouped
+    /// and separated as the language writes numbers (``UIStrings/number(_:)``).
     static func dollars(_ amount: Double, _ s: UIStrings) -> String {
-        let text: String
+        let decimal = s.text(.decimalSeparator)
         if amount > 0 && amount < 0.01 {
             let tenThousandths = max(1, Int((amount * 10_000).rounded()))
-            text = "0.00" + (tenThousandths < 10 ? "0" : "") + String(tenThousandths)
-        } else {
-            let cents = Int((amount * 100).rounded())
-            let whole = cents / 100, rest = cents % 100
-            text = grouped(whole) + "." + (rest < 10 ? "0" : "") + String(rest)
+            return "$0" + decimal + "00" + (tenThousandths < 10 ? "0" : "") + String(tenThousandths)
         }
-        return "$" + s.localized(decimal: text)
-    }
-
-    /// 1234567 → "1,234,567".
-    private static func grouped(_ value: Int) -> String {
-        let digits = Array(String(value))
-        var out = ""
-        for (i, digit) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return out
+        let cents = Int((amount * 100).rounded())
+        let rest = cents % 100
+        return "$" + s.number(cents / 100) + decimal + (rest < 10 ? "0" : "") + String(rest)
     }
 
     /// "≈ $1.23, estimated · at list prices of 2025-12-15 · not counted: gpt-x (no price)": what
