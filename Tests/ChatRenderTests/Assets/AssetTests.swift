@@ -135,8 +135,22 @@ enum UntrustedLoaderLock {
     static let lock = Locked(())
 }
 
-/// Runs a helper tool (vips, exiftool) and returns its exit status.
+/// Runs a helper tool (vips, vipsheader, exiftool): its exit status, or what it printed.
 enum CLIRunTool {
+    /// What `tool` printed on standard output, trimmed; its errors are dropped.
+    static func output(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)

@@ -23,16 +23,7 @@ import TestSupport
     }
 
     func exif(_ path: String, _ tag: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/exiftool")
-        process.arguments = ["-s3", "-\(tag)", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try CLIRunTool.output("/usr/bin/exiftool", ["-s3", "-\(tag)", path])
     }
 
     @Test(arguments: ["a.jpg", "a.png", "a.webp", "a.gif", "a.tif", "a.heic"])
