@@ -10,11 +10,14 @@ import ChatOutput
 /// (`search/0.js` …) made from the conversations' summaries.
 ///
 /// It is made before the pages: it loads the theme, the templates and the words once for all of
-/// them (``page``), and each page names how many shards there are (``link``). The files, the shards
-/// and the index are written once the pages are done.
+/// them (``page``), and plans the shards, so each page names how many there are (``link``). The
+/// shards are packed (their texts compressed) on another thread while the pages are rendered;
+/// the files, the shards and the index are written once the pages are done.
 struct SiteWriter: Sendable {
-    /// The search index's shards, in order.
-    let shards: [[UInt8]]
+    /// How many search shards the site has: each page names it (``link``).
+    let shardCount: Int
+    /// The shards' scripts, in order, packed on another thread while the pages are rendered.
+    let shards: InBackground<[[UInt8]]>
     /// The stylesheet and script every page links to.
     let files: SiteFiles
     /// What every page takes from the theme and templates: the same for all of them.
@@ -37,11 +40,13 @@ struct SiteWriter: Sendable {
         let words = try render.strings()
         files = SiteFiles(theme: theme, template: template, strings: words.0)
         page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words, prices: try render.prices())
-        shards = SearchIndex.shards(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
+        let planned = SearchIndex.plan(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
+        shardCount = planned.count
+        shards = InBackground { planned.map { $0.bytes() } }
     }
 
     /// What a page of this site needs to find the index and the shards: it lives at `SLUG/index.html`.
-    var link: SiteLink { SiteLink(root: "../", shards: shards.count) }
+    var link: SiteLink { SiteLink(root: "../", shards: shardCount) }
 
     /// Writes the shared files, the shards and `index.html` (in the render's theme and language)
     /// into `output`; returns the size of `index.html`.
@@ -49,12 +54,12 @@ struct SiteWriter: Sendable {
         var locale = render.options.locale
         locale.strings = page.strings
         let index = SiteIndexPage.render(
-            entries, theme: page.style.theme, files: files, locale: locale, shards: shards.count,
+            entries, theme: page.style.theme, files: files, locale: locale, shards: shardCount,
             prices: page.prices, link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
         }
-        for (n, shard) in shards.enumerated() {
+        for (n, shard) in try shards.value().enumerated() {
             try output.write(shard, to: "\(Self.searchFolder)/\(n).js")
         }
         try output.write(index, to: "index.html")

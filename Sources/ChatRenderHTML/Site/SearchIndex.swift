@@ -39,21 +39,42 @@ package enum SearchIndex {
     /// What joins the turn texts of a shard (control characters in a text become spaces).
     package static let separator: UInt8 = 0x01
 
+    /// One shard, planned: its conversations' list and their texts, joined and not yet packed.
+    package struct Shard: Sendable {
+        /// Its place among the shards: `search/N.js`.
+        package let number: Int
+        let documents: [UInt8]
+        let texts: [UInt8]
+
+        /// The shard's script: the list as it is, the texts compressed and in base64. Most of a
+        /// shard's making (zlib on every word of the site), so a site does it beside its pages
+        /// (``SiteWriter``), once the shards are planned and each page knows how many there are.
+        package func bytes() -> [UInt8] {
+            let packed = Data(Deflate.compress(texts)).base64EncodedString()
+            var shard = Array("crSearchShard(\(number),[".utf8)
+            shard.reserveCapacity(documents.count + packed.utf8.count + 32)
+            shard.append(contentsOf: documents)
+            shard.append(contentsOf: "],\"".utf8)
+            shard.append(contentsOf: packed.utf8)
+            shard.append(contentsOf: "\");\n".utf8)
+            return shard
+        }
+    }
+
     /// The shards' bytes, in order; at least one (an empty site still answers "No matches").
     package static func shards(_ documents: [Document], limit: Int = shardLimit) -> [[UInt8]] {
-        var shards: [[UInt8]] = []
+        plan(documents, limit: limit).map { $0.bytes() }
+    }
+
+    /// The shards, planned in order: each closed at the first conversation that takes its list
+    /// and texts past `limit` bytes; at least one.
+    package static func plan(_ documents: [Document], limit: Int = shardLimit) -> [Shard] {
+        var shards: [Shard] = []
         var docs: [UInt8] = []
         var texts: [UInt8] = []
         var turns = 0
         func close() {
-            let packed = Data(Deflate.compress(texts)).base64EncodedString()
-            var shard = Array("crSearchShard(\(shards.count),[".utf8)
-            shard.reserveCapacity(docs.count + packed.utf8.count + 32)
-            shard.append(contentsOf: docs)
-            shard.append(contentsOf: "],\"".utf8)
-            shard.append(contentsOf: packed.utf8)
-            shard.append(contentsOf: "\");\n".utf8)
-            shards.append(shard)
+            shards.append(Shard(number: shards.count, documents: docs, texts: texts))
             docs = []
             texts = []
             turns = 0
