@@ -142,6 +142,7 @@ package enum NativeJSON {
         case .transcript(let transcript):
             fields.append(("type", quote("transcript"))); add("title", transcript.title)
             if let phrase = transcript.phrase { fields.append(("phrase", Self.phrase(phrase))) }
+            add("started", transcript.started?.iso); add("ended", transcript.ended?.iso)
             nested = transcript
         }
         out += indent + "{" + fields.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ")

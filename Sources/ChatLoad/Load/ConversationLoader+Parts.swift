@@ -284,6 +284,18 @@ extension ConversationLoader {
         }
     }
 
+    /// A transcript's `started` or `ended`: an ISO 8601 date, as a message's `date` is written.
+    private static func decodeTime(_ node: JSONNode, _ key: String, path: String, reader: inout JSONReader) -> ChatDate? {
+        guard let raw = reader.optionalString(node, key, path: path) else { return nil }
+        guard let date = ChatDate(iso: raw) else {
+            reader.error(
+                "expected an ISO 8601 date such as \"2026-03-14T09:41:00Z\", found \(JSONReader.quote(raw))", at: node[key],
+                path: JSONReader.join(path, key))
+            return nil
+        }
+        return date
+    }
+
     /// A transcript: a title and messages read by the same rules as the conversation's, one level deeper.
     private static func decodeTranscript(_ node: JSONNode, path: String, scope: inout TurnScope, reader: inout JSONReader) -> TranscriptPart? {
         let title = reader.requiredString(node, "title", path: path)
@@ -323,6 +335,14 @@ extension ConversationLoader {
         guard let title else { return nil }
         var transcript = TranscriptPart(title: title, messages: messages)
         transcript.phrase = decodePhrase(node["phrase"], path: JSONReader.join(path, "phrase"), reader: &reader)
+        transcript.started = decodeTime(node, "started", path: path, reader: &reader)
+        transcript.ended = decodeTime(node, "ended", path: path, reader: &reader)
+        if let started = transcript.started, let ended = transcript.ended, ended.secondsSinceEpoch < started.secondsSinceEpoch {
+            reader.warning(
+                "\"ended\" (\(ended.iso)) is before \"started\" (\(started.iso)); expected the transcript to end when or after it started; its end is left out",
+                at: node["ended"], path: JSONReader.join(path, "ended"))
+            transcript.ended = nil
+        }
         return transcript
     }
 }

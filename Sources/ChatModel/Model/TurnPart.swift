@@ -223,10 +223,25 @@ package struct TranscriptPart: Sendable, Equatable {
     package var phrase: UIPhrase?
     /// Its turns. Their parts may name attachments of the enclosing top-level message by id.
     package var messages: [Message]
+    /// When its work began, as the log recorded it (a sub-agent's first message); nil when the
+    /// log keeps no times.
+    package var started: ChatDate?
+    /// When its work ended, as the log recorded it (a sub-agent's last message or tool result);
+    /// nil when the log keeps no times, or only the start.
+    package var ended: ChatDate?
 
-    package init(title: String, messages: [Message]) {
+    package init(title: String, messages: [Message], started: ChatDate? = nil, ended: ChatDate? = nil) {
         self.title = title
         self.messages = messages
+        self.started = started
+        self.ended = ended
+    }
+
+    /// The time it ran, when both ends are known and the end is not before the start: what a
+    /// turn that started several sub-agents at once draws on its timeline.
+    package var span: (start: ChatDate, end: ChatDate)? {
+        guard let started, let ended, ended.secondsSinceEpoch >= started.secondsSinceEpoch else { return nil }
+        return (started, ended)
     }
 }
 

@@ -240,6 +240,8 @@ extension LoadTests {
                 "part-transcript.json:8:64: error: messages[4].parts[0].messages[0].attachments: a message inside a transcript has no attachments of its own; expected its files in the attachments of messages[4], named by id from its parts",
                 "part-transcript.json:10:50: error: messages[5].parts[0].messages[0].text: found both \"text\" and \"parts\"; expected the text as a {\"type\": \"text\"} part in \"parts\", or no \"parts\"",
                 "part-transcript.json:11:103: error: messages[6].parts[0].messages[0]: expected a message object, found a string",
+                "part-transcript.json:12:100: error: messages[7].parts[0].started: expected an ISO 8601 date such as \"2026-03-14T09:41:00Z\", found \"yesterday\"",
+                "part-transcript.json:13:98: error: messages[8].parts[0].ended: expected a string or null, found a number",
             ],
             "sources-wrong-shape.json": [
                 "sources-wrong-shape.json:3:63: error: messages[0].sources: expected an array of sources, found an object",
