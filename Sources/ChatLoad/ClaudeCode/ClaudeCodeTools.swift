@@ -462,7 +462,10 @@ enum ClaudeCodeTools {
         return AgentReading(metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder)
     }
 
-    /// The sidechain lines from the one whose prompt is `prompt` to the next sidechain start.
+    /// The sidechain lines of the agent whose prompt is `prompt`: that line and every later one
+    /// that hangs from it by `parentUuid`. Sub-agents that ran at once wrote their lines into the
+    /// session in turn, so another agent's lines may come between. A log whose lines carry no
+    /// `uuid` is read as it stands: up to the next sidechain start.
     static func sidechainRun(answering prompt: String, in lines: [(line: Int, node: JSONNode)]) -> [(Int, JSONNode)] {
         guard !prompt.isEmpty else { return [] }
         guard
@@ -474,6 +477,15 @@ enum ClaudeCodeTools {
             })
         else { return [] }
         var run: [(Int, JSONNode)] = [lines[start]]
+        if let first = ImportSource.string(lines[start].node["uuid"]) {
+            var members: Set<String> = [first]
+            for entry in lines[(start + 1)...] {
+                guard let parent = ImportSource.string(entry.node["parentUuid"]), members.contains(parent) else { continue }
+                run.append(entry)
+                if let uuid = ImportSource.string(entry.node["uuid"]) { members.insert(uuid) }
+            }
+            return run
+        }
         var index = start + 1
         while index < lines.count {
             let node = lines[index].node

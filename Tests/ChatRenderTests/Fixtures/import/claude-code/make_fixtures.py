@@ -4,7 +4,9 @@ its sidecar file and forwarded in progress lines too, a compaction with its own 
 commands, a pasted and a returned screenshot), an older session with its sub-agent in sidechain
 lines and an agent-<id>.jsonl beside it, a 2.0 session whose sub-agent is only in agent_progress
 lines, a session rewound once and edited once (two forks of one parentUuid each, and two
-tool calls in one message whose results hang from different lines), and a log with bad lines.
+tool calls in one message whose results hang from different lines), a log with bad lines, and
+in parallel/ two sessions that start sub-agents at once (a 2.1 one with their own logs, whose
+times overlap, then two one after the other; a 1.0 one whose agents' sidechain lines interleave).
 Deterministic: run it again and nothing changes.
 
 usage: python3 make_fixtures.py   (from anywhere; writes beside this file)"""
@@ -461,8 +463,133 @@ def rewind_session():
     log.write(os.path.join(HERE, "rewind", REWIND_SID + ".jsonl"))
 
 
+PARALLEL_SID = "9a4c2e71-3b5d-4f86-a1c7-2d8e6f0b4a93"
+PARALLEL_OLD = "4e8b1f60-7c2a-4d95-b813-6a0f2c9e5d17"
+
+
+def at(line, clock):
+    """Gives a line the time `clock` ("10:02:06.120") of 2026-03-04: these sessions are about when."""
+    line["timestamp"] = f"2026-03-04T{clock}Z"
+    return line
+
+
+def parallel_session():
+    """A 2.1 session whose first reply starts two sub-agents at once (two Task calls in one API
+    message, each result hanging from its own call's line, as Claude Code writes parallel tool
+    calls), each with its own log under subagents/ whose times overlap the other's; then a second
+    reply that starts two sub-agents one after the other."""
+    log = Log(PARALLEL_SID, start=800)
+    at(log.user("Before we change checkout: find every caller of total(), and check which tests cover discounts. Do both at once."), "10:02:00.412")
+    at(log.assistant("msg_T1", {"type": "text", "text": "I'll run two agents in parallel: one finds the callers, one reviews the discount tests."}), "10:02:04.210")
+    callers_prompt = "Find every call of cart.totals.total() outside cart/. Report file:line and what each passes as coupon."
+    tests_prompt = "Review the tests that cover discounts (coupons, bulk). Run them and list combinations they miss."
+    call_a = at(log.call("msg_T1", "toolu_T1Callers", "Task", {"description": "Find callers of total()", "prompt": callers_prompt, "subagent_type": "Explore"}), "10:02:05.003")
+    call_b = at(log.call("msg_T1", "toolu_T2Tests", "Task", {"description": "Review discount tests", "prompt": tests_prompt, "subagent_type": "general-purpose"}), "10:02:05.118")
+    callers_report = "Two callers: web/checkout.py:41 passes the session's coupon, api/orders.py:88 passes coupon=None."
+    tests_report = "11 discount tests pass. Missing: a coupon larger than the subtotal, and exactly 10 items with a coupon."
+    log.parent = call_a["uuid"]
+    at(log.result("toolu_T1Callers", [{"type": "text", "text": callers_report}],
+                  {"status": "completed", "prompt": callers_prompt, "agentId": "a51c0d2", "content": [{"type": "text", "text": callers_report}],
+                   "totalDurationMs": 66240, "totalTokens": 9120, "totalToolUseCount": 2, "usage": {"input_tokens": 8, "output_tokens": 120}}), "10:03:12.900")
+    log.parent = call_b["uuid"]
+    at(log.result("toolu_T2Tests", [{"type": "text", "text": tests_report}],
+                  {"status": "completed", "prompt": tests_prompt, "agentId": "b7e93f4", "content": [{"type": "text", "text": tests_report}],
+                   "totalDurationMs": 131530, "totalTokens": 18400, "totalToolUseCount": 3, "usage": {"input_tokens": 10, "output_tokens": 160}}), "10:04:17.760")
+    at(log.assistant("msg_T2", {"type": "text", "text": "Both agents are done: two callers pass a coupon through, and two discount cases have no test."}, stop="end_turn"), "10:04:24.051")
+    at(log.system("turn_duration", durationMs=143639, isMeta=False), "10:04:24.060")
+
+    # One after the other: the second starts after the first has reported.
+    at(log.user("Now have an agent write those two tests, then another check the callers handle a zero total."), "10:05:00.007")
+    write_prompt = "Add test_coupon_larger_than_subtotal and test_ten_items_with_coupon to cart/tests/test_coupons.py."
+    check_prompt = "Check that web/checkout.py and api/orders.py handle a total of 0.00."
+    at(log.call("msg_T3", "toolu_T3Write", "Task", {"description": "Write the two tests", "prompt": write_prompt, "subagent_type": "general-purpose"}), "10:05:03.500")
+    at(log.result("toolu_T3Write", [{"type": "text", "text": "Added both tests; they pass."}],
+                  {"status": "completed", "prompt": write_prompt, "agentId": "c20d8e5", "content": [{"type": "text", "text": "Added both tests; they pass."}]}), "10:05:41.300")
+    at(log.call("msg_T4", "toolu_T4Check", "Task", {"description": "Check zero totals", "prompt": check_prompt, "subagent_type": "Explore"}), "10:05:44.020")
+    at(log.result("toolu_T4Check", [{"type": "text", "text": "Both show 0.00 and skip the card charge."}],
+                  {"status": "completed", "prompt": check_prompt, "agentId": "d91f3a6", "content": [{"type": "text", "text": "Both show 0.00 and skip the card charge."}]}), "10:06:20.450")
+    at(log.assistant("msg_T5", {"type": "text", "text": "The tests are in and pass, and a zero total is handled."}, stop="end_turn"), "10:06:25.000")
+    log.raw({"type": "ai-title", "aiTitle": "Callers of total() and discount tests", "sessionId": PARALLEL_SID})
+    folder = os.path.join(HERE, "parallel")
+    log.write(os.path.join(folder, PARALLEL_SID + ".jsonl"))
+    agents = os.path.join(folder, PARALLEL_SID, "subagents")
+    hu = {"input_tokens": 4, "cache_creation_input_tokens": 2400, "cache_read_input_tokens": 0, "output_tokens": 80}
+
+    def agent_log(agent_id, kind, lines):
+        agent = Log(PARALLEL_SID, sidechain=True, agent=agent_id, start=900)
+        for make, clock in lines:
+            at(make(agent), clock)
+        agent.write(os.path.join(agents, f"agent-{agent_id}.jsonl"))
+        with open(os.path.join(agents, f"agent-{agent_id}.meta.json"), "w", encoding="utf-8") as f:
+            json.dump({"agentType": kind}, f)
+            f.write("\n")
+
+    # The callers agent: 10:02:06 to 10:03:12.
+    agent_log("a51c0d2", "Explore", [
+        (lambda a: a.user(callers_prompt), "10:02:06.220"),
+        (lambda a: a.call("msg_A1", "toolu_A1Grep", "Grep", {"pattern": "total\\(", "path": CWD, "glob": "!cart/**", "output_mode": "content", "-n": True}, model=HAIKU, usage=hu), "10:02:09.514"),
+        (lambda a: a.result("toolu_A1Grep", f"{CWD}/web/checkout.py:41:    amount = total(cart.lines, coupon=session.coupon)\n{CWD}/api/orders.py:88:    return total(order.lines)",
+                            {"mode": "content", "numFiles": 0, "filenames": [], "content": "…", "numLines": 2}), "10:02:10.031"),
+        (lambda a: a.call("msg_A2", "toolu_A2Read", "Read", {"file_path": f"{CWD}/api/orders.py", "offset": 80, "limit": 12}, model=HAIKU, usage=hu), "10:02:14.870"),
+        (lambda a: a.result("toolu_A2Read", numbered("def order_total(order):\n    return total(order.lines)\n"), {"type": "text"}), "10:02:15.102"),
+        (lambda a: a.assistant("msg_A3", {"type": "text", "text": callers_report}, model=HAIKU, usage=hu, stop="end_turn"), "10:03:12.640"),
+    ])
+    # The tests agent: 10:02:06 to 10:04:17, running its tests while the other reads.
+    agent_log("b7e93f4", "general-purpose", [
+        (lambda a: a.user(tests_prompt), "10:02:07.905"),
+        (lambda a: a.call("msg_B1", "toolu_B1Glob", "Glob", {"pattern": "cart/tests/test_*.py"}, model=SONNET, usage=hu), "10:02:11.440"),
+        (lambda a: a.result("toolu_B1Glob", f"{CWD}/cart/tests/test_coupons.py\n{CWD}/cart/tests/test_totals.py", {"filenames": [], "numFiles": 2, "truncated": False}), "10:02:11.602"),
+        (lambda a: a.call("msg_B2", "toolu_B2Bash", "Bash", {"command": "python -m pytest -q cart/tests -k 'coupon or bulk'", "description": "Run the discount tests"}, model=SONNET, usage=hu), "10:02:50.118"),
+        (lambda a: a.result("toolu_B2Bash", "...........\n11 passed in 38.92s", {"stdout": "...........\n11 passed in 38.92s\n", "stderr": "", "interrupted": False, "isImage": False}), "10:03:31.077"),
+        (lambda a: a.assistant("msg_B3", {"type": "text", "text": tests_report}, model=SONNET, usage=hu, stop="end_turn"), "10:04:17.480"),
+    ])
+    # One after the other.
+    agent_log("c20d8e5", "general-purpose", [
+        (lambda a: a.user(write_prompt), "10:05:04.100"),
+        (lambda a: a.assistant("msg_C1", {"type": "text", "text": "Added both tests; they pass."}, model=SONNET, usage=hu, stop="end_turn"), "10:05:40.900"),
+    ])
+    agent_log("d91f3a6", "Explore", [
+        (lambda a: a.user(check_prompt), "10:05:44.600"),
+        (lambda a: a.assistant("msg_D1", {"type": "text", "text": "Both show 0.00 and skip the card charge."}, model=HAIKU, usage=hu, stop="end_turn"), "10:06:19.800"),
+    ])
+
+
+def parallel_sidechain_session():
+    """A 1.0-era session that started two sub-agents at once: their sidechain lines are in the
+    session file, written in turn as each agent worked, so one agent's lines come between the
+    other's. Each agent's lines hang from its own prompt by parentUuid."""
+    log = Log(PARALLEL_OLD, version="1.0.51", start=1000)
+    at(log.user("Which modules import the payment client, and which of them have tests?"), "14:20:00.100")
+    imports_prompt = "List every module that imports payments.client."
+    tests_prompt = "List the test files under tests/ that exercise payments."
+    call_a = at(log.call("msg_Q1", "toolu_Q1Imports", "Task", {"description": "Find payment client imports", "prompt": imports_prompt, "subagent_type": "general-purpose"}), "14:20:03.200")
+    call_b = at(log.call("msg_Q1", "toolu_Q2Tests", "Task", {"description": "Find payment tests", "prompt": tests_prompt, "subagent_type": "general-purpose"}), "14:20:03.300")
+    a = Log(PARALLEL_OLD, sidechain=True, start=1100)
+    b = Log(PARALLEL_OLD, sidechain=True, start=1200)
+    steps = [
+        (a, lambda: a.user(imports_prompt), "14:20:04.000"),
+        (b, lambda: b.user(tests_prompt), "14:20:04.050"),
+        (a, lambda: a.call("msg_QA1", "toolu_QA1Grep", "Grep", {"pattern": "payments.client", "output_mode": "files_with_matches"}), "14:20:06.400"),
+        (b, lambda: b.call("msg_QB1", "toolu_QB1Glob", "Glob", {"pattern": "tests/**/test_pay*.py"}), "14:20:06.900"),
+        (a, lambda: a.result("toolu_QA1Grep", f"Found 2 files\n{CWD}/web/checkout.py\n{CWD}/api/refunds.py", {"mode": "files_with_matches", "filenames": [], "numFiles": 2}), "14:20:07.100"),
+        (b, lambda: b.result("toolu_QB1Glob", f"{CWD}/tests/test_payments.py", {"filenames": [], "numFiles": 1, "truncated": False}), "14:20:07.300"),
+        (b, lambda: b.assistant("msg_QB2", {"type": "text", "text": "Only tests/test_payments.py."}, stop="end_turn"), "14:20:31.000"),
+        (a, lambda: a.assistant("msg_QA2", {"type": "text", "text": "web/checkout.py and api/refunds.py."}, stop="end_turn"), "14:20:52.000"),
+    ]
+    for agent, make, clock in steps:
+        log.raw(at(make(), clock))
+    log.parent = call_a["uuid"]
+    at(log.result("toolu_Q1Imports", [{"type": "text", "text": "web/checkout.py and api/refunds.py."}], {"status": "completed", "content": [{"type": "text", "text": "web/checkout.py and api/refunds.py."}]}), "14:20:52.400")
+    log.parent = call_b["uuid"]
+    at(log.result("toolu_Q2Tests", [{"type": "text", "text": "Only tests/test_payments.py."}], {"status": "completed", "content": [{"type": "text", "text": "Only tests/test_payments.py."}]}), "14:20:52.500")
+    at(log.assistant("msg_Q2", {"type": "text", "text": "Two modules import it; only the checkout is covered, by tests/test_payments.py."}, stop="end_turn"), "14:20:58.000")
+    log.write(os.path.join(HERE, "parallel", PARALLEL_OLD + ".jsonl"))
+
+
 main_session()
 older_session()
 progress_session()
 rewind_session()
 bad_session()
+parallel_session()
+parallel_sidechain_session()
