@@ -160,6 +160,9 @@ struct AgentReading {
     /// Token usage per API message id, its sub-agents' included.
     var usage: [String: ClaudeCodeSession.Usage]
     var usageOrder: [String]
+    /// The first and last times its lines recorded: when the sub-agent ran.
+    var firstDate: ChatDate?
+    var lastDate: ChatDate?
 }
 
 /// One session log as it is read, line by line.

@@ -417,6 +417,8 @@ enum ClaudeCodeTools {
         guard !messages.isEmpty else { return nil }
         let who = kind.map { "\($0) agent" } ?? "Agent"
         var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        // When it ran, from its own lines' times (none when only the call's prompt and report are known).
+        if let nested { transcript.setSpan(first: nested.firstDate, last: nested.lastDate) }
         // In another language the agent's kind and task stay as written; the words around them are the page's.
         switch (kind, description) {
         case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
@@ -459,7 +461,9 @@ enum ClaudeCodeTools {
         // Turns first: reading them reads the agent's own sub-agents, whose warnings and models join its.
         let turns = reader.turns()
         let diagnostics = reader.diagnostics + reader.progressWarnings(), models = reader.models
-        return AgentReading(metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder)
+        return AgentReading(
+            metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder,
+            firstDate: reader.firstDate, lastDate: reader.lastDate)
     }
 
     /// The sidechain lines of the agent whose prompt is `prompt`: that line and every later one

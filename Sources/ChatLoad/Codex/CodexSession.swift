@@ -447,6 +447,8 @@ struct CodexSession {
         let task = child.firstPrompt.map(SessionText.titleLine)
         let who = name ?? role.map { "\($0) agent" } ?? "Agent"
         var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        // When it ran: its rollout's first and last lines.
+        part.setSpan(first: child.firstDate, last: child.lastDate)
         switch (name, role, task) {
         case let (nil, kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
         case let (nil, kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])

@@ -42,6 +42,9 @@ struct CopilotSession {
     var subAgentOrder: [String] = []
     /// The `task` calls that started sub-agents (`subagent.started`), in order, with the agent's name.
     var startedAgents: [(call: String, name: String?)] = []
+    /// When each `task` call's sub-agent started and finished (`subagent.started`, and
+    /// `subagent.completed` or `subagent.failed`), by the call.
+    var agentTimes: [String: (started: ChatDate?, ended: ChatDate?)] = [:]
     /// Set on a sub-agent's session: its events are its own, never routed further.
     var isSubAgent = false
 
@@ -123,6 +126,10 @@ struct CopilotSession {
         if type == "subagent.started", let call = InputProbe.string(data, "toolCallId"), !call.isEmpty {
             let name = InputProbe.string(data, "agentDisplayName") ?? InputProbe.string(data, "agentName")
             startedAgents.append((call, name.flatMap { $0.isEmpty ? nil : $0 }))
+            agentTimes[call, default: (nil, nil)].started = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) }
+        }
+        if type == "subagent.completed" || type == "subagent.failed", let call = InputProbe.string(data, "toolCallId"), !call.isEmpty {
+            agentTimes[call, default: (nil, nil)].ended = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) }
         }
         readEvent(type, data, line: line)
     }
@@ -447,6 +454,10 @@ struct CopilotSession {
         }
         let who = kind.map { "\($0) agent" } ?? "Agent"
         var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        // When it ran: from its start to its end as the log announced them, else the first and
+        // last of its own events.
+        let times = agentTimes[id]
+        part.setSpan(first: ChatDate.earlier(times?.started, child.firstDate), last: ChatDate.later(times?.ended, child.lastDate))
         switch (kind, task) {
         case let (kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
         case let (kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])

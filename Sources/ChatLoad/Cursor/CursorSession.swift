@@ -310,6 +310,8 @@ struct CursorSession {
         guard !messages.isEmpty else { return nil }
         let who = kind.map { "\($0) agent" } ?? "Agent"
         var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        // Cursor's only times are its prompts' (`<timestamp>`): the sub-agent's start, never its end.
+        transcript.setSpan(first: child.firstDate, last: nil)
         switch (kind, description) {
         case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
         case let (kind?, nil): transcript.phrase = UIPhrase(.agentOfKind, ["kind": kind])

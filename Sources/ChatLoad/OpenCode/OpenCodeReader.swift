@@ -149,7 +149,9 @@ enum OpenCodeSession {
                         built.tokens.output += inner.tokens.output
                         built.tokens.read += inner.tokens.read
                         built.tokens.write += inner.tokens.write
-                        if let transcript = OpenCodeTools.transcript(inner.turns, call: part, session: child.id) {
+                        if var transcript = OpenCodeTools.transcript(inner.turns, call: part, session: child.id) {
+                            // When it ran: its session's start to its last message's end.
+                            transcript.setSpan(first: date(child.created) ?? inner.turns.first?.date, last: date(inner.last))
                             parts.append(.transcript(transcript))
                             continue
                         }
