@@ -162,5 +162,20 @@ extension ModelTests {
             #expect(before.dayNumber == -1)
             #expect(ChatDate(iso: "1970-01-01T00:00:00Z")?.dayNumber == 0)
         }
+
+        /// A few minutes' work is read to the second, on the page's own clock: the seconds follow
+        /// the minutes whatever the language puts around them.
+        @Test func aTimeWithSecondsKeepsTheLocalesClock() throws {
+            let date = try #require(ChatDate(iso: "2026-03-04T14:02:07.905Z"))
+            #expect(PageLocale.standard.time(date, seconds: true) == "2:02:07 PM")
+            #expect(PageLocale.standard.time(date) == "2:02 PM")
+            #expect(PageLocale(tag: "en-GB", offsetSeconds: 3600).time(date, seconds: true) == "15:02:07")
+            var korean = PageLocale(tag: "ko")
+            korean.strings = UIStrings(tag: "ko")
+            korean.strings.set(.timeFormat, text: "{period} {h}:{mm}")
+            korean.strings.set(.pm, text: "오후")
+            #expect(korean.time(date, seconds: true) == "오후 2:02:07")
+            #expect(korean.time(date) == "오후 2:02")
+        }
     }
 }

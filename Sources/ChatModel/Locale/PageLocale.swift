@@ -103,8 +103,9 @@ public struct PageLocale: Sendable, Equatable {
         return "\(year < 0 ? "-" : "")\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(month))-\(two(day))"
     }
 
-    /// The time of day of `date` in this locale: "9:00 AM" or "09:00". A bare date gives "Mar 14".
-    public func time(_ date: ChatDate) -> String {
+    /// The time of day of `date` in this locale: "9:00 AM" or "09:00"; with `seconds`, "9:00:07
+    /// AM" or "09:00:07" (what a few minutes' work is measured against). A bare date gives "Mar 14".
+    public func time(_ date: ChatDate, seconds: Bool = false) -> String {
         let local = date.secondsSinceEpoch + Int64(offsetSeconds)
         let days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400)
         if !date.hasTime {
@@ -121,8 +122,11 @@ public struct PageLocale: Sendable, Equatable {
             return usesTwelveHours ? "\(months[month - 1]) \(day)" : "\(day) \(months[month - 1])"
         }
         let secondsOfDay = Int(local - days * 86400)
-        let hour = secondsOfDay / 3600, minute = (secondsOfDay % 3600) / 60
-        let mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        let hour = secondsOfDay / 3600, minute = (secondsOfDay % 3600) / 60, second = secondsOfDay % 60
+        var mm = minute < 10 ? "0\(minute)" : "\(minute)"
+        // The seconds follow the minutes in every language's clock (CLDR's medium time is its
+        // short time with ":ss" after the minutes), so they travel with `{mm}`.
+        if seconds { mm += second < 10 ? ":0\(second)" : ":\(second)" }
         if !strings.isEnglish {
             // The language's own clock (CLDR short time): "09:12" in German, "9:12" in Japanese,
             // "오전 9:12" in Korean, "9:12 ص" in Arabic.
