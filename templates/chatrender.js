@@ -137,13 +137,13 @@
     copy.setAttribute("aria-label", say("copyCode", "Copy code"));
     copy.textContent = say("copy", "Copy");
     blocks[c].classList.add("cr-code--copy");
-    blocks[c].insertBefore(copy, blocks[c].querySelector("pre"));
+    blocks[c].insertBefore(copy, blocks[c].querySelector(":scope > pre, :scope > .cr-numbered-rows"));
   }
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;
     var button = target ? target.closest("button.cr-code-copy") : null;
     if (!button) return;
-    var code = button.parentNode.querySelector("pre code");
+    var code = button.parentNode.querySelector("pre:not(.cr-numbered-gutter) code");
     if (!code) return;
     copyText(code.textContent).then(function () {
       button.textContent = say("copied", "Copied");
