@@ -12,4 +12,15 @@
     for (var i = 0; i < opened.length; i++) opened[i].open = false;
     opened = [];
   });
+  // A sub-agent's row on a timeline links to its transcript, closed below it: followed, the
+  // transcript opens, so the reader lands on the agent's turns. Without script the link still
+  // goes to the transcript's line, to be opened there.
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a.cr-rail-link") : null;
+    if (!link) return;
+    var id;
+    try { id = decodeURIComponent(link.hash.slice(1)); } catch (e) { return; }
+    var part = id ? document.getElementById(id) : null;
+    if (part && part.tagName === "DETAILS") part.open = true;
+  });
 })();

@@ -221,6 +221,9 @@ package enum UIKey: String, CaseIterable, Sendable {
     case subAgent = "Sub-agent"
     case agentTask = "Agent: {task}"
     case agentOfKindTask = "{kind} agent: {task}"
+    // A turn's sub-agents that ran at the same time, on a timeline at the point they were started.
+    case subAgentsInParallel = "Sub-agents, {count} running in parallel|Sub-agents, {count} running in parallel"
+    case timeRange = "{start}–{end}"
     case artifactChangeFailed = "An artifact change failed"
     case toolRunCommand = "Run a command"
     case toolEdit = "Edit {path}"
@@ -531,6 +534,8 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .subAgent: "subAgent"
         case .agentTask: "agentTask"
         case .agentOfKindTask: "agentOfKindTask"
+        case .subAgentsInParallel: "subAgentsInParallel"
+        case .timeRange: "timeRange"
         case .artifactChangeFailed: "artifactChangeFailed"
         case .toolRunCommand: "toolRunCommand"
         case .toolEdit: "toolEdit"
@@ -637,6 +642,7 @@ package enum UIKey: String, CaseIterable, Sendable {
             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
             .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages:
             return .counted
+        case .subAgentsInParallel: return .counted
         case .months, .monthsShort, .monthsStandalone, .weekdays: return .list
         default: return .text
         }

@@ -122,11 +122,16 @@ package enum TurnView {
         role == .user ? "<div class=\"cr-bubble\" dir=\"auto\">\(text)</div>" : "<div class=\"cr-reply\" dir=\"auto\">\(text)</div>"
     }
 
-    /// The parts in order, each with its id (`cr-t3-p0`, …).
+    /// The parts in order, each with its id (`cr-t3-p0`, …); before sub-agents that ran at the
+    /// same time, their timeline.
     static func parts(_ parts: [TurnPart], context: PartContext) -> HTML {
         var html = HTML()
+        let timelines = SubAgentTimeline.groups(in: parts)
         for (i, part) in parts.enumerated() {
             let id = "\(context.turnID)-p\(i)"
+            if let group = timelines[i] {
+                html.append(SubAgentTimeline.render(group, parts: parts, partID: { "\(context.turnID)-p\($0)" }, context: context))
+            }
             switch part {
             case .text(let text):
                 guard !text.isEmpty else { continue }

@@ -5,6 +5,7 @@ import Testing
 @testable import ChatPlan
 @testable import ChatRenderHTML
 @testable import ChatRender
+import TestSupport
 
 /// How the Claude Code fixture draws: a golden for each tool's part, the header's facts, and
 /// the native format's `facts` read and checked.
@@ -50,6 +51,26 @@ import Testing
         #expect(message.parts.count == 1)
         Golden.assertMatches(
             TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description, named: "claude-code/agent-progress.html")
+    }
+
+    /// Two sub-agents started at once: their timeline where the reply started them, then their
+    /// transcripts, each row a link to one. The next reply's agents ran one after the other: no
+    /// timeline.
+    @Test func parallelSubAgentsOnTheirTimelineMatchGolden() throws {
+        let path = TestPaths.fixture("import/claude-code/parallel/9a4c2e71-3b5d-4f86-a1c7-2d8e6f0b4a93.jsonl")
+        let (chats, _) = try Importer.read(ImportRequest(format: .claudeCode, inputPath: path, outputDirectory: "unused"))
+        let replies = try #require(chats.first?.turns.filter { $0.role == .assistant })
+        try #require(replies.count == 2)
+        func html(_ turn: ImportedTurn) -> String {
+            var message = Message(id: turn.id, role: turn.role, text: "", date: turn.date)
+            message.parts = turn.parts
+            message.model = turn.model
+            return TurnView.render(message, index: 1, assets: AssetTable(), options: Self.options).description
+        }
+        let parallel = html(replies[0])
+        Golden.assertMatches(parallel, named: "claude-code/parallel-agents.html")
+        #expect(parallel.components(separatedBy: "<div class=\"cr-rail\"").count == 2)
+        #expect(!html(replies[1]).contains("cr-rail"))
     }
 
     static func render(_ part: ToolCallPart) -> String {

@@ -67,12 +67,12 @@ import TestSupport
 
     @Test func theLimitKeepsThePageSmallAndSpillsWithAWarningEach() throws {
         let dir = TestPaths.temporaryFolder("single")
-        // The page alone (its stylesheets and scripts inline) is about 151 KB: the limit leaves
+        // The page alone (its stylesheets and scripts inline) is about 161 KB: the limit leaves
         // room for some images and not for the six viewer images.
-        let run = try CLIRun.run(["render", garden, "--single-file", "--inline-limit", "160KB", "--out", dir + "/g.html"])
+        let run = try CLIRun.run(["render", garden, "--single-file", "--inline-limit", "180KB", "--out", dir + "/g.html"])
         #expect(run.status == 0, "\(run.stderr)")
         let size = try FileManager.default.attributesOfItem(atPath: dir + "/g.html")[.size] as! Int
-        #expect(size <= 160_000)
+        #expect(size <= 180_000)
         let spilled = names(dir + "/g_files").filter { $0 != OutputWriter.marker }
         #expect(names(dir + "/g_files").contains(OutputWriter.marker))
         let warnings = run.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
@@ -84,7 +84,7 @@ import TestSupport
             let line = warnings.first { $0.contains("g_files/\(name):") }
             #expect(line != nil, "no warning for \(name)")
             #expect(line?.contains("(\(ByteCountFormat.string(Int64(bytes))))") == true)
-            #expect(line?.contains("--inline-limit 160 KB") == true)
+            #expect(line?.contains("--inline-limit 180 KB") == true)
             #expect(read(dir + "/g.html").contains("\"g_files/\(name)\""))
         }
         #expect(warnings.contains { $0.hasPrefix("\(garden): warning: messages[0].attachments[0].preview: the viewer image of \"backyard-lawn.jpg\" (") })
