@@ -277,8 +277,9 @@ struct PreparedPage: Sendable {
     /// The version and the style, for cached pages' keys (see ``ChatRenderer/pageKey``).
     var fingerprint: String
 
-    /// For a page alone: its stylesheets and script inline.
-    init(_ request: RenderRequest) throws(DiagnosticError) {
+    /// For a page alone: its stylesheets and script inline; with `live`, a watched session's page
+    /// (see ``PageStyle/init(theme:template:live:)``).
+    init(_ request: RenderRequest, live: Bool = false) throws(DiagnosticError) {
         // The templates and the words are read on another thread while the theme is read and
         // made into its stylesheet. Errors keep their order: the theme's, the templates', then
         // the words'.
@@ -292,7 +293,15 @@ struct PreparedPage: Sendable {
         }
         let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
         let (template, words, prices) = try other.value()
-        self.init(request, style: PageStyle(theme: theme, template: try template.get()), words: try words.get(), prices: try prices.get())
+        let made = try template.get()
+        if live && made.live.isEmpty {
+            throw DiagnosticError(
+                Diagnostic(
+                    file: request.templatesDirectory,
+                    message: "has no live/ folder (live.css and live.js); a watched session's page is made from them"),
+                kind: .missingInput)
+        }
+        self.init(request, style: PageStyle(theme: theme, template: made, live: live), words: try words.get(), prices: try prices.get())
     }
 
     init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {

@@ -121,6 +121,14 @@ final class ImageCounter {
     /// The number the next id gets: when it has not moved, nothing was handed out.
     private(set) var next = 1
     func id() -> String { defer { next += 1 }; return "i\(next)" }
+
+    /// A counter that goes on from where this one is, and leaves this one where it is.
+    func copy() -> ImageCounter {
+        let copy = ImageCounter()
+        copy.next = next
+        copy.extensions = extensions
+        return copy
+    }
     /// `.png` for `image/png`, by content type: the lookup trims and lowercases each time.
     private var extensions: [String: String] = [:]
 
@@ -167,8 +175,13 @@ struct ClaudeCodeSession {
     let file: String
     /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
     let sessionPath: String?
-    let images: ImageCounter
-    let agents: AgentLogCache
+    /// Reference types, so a copy of the reader (a live session's snapshot, see
+    /// ``ClaudeCodeLiveLog``) is given fresh ones of its own.
+    var images: ImageCounter
+    var agents: AgentLogCache
+    /// Lines read by earlier calls of ``read(buffer:chunkBytes:)``: a live session is read in
+    /// pieces as it grows, and its warnings still name each line by its number in the file.
+    var linesBefore = 0
     /// How deep in sub-agents this log is (0 for a session).
     let depth: Int
     var diagnostics: [Diagnostic] = []
@@ -321,8 +334,8 @@ struct ClaudeCodeSession {
                 deliver: { parsed in
                     for (number, result) in parsed {
                         switch result {
-                        case .success(let node): readLine(node, number: number + 1)
-                        case .failure(let error): lineError(error, number: number + 1)
+                        case .success(let node): readLine(node, number: linesBefore + number + 1)
+                        case .failure(let error): lineError(error, number: linesBefore + number + 1)
                         }
                     }
                     // What the lines kept of their JSON is freed with the reader, off this thread
@@ -330,6 +343,7 @@ struct ClaudeCodeSession {
                     retired.append(parsed)
                 })
         }
+        linesBefore += found.count
     }
 
     /// The session's bytes, read (never written) by the workers while ``read(_:)`` keeps them alive.

@@ -48,6 +48,9 @@ extension PageTemplate {
                 indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
                 searchScript: try block("search.js"))
         }
+        if FileManager.default.fileExists(atPath: FilePath.join(directory, "live"), isDirectory: &folder), folder.boolValue {
+            template.live = LiveTemplate(stylesheet: try read("live/live.css"), script: try read("live/live.js"))
+        }
         try template.validate(directory: directory)
         return template
     }

@@ -13,6 +13,9 @@ package struct PageTemplate: Sendable, Equatable {
     package var pagePath: String
     /// What a site adds (`site/`): empty when the templates have none.
     package var site = SiteTemplate()
+    /// What a watched session's page adds (`live/live.css`, `live/live.js`): empty when the
+    /// templates have none, and `render --watch` then refuses to start.
+    package var live = LiveTemplate()
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
     /// `styles` and `scripts` are whole elements: the stylesheets and script inline (`<style>`,
@@ -70,6 +73,17 @@ package struct PageTemplate: Sendable, Equatable {
         for (text, name) in [(site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css")] where Self.contains(text, "</style") {
             problems.append(
                 Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+        }
+        if Self.contains(live.stylesheet, "</style") {
+            problems.append(
+                Diagnostic(
+                    file: FilePath.join(directory, "live/live.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+        }
+        if Self.contains(live.script, "</script") || Self.contains(live.script, "<!--") {
+            problems.append(
+                Diagnostic(
+                    file: FilePath.join(directory, "live/live.js"),
+                    message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
         if Self.contains(site.searchScript, "</script") || Self.contains(site.searchScript, "<!--") {
             problems.append(
@@ -165,4 +179,18 @@ package struct SiteTemplate: Sendable, Equatable {
 
     /// The templates have no `site/` folder (a templates folder made before sites had one).
     package var isEmpty: Bool { indexStylesheet.isEmpty && searchStylesheet.isEmpty && searchScript.isEmpty }
+}
+
+/// The templates of a watched session's page (`templates/live/`): its stylesheet and the script
+/// that loads its updates. Empty when the templates have no `live/` folder.
+package struct LiveTemplate: Sendable, Equatable {
+    package var stylesheet = ""
+    package var script = ""
+
+    package init(stylesheet: String = "", script: String = "") {
+        self.stylesheet = stylesheet
+        self.script = script
+    }
+
+    package var isEmpty: Bool { script.isEmpty }
 }

@@ -55,6 +55,13 @@ package struct PageShell: Sendable {
         inline(styles: styles, script: script, ownScripts: false, colorScheme: colorScheme)
     }
 
+    /// A watched session's page (`render --watch`): inline like a page alone, with the live
+    /// stylesheet and script after the template's; it also loads its updates (`live/N.js`, see
+    /// `LivePage`) from its own folder, which its policy then allows.
+    package static func live(styles: [String], script: String, colorScheme: String) -> PageShell {
+        inline(styles: styles, script: script, ownScripts: true, colorScheme: colorScheme)
+    }
+
     /// The preview gallery: inline like a page alone. While `watching` (`preview --watch`) it also
     /// loads scripts from its own folder (``script(src:)``), which the policy then allows.
     package static func gallery(styles: [String], script: String, watching: Bool, colorScheme: String) -> PageShell {
