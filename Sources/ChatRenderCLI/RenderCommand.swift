@@ -32,8 +32,8 @@ enum RenderCommand {
 
     static let watch = Option.flag(
         "--watch",
-        help: "follow a session log as the agent writes it (\(SessionWatch.followed); for a project folder, its newest "
-            + "session): render it, then again each time lines are appended, reading only the new ones; an open page "
+        help: "follow a session log as the agent writes it (\(SessionWatch.followed); for a folder of sessions, the "
+            + "newest one): render it, then again each time lines are appended, reading only the new ones; an open page "
             + "loads each update by itself, from the file system too, and keeps its place. Ctrl-C stops, leaving the "
             + "complete page")
 

@@ -56,6 +56,45 @@ struct LiveSessionTests {
         #expect(live.snapshot().0 == chat)
     }
 
+    @Test(arguments: [1, 50, 1000] as [Int])
+    func aCodexRolloutReadInPiecesIsTheWholeFilesConversation(pieceSize: Int) throws {
+        let rollout = TestPaths.fixture("import/codex/sessions/2025/12/18/rollout-2025-12-18T16-04-00-019b3c2e-11aa-7e00-8c1d-5a6b7c8d9e0f.jsonl")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: rollout)))
+        let log = Log()
+        let path = log.folder + "/" + FilePath.lastComponent(rollout)
+        FileManager.default.createFile(atPath: path, contents: Data())
+        var live = try #require(LiveSession(path: path, reader: CodexReader()))
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + pieceSize)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data(bytes[offset..<end]))
+            try handle.close()
+            offset = end
+            _ = try live.poll()
+        }
+        let (chat, diagnostics) = live.snapshot()
+        let whole = CodexReader.read(bytes: bytes, file: path)
+        #expect(chat == whole.0)
+        #expect(diagnostics.map(\.description) == whole.1.map(\.description))
+        #expect(chat != nil)
+    }
+
+    @Test func theNewestSessionOfAFolderIsFollowed() throws {
+        let log = Log()
+        let project = log.folder + "/-home-sam-src-garden"
+        try FileManager.default.createDirectory(atPath: project + "/abc/subagents", withIntermediateDirectories: true)
+        for (name, age) in [("old.jsonl", 300), ("new.jsonl", 10), ("abc/subagents/agent-a1.jsonl", 0), ("agent-b2.jsonl", 0), ("notes.txt", 0)] {
+            let path = project + "/" + name
+            FileManager.default.createFile(atPath: path, contents: Data("{}\n".utf8))
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-Double(age))], ofItemAtPath: path)
+        }
+        #expect(LiveSession.newestLog(in: project) == project + "/new.jsonl")
+        #expect(LiveSession.newestLog(in: log.folder) == project + "/new.jsonl")
+        #expect(LiveSession.newestLog(in: project + "/abc") == nil)
+    }
+
     @Test func aHalfWrittenLineWaitsForItsLineBreak() throws {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.fixture)))
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)

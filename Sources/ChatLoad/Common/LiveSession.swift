@@ -91,17 +91,24 @@ package struct LiveSession {
         return read || restarted
     }
 
-    /// The session log in `folder` written to last (a `*.jsonl` directly in it, not a sub-agent's
-    /// `agent-*.jsonl`): the running session of a project folder. nil when it has none.
+    /// The session log under `folder` written to last (a `*.jsonl` in it or a few folders down,
+    /// not a sub-agent's `agent-*.jsonl` or one in a `subagents` folder): the running session of
+    /// a project folder or of an agent's sessions folder. nil when it has none.
     package static func newestLog(in folder: String) -> String? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
         var newest: (path: String, modified: Int64)?
-        for name in names.sorted() where name.hasSuffix(".jsonl") && !name.hasPrefix("agent-") && !name.hasPrefix(".") {
-            let path = FilePath.join(folder, name)
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") || name == "subagents" || walker.level > 4 {
+                walker.skipDescendants()
+                continue
+            }
+            guard name.hasSuffix(".jsonl"), !name.hasPrefix("agent-") else { continue }
+            let path = FilePath.join(folder, relative)
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            if newest == nil || modified > newest!.modified { newest = (path, modified) }
+            if newest == nil || modified > newest!.modified || (modified == newest!.modified && path > newest!.path) { newest = (path, modified) }
         }
         return newest?.path
     }
