@@ -170,6 +170,8 @@ public enum ChatRenderer {
             return try style!.value()
         }
         var options = request.options(for: conversation)
+        // A PDF is printed from the page as it opens: it must hold every turn.
+        if request.pdf != nil { options.splitOver = 0 }
 
         // A render of its own opens its cache, and keeps it within its size once the render is done.
         var request = request
@@ -356,6 +358,24 @@ extension RenderOutput {
         _ conversation: Conversation, style: PageStyle, assets: AssetTable,
         options: RenderOptions
     ) throws(DiagnosticError) -> WrittenPage {
+        // A page alone too long to open whole is written in chunks (not a site's page, whose
+        // policy allows no script of its folder, nor one printed to PDF, which must be whole).
+        if options.site == nil, !style.template.chunks.isEmpty,
+            let chunks = ChunkedPage.chunks(conversation.messages ?? [], over: options.splitOver)
+        {
+            let file = try create("index.html")
+            var failure: DiagnosticError?
+            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [style.template.chunks])
+            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { number, bytes in
+                guard failure == nil else { return }
+                do throws(DiagnosticError) {
+                    try write(bytes, to: ChunkedPage.file(number))
+                } catch { failure = error }
+            }
+            let size = try file.finish()
+            if let failure { throw failure }
+            return WrittenPage(size: size)
+        }
         let file = try create("index.html")
         PageAssembler.assemble(conversation: conversation, style: style, assets: assets, options: options, into: file.sink)
         return WrittenPage(size: try file.finish())

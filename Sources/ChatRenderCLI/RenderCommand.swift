@@ -37,6 +37,16 @@ enum RenderCommand {
             + "loads each update by itself, from the file system too, and keeps its place. Ctrl-C stops, leaving the "
             + "complete page")
 
+    static let splitOver = Option.value(
+        "--split-over", valueName: "SIZE",
+        help: "a page whose turns weigh more than SIZE of text (default 32MB, about 10,000 long turns; 0: never) is "
+            + "written in chunks (chunks/N.js) that load as the reader scrolls or follows a link, so a session of "
+            + "hundreds of megabytes opens at once; --single-file and --pdf pages are always whole",
+        read: { name, raw in
+            InlineLimit(parsing: raw).map { .success($0.bytes) }
+                ?? .failure(OptionValueProblem("\(name) \"\(raw)\": expected a size such as 32MB, 500KB, 2MiB or a number of bytes (0 never splits)"))
+        })
+
     static let prices = Option.text(
         "--prices", valueName: "FILE",
         help: "the price table for estimated costs: a JSON file shaped like the bundled templates/prices.json "
@@ -87,7 +97,7 @@ enum RenderCommand {
             SharedOptions.themeAndTemplates,
             OptionGroup(SharedOptions.page.title, SharedOptions.page.options + [prices.option]),
             SharedOptions.photos,
-            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, watch.option]),
+            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, watch.option, splitOver.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
             CacheOptions.group,
             SharedOptions.messages,
@@ -117,6 +127,8 @@ enum RenderCommand {
             .excludes(watch.option, singleFile.option, "--watch writes an output folder whose page loads its updates; it does not work with --single-file"),
             .excludes(watch.option, pdf.option, "--watch writes an output folder whose page loads its updates; it does not work with --pdf"),
             .excludes(watch.option, shard.option, "--watch follows one session; --shard slices a site"),
+            .excludes(splitOver.option, singleFile.option, "--split-over splits a page into files beside it; a --single-file page is always whole"),
+            .excludes(splitOver.option, watch.option, "--split-over does not apply to --watch: a watched page is written whole"),
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
         run: run)
@@ -193,6 +205,7 @@ enum RenderCommand {
                 options: settings.options, strict: settings.strict, images: settings.images)
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
+            if let limit = parsed[splitOver] { request.options.splitOver = limit }
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()
             if let given = parsed[prices] {

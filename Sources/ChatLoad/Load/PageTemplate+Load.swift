@@ -48,8 +48,10 @@ extension PageTemplate {
                 indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
                 searchScript: try block("search.js"))
         }
-        if FileManager.default.fileExists(atPath: FilePath.join(directory, "live"), isDirectory: &folder), folder.boolValue {
-            template.live = LiveTemplate(stylesheet: try read("live/live.css"), script: try read("live/live.js"))
+        for name in ["live", "chunks"] {
+            guard FileManager.default.fileExists(atPath: FilePath.join(directory, name), isDirectory: &folder), folder.boolValue else { continue }
+            let feature = FeatureTemplate(stylesheet: try read("\(name)/\(name).css"), script: try read("\(name)/\(name).js"))
+            if name == "live" { template.live = feature } else { template.chunks = feature }
         }
         try template.validate(directory: directory)
         return template

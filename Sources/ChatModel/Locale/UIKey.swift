@@ -23,6 +23,8 @@ package enum UIKey: String, CaseIterable, Sendable {
     case liveFollowing = "Live: new turns appear here as the session is written"
     case liveStopped = "No longer live: the session stopped being watched"
     case liveNewTurns = "{count} new turn|{count} new turns"
+    // A page in chunks, printed before every chunk was loaded.
+    case chunkNotPrinted = "Turns {first} to {last} were not loaded when this page was printed: scroll to them first, or render the session with --pdf"
     // A turn.
     case you = "You"
     case assistant = "Assistant"
@@ -351,6 +353,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .liveFollowing: "liveFollowing"
         case .liveStopped: "liveStopped"
         case .liveNewTurns: "liveNewTurns"
+        case .chunkNotPrinted: "chunkNotPrinted"
         case .you: "you"
         case .assistant: "assistant"
         case .permalink: "permalink"

@@ -15,7 +15,10 @@ package struct PageTemplate: Sendable, Equatable {
     package var site = SiteTemplate()
     /// What a watched session's page adds (`live/live.css`, `live/live.js`): empty when the
     /// templates have none, and `render --watch` then refuses to start.
-    package var live = LiveTemplate()
+    package var live = FeatureTemplate()
+    /// What a page split into chunks adds (`chunks/chunks.css`, `chunks/chunks.js`, see
+    /// `ChunkedPage`): empty when the templates have none, and no page is split then.
+    package var chunks = FeatureTemplate()
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
     /// `styles` and `scripts` are whole elements: the stylesheets and script inline (`<style>`,
@@ -74,16 +77,19 @@ package struct PageTemplate: Sendable, Equatable {
             problems.append(
                 Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
         }
-        if Self.contains(live.stylesheet, "</style") {
-            problems.append(
-                Diagnostic(
-                    file: FilePath.join(directory, "live/live.css"), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
-        }
-        if Self.contains(live.script, "</script") || Self.contains(live.script, "<!--") {
-            problems.append(
-                Diagnostic(
-                    file: FilePath.join(directory, "live/live.js"),
-                    message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+        for (feature, folder) in [(live, "live"), (chunks, "chunks")] {
+            if Self.contains(feature.stylesheet, "</style") {
+                problems.append(
+                    Diagnostic(
+                        file: FilePath.join(directory, "\(folder)/\(folder).css"),
+                        message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+            }
+            if Self.contains(feature.script, "</script") || Self.contains(feature.script, "<!--") {
+                problems.append(
+                    Diagnostic(
+                        file: FilePath.join(directory, "\(folder)/\(folder).js"),
+                        message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+            }
         }
         if Self.contains(site.searchScript, "</script") || Self.contains(site.searchScript, "<!--") {
             problems.append(
@@ -181,9 +187,10 @@ package struct SiteTemplate: Sendable, Equatable {
     package var isEmpty: Bool { indexStylesheet.isEmpty && searchStylesheet.isEmpty && searchScript.isEmpty }
 }
 
-/// The templates of a watched session's page (`templates/live/`): its stylesheet and the script
-/// that loads its updates. Empty when the templates have no `live/` folder.
-package struct LiveTemplate: Sendable, Equatable {
+/// The templates of a kind of page that needs more than every page has (`templates/live/` for a
+/// watched session's page, `templates/chunks/` for a page split into parts): a stylesheet and a
+/// script, added after the template's own. Empty when the templates have no such folder.
+package struct FeatureTemplate: Sendable, Equatable {
     package var stylesheet = ""
     package var script = ""
 

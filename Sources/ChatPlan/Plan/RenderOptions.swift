@@ -28,6 +28,13 @@ public struct RenderOptions: Sendable, Equatable {
     /// written (see ``LiveStatus``).
     package var live: LiveStatus?
 
+    /// A page alone whose turns weigh more than this (about bytes of text) is written in chunks
+    /// loaded as the reader scrolls (`--split-over`; see `ChunkedPage`); 0 writes every page whole.
+    package var splitOver: Int = RenderOptions.defaultSplitOver
+
+    /// 32 MB of text: a page of about 10,000 long turns still opens whole.
+    package static let defaultSplitOver = 32_000_000
+
     public init(showRetry: Bool = true, markup: Markup = .auto) {
         self.showRetry = showRetry
         self.markup = markup

@@ -65,15 +65,21 @@ package struct PageStyle: Sendable {
     /// A watched session's page (`render --watch`): a page alone that also carries the templates'
     /// live stylesheet and script, and may load its updates from its folder.
     package init(theme: Theme, template: PageTemplate, live: Bool) {
+        self.init(theme: theme, template: template, adding: live ? [template.live] : [])
+    }
+
+    /// A page alone with the stylesheets and scripts of `features` after the template's (a
+    /// watched page's, a page in parts'); such a page loads scripts of its own folder too.
+    package init(theme: Theme, template: PageTemplate, adding features: [FeatureTemplate]) {
         self.theme = theme
         self.template = template
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         shell =
-            live
-            ? .live(
-                styles: [themeCSS, template.stylesheet, template.live.stylesheet], script: template.script + template.live.script,
-                colorScheme: theme.colorScheme)
-            : .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+            features.isEmpty
+            ? .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+            : .live(
+                styles: [themeCSS, template.stylesheet] + features.map(\.stylesheet),
+                script: features.reduce(template.script) { $0 + $1.script }, colorScheme: theme.colorScheme)
     }
 
     /// A page of a site at `SLUG/index.html`: it links the site's shared stylesheet and script

@@ -78,7 +78,7 @@ struct LivePageTests {
         let template = PageTemplate(
             page: "<html{{html_attributes}}><head>{{csp}}{{styles}}</head><body>{{body}}{{scripts}}</body></html>", stylesheet: "p{}", script: "1;")
         var withLive = template
-        withLive.live = LiveTemplate(stylesheet: ".cr-live{}", script: "2;")
+        withLive.live = FeatureTemplate(stylesheet: ".cr-live{}", script: "2;")
         let style = PageStyle(theme: try ThemeTestSupport.load(ThemeTestSupport.tokens()), template: withLive, live: true)
         var page = LivePage()
         page.update(messages, assets: AssetTable(), options: options)
