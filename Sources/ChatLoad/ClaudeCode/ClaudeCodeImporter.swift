@@ -64,7 +64,9 @@ package enum ClaudeCodeImporter {
         }
         let images = ImageCounter()
         var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
-        file.withBytes { reader.read(buffer: $0) }
+        // A long session gives back each run of its file and its parsed lines once read.
+        let long = file.count >= ClaudeCodeSession.longSession
+        file.withBytes { reader.read(buffer: $0, doneWith: long ? { file.doneWith($0) } : nil) }
         if file.wasCut {
             // What the lost pages read as (zeros) is not the session: nothing of it is kept.
             return (
@@ -288,7 +290,12 @@ struct ClaudeCodeSession {
     }
 
     /// ``read(_:chunkBytes:)`` from bytes the caller keeps alive for the call (a mapped file).
-    mutating func read(buffer: UnsafeBufferPointer<UInt8>, chunkBytes: Int = ClaudeCodeSession.chunkBytes) {
+    /// `doneWith`, when given, is told each run of bytes once its lines are read (a mapped file
+    /// gives their pages back); the parsed lines are then freed as they are read, not with the
+    /// reader, so a session of hundreds of megabytes never holds all its parsed lines at once.
+    mutating func read(
+        buffer: UnsafeBufferPointer<UInt8>, chunkBytes: Int = ClaudeCodeSession.chunkBytes, doneWith: ((Range<Int>) -> Void)? = nil
+    ) {
         // Line ends found in the buffer without bounds checks: a long session is tens of
         // thousands of lines.
         var lines: [(start: Int, end: Int)] = []
@@ -338,12 +345,29 @@ struct ClaudeCodeSession {
                         case .failure(let error): lineError(error, number: linesBefore + number + 1)
                         }
                     }
-                    // What the lines kept of their JSON is freed with the reader, off this thread
-                    // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
-                    retired.append(parsed)
+                    if let doneWith, let first = parsed.first, let last = parsed.last {
+                        doneWith(found[first.number].start..<found[last.number].end)
+                        // Freed now, on another thread, as this one reads on.
+                        let lines = Retired(parsed)
+                        Self.releaser.async { lines.drop() }
+                    } else {
+                        // What the lines kept of their JSON is freed with the reader, off this
+                        // thread (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
+                        retired.append(parsed)
+                    }
                 })
         }
         linesBefore += found.count
+    }
+
+    /// Where parsed lines are freed while a long session is read (see ``read(buffer:chunkBytes:doneWith:)``).
+    static let releaser = DispatchQueue(label: "chatrender.session-lines", qos: .utility)
+
+    /// Parsed lines handed to ``releaser``.
+    private final class Retired: @unchecked Sendable {
+        private var lines: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]?
+        init(_ lines: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]) { self.lines = lines }
+        func drop() { lines = nil }
     }
 
     /// The session's bytes, read (never written) by the workers while ``read(_:)`` keeps them alive.
@@ -353,6 +377,9 @@ struct ClaudeCodeSession {
     /// nothing next to their parse, small enough that the first is read early and the cores
     /// finish together.
     static let chunkBytes = 64 * 1024
+
+    /// From this size a session's bytes and parsed lines are given back as they are read.
+    static let longSession = 64 << 20
 
     /// The lines in runs of about `chunkBytes` (a session smaller than that is one run).
     static func chunks(of lines: [(start: Int, end: Int)], bytes: Int, size chunkBytes: Int) -> [Range<Int>] {
@@ -909,20 +936,30 @@ struct ClaudeCodeSession {
         }
         guard ids.count >= Self.parallelCalls else { return ([:], [:]) }
         let chunkCount = min(ids.count / 16, ParallelChunks.cores * 4)
+        // The independent calls are taken out of the session, a run for each chunk: a chunk's
+        // inputs and results are freed once its parts are made, so a long session does not hold
+        // all its calls' JSON and all their parts at once. The session keeps each call, emptied.
+        let found = ids
+        let handed = HandedCalls(
+            (0..<chunkCount).map { chunk in
+                let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
+                return found[lower..<upper].map { calls[$0]! }
+            })
+        for id in found {
+            calls[id]!.input = nil
+            calls[id]!.result = nil
+        }
         // The workers read a copy of the session taken now: what this thread changes while they
         // run (image ids, sub-agent logs read, warnings) is its own.
         let shared = SharedSession(session: self)
-        let found = ids
         var inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])] = [:]
         let chunks = ParallelChunks.map(
             chunkCount, placeholder: [[TurnPart]](),
             { chunk in
-                // Each worker its own copy: the calls are only read, and nothing of the session is
-                // written for an independent call.
+                // Each worker its own copy: nothing of the session is written for an independent call.
                 var session = shared.session
                 var attachments: [ImportedAttachment] = []
-                let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
-                return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
+                return handed.take(chunk).map { ClaudeCodeTools.parts(for: $0, in: &session, attachments: &attachments) }
             },
             alongside: {
                 for id in others {
@@ -989,6 +1026,20 @@ struct ClaudeCodeSession {
 
     /// The session, read (never written) by the workers of ``partsAhead()``.
     private struct SharedSession: @unchecked Sendable { let session: ClaudeCodeSession }
+
+    /// The calls of each chunk of ``partsAhead()``, each taken once by the worker that makes the
+    /// chunk's parts (and freed with them).
+    private final class HandedCalls: @unchecked Sendable {
+        private let chunks: Locked<[[ToolCall]]>
+        init(_ chunks: [[ToolCall]]) { self.chunks = Locked(chunks) }
+        func take(_ chunk: Int) -> [ToolCall] {
+            chunks.withLock { chunks in
+                let calls = chunks[chunk]
+                chunks[chunk] = []
+                return calls
+            }
+        }
+    }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         var turns = turns()
