@@ -4,8 +4,9 @@ claude-code-log, side by side in one run. For each: wall and CPU time, peak resi
 (the child's ru_maxrss), the bytes written, and for chatrender's pages the first paint and
 first contentful paint in headless Chromium, opened cold from file:// (median of --loads).
 
-claude-code-log gets --ccl-timeout seconds (default: an hour); past that, or when it fails,
-the row says so and the ratio is against the time it was given.
+claude-code-log gets --ccl-timeout seconds (default: an hour) and --ccl-memory GiB of address
+space (default 12, half the machine); past either, or when it fails, the row says so and the
+ratio is against the time it took.
 
 usage: .venv/bin/python bench/huge/huge.py CHATRENDER_BINARY WORK_DIR CCL_VENV_BIN [--mb 500]
        [--loads 5] [--ccl-timeout 3600] [--skip-ccl]
@@ -31,6 +32,7 @@ parser.add_argument("venv_bin")
 parser.add_argument("--mb", type=float, default=500)
 parser.add_argument("--loads", type=int, default=5)
 parser.add_argument("--ccl-timeout", type=int, default=3600)
+parser.add_argument("--ccl-memory", type=float, default=12, help="GiB of address space claude-code-log may take")
 parser.add_argument("--skip-ccl", action="store_true")
 args = parser.parse_args()
 args.binary = os.path.abspath(args.binary)
@@ -57,8 +59,9 @@ def size_of(target):
     return os.path.getsize(target) if os.path.exists(target) else 0
 
 
-def run(cmd, target, timeout=None):
-    """Runs `cmd` alone: wall and CPU seconds, peak RSS in MiB, bytes written, and how it ended."""
+def run(cmd, target, timeout=None, memory=None):
+    """Runs `cmd` alone: wall and CPU seconds, peak RSS in MiB, bytes written, and how it ended.
+    `memory` caps its address space (GiB), so a tool that would take the machine fails instead."""
     if os.path.isdir(target):
         shutil.rmtree(target)
     elif os.path.exists(target):
@@ -66,13 +69,15 @@ def run(cmd, target, timeout=None):
     # A child of its own, so ru_maxrss is this command's alone.
     wrapper = [sys.executable, "-c", (
         "import resource, subprocess, sys, json\n"
+        "cap = float(sys.argv[2])\n"
+        "limit = lambda: resource.setrlimit(resource.RLIMIT_AS, (int(cap * 2**30),) * 2) if cap > 0 else None\n"
         "try:\n"
-        "    code = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=float(sys.argv[1])).returncode\n"
+        "    code = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=float(sys.argv[1]), preexec_fn=limit).returncode\n"
         "except subprocess.TimeoutExpired:\n"
         "    code = 'timeout'\n"
         "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
         "print(json.dumps({'code': code, 'cpu': u.ru_utime + u.ru_stime, 'rss': u.ru_maxrss}))\n"
-    ), str(timeout or 1e9), *cmd]
+    ), str(timeout or 1e9), str(memory or 0), *cmd]
     start = time.perf_counter()
     done = subprocess.run(wrapper, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -120,7 +125,7 @@ for kind in ("claude-code", "codex"):
     rows.append((kind, "chatrender", os.path.getsize(path), measured, (paint, contentful)))
     if kind == "claude-code" and not args.skip_ccl:
         target = os.path.join(args.work, "out-ccl.html")
-        ccl = run([os.path.join(args.venv_bin, "claude-code-log"), path, "--no-cache", "-o", target], target, timeout=args.ccl_timeout)
+        ccl = run([os.path.join(args.venv_bin, "claude-code-log"), path, "--no-cache", "-o", target], target, timeout=args.ccl_timeout, memory=args.ccl_memory)
         rows.append((kind, "claude-code-log", os.path.getsize(path), ccl, None))
 
 print(f"| session | tool | log | wall s | CPU s | peak RSS | written | first paint | first contentful paint | ended |")

@@ -66,6 +66,7 @@ package enum ClaudeCodeImporter {
         var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
         // A long session gives back each run of its file and its parsed lines once read.
         let long = file.count >= ClaudeCodeSession.longSession
+        reader.makesPartsEarly = long
         file.withBytes { reader.read(buffer: $0, doneWith: long ? { file.doneWith($0) } : nil) }
         if file.wasCut {
             // What the lost pages read as (zeros) is not the session: nothing of it is kept.
@@ -98,13 +99,16 @@ package enum ClaudeCodeImporter {
     /// files are looked for.
     /// `chunkBytes` and `partsOnAllCores` are open to tests (a one-chunk read in order is the
     /// reference the parallel one must match).
+    /// `long` reads as a long session is read (see ``readSession(_:)``): parsed lines freed as
+    /// they are read, and independent calls' parts made as their results come.
     package static func read(
         bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
-        partsOnAllCores: Bool = true
+        partsOnAllCores: Bool = true, long: Bool = false
     ) -> (ImportedChat?, [Diagnostic]) {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.partsOnAllCores = partsOnAllCores
-        reader.read(bytes, chunkBytes: chunkBytes)
+        reader.makesPartsEarly = long
+        bytes.withUnsafeBufferPointer { reader.read(buffer: $0, chunkBytes: chunkBytes, doneWith: long ? { _ in } : nil) }
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
 }
@@ -198,6 +202,11 @@ struct ClaudeCodeSession {
     var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
     /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
     var partsOnAllCores = true
+    /// Whether an independent call's parts are made as its result is read (a long session, see
+    /// ``ClaudeCodeImporter/readSession(_:)``), and those parts. Paths in them are shown against
+    /// the working folder of their time, not the session's last (the same unless it moved).
+    var makesPartsEarly = false
+    var madeEarly: [String: [TurnPart]] = [:]
     /// Sub-agents' messages forwarded in `agent_progress` lines, by the call that started them
     /// (see ``readProgress(_:line:)``), and the calls in the order first met.
     var forwarded: [String: ForwardedAgent] = [:]
@@ -319,6 +328,9 @@ struct ClaudeCodeSession {
                 start = end + 1
             }
         }
+        // Finding the lines read every page of the file: they are given back at once, and each
+        // run is read again (from the kernel's cache) when its lines are parsed.
+        doneWith?(0..<buffer.count)
         // Most lines are a turn's, each with its own uuid: room for them all up front.
         seenLines.reserveCapacity(seenLines.count + lines.count)
         calls.reserveCapacity(calls.count + lines.count / 2)
@@ -332,8 +344,9 @@ struct ClaudeCodeSession {
             // A thread keeps about three times the bytes it parses as values (and makes the turns'
             // parts after): its heap grows once for them, not one page at a time.
             let reserve = min(buffer.count * 3, 48 << 20)
+            // A long session's lines are parsed at most a few chunks ahead of their reading.
             ParallelChunks.forEachInOrderOnCaller(
-                chunks.count,
+                chunks.count, ahead: doneWith == nil ? nil : ParallelChunks.cores * 3,
                 { chunk in
                     cplatform_reserve_heap(reserve)
                     return Self.parse(found[chunks[chunk]], in: shared.buffer)
@@ -678,6 +691,13 @@ struct ClaudeCodeSession {
             if case .bool(true)? = block["is_error"]?.value { isError = true }
             // The line's record belongs to its one result (Claude Code writes one result a line).
             calls[id]!.result = ToolResult(content: block["content"], isError: isError, record: results.count == 1 ? node["toolUseResult"] : nil, line: line)
+            // A long session makes an independent call's parts as soon as its result is read, and
+            // lets its result's JSON go: it never holds every call's output twice.
+            if makesPartsEarly, ClaudeCodeTools.isIndependent(calls[id]!) {
+                var none: [ImportedAttachment] = []
+                madeEarly[id] = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &none)
+                calls[id]!.result = nil
+            }
         }
         let text = texts.joined(separator: "\n\n")
         // The compaction summary Claude Code wrote to carry on: folded into the divider.
@@ -872,6 +892,10 @@ struct ClaudeCodeSession {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
+                    if let ready = madeEarly.removeValue(forKey: id) {
+                        if parts.isEmpty { parts = ready } else { parts += ready }
+                        continue
+                    }
                     if let ready = made[id] {
                         if parts.isEmpty { parts = ready } else { parts += ready }
                         continue
@@ -929,7 +953,7 @@ struct ClaudeCodeSession {
         var ids: [String] = []
         var others: [String] = []
         for draft in drafts {
-            for case .call(let id) in draft.items {
+            for case .call(let id) in draft.items where madeEarly[id] == nil {
                 guard let call = calls[id] else { continue }
                 if ClaudeCodeTools.isIndependent(call) { ids.append(id) } else { others.append(id) }
             }
