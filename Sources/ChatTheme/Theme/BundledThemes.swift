@@ -51,7 +51,7 @@ public enum BundledThemes {
     static func file(named name: String, in folder: String) -> String? {
         guard isPlainName(name) else { return nil }
         for suffix in [".resolver.json", ".tokens.json"] {
-            let path = ThemeFiles.join(folder, name + suffix)
+            let path = FilePath.joinRelative(folder, name + suffix)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
         return nil

@@ -17,7 +17,7 @@ public enum ThemeLoader {
                 Diagnostic(.error, file: displayPath, message: "cannot read the theme: \(failure.message)"),
                 kind: .missingInput)
         case .success(let bytes):
-            return try load(bytes: bytes, displayPath: displayPath, baseDirectory: ThemeFiles.directory(of: path))
+            return try load(bytes: bytes, displayPath: displayPath, baseDirectory: FilePath.directory(path))
         }
     }
 
@@ -176,7 +176,7 @@ public enum ThemeLoader {
         guard path.hasSuffix(".resolver.json") else {
             return BundledBase(light: [TokenSource(root: baseRoot, file: path)], dark: nil)
         }
-        var reader = ThemeResolverReader(root: baseRoot, file: path, baseDirectory: ThemeFiles.directory(of: path))
+        var reader = ThemeResolverReader(root: baseRoot, file: path, baseDirectory: FilePath.directory(path))
         let before = diagnostics.count
         let result = reader.read(&diagnostics)
         guard diagnostics.count == before, !reader.isIncomplete else { return nil }
@@ -185,7 +185,7 @@ public enum ThemeLoader {
 
     /// `themes/sp.resolver.json` → `sp`.
     static func defaultName(for displayPath: String) -> String {
-        var name = ThemeFiles.lastComponent(of: displayPath)
+        var name = FilePath.lastComponent(displayPath)
         for suffix in [".resolver.json", ".tokens.json", ".json"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break

@@ -44,7 +44,7 @@ package struct ThemeResolverReader {
         self.root = root
         self.file = file
         self.baseDirectory = baseDirectory
-        self.displayDirectory = ThemeFiles.directory(of: file)
+        self.displayDirectory = FilePath.directory(file)
     }
 
     private enum OrderItem {
@@ -368,8 +368,8 @@ package struct ThemeResolverReader {
             return nil
         }
         if let cached = fileCache[normalized] { return cached }
-        let display = ThemeFiles.join(displayDirectory, normalized)
-        let fsPath = ThemeFiles.join(baseDirectory, normalized)
+        let display = FilePath.joinRelative(displayDirectory, normalized)
+        let fsPath = FilePath.joinRelative(baseDirectory, normalized)
         var source: TokenSource?
         if !ThemeFiles.stays(fsPath, inside: baseDirectory) {
             diagnostics.error(
@@ -416,7 +416,7 @@ package struct ThemeResolverReader {
                 file, at: node, path: path,
                 "cannot read \(ThemeDiagnostics.quoted(reference)): \(error.diagnostics.first?.message ?? "the bundled themes are not found")")
         case .success(let folder):
-            let fsPath = ThemeFiles.join(folder, normalized)
+            let fsPath = FilePath.joinRelative(folder, normalized)
             if !ThemeFiles.stays(fsPath, inside: folder) {
                 diagnostics.error(
                     file, at: node, path: path,
