@@ -22,6 +22,8 @@ package struct ThemeResolverReader {
     let baseDirectory: String
     /// The folder part of `file`, for naming referenced files in messages.
     let displayDirectory: String
+    /// Where `chatrender:` `$ref`s are read.
+    let bundledThemes: BundledThemes
     /// Whether some source could not be read or parsed, or the document itself is broken; missing-token
     /// checks are skipped then, because they would only repeat the same problem.
     private(set) var isIncomplete = false
@@ -40,10 +42,11 @@ package struct ThemeResolverReader {
     /// and in any one set (a documented limit; real themes have a handful).
     static let maxSources = 1_000
 
-    init(root: JSONNode, file: String, baseDirectory: String) {
+    init(root: JSONNode, file: String, baseDirectory: String, bundledThemes: BundledThemes) {
         self.root = root
         self.file = file
         self.baseDirectory = baseDirectory
+        self.bundledThemes = bundledThemes
         self.displayDirectory = FilePath.directory(file)
     }
 
@@ -410,7 +413,7 @@ package struct ThemeResolverReader {
         let key = BundledThemes.referencePrefix + normalized
         if let cached = fileCache[key] { return cached }
         var source: TokenSource?
-        switch BundledThemes.folder() {
+        switch bundledThemes.folder {
         case .failure(let error):
             diagnostics.missingFile(
                 file, at: node, path: path,

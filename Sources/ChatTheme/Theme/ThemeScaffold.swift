@@ -11,10 +11,12 @@ package enum ThemeScaffold {
     /// The resolver's file name.
     package static let resolverName = "theme.resolver.json"
 
-    /// The four files, made from the bundled theme `from`, for a theme called `name`.
-    package static func files(from: String, name: String) throws(DiagnosticError) -> [(name: String, bytes: [UInt8])] {
+    /// The four files, made from the bundled theme `from` (of `bundledThemes`), for a theme called `name`.
+    package static func files(
+        from: String, name: String, bundledThemes: BundledThemes
+    ) throws(DiagnosticError) -> [(name: String, bytes: [UInt8])] {
         let folder: String
-        switch BundledThemes.folder() {
+        switch bundledThemes.folder {
         case .success(let found): folder = found
         case .failure(let error): throw error
         }

@@ -499,7 +499,8 @@ import TestSupport
             "public static func loadConversation(path: String)",
             "public static func render(_ request: ImportRequest, render: RenderRequest)",
             "public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult",
-            "public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme",
+            "public static func load(path: String, displayPath: String, bundledThemes: BundledThemes = .unknown) throws(DiagnosticError) -> Theme",
+            "public init(folder: String)",
             "public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String",
         ] {
             #expect(api.contains(declaration), "the public API lost \(declaration)")
