@@ -1,10 +1,7 @@
-import CPlatform
 import Foundation
 import ChatModel
-import ChatLoad
 import ChatTheme
 import ChatPlan
-import ChatRenderHTML
 import ChatOutput
 import ChatAssets
 import ChatBrowser

@@ -5,7 +5,6 @@ import ChatPlan
 import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 import Foundation
 /// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
 /// through the same template and writer as a conversation page, in the gallery's page shell.
