@@ -13,6 +13,9 @@ import ChatBrowser
 public struct RenderRequest: Sendable {
     public var conversationPath: String
     public var themePath: String
+    /// Where a partial theme (`"$extends": "sp"`) finds the bundled themes it builds on; the
+    /// command line passes the folder it found. Unknown by default: a complete theme needs none.
+    public var bundledThemes = BundledThemes.unknown
     public var templatesDirectory: String
     public var outputDirectory: String
     public var options: RenderOptions
@@ -293,7 +296,7 @@ struct PreparedPage: Sendable {
                 Result { () throws(DiagnosticError) in try request.prices() }
             )
         }
-        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
+        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath, bundledThemes: request.bundledThemes)
         let (template, words, prices) = try other.value()
         let made = try template.get()
         if live && made.live.isEmpty {

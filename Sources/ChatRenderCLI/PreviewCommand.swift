@@ -66,10 +66,11 @@ enum PreviewCommand {
             // The sample ships with the bundled themes; a preview from given themes and templates
             // alone, without the bundled folder, goes without it.
             let sample = (try? DataDirectory.locate().get()).map { FilePath.join($0, "themes/preview/sample.json") }
-            let request = ThemePreview.Request(
+            var request = ThemePreview.Request(
                 themePaths: themePaths, templatesDirectory: templates,
                 outputDirectory: parsed[out] ?? "out/preview", locale: locale,
                 conversationPaths: conversationPaths, samplePath: sample)
+            request.bundledThemes = DataDirectory.bundledThemes()
             if parsed.has(watch) { return runWatching(request, quiet: parsed.has(SharedOptions.quiet), output: output) }
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {

@@ -206,6 +206,7 @@ enum RenderCommand {
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
             if let limit = parsed[splitOver] { request.options.splitOver = limit }
+            request.bundledThemes = DataDirectory.bundledThemes()
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()
             if let given = parsed[prices] {
@@ -303,6 +304,7 @@ enum RenderCommand {
             outputDirectory: parsed[out] ?? FilePath.join("out", name),
             options: settings.options, strict: false, images: settings.images)
         request.markupGiven = settings.markupGiven
+        request.bundledThemes = DataDirectory.bundledThemes()
         if let given = parsed[prices] {
             request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
         }
