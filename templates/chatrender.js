@@ -89,9 +89,6 @@
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return new File([bytes], name, { type: type });
   }
-  // Shown only with this script: without it the button could do nothing, and Open saves the file.
-  var buttons = document.querySelectorAll("button[data-cr-share][hidden]");
-  for (var b = 0; b < buttons.length; b++) buttons[b].hidden = false;
 
   // Copy on code blocks: added here, since without the script it could do nothing (the code
   // can still be selected). The result is said through one polite live region.
@@ -129,16 +126,27 @@
       if (copied) resolve(); else reject(new Error("copy refused"));
     });
   }
-  var blocks = document.querySelectorAll("figure.cr-code");
-  for (var c = 0; c < blocks.length; c++) {
-    var copy = document.createElement("button");
-    copy.type = "button";
-    copy.className = "cr-code-copy";
-    copy.setAttribute("aria-label", say("copyCode", "Copy code"));
-    copy.textContent = say("copy", "Copy");
-    blocks[c].classList.add("cr-code--copy");
-    blocks[c].insertBefore(copy, blocks[c].querySelector(":scope > pre, :scope > .cr-numbered-rows"));
+  // What the script adds to turns: at load, and to the turns a watched session's page receives
+  // later (they come with a "chatrender:turns-added" event on their container).
+  function enhance(root) {
+    // Shown only with this script: without it the button could do nothing, and Open saves the file.
+    var buttons = root.querySelectorAll("button[data-cr-share][hidden]");
+    for (var b = 0; b < buttons.length; b++) buttons[b].hidden = false;
+    var blocks = root.querySelectorAll("figure.cr-code:not(.cr-code--copy)");
+    for (var c = 0; c < blocks.length; c++) {
+      var copy = document.createElement("button");
+      copy.type = "button";
+      copy.className = "cr-code-copy";
+      copy.setAttribute("aria-label", say("copyCode", "Copy code"));
+      copy.textContent = say("copy", "Copy");
+      blocks[c].classList.add("cr-code--copy");
+      blocks[c].insertBefore(copy, blocks[c].querySelector(":scope > pre, :scope > .cr-numbered-rows"));
+    }
   }
+  enhance(document);
+  document.addEventListener("chatrender:turns-added", function (event) {
+    if (event.target instanceof Element) enhance(event.target);
+  });
   document.addEventListener("click", function (event) {
     var target = event.target instanceof Element ? event.target : null;
     var button = target ? target.closest("button.cr-code-copy") : null;
@@ -211,28 +219,46 @@
   // A long conversation (see PromptIndex): "Back to top" and "Jump to latest" float at the
   // window's corner, each while it is of use, and the table of contents marks the prompt being
   // read. Without this script both are plain links: the list at the top, "Back to top" at the end.
-  var jumps = document.querySelector(".cr-main > .cr-jump");
-  var tocList = document.querySelector(".cr-toc-list");
-  if (jumps || tocList) longConversation(jumps, tocList);
+  // A watched session's page (render --watch) gets its turns, list and jumps as they are
+  // written: they are looked for again on each "chatrender:page-updated".
+  var live = document.documentElement.hasAttribute("data-cr-live");
+  if (live || document.querySelector(".cr-main > .cr-jump, .cr-toc-list")) longConversation();
 
-  function longConversation(jumps, tocList) {
+  function longConversation() {
     var doc = document.documentElement;
-    var toTop = jumps ? jumps.querySelector(".cr-jump-top") : null;
-    var toEnd = jumps ? jumps.querySelector(".cr-jump-end") : null;
     var reduceMotion = window.matchMedia ? window.matchMedia("(prefers-reduced-motion: reduce)") : null;
-    if (jumps) jumps.classList.add("cr-jump--float");
+    var jumps, toTop, toEnd, tocList, prompts, current;
 
     // Each prompt's link and turn; a turn in a group of turns is found by its group first, since
     // a group off screen is not laid out and measuring a turn inside it would lay it out.
-    var prompts = [];
-    var links = tocList ? tocList.querySelectorAll("a[href^='#cr-t']") : [];
-    for (var i = 0; i < links.length; i++) {
-      var turn = document.getElementById(links[i].getAttribute("href").slice(1));
-      if (!turn) continue;
-      var group = turn.parentElement && turn.parentElement.classList.contains("cr-turns") ? turn.parentElement : null;
-      prompts.push({ link: links[i], turn: turn, group: group });
+    function scan() {
+      jumps = document.querySelector(".cr-main > .cr-jump");
+      tocList = document.querySelector(".cr-toc-list");
+      toTop = jumps ? jumps.querySelector(".cr-jump-top") : null;
+      toEnd = jumps ? jumps.querySelector(".cr-jump-end") : null;
+      if (jumps) jumps.classList.add("cr-jump--float");
+      prompts = [];
+      current = null;
+      var links = tocList ? tocList.querySelectorAll("a[href^='#cr-t']") : [];
+      for (var i = 0; i < links.length; i++) {
+        var turn = document.getElementById(links[i].getAttribute("href").slice(1));
+        if (!turn) continue;
+        var group = turn.parentElement && turn.parentElement.classList.contains("cr-turns") ? turn.parentElement : null;
+        prompts.push({ link: links[i], turn: turn, group: group });
+      }
+      // Opening the list shows the prompt being read in it.
+      var details = tocList ? tocList.closest("details") : null;
+      if (details && !details.crWatched) {
+        details.crWatched = true;
+        details.addEventListener("toggle", function () {
+          if (!details.open || !current || !tocList) return;
+          var list = tocList.getBoundingClientRect(), link = current.getBoundingClientRect();
+          tocList.scrollTop += link.top - list.top - (tocList.clientHeight - link.height) / 2;
+        });
+      }
     }
-    var current = null;
+    scan();
+    document.addEventListener("chatrender:page-updated", function () { scan(); schedule(); });
 
     // The prompt being read: the last one whose turn starts above a line a third down the window.
     function startsAbove(prompt, line) {
@@ -272,14 +298,6 @@
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule, { passive: true });
     schedule();
-
-    // Opening the list shows the prompt being read in it.
-    var details = tocList ? tocList.closest("details") : null;
-    if (details) details.addEventListener("toggle", function () {
-      if (!details.open || !current) return;
-      var list = tocList.getBoundingClientRect(), link = current.getBoundingClientRect();
-      tocList.scrollTop += link.top - list.top - (tocList.clientHeight - link.height) / 2;
-    });
 
     // Smooth only over a short way, and never with Reduce Motion: a smooth scroll across
     // thousands of turns would lay out every one of them on the way.

@@ -13,6 +13,9 @@ import ChatBrowser
 public struct RenderRequest: Sendable {
     public var conversationPath: String
     public var themePath: String
+    /// Where a partial theme (`"$extends": "sp"`) finds the bundled themes it builds on; the
+    /// command line passes the folder it found. Unknown by default: a complete theme needs none.
+    public var bundledThemes = BundledThemes.unknown
     public var templatesDirectory: String
     public var outputDirectory: String
     public var options: RenderOptions
@@ -170,6 +173,8 @@ public enum ChatRenderer {
             return try style!.value()
         }
         var options = request.options(for: conversation)
+        // A PDF is printed from the page as it opens: it must hold every turn.
+        if request.pdf != nil { options.splitOver = 0 }
 
         // A render of its own opens its cache, and keeps it within its size once the render is done.
         var request = request
@@ -277,8 +282,9 @@ struct PreparedPage: Sendable {
     /// The version and the style, for cached pages' keys (see ``ChatRenderer/pageKey``).
     var fingerprint: String
 
-    /// For a page alone: its stylesheets and script inline.
-    init(_ request: RenderRequest) throws(DiagnosticError) {
+    /// For a page alone: its stylesheets and script inline; with `live`, a watched session's page
+    /// (see ``PageStyle/init(theme:template:live:)``).
+    init(_ request: RenderRequest, live: Bool = false) throws(DiagnosticError) {
         // The templates and the words are read on another thread while the theme is read and
         // made into its stylesheet. Errors keep their order: the theme's, the templates', then
         // the words'.
@@ -290,9 +296,17 @@ struct PreparedPage: Sendable {
                 Result { () throws(DiagnosticError) in try request.prices() }
             )
         }
-        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath)
+        let theme = try ThemeLoader.load(path: request.themePath, displayPath: request.themePath, bundledThemes: request.bundledThemes)
         let (template, words, prices) = try other.value()
-        self.init(request, style: PageStyle(theme: theme, template: try template.get()), words: try words.get(), prices: try prices.get())
+        let made = try template.get()
+        if live && made.live.isEmpty {
+            throw DiagnosticError(
+                Diagnostic(
+                    file: request.templatesDirectory,
+                    message: "has no live/ folder (live.css and live.js); a watched session's page is made from them"),
+                kind: .missingInput)
+        }
+        self.init(request, style: PageStyle(theme: theme, template: made, live: live), words: try words.get(), prices: try prices.get())
     }
 
     init(_ request: RenderRequest, style: PageStyle) throws(DiagnosticError) {
@@ -347,6 +361,24 @@ extension RenderOutput {
         _ conversation: Conversation, style: PageStyle, assets: AssetTable,
         options: RenderOptions
     ) throws(DiagnosticError) -> WrittenPage {
+        // A page alone too long to open whole is written in chunks (not a site's page, whose
+        // policy allows no script of its folder, nor one printed to PDF, which must be whole).
+        if options.site == nil, !style.template.chunks.isEmpty,
+            let chunks = ChunkedPage.chunks(conversation.messages ?? [], over: options.splitOver)
+        {
+            let file = try create("index.html")
+            var failure: DiagnosticError?
+            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [style.template.chunks])
+            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { number, bytes in
+                guard failure == nil else { return }
+                do throws(DiagnosticError) {
+                    try write(bytes, to: ChunkedPage.file(number))
+                } catch { failure = error }
+            }
+            let size = try file.finish()
+            if let failure { throw failure }
+            return WrittenPage(size: size)
+        }
         let file = try create("index.html")
         PageAssembler.assemble(conversation: conversation, style: style, assets: assets, options: options, into: file.sink)
         return WrittenPage(size: try file.finish())

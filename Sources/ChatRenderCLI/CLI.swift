@@ -49,8 +49,6 @@ public enum CLI {
 
     /// Runs one command line (without the program name).
     public static func run(_ arguments: [String], output: Output = .standard) -> ExitCode {
-        // A partial theme (`"$extends": "sp"`) reads the bundled themes: found only when one asks.
-        BundledThemes.register { DataDirectory.locate().map { FilePath.join($0, "themes") } }
         guard let first = arguments.first else {
             output.err(overview)
             return .usage

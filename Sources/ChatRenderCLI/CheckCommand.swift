@@ -100,6 +100,7 @@ enum CheckCommand {
                 templatesDirectory: templatesPath, options: settings.options,
                 images: settings.images, strict: settings.strict)
             request.markupGiven = settings.markupGiven
+            request.bundledThemes = DataDirectory.bundledThemes()
             if let shotWidths = baseline.screenshotWidths {
                 let environment = ProcessInfo.processInfo.environment
                 guard let executable = HeadlessChromium.locate(environment: environment) else {

@@ -79,6 +79,12 @@ enum DataDirectory {
         return places
     }
 
+    /// The bundled themes a partial theme builds on: `themes/` of the data folder, or why that
+    /// was not found (said only when a theme needs them; a complete theme loads without).
+    static func bundledThemes() -> BundledThemes {
+        BundledThemes(locate().map { FilePath.join($0, "themes") })
+    }
+
     /// Whether `folder` holds the default theme and the page template.
     static func holdsData(_ folder: String) -> Bool {
         markers.allSatisfy { FileManager.default.fileExists(atPath: FilePath.join(folder, $0)) }

@@ -66,10 +66,11 @@ enum PreviewCommand {
             // The sample ships with the bundled themes; a preview from given themes and templates
             // alone, without the bundled folder, goes without it.
             let sample = (try? DataDirectory.locate().get()).map { FilePath.join($0, "themes/preview/sample.json") }
-            let request = ThemePreview.Request(
+            var request = ThemePreview.Request(
                 themePaths: themePaths, templatesDirectory: templates,
                 outputDirectory: parsed[out] ?? "out/preview", locale: locale,
                 conversationPaths: conversationPaths, samplePath: sample)
+            request.bundledThemes = DataDirectory.bundledThemes()
             if parsed.has(watch) { return runWatching(request, quiet: parsed.has(SharedOptions.quiet), output: output) }
             let result = try ThemePreview.render(request)
             if !parsed.has(SharedOptions.quiet) {
@@ -89,33 +90,21 @@ enum PreviewCommand {
     /// `--watch`: render, then again on each change, until Ctrl-C (or SIGTERM), which is taken
     /// between renders so a render in progress finishes and nothing is left half-written.
     static func runWatching(_ request: ThemePreview.Request, quiet: Bool, output: CLI.Output) -> CLI.ExitCode {
-        let stop = Locked(false)
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.withLock { $0 = true } }
-            source.resume()
-            return source
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
         output.err("watching \(CLI.count(PreviewWatch.files(for: request).count, "file")); Ctrl-C stops\n")
-        PreviewWatch.run(request, shouldStop: { stop.withLock { $0 } }) { event in
-            switch event {
-            case .wrote(let result, let changed, let milliseconds):
-                if quiet { return }
-                let why = changed.isEmpty ? "" : "\(changed.map(FilePath.lastComponent).joined(separator: ", ")) changed: "
-                let counted = result.warnings.isEmpty ? "" : ", \(CLI.count(result.warnings.count, "warning"))"
-                for warning in result.warnings { output.err(warning.description + "\n") }
-                output.err("\(why)wrote \(result.outputDirectory)/index.html in \(milliseconds) ms\(counted)\n")
-            case .failed(let error):
-                // Reported, and the last good page stays; watching goes on.
-                _ = CLI.report(error, output: output)
-                output.err("still watching; the page shows the last good render\n")
+        StopSignal.run { shouldStop in
+            PreviewWatch.run(request, shouldStop: shouldStop) { event in
+                switch event {
+                case .wrote(let result, let changed, let milliseconds):
+                    if quiet { return }
+                    let why = changed.isEmpty ? "" : "\(changed.map(FilePath.lastComponent).joined(separator: ", ")) changed: "
+                    let counted = result.warnings.isEmpty ? "" : ", \(CLI.count(result.warnings.count, "warning"))"
+                    for warning in result.warnings { output.err(warning.description + "\n") }
+                    output.err("\(why)wrote \(result.outputDirectory)/index.html in \(milliseconds) ms\(counted)\n")
+                case .failed(let error):
+                    // Reported, and the last good page stays; watching goes on.
+                    _ = CLI.report(error, output: output)
+                    output.err("still watching; the page shows the last good render\n")
+                }
             }
         }
         output.err("stopped watching\n")

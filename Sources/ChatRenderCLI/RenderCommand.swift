@@ -30,6 +30,23 @@ enum RenderCommand {
             + "--markup full; see chatrender help import)",
         read: ImportCommand.readFormat)
 
+    static let watch = Option.flag(
+        "--watch",
+        help: "follow a session log as the agent writes it (\(SessionWatch.followed); for a folder of sessions, the "
+            + "newest one): render it, then again each time lines are appended, reading only the new ones; an open page "
+            + "loads each update by itself, from the file system too, and keeps its place. Ctrl-C stops, leaving the "
+            + "complete page")
+
+    static let splitOver = Option.value(
+        "--split-over", valueName: "SIZE",
+        help: "a page whose turns weigh more than SIZE of text (default 32MB, about 10,000 long turns; 0: never) is "
+            + "written in chunks (chunks/N.js) that load as the reader scrolls or follows a link, so a session of "
+            + "hundreds of megabytes opens at once; --single-file and --pdf pages are always whole",
+        read: { name, raw in
+            InlineLimit(parsing: raw).map { .success($0.bytes) }
+                ?? .failure(OptionValueProblem("\(name) \"\(raw)\": expected a size such as 32MB, 500KB, 2MiB or a number of bytes (0 never splits)"))
+        })
+
     static let prices = Option.text(
         "--prices", valueName: "FILE",
         help: "the price table for estimated costs: a JSON file shaped like the bundled templates/prices.json "
@@ -80,7 +97,7 @@ enum RenderCommand {
             SharedOptions.themeAndTemplates,
             OptionGroup(SharedOptions.page.title, SharedOptions.page.options + [prices.option]),
             SharedOptions.photos,
-            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option]),
+            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, watch.option, splitOver.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
             CacheOptions.group,
             SharedOptions.messages,
@@ -104,6 +121,14 @@ enum RenderCommand {
                 "--pdf prints one conversation; it does not work with --from (import "
                     + "first, then render a conversation with --pdf)"),
             CacheOptions.rule,
+            CommandRule(message: "--watch follows a session log as it is written; it cannot follow standard input (-)") {
+                $0.has(watch) && $0.positionals.first == "-"
+            },
+            .excludes(watch.option, singleFile.option, "--watch writes an output folder whose page loads its updates; it does not work with --single-file"),
+            .excludes(watch.option, pdf.option, "--watch writes an output folder whose page loads its updates; it does not work with --pdf"),
+            .excludes(watch.option, shard.option, "--watch follows one session; --shard slices a site"),
+            .excludes(splitOver.option, singleFile.option, "--split-over splits a page into files beside it; a --single-file page is always whole"),
+            .excludes(splitOver.option, watch.option, "--split-over does not apply to --watch: a watched page is written whole"),
         ],
         exitCodes: [.ok, .usage, .dataError, .noInput, .unavailable, .cannotCreate],
         run: run)
@@ -120,6 +145,9 @@ enum RenderCommand {
             var format: ImportFormat? = nil
             var folder = false
             let conversation: String
+            if parsed.has(watch) {
+                return try runWatching(given, choice: parsed[from], parsed: parsed, settings: settings, inputs: inputs, output: output)
+            }
             if let choice = parsed[from] {
                 (conversation, format) = try ImportCommand.resolve(given, choice: choice, inputs: inputs)
             } else if given != "-" && SiteRenderer.isFolder(given) {
@@ -177,6 +205,8 @@ enum RenderCommand {
                 options: settings.options, strict: settings.strict, images: settings.images)
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
+            if let limit = parsed[splitOver] { request.options.splitOver = limit }
+            request.bundledThemes = DataDirectory.bundledThemes()
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()
             if let given = parsed[prices] {
@@ -235,6 +265,69 @@ enum RenderCommand {
         if let size = result.pdfSize {
             output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
         }
+        return .ok
+    }
+
+    /// `render --watch SESSION`: the session log (or a project folder's newest), rendered, then
+    /// followed until Ctrl-C (see ``SessionWatch``).
+    static func runWatching(
+        _ given: String, choice: ImportCommand.FormatChoice?, parsed: ParsedArguments, settings: RenderSettings, inputs: InputFiles, output: CLI.Output
+    ) throws(DiagnosticError) -> CLI.ExitCode {
+        var path = given
+        let format: ImportFormat
+        if let choice {
+            (path, format) = try ImportCommand.resolve(given, choice: choice, inputs: inputs)
+        } else {
+            guard FileManager.default.fileExists(atPath: given) else {
+                throw DiagnosticError(Diagnostic(file: given, message: "no such file or folder; expected a session log to follow"), kind: .missingInput)
+            }
+            switch ImportFormat.detect(given) {
+            case .format(let found, _): format = found
+            case .unknown(let description):
+                throw DiagnosticError(
+                    Diagnostic(file: given, message: "\(description); --watch follows a session log (\(SessionWatch.followed))"), kind: .badData)
+            }
+        }
+        // A project folder of a format that is followed: its newest session.
+        if SiteRenderer.isFolder(path), format.reader.liveLog("session.jsonl") != nil {
+            guard let newest = LiveSession.newestLog(in: path) else {
+                throw DiagnosticError(Diagnostic(file: path, message: "has no session log (*.jsonl) to follow"), kind: .missingInput)
+            }
+            path = newest
+        }
+        let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
+            theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
+        var name = FilePath.stem(path)
+        if name.isEmpty { name = "session" }
+        var request = RenderRequest(
+            conversationPath: path, themePath: themePath, templatesDirectory: templatesPath,
+            outputDirectory: parsed[out] ?? FilePath.join("out", name),
+            options: settings.options, strict: false, images: settings.images)
+        request.markupGiven = settings.markupGiven
+        request.bundledThemes = DataDirectory.bundledThemes()
+        if let given = parsed[prices] {
+            request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
+        }
+        let watch = try SessionWatch(path: path, reader: format.reader, request: request)
+        let quiet = parsed.has(SharedOptions.quiet)
+        if !quiet { output.err("watching \(path); Ctrl-C stops\n") }
+        StopSignal.run { shouldStop in
+            watch.run(shouldStop: shouldStop) { event in
+                switch event {
+                case .wrote(let update, let turns, let added, let warnings, let milliseconds):
+                    guard !quiet else { return }
+                    for warning in inputs.rename(warnings) { output.err(warning.description + "\n") }
+                    let what = update == 0 ? CLI.count(turns, "turn") : "\(CLI.count(added, "new turn")), \(turns) in all"
+                    output.err("wrote \(request.outputDirectory)/index.html (\(what)) in \(milliseconds) ms\n")
+                case .waiting:
+                    if !quiet { output.err("no conversation in the log yet; waiting for its first turn\n") }
+                case .failed(let error):
+                    _ = CLI.report(inputs.rename(error), output: output)
+                    output.err("still watching; the page shows the last good render\n")
+                }
+            }
+        }
+        if !quiet { output.err("stopped watching; \(request.outputDirectory)/index.html is complete\n") }
         return .ok
     }
 

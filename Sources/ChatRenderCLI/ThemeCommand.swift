@@ -51,7 +51,7 @@ enum ThemeCommand {
 
     static func runInit(_ parsed: ParsedArguments, output: CLI.Output) -> CLI.ExitCode {
         do throws(DiagnosticError) {
-            let result = try ThemeInit.write(folder: parsed.positionals[0], from: parsed[from] ?? "sp")
+            let result = try ThemeInit.write(folder: parsed.positionals[0], from: parsed[from] ?? "sp", bundledThemes: DataDirectory.bundledThemes())
             if !parsed.has(SharedOptions.quiet) {
                 output.err("wrote theme \"\(result.name)\" to \(result.folder)/; check it with chatrender theme check \(result.resolver)\n")
             }
@@ -68,7 +68,7 @@ enum ThemeCommand {
         let shown = given == "-" ? StandardInputCopy.displayName : given
         do throws(DiagnosticError) {
             let path = try inputs.path(for: given, what: "theme", role: "the theme", copyName: "theme.json")
-            let theme = try ThemeLoader.load(path: path, displayPath: shown)
+            let theme = try ThemeLoader.load(path: path, displayPath: shown, bundledThemes: DataDirectory.bundledThemes())
             let report = ThemeContrast.report(for: theme, displayPath: shown)
             output.out(report.text)
             if !report.text.hasSuffix("\n") { output.out("\n") }

@@ -35,7 +35,7 @@ package enum FileInput {
     /// made of them. Unmapped when released.
     package final class Mapped: @unchecked Sendable {
         private let mapping: UnsafeRawPointer?
-        private let count: Int
+        package let count: Int
         private let array: [UInt8]
 
         fileprivate init(mapping: UnsafeRawPointer, count: Int) {
@@ -55,6 +55,19 @@ package enum FileInput {
         package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
             if let mapping { return try body(UnsafeBufferPointer(start: mapping.assumingMemoryBound(to: UInt8.self), count: count)) }
             return try array.withUnsafeBufferPointer(body)
+        }
+
+        /// Gives back the memory of `bytes` (offsets in the file) once they are read: the kernel
+        /// drops those pages of the mapping (they would be read from the file again if touched),
+        /// so a log of hundreds of megabytes read once from start to end is never resident whole.
+        /// Nothing for bytes already in memory.
+        package func doneWith(_ bytes: Range<Int>) {
+            guard let mapping else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (bytes.lowerBound + page - 1) / page * page
+            let end = min(count, bytes.upperBound) / page * page
+            guard end > start else { return }
+            _ = madvise(UnsafeMutableRawPointer(mutating: mapping + start), end - start, MADV_DONTNEED)
         }
 
         /// Whether another program cut the file short while it was mapped.

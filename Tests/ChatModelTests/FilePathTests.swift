@@ -35,4 +35,19 @@ import TestSupport
             #expect(FilePath.lastComponent(path) == name, "\(path.debugDescription)")
         }
     }
+
+    @Test func aRelativeJoinLeavesOutTheCurrentFolder() {
+        // A file named beside one given as a bare name (whose folder is `.`) is named bare too.
+        let cases: [(String, String, String)] = [
+            (".", "light.tokens.json", "light.tokens.json"), (FilePath.directory("theme.resolver.json"), "a/b.json", "a/b.json"),
+            ("themes", "sp/base.tokens.json", "themes/sp/base.tokens.json"), ("themes/", "a.json", "themes/a.json"),
+            ("/", "a.json", "/a.json"), ("", "a.json", "a.json"), ("./", "a.json", "./a.json"), ("..", "a.json", "../a.json"),
+            ("themes", "/abs.json", "/abs.json"), (".", "/abs.json", "/abs.json"),
+        ]
+        for (folder, relative, joined) in cases {
+            #expect(FilePath.joinRelative(folder, relative) == joined, "\(folder.debugDescription) + \(relative.debugDescription)")
+        }
+        // `join` itself keeps the `.`: a path to open, where `./a` and `a` are the same file.
+        #expect(FilePath.join(".", "a.json") == "./a.json")
+    }
 }

@@ -8,16 +8,22 @@ package enum ThemeTestSupport {
 
     package static func bundled(_ name: String) -> String { "\(repositoryRoot)/themes/\(name)" }
     package static func fixture(_ name: String) -> String { "\(repositoryRoot)/Tests/ChatRenderTests/Fixtures/themes/\(name)" }
+    /// The repository's `themes/`, which a partial theme builds on, as the command finds them.
+    package static var bundledThemes: BundledThemes { BundledThemes(folder: "\(repositoryRoot)/themes") }
 
     /// Loads a theme from JSON text, as if it were a file called `name`.
-    package static func load(_ json: String, name: String = "test.tokens.json") throws(DiagnosticError) -> Theme {
-        try ThemeLoader.load(bytes: Array(json.utf8), displayPath: name, baseDirectory: fixture(""))
+    package static func load(
+        _ json: String, name: String = "test.tokens.json", bundledThemes: BundledThemes = ThemeTestSupport.bundledThemes
+    ) throws(DiagnosticError) -> Theme {
+        try ThemeLoader.load(bytes: Array(json.utf8), displayPath: name, baseDirectory: fixture(""), bundledThemes: bundledThemes)
     }
 
     /// The diagnostics from JSON text that must fail to load (empty when it loaded).
-    package static func problems(_ json: String, name: String = "test.tokens.json") -> [Diagnostic] {
+    package static func problems(
+        _ json: String, name: String = "test.tokens.json", bundledThemes: BundledThemes = ThemeTestSupport.bundledThemes
+    ) -> [Diagnostic] {
         do {
-            _ = try load(json, name: name)
+            _ = try load(json, name: name, bundledThemes: bundledThemes)
             return []
         } catch {
             return error.diagnostics
@@ -27,7 +33,7 @@ package enum ThemeTestSupport {
     /// The diagnostics from a file that must fail to load.
     package static func problems(file path: String, display: String) -> DiagnosticError? {
         do {
-            _ = try ThemeLoader.load(path: path, displayPath: display)
+            _ = try ThemeLoader.load(path: path, displayPath: display, bundledThemes: bundledThemes)
             return nil
         } catch {
             return error

@@ -64,7 +64,10 @@ package enum ClaudeCodeImporter {
         }
         let images = ImageCounter()
         var reader = ClaudeCodeSession(file: session.displayPath, sessionPath: session.path, images: images, agents: AgentLogCache(), depth: 0)
-        file.withBytes { reader.read(buffer: $0) }
+        // A long session gives back each run of its file and its parsed lines once read.
+        let long = file.count >= ClaudeCodeSession.longSession
+        reader.makesPartsEarly = long
+        file.withBytes { reader.read(buffer: $0, doneWith: long ? { file.doneWith($0) } : nil) }
         if file.wasCut {
             // What the lost pages read as (zeros) is not the session: nothing of it is kept.
             return (
@@ -96,13 +99,16 @@ package enum ClaudeCodeImporter {
     /// files are looked for.
     /// `chunkBytes` and `partsOnAllCores` are open to tests (a one-chunk read in order is the
     /// reference the parallel one must match).
+    /// `long` reads as a long session is read (see ``readSession(_:)``): parsed lines freed as
+    /// they are read, and independent calls' parts made as their results come.
     package static func read(
         bytes: [UInt8], file: String, chunkBytes: Int = ClaudeCodeSession.chunkBytes,
-        partsOnAllCores: Bool = true
+        partsOnAllCores: Bool = true, long: Bool = false
     ) -> (ImportedChat?, [Diagnostic]) {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.partsOnAllCores = partsOnAllCores
-        reader.read(bytes, chunkBytes: chunkBytes)
+        reader.makesPartsEarly = long
+        bytes.withUnsafeBufferPointer { reader.read(buffer: $0, chunkBytes: chunkBytes, doneWith: long ? { _ in } : nil) }
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
 }
@@ -121,6 +127,14 @@ final class ImageCounter {
     /// The number the next id gets: when it has not moved, nothing was handed out.
     private(set) var next = 1
     func id() -> String { defer { next += 1 }; return "i\(next)" }
+
+    /// A counter that goes on from where this one is, and leaves this one where it is.
+    func copy() -> ImageCounter {
+        let copy = ImageCounter()
+        copy.next = next
+        copy.extensions = extensions
+        return copy
+    }
     /// `.png` for `image/png`, by content type: the lookup trims and lowercases each time.
     private var extensions: [String: String] = [:]
 
@@ -170,8 +184,13 @@ struct ClaudeCodeSession {
     let file: String
     /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
     let sessionPath: String?
-    let images: ImageCounter
-    let agents: AgentLogCache
+    /// Reference types, so a copy of the reader (a live session's snapshot, see
+    /// ``ClaudeCodeLiveLog``) is given fresh ones of its own.
+    var images: ImageCounter
+    var agents: AgentLogCache
+    /// Lines read by earlier calls of ``read(buffer:chunkBytes:)``: a live session is read in
+    /// pieces as it grows, and its warnings still name each line by its number in the file.
+    var linesBefore = 0
     /// How deep in sub-agents this log is (0 for a session).
     let depth: Int
     var diagnostics: [Diagnostic] = []
@@ -186,6 +205,11 @@ struct ClaudeCodeSession {
     var retired: [[(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]] = []
     /// Whether ``turns()`` makes the independent calls' parts on all cores (tests turn it off).
     var partsOnAllCores = true
+    /// Whether an independent call's parts are made as its result is read (a long session, see
+    /// ``ClaudeCodeImporter/readSession(_:)``), and those parts. Paths in them are shown against
+    /// the working folder of their time, not the session's last (the same unless it moved).
+    var makesPartsEarly = false
+    var madeEarly: [String: [TurnPart]] = [:]
     /// Sub-agents' messages forwarded in `agent_progress` lines, by the call that started them
     /// (see ``readProgress(_:line:)``), and the calls in the order first met.
     var forwarded: [String: ForwardedAgent] = [:]
@@ -278,7 +302,12 @@ struct ClaudeCodeSession {
     }
 
     /// ``read(_:chunkBytes:)`` from bytes the caller keeps alive for the call (a mapped file).
-    mutating func read(buffer: UnsafeBufferPointer<UInt8>, chunkBytes: Int = ClaudeCodeSession.chunkBytes) {
+    /// `doneWith`, when given, is told each run of bytes once its lines are read (a mapped file
+    /// gives their pages back); the parsed lines are then freed as they are read, not with the
+    /// reader, so a session of hundreds of megabytes never holds all its parsed lines at once.
+    mutating func read(
+        buffer: UnsafeBufferPointer<UInt8>, chunkBytes: Int = ClaudeCodeSession.chunkBytes, doneWith: ((Range<Int>) -> Void)? = nil
+    ) {
         // Line ends found in the buffer without bounds checks: a long session is tens of
         // thousands of lines.
         var lines: [(start: Int, end: Int)] = []
@@ -302,6 +331,9 @@ struct ClaudeCodeSession {
                 start = end + 1
             }
         }
+        // Finding the lines read every page of the file: they are given back at once, and each
+        // run is read again (from the kernel's cache) when its lines are parsed.
+        doneWith?(0..<buffer.count)
         // Most lines are a turn's, each with its own uuid: room for them all up front.
         seenLines.reserveCapacity(seenLines.count + lines.count)
         calls.reserveCapacity(calls.count + lines.count / 2)
@@ -315,8 +347,9 @@ struct ClaudeCodeSession {
             // A thread keeps about three times the bytes it parses as values (and makes the turns'
             // parts after): its heap grows once for them, not one page at a time.
             let reserve = min(buffer.count * 3, 48 << 20)
+            // A long session's lines are parsed at most a few chunks ahead of their reading.
             ParallelChunks.forEachInOrderOnCaller(
-                chunks.count,
+                chunks.count, ahead: doneWith == nil ? nil : ParallelChunks.cores * 3,
                 { chunk in
                     cplatform_reserve_heap(reserve)
                     return Self.parse(found[chunks[chunk]], in: shared.buffer)
@@ -324,15 +357,33 @@ struct ClaudeCodeSession {
                 deliver: { parsed in
                     for (number, result) in parsed {
                         switch result {
-                        case .success(let node): readLine(node, number: number + 1)
-                        case .failure(let error): lineError(error, number: number + 1)
+                        case .success(let node): readLine(node, number: linesBefore + number + 1)
+                        case .failure(let error): lineError(error, number: linesBefore + number + 1)
                         }
                     }
-                    // What the lines kept of their JSON is freed with the reader, off this thread
-                    // (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
-                    retired.append(parsed)
+                    if let doneWith, let first = parsed.first, let last = parsed.last {
+                        doneWith(found[first.number].start..<found[last.number].end)
+                        // Freed now, on another thread, as this one reads on.
+                        let lines = Retired(parsed)
+                        Self.releaser.async { lines.drop() }
+                    } else {
+                        // What the lines kept of their JSON is freed with the reader, off this
+                        // thread (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
+                        retired.append(parsed)
+                    }
                 })
         }
+        linesBefore += found.count
+    }
+
+    /// Where parsed lines are freed while a long session is read (see ``read(buffer:chunkBytes:doneWith:)``).
+    static let releaser = DispatchQueue(label: "chatrender.session-lines", qos: .utility)
+
+    /// Parsed lines handed to ``releaser``.
+    private final class Retired: @unchecked Sendable {
+        private var lines: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]?
+        init(_ lines: [(number: Int, result: Result<JSONNode, JSONParser.SyntaxError>)]) { self.lines = lines }
+        func drop() { lines = nil }
     }
 
     /// The session's bytes, read (never written) by the workers while ``read(_:)`` keeps them alive.
@@ -342,6 +393,9 @@ struct ClaudeCodeSession {
     /// nothing next to their parse, small enough that the first is read early and the cores
     /// finish together.
     static let chunkBytes = 64 * 1024
+
+    /// From this size a session's bytes and parsed lines are given back as they are read.
+    static let longSession = 64 << 20
 
     /// The lines in runs of about `chunkBytes` (a session smaller than that is one run).
     static func chunks(of lines: [(start: Int, end: Int)], bytes: Int, size chunkBytes: Int) -> [Range<Int>] {
@@ -640,6 +694,13 @@ struct ClaudeCodeSession {
             if case .bool(true)? = block["is_error"]?.value { isError = true }
             // The line's record belongs to its one result (Claude Code writes one result a line).
             calls[id]!.result = ToolResult(content: block["content"], isError: isError, record: results.count == 1 ? node["toolUseResult"] : nil, line: line)
+            // A long session makes an independent call's parts as soon as its result is read, and
+            // lets its result's JSON go: it never holds every call's output twice.
+            if makesPartsEarly, ClaudeCodeTools.isIndependent(calls[id]!) {
+                var none: [ImportedAttachment] = []
+                madeEarly[id] = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &none)
+                calls[id]!.result = nil
+            }
         }
         let text = texts.joined(separator: "\n\n")
         // The compaction summary Claude Code wrote to carry on: folded into the divider.
@@ -834,6 +895,10 @@ struct ClaudeCodeSession {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
+                    if let ready = madeEarly.removeValue(forKey: id) {
+                        if parts.isEmpty { parts = ready } else { parts += ready }
+                        continue
+                    }
                     if let ready = made[id] {
                         if parts.isEmpty { parts = ready } else { parts += ready }
                         continue
@@ -891,27 +956,37 @@ struct ClaudeCodeSession {
         var ids: [String] = []
         var others: [String] = []
         for draft in drafts {
-            for case .call(let id) in draft.items {
+            for case .call(let id) in draft.items where madeEarly[id] == nil {
                 guard let call = calls[id] else { continue }
                 if ClaudeCodeTools.isIndependent(call) { ids.append(id) } else { others.append(id) }
             }
         }
         guard ids.count >= Self.parallelCalls else { return ([:], [:]) }
         let chunkCount = min(ids.count / 16, ParallelChunks.cores * 4)
+        // The independent calls are taken out of the session, a run for each chunk: a chunk's
+        // inputs and results are freed once its parts are made, so a long session does not hold
+        // all its calls' JSON and all their parts at once. The session keeps each call, emptied.
+        let found = ids
+        let handed = HandedCalls(
+            (0..<chunkCount).map { chunk in
+                let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
+                return found[lower..<upper].map { calls[$0]! }
+            })
+        for id in found {
+            calls[id]!.input = nil
+            calls[id]!.result = nil
+        }
         // The workers read a copy of the session taken now: what this thread changes while they
         // run (image ids, sub-agent logs read, warnings) is its own.
         let shared = SharedSession(session: self)
-        let found = ids
         var inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])] = [:]
         let chunks = ParallelChunks.map(
             chunkCount, placeholder: [[TurnPart]](),
             { chunk in
-                // Each worker its own copy: the calls are only read, and nothing of the session is
-                // written for an independent call.
+                // Each worker its own copy: nothing of the session is written for an independent call.
                 var session = shared.session
                 var attachments: [ImportedAttachment] = []
-                let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
-                return found[lower..<upper].map { ClaudeCodeTools.parts(for: session.calls[$0]!, in: &session, attachments: &attachments) }
+                return handed.take(chunk).map { ClaudeCodeTools.parts(for: $0, in: &session, attachments: &attachments) }
             },
             alongside: {
                 for id in others {
@@ -978,6 +1053,20 @@ struct ClaudeCodeSession {
 
     /// The session, read (never written) by the workers of ``partsAhead()``.
     private struct SharedSession: @unchecked Sendable { let session: ClaudeCodeSession }
+
+    /// The calls of each chunk of ``partsAhead()``, each taken once by the worker that makes the
+    /// chunk's parts (and freed with them).
+    private final class HandedCalls: @unchecked Sendable {
+        private let chunks: Locked<[[ToolCall]]>
+        init(_ chunks: [[ToolCall]]) { self.chunks = Locked(chunks) }
+        func take(_ chunk: Int) -> [ToolCall] {
+            chunks.withLock { chunks in
+                let calls = chunks[chunk]
+                chunks[chunk] = []
+                return calls
+            }
+        }
+    }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
         var turns = turns()

@@ -54,3 +54,35 @@ package struct ClaudeCodeReader: ChatExportReader {
         return ExportRead(chats: chats, warnings: diagnostics)
     }
 }
+
+extension ClaudeCodeReader {
+    package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
+        guard !SessionLog.isFolder(path) else { return nil }
+        return { ClaudeCodeLiveLog(path: path) }
+    }
+}
+
+/// A Claude Code session read as it is written (see ``LiveSession``): the reader keeps its state
+/// between pieces, and a snapshot makes the conversation from a copy of it, with image ids going
+/// on from the same place and sub-agent logs read afresh (they grow too).
+struct ClaudeCodeLiveLog: LiveSessionLog {
+    private var session: ClaudeCodeSession
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        session = ClaudeCodeSession(file: path, sessionPath: path, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
+    }
+
+    mutating func read(lines: UnsafeBufferPointer<UInt8>) {
+        session.read(buffer: lines)
+    }
+
+    func snapshot() -> (ImportedChat?, [Diagnostic]) {
+        var copy = session
+        copy.images = session.images.copy()
+        copy.agents = AgentLogCache()
+        let chat = copy.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, copy.diagnostics)
+    }
+}

@@ -167,3 +167,34 @@ package struct CodexReader: ChatExportReader {
         return found.sorted()
     }
 }
+
+extension CodexReader {
+    package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
+        guard !SessionLog.isFolder(path) else { return nil }
+        return { CodexLiveLog(path: path) }
+    }
+}
+
+/// A Codex rollout read as it is written (see ``LiveSession``): the session keeps its state
+/// between pieces; a snapshot makes the conversation from a copy, with the sub-agents' rollouts
+/// beside it read afresh (they grow too).
+struct CodexLiveLog: LiveSessionLog {
+    private var session: CodexSession
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        session = CodexSession(file: path, includeSystem: false)
+    }
+
+    mutating func read(lines: UnsafeBufferPointer<UInt8>) {
+        session.read(lines)
+    }
+
+    func snapshot() -> (ImportedChat?, [Diagnostic]) {
+        var copy = session
+        copy.children = CodexReader.children(of: copy, beside: path, includeSystem: false, depth: 0)
+        let chat = copy.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, copy.diagnostics)
+    }
+}

@@ -84,11 +84,15 @@ struct CodexSession {
 
     // MARK: - Lines
 
+    /// Reads `bytes`, the lines after those read before (a live session is read in pieces).
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
         var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in readLine(node, line: line) }
+        linesBefore += SessionLog.objects(in: bytes, file: file, linesBefore: linesBefore, diagnostics: &found) { node, line in readLine(node, line: line) }
         diagnostics += found
     }
+
+    /// Lines read by earlier calls of ``read(_:)``.
+    private var linesBefore = 0
 
     mutating func readLine(_ node: JSONNode, line: Int) {
         if let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) } {

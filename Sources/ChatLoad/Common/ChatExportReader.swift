@@ -33,6 +33,11 @@ package protocol ChatExportReader: Sendable {
     /// is a warning (one per kind, with a count), never a refusal of the whole input. Throws only
     /// when nothing can be read (no such file, not this format at all, no conversation in it).
     func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead
+
+    /// How to read the session log `path` as it grows (`render --watch`): each call makes a
+    /// reader at the log's start (see ``LiveSession``). nil for a format whose files are not
+    /// append-only logs, or a `path` that is not one session's log.
+    func liveLog(_ path: String) -> (() -> any LiveSessionLog)?
 }
 
 /// How to read an input.

@@ -9,9 +9,14 @@ enum SessionLog {
     /// that is not JSON, or not an object, is a warning naming the file, line and column; a last
     /// line still being written (no line break yet) that does not parse is skipped quietly, so a
     /// running session renders as far as it is written; blank lines are skipped.
-    static func objects(in bytes: UnsafeBufferPointer<UInt8>, file: String, diagnostics: inout [Diagnostic], _ body: (JSONNode, Int) -> Void) {
+    /// `linesBefore` lines of the file came before `bytes` (a live session read in pieces), so
+    /// each line keeps its number in the file.
+    @discardableResult
+    static func objects(
+        in bytes: UnsafeBufferPointer<UInt8>, file: String, linesBefore: Int = 0, diagnostics: inout [Diagnostic], _ body: (JSONNode, Int) -> Void
+    ) -> Int {
         var start = 0
-        var number = 0
+        var number = linesBefore
         let count = bytes.count
         while start < count {
             number += 1
@@ -43,6 +48,7 @@ enum SessionLog {
             }
             body(node, number)
         }
+        return number - linesBefore
     }
 
     /// Whether `path` is a folder.

@@ -48,6 +48,11 @@ extension PageTemplate {
                 indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
                 searchScript: try block("search.js"))
         }
+        for name in ["live", "chunks"] {
+            guard FileManager.default.fileExists(atPath: FilePath.join(directory, name), isDirectory: &folder), folder.boolValue else { continue }
+            let feature = FeatureTemplate(stylesheet: try read("\(name)/\(name).css"), script: try read("\(name)/\(name).js"))
+            if name == "live" { template.live = feature } else { template.chunks = feature }
+        }
         try template.validate(directory: directory)
         return template
     }

@@ -19,6 +19,12 @@ package enum UIKey: String, CaseIterable, Sendable {
     case yourPrompts = "Your prompts"
     case jumpToLatest = "Jump to latest"
     case backToTop = "Back to top"
+    // A watched session's page (`render --watch`).
+    case liveFollowing = "Live: new turns appear here as the session is written"
+    case liveStopped = "No longer live: the session stopped being watched"
+    case liveNewTurns = "{count} new turn|{count} new turns"
+    // A page in chunks, printed before every chunk was loaded.
+    case chunkNotPrinted = "Turns {first} to {last} were not loaded when this page was printed: scroll to them first, or render the session with --pdf"
     // A turn.
     case you = "You"
     case assistant = "Assistant"
@@ -347,6 +353,10 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .yourPrompts: "yourPrompts"
         case .jumpToLatest: "jumpToLatest"
         case .backToTop: "backToTop"
+        case .liveFollowing: "liveFollowing"
+        case .liveStopped: "liveStopped"
+        case .liveNewTurns: "liveNewTurns"
+        case .chunkNotPrinted: "chunkNotPrinted"
         case .you: "you"
         case .assistant: "assistant"
         case .permalink: "permalink"
@@ -640,7 +650,7 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .morePhotos, .photoCount, .bytes, .editedFiles, .showAllLines, .firstLines, .allLines, .linesChanged, .turnCount,
             .earlierVersions, .messageCount, .conversationCount, .credentialCount, .homePathCount, .emailCount, .messagesLeftToday,
             .messagesLeftUntil, .usedAllMessages, .sendOffUploads, .sendOffLoading, .sendOffOver, .workedOnTask,
-            .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages:
+            .fileCount, .generatedImageCount, .searchResultCount, .searchResultsFirst, .toolOpenedPages, .liveNewTurns:
             return .counted
         case .subAgentsInParallel: return .counted
         case .months, .monthsShort, .monthsStandalone, .weekdays: return .list

@@ -13,6 +13,12 @@ package struct PageTemplate: Sendable, Equatable {
     package var pagePath: String
     /// What a site adds (`site/`): empty when the templates have none.
     package var site = SiteTemplate()
+    /// What a watched session's page adds (`live/live.css`, `live/live.js`): empty when the
+    /// templates have none, and `render --watch` then refuses to start.
+    package var live = FeatureTemplate()
+    /// What a page split into chunks adds (`chunks/chunks.css`, `chunks/chunks.js`, see
+    /// `ChunkedPage`): empty when the templates have none, and no page is split then.
+    package var chunks = FeatureTemplate()
 
     /// Placeholders `page.html` may use; each of the required ones must appear exactly once.
     /// `styles` and `scripts` are whole elements: the stylesheets and script inline (`<style>`,
@@ -70,6 +76,20 @@ package struct PageTemplate: Sendable, Equatable {
         for (text, name) in [(site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css")] where Self.contains(text, "</style") {
             problems.append(
                 Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+        }
+        for (feature, folder) in [(live, "live"), (chunks, "chunks")] {
+            if Self.contains(feature.stylesheet, "</style") {
+                problems.append(
+                    Diagnostic(
+                        file: FilePath.join(directory, "\(folder)/\(folder).css"),
+                        message: "the stylesheet contains \"</style\", which would end the <style> element early"))
+            }
+            if Self.contains(feature.script, "</script") || Self.contains(feature.script, "<!--") {
+                problems.append(
+                    Diagnostic(
+                        file: FilePath.join(directory, "\(folder)/\(folder).js"),
+                        message: "the script contains \"</script\" or \"<!--\", which would break the <script> element"))
+            }
         }
         if Self.contains(site.searchScript, "</script") || Self.contains(site.searchScript, "<!--") {
             problems.append(
@@ -165,4 +185,19 @@ package struct SiteTemplate: Sendable, Equatable {
 
     /// The templates have no `site/` folder (a templates folder made before sites had one).
     package var isEmpty: Bool { indexStylesheet.isEmpty && searchStylesheet.isEmpty && searchScript.isEmpty }
+}
+
+/// The templates of a kind of page that needs more than every page has (`templates/live/` for a
+/// watched session's page, `templates/chunks/` for a page split into parts): a stylesheet and a
+/// script, added after the template's own. Empty when the templates have no such folder.
+package struct FeatureTemplate: Sendable, Equatable {
+    package var stylesheet = ""
+    package var script = ""
+
+    package init(stylesheet: String = "", script: String = "") {
+        self.stylesheet = stylesheet
+        self.script = script
+    }
+
+    package var isEmpty: Bool { script.isEmpty }
 }

@@ -15,6 +15,16 @@ package enum FilePath {
         return base.hasSuffix("/") ? base + component : base + "/" + component
     }
 
+    /// `folder` + `relative` for a file named relative to another file's folder, written as the
+    /// person would write it: like ``join(_:_:)``, but the current folder adds nothing
+    /// (`.` + `a.json` → `a.json`, where `join` gives `./a.json`). ``directory(_:)`` of a bare
+    /// name is `.`, so a file beside `theme.json` is named `light.json` in a message, as the
+    /// person named its neighbour, not `./light.json`. An absolute `relative` replaces the
+    /// folder, as in `join`.
+    package static func joinRelative(_ folder: String, _ relative: String) -> String {
+        folder == "." ? relative : join(folder, relative)
+    }
+
     /// The folder part: `a/b/c` → `a/b`, `c` → `.`, `/c` → `/`, `a/b/` → `a`.
     package static func directory(_ path: String) -> String {
         var trimmed = Substring(path)

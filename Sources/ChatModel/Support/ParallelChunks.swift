@@ -76,7 +76,13 @@ package enum ParallelChunks {
     /// chunk is being worked on: it takes a chunk nobody has started and runs it itself, so a
     /// slow `deliver` and a fast `body` (or the reverse) keep every core busy. Returns when every
     /// result has been delivered and no worker runs `body` any more.
-    package static func forEachInOrderOnCaller<Result>(_ count: Int, _ body: @Sendable (Int) -> Result, deliver: (Result) -> Void) {
+    ///
+    /// `ahead`, when given, is the most chunks started and not yet delivered: a `body` that makes
+    /// much more than it reads (parsed JSON from a log) then never piles up far ahead of a slower
+    /// `deliver`.
+    package static func forEachInOrderOnCaller<Result>(
+        _ count: Int, ahead: Int? = nil, _ body: @Sendable (Int) -> Result, deliver: (Result) -> Void
+    ) {
         guard count > 0 else { return }
         let helpers = min(cores - 1, count - 1)
         guard helpers > 0 else {
@@ -85,21 +91,39 @@ package enum ParallelChunks {
         }
         let pipeline = Pipeline<Result>(count: count)
         defer { pipeline.free() }
+        // One permit a chunk started, given back when it is delivered.
+        let permits = ahead.map { DispatchSemaphore(value: max(helpers + 1, $0)) }
         withoutActuallyEscaping(body) { body in
             let group = DispatchGroup()
             for _ in 0..<helpers {
                 DispatchQueue.global(qos: .userInitiated).async(group: group) {
-                    while let chunk = pipeline.claim() { pipeline.finish(chunk, with: body(chunk)) }
+                    while true {
+                        permits?.wait()
+                        guard let chunk = pipeline.claim() else {
+                            permits?.signal()
+                            break
+                        }
+                        pipeline.finish(chunk, with: body(chunk))
+                    }
                 }
             }
             for chunk in 0..<count {
                 while true {
-                    if let result = pipeline.take(chunk) { deliver(result); break }
-                    if let other = pipeline.claim() {
-                        pipeline.finish(other, with: body(other))
-                    } else {
-                        pipeline.wait(for: chunk)
+                    if let result = pipeline.take(chunk) {
+                        deliver(result)
+                        permits?.signal()
+                        break
                     }
+                    // The caller starts a chunk of its own only with a permit to spare (there is
+                    // always one while its own chunk is not started: every permit is then back).
+                    if permits == nil || permits!.wait(timeout: .now()) == .success {
+                        if let other = pipeline.claim() {
+                            pipeline.finish(other, with: body(other))
+                            continue
+                        }
+                        permits?.signal()
+                    }
+                    pipeline.wait(for: chunk)
                 }
             }
             // Every chunk is done; the helpers are at most leaving their loops.

@@ -1,12 +1,6 @@
 import Foundation
 import ChatModel
-import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
 import ChatOutput
-import ChatAssets
-import ChatBrowser
 
 /// What a rendered page's assets were, without the assets: one line per file with its path
 /// relative to the output folder, its size and its SHA-256. Stored as `assets.txt` in a snapshot,

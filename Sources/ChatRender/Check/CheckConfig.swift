@@ -1,7 +1,6 @@
 import Foundation
 import ChatModel
 import ChatSupport
-import ChatLoad
 import ChatOutput
 
 /// `chatrender.check.json` in a snapshots folder: the settings its snapshots were recorded with

@@ -1,3 +1,4 @@
+import Foundation
 import ChatModel
 
 /// How a rendered page differs from its snapshot, in two forms: the whole `diff -u` (kept in the

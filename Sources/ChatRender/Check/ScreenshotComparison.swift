@@ -1,12 +1,5 @@
 import Foundation
-import ChatModel
-import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
-import ChatOutput
 import ChatAssets
-import ChatBrowser
 /// How a new screenshot differs from its snapshot, pixel by pixel, with a small per-channel
 /// tolerance so anti-aliasing noise is not a change.
 package struct ScreenshotComparison: Sendable {

@@ -1,11 +1,3 @@
-import ChatModel
-import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
-import ChatOutput
-import ChatAssets
-import ChatBrowser
 extension SnapshotCheck.FixtureResult {
     /// What `chatrender check` prints for this fixture: one line when it matches, otherwise the
     /// HTML diff (at most `maxDiffLines` lines of it), the asset changes and the screenshot changes.

@@ -1,10 +1,7 @@
-import CPlatform
 import Foundation
 import ChatModel
-import ChatLoad
 import ChatTheme
 import ChatPlan
-import ChatRenderHTML
 import ChatOutput
 import ChatAssets
 import ChatBrowser
@@ -55,6 +52,8 @@ package enum SnapshotCheck {
         /// Where rendered pages, full diffs and diff images of differing fixtures go (never the snapshots).
         package var diffsDirectory: String
         package var themePath: String
+        /// Where a partial theme finds the bundled themes it builds on.
+        package var bundledThemes = BundledThemes.unknown
         package var templatesDirectory: String
         package var options: RenderOptions
         /// Whether `options.markup` was chosen (`--markup`) rather than left to each file's own.
@@ -242,6 +241,7 @@ package enum SnapshotCheck {
             templatesDirectory: request.templatesDirectory, outputDirectory: output,
             options: request.options, strict: request.strict, images: request.images)
         renderRequest.markupGiven = request.markupGiven
+        renderRequest.bundledThemes = request.bundledThemes
         let rendered = try ChatRenderer.render(renderRequest)
         result.warnings = rendered.warnings
 

@@ -1,4 +1,3 @@
-import ChatModel
 import ChatLoad
 
 /// A format chatrender imports, by the name `--from` takes: a row of ``ExportReaders/all``.

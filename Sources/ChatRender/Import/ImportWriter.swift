@@ -1,12 +1,8 @@
 import Foundation
 import ChatModel
 import ChatLoad
-import ChatTheme
-import ChatPlan
 import ChatRenderHTML
 import ChatOutput
-import ChatAssets
-import ChatBrowser
 
 /// Writes imported conversations as native conversation files into a staging folder:
 /// `SLUG.json` per conversation and its photos and files under `files/SLUG/`.

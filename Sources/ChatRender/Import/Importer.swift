@@ -1,12 +1,8 @@
 import Foundation
 import ChatModel
 import ChatLoad
-import ChatTheme
-import ChatPlan
 import ChatRenderHTML
 import ChatOutput
-import ChatAssets
-import ChatBrowser
 
 /// One import: which format, what to read, where to write.
 public struct ImportRequest: Sendable {

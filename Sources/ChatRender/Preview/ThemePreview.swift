@@ -5,7 +5,6 @@ import ChatPlan
 import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 import Foundation
 /// `chatrender preview`: loads the themes and writes the gallery page into `--out`, atomically,
 /// through the same template and writer as a conversation page, in the gallery's page shell.
@@ -13,6 +12,8 @@ package enum ThemePreview {
     /// What to read and where to write.
     package struct Request: Sendable {
         package var themePaths: [String]
+        /// Where a partial theme finds the bundled themes it builds on.
+        package var bundledThemes = BundledThemes.unknown
         package var templatesDirectory: String
         package var outputDirectory: String
         package var locale: PageLocale
@@ -58,7 +59,7 @@ package enum ThemePreview {
         var kind = DiagnosticError.Kind.badData
         for path in request.themePaths {
             do throws(DiagnosticError) {
-                let theme = try ThemeLoader.load(path: path, displayPath: path)
+                let theme = try ThemeLoader.load(path: path, displayPath: path, bundledThemes: request.bundledThemes)
                 themes.append(theme)
                 warnings += ThemeContrast.diagnostics(for: theme, displayPath: path)
             } catch {

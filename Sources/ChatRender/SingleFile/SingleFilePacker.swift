@@ -1,13 +1,10 @@
 import Foundation
 import ChatModel
 import ChatSupport
-import ChatLoad
-import ChatTheme
 import ChatPlan
 import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 
 /// Decides what a single-file page carries inside it and what stays beside it, and rewrites the
 /// asset table to match.

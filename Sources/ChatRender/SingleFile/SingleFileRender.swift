@@ -1,12 +1,9 @@
 import Foundation
 import ChatModel
-import ChatLoad
-import ChatTheme
 import ChatPlan
 import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 
 /// `render --single-file`: one `.html` with every image and file inside it as a `data:` URL.
 public struct SingleFileOptions: Sendable, Equatable {

@@ -1,12 +1,8 @@
 import Foundation
 import ChatModel
-import ChatLoad
-import ChatTheme
 import ChatPlan
-import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 
 extension SiteRenderer {
     /// One conversation of a site: its entry in the index, the conversation, the path its photos

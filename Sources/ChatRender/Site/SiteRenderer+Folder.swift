@@ -1,12 +1,7 @@
 import Foundation
 import ChatModel
 import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
-import ChatOutput
 import ChatAssets
-import ChatBrowser
 
 extension SiteRenderer {
     /// `render FOLDER`: every native conversation file (`*.json`) at the top of a folder, as one

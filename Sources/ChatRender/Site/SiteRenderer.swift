@@ -1,12 +1,8 @@
 import Foundation
 import ChatModel
 import ChatLoad
-import ChatTheme
-import ChatPlan
-import ChatRenderHTML
 import ChatOutput
 import ChatAssets
-import ChatBrowser
 
 /// A site: one page per conversation (`SLUG/index.html`), the shared stylesheet and script, the
 /// search shards and a themed `index.html`, replaced as a whole, atomically. The product's main

@@ -1,7 +1,6 @@
 import Foundation
 import ChatModel
 import ChatSupport
-import ChatLoad
 import ChatOutput
 
 /// `render … --shard K/N`: a deterministic slice of a site, for running one export on several

@@ -27,7 +27,7 @@ struct SiteWriter: Sendable {
     static let searchFolder = "search"
 
     init(_ entries: [ImportedEntry], render: RenderRequest) throws(DiagnosticError) {
-        let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath)
+        let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath, bundledThemes: render.bundledThemes)
         let template = try PageTemplate.load(directory: render.templatesDirectory)
         guard !template.site.isEmpty else {
             throw DiagnosticError(

@@ -17,24 +17,24 @@ package enum ThemeInit {
         package var name: String
     }
 
-    /// Writes the theme into `folder`, built from the bundled theme `from`.
+    /// Writes the theme into `folder`, built from the bundled theme `from` (of `bundledThemes`).
     ///
     /// Refuses a folder that exists and holds anything but the files an earlier `theme init` wrote.
-    package static func write(folder given: String, from: String) throws(DiagnosticError) -> Result {
+    package static func write(folder given: String, from: String, bundledThemes: BundledThemes) throws(DiagnosticError) -> Result {
         let folder = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
         let name = FilePath.lastComponent(folder)
         guard !folder.isEmpty, name != ".", name != "..", !name.isEmpty else {
             throw DiagnosticError(Diagnostic(file: given, message: "expected a new folder to make the theme in, such as mytheme"), kind: .usage)
         }
         try checkReplaceable(folder)
-        let files = try ThemeScaffold.files(from: from, name: name)
+        let files = try ThemeScaffold.files(from: from, name: name, bundledThemes: bundledThemes)
         let output = try StagingFolder(replacing: folder, replaces: .anyFolder, what: "the theme folder")
         do throws(DiagnosticError) {
             for file in files { try output.write(file.bytes, to: file.name) }
             // What was written must load and pass, as the person will check it.
             let written = try ThemeLoader.load(
                 path: FilePath.join(output.path, ThemeScaffold.resolverName),
-                displayPath: FilePath.join(folder, ThemeScaffold.resolverName))
+                displayPath: FilePath.join(folder, ThemeScaffold.resolverName), bundledThemes: bundledThemes)
             if !ThemeContrast.checks(for: written).allSatisfy(\.passes) {
                 throw DiagnosticError(
                     Diagnostic(file: folder, message: "the theme made from \"\(from)\" fails a contrast check; nothing was written"),

@@ -28,15 +28,17 @@ package enum PageAssembler {
         }
     }
 
-    /// The template filled into `sink` by the page's shell, the body made by `body`.
+    /// The template filled into `sink` by the page's shell, the body made by `body`. A watched
+    /// page (`live`, still watching) names on `<html>` the update it loads next.
     static func fill(
-        _ conversation: Conversation, style: PageStyle, strings: UIStrings, scriptWords: Bool = true,
+        _ conversation: Conversation, style: PageStyle, strings: UIStrings, scriptWords: Bool = true, live: LiveStatus? = nil,
         into sink: @escaping ByteSink, body: (@escaping ByteSink) -> Void
     ) {
-        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? strings[.conversation]
+        var attributes = PageShell.htmlAttributes(strings, scriptWords: scriptWords)
+        if let live, live.watching { attributes.append(" data-cr-live=\"\(String(live.next))\"") }
         style.shell.fill(
-            style.template, title: title, lang: strings.tag,
-            htmlAttributes: PageShell.htmlAttributes(strings, scriptWords: scriptWords), into: sink, body: body)
+            style.template, title: PageBody.title(conversation, strings: strings), lang: strings.tag,
+            htmlAttributes: attributes, into: sink, body: body)
     }
 }
 
@@ -58,6 +60,26 @@ package struct PageStyle: Sendable {
         // On paper the page is always light (see PrintStylesheet).
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
         shell = .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+    }
+
+    /// A watched session's page (`render --watch`): a page alone that also carries the templates'
+    /// live stylesheet and script, and may load its updates from its folder.
+    package init(theme: Theme, template: PageTemplate, live: Bool) {
+        self.init(theme: theme, template: template, adding: live ? [template.live] : [])
+    }
+
+    /// A page alone with the stylesheets and scripts of `features` after the template's (a
+    /// watched page's, a page in parts'); such a page loads scripts of its own folder too.
+    package init(theme: Theme, template: PageTemplate, adding features: [FeatureTemplate]) {
+        self.theme = theme
+        self.template = template
+        let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
+        shell =
+            features.isEmpty
+            ? .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+            : .live(
+                styles: [themeCSS, template.stylesheet] + features.map(\.stylesheet),
+                script: features.reduce(template.script) { $0 + $1.script }, colorScheme: theme.colorScheme)
     }
 
     /// A page of a site at `SLUG/index.html`: it links the site's shared stylesheet and script

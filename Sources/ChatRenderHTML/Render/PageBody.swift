@@ -28,10 +28,19 @@ package enum PageBody {
         sink(tail(conversation, options: options, assets: assets).bytes)
     }
 
+    /// ``render(_:assets:options:hasDarkMode:)`` with the turn list given (a watched page's, kept
+    /// in pieces by ``LivePage``).
+    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode)
+        guard conversation.messages != nil else { return html }
+        html.append(turns)
+        html.append(tail(conversation, options: options, assets: assets))
+        return html
+    }
+
     /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
     private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
         let s = options.strings
-        let title = conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? s[.conversation]
         var html = HTML()
         if let site = options.site {
             // A page of a site: back to the index, and the search across every conversation.
@@ -40,10 +49,9 @@ package enum PageBody {
                 "<nav class=\"cr-site-bar\" aria-label=\"\(s[.conversations])\"><a href=\"\(site.root)index.html\">\(s[.conversations])</a>\(SiteSearch.form(root: site.root, shards: site.shards))</nav>\n"
             )
         }
-        html.append("<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title)</h1>")
+        html.append("<header class=\"cr-page-head\"><h1 class=\"cr-title\" dir=\"auto\">\(title(conversation, strings: s))</h1>")
         if hasDarkMode { html.append(themeSwitch(s)) }
-        html.append(FactList.render(conversation.facts, strings: s))
-        html.append(RedactionNote.render(conversation.redaction, strings: s))
+        html.append(headFacts(conversation, options: options))
         html.append("</header>\n<main class=\"cr-main\">\n")
         guard let messages = conversation.messages else {
             html.append(
@@ -51,8 +59,7 @@ package enum PageBody {
             )
             return html
         }
-        html.append(SessionOverview.render(messages, facts: conversation.facts, options: options))
-        html.append(PromptIndex.render(messages, strings: s))
+        html.append(beforeTurns(conversation, messages: messages, options: options))
         html.append("<section class=\"cr-chat\" aria-label=\"\(s[.conversation])\">\n")
         if messages.isEmpty {
             html.append("<p class=\"cr-empty\">\(s[.noMessages])</p>\n")
@@ -60,10 +67,37 @@ package enum PageBody {
         return html
     }
 
+    /// The page's title: the conversation's, or "Conversation".
+    static func title(_ conversation: Conversation, strings s: UIStrings) -> String {
+        conversation.title.flatMap { $0.isEmpty ? nil : $0 } ?? s[.conversation]
+    }
+
+    /// The header after the title and the appearance switch: the facts, what was masked, and on a
+    /// watched page the line that says it is live.
+    static func headFacts(_ conversation: Conversation, options: RenderOptions) -> HTML {
+        let s = options.strings
+        var html = FactList.render(conversation.facts, strings: s)
+        html.append(RedactionNote.render(conversation.redaction, strings: s))
+        if let live = options.live { html.append(LivePage.status(live, strings: s, locale: options.locale)) }
+        return html
+    }
+
+    /// In `<main>`, before the turns: the session's overview and the list of prompts.
+    static func beforeTurns(_ conversation: Conversation, messages: [Message], options: RenderOptions) -> HTML {
+        var html = SessionOverview.render(messages, facts: conversation.facts, options: options)
+        html.append(PromptIndex.render(messages, strings: options.strings))
+        return html
+    }
+
     /// Everything after the turns.
     private static func tail(_ conversation: Conversation, options: RenderOptions, assets: AssetTable) -> HTML {
-        let jumps = PromptIndex.jumps(conversation.messages ?? [], strings: options.strings)
-        return "</section>\n\(jumps)\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))</main>\n"
+        "</section>\n\(afterTurns(conversation, options: options, assets: assets))</main>\n"
+    }
+
+    /// In `<main>`, after the turns: the jumps, and a composer pinned below them.
+    static func afterTurns(_ conversation: Conversation, options: RenderOptions, assets: AssetTable) -> HTML {
+        let jumps = PromptIndex.jumps(conversation.messages ?? [], strings: options.strings, always: options.live != nil)
+        return "\(jumps)\(ComposerView.pinned(conversation.composer, locale: options.locale, assets: assets))"
     }
 
     /// Works without JavaScript: the theme stylesheet keys off these radios with `:has()`, by their

@@ -177,9 +177,10 @@ package enum PromptIndex {
 
     /// After the conversation: "Back to top" (the fragment `#top` is the top of any page), and a
     /// "Jump to latest" the script shows; with the script both float at the window's corner, each
-    /// while it is of use. Nothing for a conversation without a table of contents.
-    static func jumps(_ messages: [Message], strings s: UIStrings) -> HTML {
-        guard let last = messages.indices.last, isLong(messages, strings: s) else { return HTML() }
+    /// while it is of use. Nothing for a conversation without a table of contents, unless
+    /// `always` (a watched page, which grows while it is read).
+    static func jumps(_ messages: [Message], strings s: UIStrings, always: Bool = false) -> HTML {
+        guard let last = messages.indices.last, always || isLong(messages, strings: s) else { return HTML() }
         return
             "<p class=\"cr-jump\"><a class=\"cr-jump-top\" href=\"#top\"><span class=\"cr-jump-text\">\(s[.backToTop])</span></a><a class=\"cr-jump-end\" href=\"#cr-t\(String(last))\" hidden><span class=\"cr-jump-text\">\(s[.jumpToLatest])</span></a></p>\n"
     }

@@ -121,7 +121,31 @@ package enum TurnList {
         func of(_ turn: Int) -> Int { index?[turn] ?? turn }
     }
 
-    private static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions, units: Units? = nil) -> HTML {
+    /// The turns of each group of the page (see ``groupSize``), in order: the turn list is their
+    /// ranges' markup one after another, each range a whole number of `.cr-turns` groups (a
+    /// conversation too short to be grouped is one range). A watched page renders again only
+    /// the ranges whose turns changed (see ``LivePage``).
+    static func groupRanges(_ messages: [Message]) -> [Range<Int>] {
+        let units = Units(messages)
+        guard units.count > groupSize else { return [0..<messages.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in 1..<messages.count + 1 where index == messages.count || (units.of(index) != units.of(index - 1) && units.of(index) % groupSize == 0) {
+            ranges.append(start..<index)
+            start = index
+        }
+        return ranges
+    }
+
+    /// The first group marked as one of the last two (`.cr-turns--end`) for `messages`, or nil
+    /// when they are not grouped.
+    static func firstEndGroup(_ messages: [Message]) -> Int? {
+        let units = Units(messages)
+        guard units.count > groupSize else { return nil }
+        return max(0, (units.count - 1) / groupSize - 1)
+    }
+
+    static func renderRange(_ messages: [Message], _ range: Range<Int>, _ assets: AssetTable, _ options: RenderOptions, units: Units? = nil) -> HTML {
         let units = units ?? Units(messages)
         var html = HTML()
         // A turn's markup is its text and about half a kilobyte of structure: reserve that once.

@@ -55,6 +55,14 @@ package struct PageShell: Sendable {
         inline(styles: styles, script: script, ownScripts: false, colorScheme: colorScheme)
     }
 
+    /// A watched session's page (`render --watch`) or a page in chunks (`ChunkedPage`): inline
+    /// like a page alone, with the feature's stylesheet and script after the template's; it also
+    /// loads scripts of its own folder (its updates, `live/N.js`, or its chunks, `chunks/N.js`),
+    /// which its policy then allows.
+    package static func live(styles: [String], script: String, colorScheme: String) -> PageShell {
+        inline(styles: styles, script: script, ownScripts: true, colorScheme: colorScheme)
+    }
+
     /// The preview gallery: inline like a page alone. While `watching` (`preview --watch`) it also
     /// loads scripts from its own folder (``script(src:)``), which the policy then allows.
     package static func gallery(styles: [String], script: String, watching: Bool, colorScheme: String) -> PageShell {

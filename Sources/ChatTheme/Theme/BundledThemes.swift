@@ -5,53 +5,39 @@ import ChatModel
 /// `themes/mono.tokens.json`), which a partial theme builds on with `"$extends": "sp"` and whose
 /// token files a resolver may name as `{"$ref": "chatrender:sp/light.tokens.json"}`.
 ///
-/// The library reads no environment, so it does not know where they are installed: the command
-/// line registers a way to find them once (``register(_:)``), asked only when a theme needs them.
-public enum BundledThemes {
-    /// Finds the bundled `themes/` folder, or says why it cannot.
-    public typealias Locator = @Sendable () -> Result<String, DiagnosticError>
-
+/// The library reads no environment, so it does not know where they are installed: whoever loads
+/// a theme passes this value along (the command line finds the folder beside its executable or
+/// in `CHATRENDER_DATA`). Where it is not known, the reason is said only when a theme needs them.
+public struct BundledThemes: Sendable {
     /// The prefix of a `$ref` that names a bundled token file instead of one beside the resolver.
     public static let referencePrefix = "chatrender:"
 
-    /// How the folder is found, and the answer once asked.
-    private struct Registration {
-        var locator: Locator?
-        var found: Result<String, DiagnosticError>?
-    }
-    private static let registration = Locked(Registration())
-
-    /// Sets how the bundled `themes/` folder is found; the answer is remembered.
-    public static func register(_ locate: @escaping Locator) {
-        registration.withLock { $0 = Registration(locator: locate, found: nil) }
-    }
-
-    /// Uses `folder` as the bundled `themes/` folder.
-    public static func register(folder: String) {
-        register { .success(folder) }
-    }
-
     /// The bundled `themes/` folder, or why it is not known.
-    static func folder() -> Result<String, DiagnosticError> {
-        registration.withLock { registration in
-            if let found = registration.found { return found }
-            guard let locator = registration.locator else {
-                return .failure(
-                    DiagnosticError(
-                        Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
-                        kind: .missingInput))
-            }
-            let result = locator()
-            registration.found = result
-            return result
-        }
+    package var folder: Result<String, DiagnosticError>
+
+    /// The bundled themes in `folder`.
+    public init(folder: String) {
+        self.folder = .success(folder)
     }
+
+    /// The bundled themes in the folder found, or, when none was, the reason a theme that needs
+    /// them is given.
+    package init(_ found: Result<String, DiagnosticError>) {
+        self.folder = found
+    }
+
+    /// Where the bundled themes are is not known: a complete theme loads; a partial one is told so.
+    public static let unknown = BundledThemes(
+        .failure(
+            DiagnosticError(
+                Diagnostic(file: "chatrender", message: "the folder of the bundled themes is not known"),
+                kind: .missingInput)))
 
     /// The file of the bundled theme `name` in `folder`: `NAME.resolver.json`, else `NAME.tokens.json`.
     static func file(named name: String, in folder: String) -> String? {
         guard isPlainName(name) else { return nil }
         for suffix in [".resolver.json", ".tokens.json"] {
-            let path = ThemeFiles.join(folder, name + suffix)
+            let path = FilePath.joinRelative(folder, name + suffix)
             if FileManager.default.fileExists(atPath: path) { return path }
         }
         return nil

@@ -2,8 +2,8 @@ import Foundation
 import ChatModel
 import ChatSupport
 
-/// File-system and path helpers for theme loading: reading files, joining paths and checking that a
-/// resolver's `$ref` stays inside the resolver's folder.
+/// Reading theme files, and checking that a resolver's `$ref` stays inside the resolver's folder
+/// (through ``SourcePath``, the one containment check; paths are joined with ``FilePath``).
 package enum ThemeFiles {
     package enum ReadFailure: Error, Equatable {
         case missing, directory, unreadable
@@ -32,25 +32,6 @@ package enum ThemeFiles {
         } catch {
             return .failure(.refused(error.diagnostics.first?.message ?? "cannot be read"))
         }
-    }
-
-    /// The folder part of a path: `themes/sp.resolver.json` → `themes`; a bare name → `.`.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
-    }
-
-    /// The last part of a path: `themes/sp.resolver.json` → `sp.resolver.json`.
-    static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
-
-    /// `dir` + `relative`, leaving `relative` alone when `dir` is `.` or empty.
-    static func join(_ directory: String, _ relative: String) -> String {
-        if directory.isEmpty || directory == "." { return relative }
-        return directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     /// Why a `$ref` file path is refused.

@@ -8,16 +8,17 @@ public enum ThemeLoader {
     /// - Parameters:
     ///   - path: the file to read.
     ///   - displayPath: the path as the person typed it, used in diagnostics.
+    ///   - bundledThemes: where a partial theme's `$extends` and `chatrender:` `$ref`s are read.
     /// - Throws: `DiagnosticError` with kind `.missingInput` when a file is missing or unreadable, and
     ///   `.badData` with every problem found otherwise.
-    public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme {
+    public static func load(path: String, displayPath: String, bundledThemes: BundledThemes = .unknown) throws(DiagnosticError) -> Theme {
         switch ThemeFiles.read(path) {
         case .failure(let failure):
             throw DiagnosticError(
                 Diagnostic(.error, file: displayPath, message: "cannot read the theme: \(failure.message)"),
                 kind: .missingInput)
         case .success(let bytes):
-            return try load(bytes: bytes, displayPath: displayPath, baseDirectory: ThemeFiles.directory(of: path))
+            return try load(bytes: bytes, displayPath: displayPath, baseDirectory: FilePath.directory(path), bundledThemes: bundledThemes)
         }
     }
 
@@ -28,7 +29,10 @@ public enum ThemeLoader {
     ///   - displayPath: its name in diagnostics; a name ending in `.resolver.json` (or a document with a
     ///     `resolutionOrder`) is read as a resolver.
     ///   - baseDirectory: the folder a resolver's file `$ref`s are read from.
-    public static func load(bytes: [UInt8], displayPath: String, baseDirectory: String) throws(DiagnosticError) -> Theme {
+    ///   - bundledThemes: where a partial theme's `$extends` and `chatrender:` `$ref`s are read.
+    public static func load(
+        bytes: [UInt8], displayPath: String, baseDirectory: String, bundledThemes: BundledThemes = .unknown
+    ) throws(DiagnosticError) -> Theme {
         var diagnostics = ThemeDiagnostics()
         let root: JSONNode
         do {
@@ -45,11 +49,11 @@ public enum ThemeLoader {
         // A partial theme: `"$extends": "sp"` at the top builds on a bundled theme.
         var base: BundledBase?
         if case .object = root.value, let extends = root["$extends"] {
-            base = bundledBase(extends, file: displayPath, &diagnostics)
+            base = bundledBase(extends, file: displayPath, in: bundledThemes, &diagnostics)
             if base == nil { isIncomplete = true }
         }
         if isResolver {
-            var reader = ThemeResolverReader(root: root, file: displayPath, baseDirectory: baseDirectory)
+            var reader = ThemeResolverReader(root: root, file: displayPath, baseDirectory: baseDirectory, bundledThemes: bundledThemes)
             let result = reader.read(&diagnostics)
             isIncomplete = isIncomplete || reader.isIncomplete
             if let resolverName = result.name { name = resolverName }
@@ -126,7 +130,9 @@ public enum ThemeLoader {
     }
 
     /// Reads the bundled theme named by a top-level `$extends`, or reports why it cannot.
-    private static func bundledBase(_ node: JSONNode, file: String, _ diagnostics: inout ThemeDiagnostics) -> BundledBase? {
+    private static func bundledBase(
+        _ node: JSONNode, file: String, in bundledThemes: BundledThemes, _ diagnostics: inout ThemeDiagnostics
+    ) -> BundledBase? {
         guard case .string(let name) = node.value else {
             diagnostics.error(
                 file, at: node, path: "$extends",
@@ -140,7 +146,7 @@ public enum ThemeLoader {
             return nil
         }
         let folder: String
-        switch BundledThemes.folder() {
+        switch bundledThemes.folder {
         case .success(let found): folder = found
         case .failure(let error):
             diagnostics.missingFile(
@@ -176,7 +182,7 @@ public enum ThemeLoader {
         guard path.hasSuffix(".resolver.json") else {
             return BundledBase(light: [TokenSource(root: baseRoot, file: path)], dark: nil)
         }
-        var reader = ThemeResolverReader(root: baseRoot, file: path, baseDirectory: ThemeFiles.directory(of: path))
+        var reader = ThemeResolverReader(root: baseRoot, file: path, baseDirectory: FilePath.directory(path), bundledThemes: bundledThemes)
         let before = diagnostics.count
         let result = reader.read(&diagnostics)
         guard diagnostics.count == before, !reader.isIncomplete else { return nil }
@@ -185,7 +191,7 @@ public enum ThemeLoader {
 
     /// `themes/sp.resolver.json` → `sp`.
     static func defaultName(for displayPath: String) -> String {
-        var name = ThemeFiles.lastComponent(of: displayPath)
+        var name = FilePath.lastComponent(displayPath)
         for suffix in [".resolver.json", ".tokens.json", ".json"] where name.hasSuffix(suffix) {
             name.removeLast(suffix.count)
             break

@@ -22,6 +22,8 @@ package struct ThemeResolverReader {
     let baseDirectory: String
     /// The folder part of `file`, for naming referenced files in messages.
     let displayDirectory: String
+    /// Where `chatrender:` `$ref`s are read.
+    let bundledThemes: BundledThemes
     /// Whether some source could not be read or parsed, or the document itself is broken; missing-token
     /// checks are skipped then, because they would only repeat the same problem.
     private(set) var isIncomplete = false
@@ -40,11 +42,12 @@ package struct ThemeResolverReader {
     /// and in any one set (a documented limit; real themes have a handful).
     static let maxSources = 1_000
 
-    init(root: JSONNode, file: String, baseDirectory: String) {
+    init(root: JSONNode, file: String, baseDirectory: String, bundledThemes: BundledThemes) {
         self.root = root
         self.file = file
         self.baseDirectory = baseDirectory
-        self.displayDirectory = ThemeFiles.directory(of: file)
+        self.bundledThemes = bundledThemes
+        self.displayDirectory = FilePath.directory(file)
     }
 
     private enum OrderItem {
@@ -368,8 +371,8 @@ package struct ThemeResolverReader {
             return nil
         }
         if let cached = fileCache[normalized] { return cached }
-        let display = ThemeFiles.join(displayDirectory, normalized)
-        let fsPath = ThemeFiles.join(baseDirectory, normalized)
+        let display = FilePath.joinRelative(displayDirectory, normalized)
+        let fsPath = FilePath.joinRelative(baseDirectory, normalized)
         var source: TokenSource?
         if !ThemeFiles.stays(fsPath, inside: baseDirectory) {
             diagnostics.error(
@@ -410,13 +413,13 @@ package struct ThemeResolverReader {
         let key = BundledThemes.referencePrefix + normalized
         if let cached = fileCache[key] { return cached }
         var source: TokenSource?
-        switch BundledThemes.folder() {
+        switch bundledThemes.folder {
         case .failure(let error):
             diagnostics.missingFile(
                 file, at: node, path: path,
                 "cannot read \(ThemeDiagnostics.quoted(reference)): \(error.diagnostics.first?.message ?? "the bundled themes are not found")")
         case .success(let folder):
-            let fsPath = ThemeFiles.join(folder, normalized)
+            let fsPath = FilePath.joinRelative(folder, normalized)
             if !ThemeFiles.stays(fsPath, inside: folder) {
                 diagnostics.error(
                     file, at: node, path: path,

@@ -11,10 +11,12 @@ package enum ThemeScaffold {
     /// The resolver's file name.
     package static let resolverName = "theme.resolver.json"
 
-    /// The four files, made from the bundled theme `from`, for a theme called `name`.
-    package static func files(from: String, name: String) throws(DiagnosticError) -> [(name: String, bytes: [UInt8])] {
+    /// The four files, made from the bundled theme `from` (of `bundledThemes`), for a theme called `name`.
+    package static func files(
+        from: String, name: String, bundledThemes: BundledThemes
+    ) throws(DiagnosticError) -> [(name: String, bytes: [UInt8])] {
         let folder: String
-        switch BundledThemes.folder() {
+        switch bundledThemes.folder {
         case .success(let found): folder = found
         case .failure(let error): throw error
         }
@@ -29,7 +31,7 @@ package enum ThemeScaffold {
         let themeName = name.isEmpty ? "My theme" : String(name.prefix(100))
         var files: [(name: String, bytes: [UInt8])] = [(resolverName, Array(resolver(name: themeName, from: from).utf8))]
         for part in ["base", "light", "dark"] {
-            let path = ThemeFiles.join(folder, "\(from)/\(part).tokens.json")
+            let path = FilePath.joinRelative(folder, "\(from)/\(part).tokens.json")
             let bytes: [UInt8]
             switch ThemeFiles.read(path) {
             case .success(let read): bytes = read
@@ -54,7 +56,7 @@ package enum ThemeScaffold {
     /// Whether the bundled theme `name` is laid out as `NAME/base|light|dark.tokens.json`.
     static func hasModes(_ name: String, in folder: String) -> Bool {
         ["base", "light", "dark"].allSatisfy {
-            if case .success = ThemeFiles.read(ThemeFiles.join(folder, "\(name)/\($0).tokens.json")) { return true }
+            if case .success = ThemeFiles.read(FilePath.joinRelative(folder, "\(name)/\($0).tokens.json")) { return true }
             return false
         }
     }

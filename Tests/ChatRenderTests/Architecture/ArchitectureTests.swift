@@ -140,6 +140,30 @@ import TestSupport
         }
     }
 
+    /// Plan decides, Render draws: ChatPlan holds plain data (layouts, asset tables, names) and
+    /// makes no markup. A ChatPlan source that names the `HTML` type (markup reaches a page only
+    /// as an `HTML` value) or writes a tag is drawing; that belongs in ChatRenderHTML, where
+    /// `AssetMarkup` (an asset's markup, both ways for a single-file page) moved from ChatPlan.
+    @Test func planMakesNoMarkup() throws {
+        // The type, and a tag as the sources write one: `<p `, `<img>`, `</a>`, `<br/>`, `<!--`
+        // (a generic parameter, `Set<PhotoVariant>`, starts with a capital).
+        let markup = try NSRegularExpression(pattern: #"\bHTML\b|</?[a-z][a-z0-9]*(\s|>|/>)|<!"#)
+        func found(_ text: String) -> [String] {
+            let code = Self.code(text)
+            return markup.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { (code as NSString).substring(with: $0.range) }
+        }
+        let plan = Self.sources("ChatPlan")
+        #expect(plan.count >= 5, "ChatPlan's sources were not read")
+        for file in plan {
+            let words = found(file.text)
+            #expect(words.isEmpty, "\(file.path) makes markup (\(words.joined(separator: ", "))); draw it in ChatRenderHTML")
+        }
+        // The test would notice: what moved out of ChatPlan is caught by it.
+        let moved = try #require(Self.sources("ChatRenderHTML").first { $0.path.hasSuffix("/SingleFile/AssetMarkup.swift") })
+        #expect(found(moved.text).contains("HTML"))
+        #expect(found(#"let tag = "<img src=\"a\">" + "</a>""#) == ["<img ", "</a>"])
+    }
+
     /// One output door: every folder chatrender creates comes from ChatOutput (one staging maker,
     /// `StagingFolder.make`, and `ScratchFolder` for work that is not output), and every output
     /// appears through one swap (`AtomicSwap`). Other stages write through an `OutputSink`.
@@ -499,7 +523,8 @@ import TestSupport
             "public static func loadConversation(path: String)",
             "public static func render(_ request: ImportRequest, render: RenderRequest)",
             "public static func run(_ request: ImportRequest) throws(DiagnosticError) -> ImportResult",
-            "public static func load(path: String, displayPath: String) throws(DiagnosticError) -> Theme",
+            "public static func load(path: String, displayPath: String, bundledThemes: BundledThemes = .unknown) throws(DiagnosticError) -> Theme",
+            "public init(folder: String)",
             "public init(conversationPath: String, themePath: String, templatesDirectory: String, outputDirectory: String",
         ] {
             #expect(api.contains(declaration), "the public API lost \(declaration)")

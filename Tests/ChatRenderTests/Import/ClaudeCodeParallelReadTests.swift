@@ -82,6 +82,11 @@ import Testing
         #expect(parallel == inOrder)
         #expect(parallelWarnings == inOrderWarnings)
         #expect(inOrder?.turns.flatMap(\.attachments).count == 20, "one image id per Read result")
+        // Read as a long session is (lines freed as read, independent calls' parts made as their
+        // results come, parsing a few chunks ahead at most): the same conversation.
+        let (long, longWarnings) = ClaudeCodeImporter.read(bytes: bytes, file: "s.jsonl", chunkBytes: 512, long: true)
+        #expect(long == inOrder)
+        #expect(longWarnings == inOrderWarnings)
 
         // A call logged twice (a log copied into itself) and a sub-agent met after the last
         // image: the same turns and ids whichever thread makes the sub-agents' and images' parts.
@@ -96,6 +101,9 @@ import Testing
         let (twiceParallel, twiceParallelWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: 512)
         #expect(twiceParallel == twiceInOrder)
         #expect(twiceParallelWarnings == twiceInOrderWarnings)
+        let (twiceLong, twiceLongWarnings) = ClaudeCodeImporter.read(bytes: twice, file: "s.jsonl", chunkBytes: 512, long: true)
+        #expect(twiceLong == twiceInOrder)
+        #expect(twiceLongWarnings == twiceInOrderWarnings)
         let ids = twiceInOrder?.turns.flatMap(\.attachments).compactMap(\.id) ?? []
         #expect(ids == (1...20).map { "i\($0)" }, "the call logged twice is one call, with one id")
     }
@@ -142,6 +150,34 @@ struct InOrderOnCallerTests {
             })
         #expect(delivered == (0..<count).map { $0 * 3 })
         #expect(elsewhere == 0)
+    }
+
+    @Test(arguments: [1, 3, 6])
+    func withALimitAheadNoMoreChunksAreStartedThanDelivered(ahead: Int) {
+        let started = Locked(0)
+        let done = Locked(0)
+        let most = Locked(0)
+        var delivered: [Int] = []
+        ParallelChunks.forEachInOrderOnCaller(
+            200, ahead: ahead,
+            { chunk in
+                // Fast work, slow delivery: without the limit the workers would run far ahead.
+                let now = started.withLock { started in
+                    started += 1
+                    return started
+                }
+                let finished = done.withLock { $0 }
+                most.withLock { $0 = max($0, now - finished) }
+                return chunk
+            },
+            deliver: { value in
+                usleep(200)
+                delivered.append(value)
+                done.withLock { $0 += 1 }
+            })
+        #expect(delivered == Array(0..<200))
+        // At least one chunk a core can be under way; never more than the limit allows.
+        #expect(most.withLock { $0 } <= max(ahead, ParallelChunks.cores) + 1)
     }
 
     @Test func aSlowChunkDoesNotHoldUpTheWorkAfterIt() {

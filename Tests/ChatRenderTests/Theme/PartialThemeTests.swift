@@ -10,8 +10,6 @@ import TestSupport
 /// theme, and `chatrender:` `$ref`s name bundled token files.
 @Suite("Partial themes")
 struct PartialThemeTests {
-    init() { BundledThemes.register(folder: ThemeTestSupport.repositoryRoot + "/themes") }
-
     static let rose = """
         {
           "$extends": "sp",
@@ -113,6 +111,31 @@ struct PartialThemeTests {
         #expect(group.count == 1 && group[0].contains("extending a group (\"{color}\") is not supported"))
         let number = ThemeTestSupport.problems(#"{"$extends": 3}"#, name: "x.tokens.json").map(\.description)
         #expect(number == [#"x.tokens.json:1:14: error: $extends: expected the name of a bundled theme, such as "sp"; found 3"#])
+    }
+
+    /// Whoever loads the theme says where the bundled themes are; a library user who says nothing
+    /// gets a complete theme loaded and a partial one refused with the reason, and no load
+    /// depends on what another one was given.
+    @Test func withoutTheBundledFolderAPartialThemeSaysSo() throws {
+        let partial = #"{"$extends": "sp"}"#
+        #expect(
+            ThemeTestSupport.problems(partial, name: "x.tokens.json", bundledThemes: .unknown).map(\.description) == [
+                #"x.tokens.json:1:14: error: $extends: cannot read the bundled theme "sp": the folder of the bundled themes is not known"#
+            ])
+        let references = """
+            {"version": "2025.10", "resolutionOrder": [{"type": "set", "sources": [{"$ref": "chatrender:sp/light.tokens.json"}]}]}
+            """
+        #expect(
+            ThemeTestSupport.problems(references, name: "r.resolver.json", bundledThemes: .unknown).map(\.description) == [
+                #"r.resolver.json:1:81: error: resolutionOrder[0].sources[0]: cannot read "chatrender:sp/light.tokens.json": the folder of the bundled themes is not known"#
+            ])
+        _ = try ThemeTestSupport.load(ThemeTestSupport.tokens(), bundledThemes: .unknown)
+        let empty = TestPaths.temporaryFolder("no-themes")
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        #expect(
+            ThemeTestSupport.problems(partial, name: "x.tokens.json", bundledThemes: BundledThemes(folder: empty)).map(\.description) == [
+                #"x.tokens.json:1:14: error: $extends: no bundled theme is named "sp"; expected one of none found"#
+            ])
     }
 
     @Test func extendsIsReadOnlyAtTheTopOfTheThemeFile() {

@@ -24,7 +24,6 @@ struct ThemeWorkflowTests {
         #expect(check.status == 0)
         #expect(check.stdout.contains("Contrast of theme \"mytheme\"") && check.stdout.contains("All 64 contrast checks pass."))
         // The same values as SP, and every token the page reads described.
-        BundledThemes.register(folder: TestPaths.repo("themes"))
         let mine = try ThemeLoader.load(path: folder + "/mytheme/theme.resolver.json", displayPath: "mytheme")
         let sp = try ThemeLoader.load(path: TestPaths.defaultTheme, displayPath: "sp")
         #expect(mine.light == sp.light && mine.dark == sp.dark)

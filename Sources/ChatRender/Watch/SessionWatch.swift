@@ -1,0 +1,167 @@
+import Foundation
+import ChatModel
+import ChatLoad
+import ChatPlan
+import ChatRenderHTML
+import ChatOutput
+import ChatAssets
+
+/// `chatrender render --watch SESSION`: renders a session log, then follows it as the agent
+/// writes it, until asked to stop.
+///
+/// Each round reads only the bytes appended since the last (``LiveSession``), makes the
+/// conversation so far, renders again only the turns that changed (``LivePage``), and writes the
+/// output folder anew, whole and atomically as every render does: `index.html` with every turn,
+/// and `live/N.js`, the update a page already open loads (it holds what changed since update
+/// N − 1). Photos made before are reused. A stop (Ctrl-C) is taken between rounds; the last round
+/// then writes the page in its final form, which asks for no more updates: whenever the command
+/// ends, the folder holds a complete page.
+package final class SessionWatch {
+    /// What happened, for the command line to print.
+    package enum Event {
+        /// The page was written: update `update` (0: the first render), `turns` turns in all,
+        /// `added` of them new, with the warnings not told before.
+        case wrote(update: Int, turns: Int, added: Int, warnings: [Diagnostic], milliseconds: Int)
+        /// The log holds no conversation yet; the page is written once it does.
+        case waiting
+        /// A round failed (the log went away, the folder could not be written): the page on
+        /// disk is the last good one, and watching goes on.
+        case failed(DiagnosticError)
+    }
+
+    /// Updates kept whole in the folder: a page that fell further behind (a laptop asleep) is
+    /// told to reload, and reads the newest page from disk.
+    static let keptUpdates = 32
+
+    private let request: RenderRequest
+    private var session: LiveSession
+    private let inspector: ImageInspector?
+    private let scratch: ScratchOutput
+    private let prepared: PreparedPage
+    private var page = LivePage()
+    /// The updates written so far, newest last, from number `firstKept` on.
+    private var updates: [[UInt8]] = []
+    private var firstKept = 1
+    /// The number of the last update written (0: only the first render).
+    private var written: Int?
+    private var told: Set<String> = []
+
+    /// A watch of `path`, read by `reader`, rendered as `request` says (its output folder, theme,
+    /// templates and options); `inspector` replaces libvips in tests.
+    package init(path: String, reader: any ChatExportReader, request: RenderRequest, inspector: ImageInspector? = nil) throws(DiagnosticError) {
+        guard let session = LiveSession(path: path, reader: reader) else {
+            throw DiagnosticError(
+                Diagnostic(
+                    file: path,
+                    message:
+                        "is \(reader.inputNoun.first.map { "aeiou".contains($0.lowercased()) } == true ? "an" : "a") \(reader.inputNoun), which --watch cannot follow; it follows one session log that is only ever appended to (\(Self.followed))"
+                ), kind: .usage)
+        }
+        if request.singleFile != nil || request.pdf != nil {
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "--watch writes an output folder that its page reloads from; it does not work with --single-file or --pdf"),
+                kind: .usage)
+        }
+        self.session = session
+        self.request = request
+        self.inspector = inspector
+        prepared = try PreparedPage(request, live: true)
+        scratch = try ScratchOutput("watch")
+    }
+
+    deinit { scratch.remove() }
+
+    /// The formats whose logs are followed, for messages.
+    package static var followed: String {
+        ExportReaders.all.filter { $0.liveLog("session.jsonl") != nil }.map(\.title).joined(separator: ", ")
+    }
+
+    /// Renders the session, then reads it again every `interval` seconds, rendering each time it
+    /// grew, until `shouldStop` says so (checked between rounds); then writes the page's final form.
+    package func run(interval: Double = 0.25, shouldStop: () -> Bool, report: (Event) -> Void) {
+        var waiting = false
+        var first = true
+        while !shouldStop() {
+            do throws(DiagnosticError) {
+                let grew = try session.poll()
+                if grew || first {
+                    first = false
+                    if let event = try round(watching: true) {
+                        report(event)
+                        waiting = false
+                    } else if !waiting {
+                        report(.waiting)
+                        waiting = true
+                    }
+                }
+            } catch {
+                report(.failed(error))
+            }
+            PreviewWatch.pause(interval, unless: shouldStop)
+        }
+        // The page's last form: complete, and no longer asking for updates.
+        guard written != nil else { return }
+        do throws(DiagnosticError) {
+            _ = try session.poll()
+            if let event = try round(watching: false) { report(event) }
+        } catch {
+            report(.failed(error))
+        }
+    }
+
+    /// One round: the conversation so far into the folder. nil when the log holds none yet.
+    func round(watching: Bool) throws(DiagnosticError) -> Event? {
+        let start = Date()
+        let (chat, diagnostics) = session.snapshot()
+        guard let chat else { return nil }
+        let fresh = diagnostics.filter { told.insert($0.description).inserted }
+        // The conversation's photos and files go into the scratch folder, where the asset stage
+        // reads them by path; the conversation stays in memory.
+        let (_, conversation) = try ImportWriter.write([chat], into: scratch, native: false, summaries: false)[0]
+        let number = written.map { $0 + 1 } ?? 0
+        var options = request.options(for: conversation)
+        options.strings = prepared.strings
+        options.prices = prepared.prices
+        options.live = LiveStatus(next: number + 1, watching: watching)
+        let output = try StagingFolder(replacing: request.outputDirectory)
+        do throws(DiagnosticError) {
+            var assetsRequest = request
+            assetsRequest.conversationPath = FilePath.join(scratch.path, "conversation.json")
+            let producer = ChatRenderer.assetProducer(for: assetsRequest, inspector: inspector, previousAssets: output.previousAssets)
+            let (assets, assetWarnings, _) = try producer.produceWithStatistics(conversation, into: output)
+            let before = page.messages.count
+            let messages = conversation.messages ?? []
+            let from = page.update(messages, assets: assets, options: options)
+            if number > 0 {
+                let update = page.script(
+                    number: number, from: from, conversation: conversation, assets: assets, options: options,
+                    newTurns: max(0, messages.count - before))
+                updates.append(update)
+                if updates.count > Self.keptUpdates {
+                    updates.removeFirst(updates.count - Self.keptUpdates)
+                    firstKept = number - Self.keptUpdates + 1
+                }
+            }
+            // Every update so far: the older ones only tell a page that far behind to reload (for
+            // the last thousand; a page further behind than that is reloaded by the reader).
+            for old in stride(from: max(1, firstKept - 1000), to: firstKept, by: 1) {
+                try output.write(Array("window.crLive && window.crLive(\(old), {\"reload\":true});\n".utf8), to: LivePage.file(old))
+            }
+            for (offset, update) in updates.enumerated() {
+                try output.write(update, to: LivePage.file(firstKept + offset))
+            }
+            let file = try output.create("index.html")
+            page.write(conversation, style: prepared.style, assets: assets, options: options, into: file.sink)
+            _ = try file.finish()
+            try output.commit()
+            written = number
+            let warnings = fresh + (number == 0 ? prepared.warnings : []) + assetWarnings.filter { told.insert($0.description).inserted }
+            return .wrote(
+                update: number, turns: messages.count, added: max(0, messages.count - before), warnings: warnings,
+                milliseconds: Int(Date().timeIntervalSince(start) * 1000))
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+}

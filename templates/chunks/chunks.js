@@ -1,0 +1,102 @@
+// A page in chunks (chatrender's ChunkedPage): the turns between the first chunk and the last
+// are scripts of the page's folder, chunks/N.js, each calling window.crChunk(N, markup). A chunk
+// is loaded when its placeholder nears the window, or when a link (the list of prompts, a turn's
+// permalink, a #cr-t… address) leads into it; then the page goes to the turn.
+(function () {
+  "use strict";
+  var chat = document.querySelector(".cr-main > .cr-chat");
+  if (!chat) return;
+  var holders = chat.querySelectorAll(":scope > .cr-chunk[data-cr-chunk]");
+  if (!holders.length) return;
+  var waiting = {};
+
+  // Which chunk holds turn `index` (the N of #cr-tN), by the ranges on the placeholders.
+  var ranges = [];
+  for (var i = 0; i < holders.length; i++) {
+    var span = holders[i].getAttribute("data-cr-turns").split(" ");
+    ranges.push({ number: holders[i].getAttribute("data-cr-chunk"), first: +span[0], last: +span[1] });
+  }
+  function chunkOf(index) {
+    var low = 0, high = ranges.length - 1;
+    while (low <= high) {
+      var mid = (low + high) >> 1;
+      if (index < ranges[mid].first) high = mid - 1;
+      else if (index > ranges[mid].last) low = mid + 1;
+      else return ranges[mid].number;
+    }
+    return null;
+  }
+
+  window.crChunk = function (number, html) {
+    var holder = document.getElementById("cr-chunk-" + number);
+    if (!holder) return;
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    holder.replaceWith(template.content);
+    chat.dispatchEvent(new CustomEvent("chatrender:turns-added", { bubbles: true }));
+    document.dispatchEvent(new CustomEvent("chatrender:page-updated"));
+    var then = waiting[number] || [];
+    delete waiting[number];
+    then.forEach(function (f) { f(); });
+  };
+
+  function load(number, then) {
+    var holder = document.getElementById("cr-chunk-" + number);
+    if (!holder) { if (then) then(); return; }
+    if (then) (waiting[number] = waiting[number] || []).push(then);
+    if (holder.hasAttribute("data-cr-loading")) return;
+    holder.setAttribute("data-cr-loading", "");
+    holder.setAttribute("aria-busy", "true");
+    var script = document.createElement("script");
+    script.src = "chunks/" + number + ".js";
+    script.onload = function () { script.remove(); };
+    script.onerror = function () {
+      script.remove();
+      holder.removeAttribute("data-cr-loading");
+      holder.removeAttribute("aria-busy");
+    };
+    document.head.appendChild(script);
+  }
+
+  // Near the window (two screens ahead or behind): loaded.
+  if (typeof IntersectionObserver === "function") {
+    var near = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        near.unobserve(entry.target);
+        load(entry.target.getAttribute("data-cr-chunk"));
+      });
+    }, { rootMargin: "200% 0px" });
+    for (var h = 0; h < holders.length; h++) near.observe(holders[h]);
+  }
+
+  // A turn's address not on the page yet: its chunk is loaded, then the page goes to it (and its
+  // heading takes focus, as a followed link's target would).
+  function reach(id) {
+    var match = /^cr-t(\d+)/.exec(id);
+    if (!match || document.getElementById(id)) return false;
+    var number = chunkOf(+match[1]);
+    if (number === null) return false;
+    load(number, function () {
+      var target = document.getElementById(id);
+      if (!target) return;
+      target.scrollIntoView({ block: "start" });
+      var heading = document.getElementById(id.replace(/-h$/, "") + "-h");
+      if (heading) {
+        if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+        heading.focus({ preventScroll: true });
+      }
+    });
+    return true;
+  }
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[href^='#cr-t']") : null;
+    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var id = link.getAttribute("href").slice(1);
+    if (!reach(id)) return;
+    event.preventDefault();
+    history.pushState(null, "", "#" + id);
+  }, true);
+  window.addEventListener("hashchange", function () { reach(decodeURIComponent(location.hash.slice(1))); });
+  if (location.hash) reach(decodeURIComponent(location.hash.slice(1)));
+})();
