@@ -5,8 +5,11 @@ light and dark, closed and open; it fits a phone, honours reduced motion and pri
 
 import subprocess
 
+import time
+
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import browser_support as bs
 
@@ -124,8 +127,14 @@ def test_each_row_goes_to_its_transcript_and_opens_it(driver, session_page):
         assert part.tag_name == "details" and "cr-part--transcript" in part.get_attribute("class")
         assert part.find_element(By.TAG_NAME, "summary").get_attribute("textContent").startswith(title)
         assert not part.get_attribute("open")
-        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", link)
-        link.click()
+        # Followed from the keyboard: the page may still be holding the last transcript followed
+        # in place (see chatrender.js), which a pointer aimed a moment earlier would miss.
+        driver.execute_script("arguments[0].focus()", link)
+        link.send_keys(Keys.ENTER)
+        for _ in range(40):
+            if driver.execute_script("return location.hash") == "#" + target:
+                break
+            time.sleep(0.05)
         assert driver.execute_script("return location.hash") == "#" + target
         assert part.get_attribute("open") is not None, f"{target} stayed closed"
         # The agent's own turns are there to read.
