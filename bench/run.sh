@@ -10,6 +10,8 @@
 #               claude-code-log and claude-code-transcripts (bench/claude_code.py)
 #   3c. codex:  real-shaped Codex CLI rollouts through chatrender and claude-code-log --provider
 #               codex (bench/codex.py)
+#             - 500 MB Claude Code and Codex sessions: time, peak memory and first paint, against
+#               claude-code-log (bench/huge/huge.py)
 #   3c. site:   a seeded 2,000-conversation ChatGPT export as one site, against convoviz's Markdown
 #               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py)
 #   4. photos:  bench/photos.sh, when present
@@ -41,8 +43,8 @@ fi
 bin="$(build_release)"
 export CHATRENDER_DATA="$ROOT"
 
-sizes=1000,10000,100000 compare=1000,10000 repeat=3
-if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; fi
+sizes=1000,10000,100000 compare=1000,10000 repeat=3 huge=500
+if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1 huge=50; fi
 
 {
   echo "## Machine"
@@ -57,6 +59,8 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1; 
   "$ROOT/.venv/bin/python" "$ROOT/bench/text/page.py" "$bin" "$WORK" "$VENV/bin" --turns 10000 --repeat "$repeat"
   "$ROOT/.venv/bin/python" "$ROOT/bench/claude_code.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
   python3 "$ROOT/bench/codex.py" "$bin" "$WORK" "$VENV/bin" --repeat "$repeat"
+  # 500 MB sessions (claude-code-log takes up to an hour and 12 GiB on them); 50 MB with --quick.
+  "$ROOT/.venv/bin/python" "$ROOT/bench/huge/huge.py" "$bin" "$WORK" "$VENV/bin" --mb "$huge"
   python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --repeat "$repeat"
   echo
   "$ROOT/.venv/bin/python" "$ROOT/bench/site/search.py" "$WORK/site-2000/out-chatrender"

@@ -77,7 +77,7 @@ def run(cmd, target, timeout=None, memory=None):
         "    code = 'timeout'\n"
         "u = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
         "print(json.dumps({'code': code, 'cpu': u.ru_utime + u.ru_stime, 'rss': u.ru_maxrss}))\n"
-    ), str(timeout or 1e9), str(memory or 0), *cmd]
+    ), str(timeout or 86400), str(memory or 0), *cmd]
     start = time.perf_counter()
     done = subprocess.run(wrapper, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start

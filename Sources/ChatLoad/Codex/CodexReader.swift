@@ -116,10 +116,25 @@ package struct CodexReader: ChatExportReader {
         return (chat, session.diagnostics)
     }
 
+    /// From this size a rollout is read in runs (see ``parse(_:includeSystem:)``).
+    static let longRollout = 64 << 20
+
     static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CodexSession {
         let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Codex session")
         var session = CodexSession(file: path, includeSystem: includeSystem)
-        file.withBytes { session.read($0) }
+        file.withBytes { bytes in
+            // A long rollout is read in runs of whole lines, each run's pages given back once
+            // read: it is never resident whole beside what is made of it.
+            guard bytes.count >= longRollout else { return session.read(bytes) }
+            var start = 0
+            while start < bytes.count {
+                var end = min(bytes.count, start + longRollout / 4)
+                while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
+                session.read(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                file.doneWith(start..<end)
+                start = end
+            }
+        }
         if file.wasCut {
             throw DiagnosticError(
                 Diagnostic(
