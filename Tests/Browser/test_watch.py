@@ -187,6 +187,23 @@ def test_a_half_written_line_waits_and_an_opened_part_stays_open(driver, watched
     assert "left out" not in err, err
 
 
+def test_a_page_further_behind_than_the_updates_kept_reloads(driver, watched):
+    session, out, process = watched
+    driver.get((out / "index.html").as_uri())
+    bs.settle(driver)
+    driver.execute_script("window.crMarker = 1")
+    # The folder says its first update kept is later than the one this page asks for next.
+    driver.execute_script("window.crLiveFirst(5)")
+    wait_for(driver, lambda d: d.execute_script("return window.crMarker === undefined && document.readyState === 'complete'"), 5)
+    assert turn_count(driver) == 24
+    # A page not behind stays as it is.
+    driver.execute_script("window.crMarker = 1; window.crLiveFirst(1)")
+    time.sleep(0.3)
+    assert driver.execute_script("return window.crMarker") == 1
+    # And the folder's own first.js names the first update kept.
+    assert (out / "live" / "first.js").read_text() == "window.crLiveFirst && window.crLiveFirst(1);\n"
+
+
 def test_ctrl_c_leaves_a_complete_page_and_the_open_page_stops_asking(driver, watched, axe_source):
     session, out, process = watched
     driver.get((out / "index.html").as_uri())

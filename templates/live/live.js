@@ -9,7 +9,7 @@
   var doc = document.documentElement;
   var next = parseInt(doc.getAttribute("data-cr-live") || "", 10);
   if (!(next > 0)) return;
-  var loading = false, stopped = false, asked = 0;
+  var loading = false, stopped = false, asked = 0, missed = 0;
   var INTERVAL = 400;
 
   function ask() {
@@ -18,10 +18,25 @@
     var script = document.createElement("script");
     // A new address each time: a missing update is asked for again, never taken from a cache.
     script.src = "live/" + next + ".js?" + (++asked);
-    script.onload = function () { script.remove(); loading = false; if (!stopped) window.setTimeout(ask, 0); };
-    script.onerror = function () { script.remove(); loading = false; };
+    script.onload = function () { script.remove(); loading = false; missed = 0; if (!stopped) window.setTimeout(ask, 0); };
+    script.onerror = function () {
+      script.remove();
+      loading = false;
+      // Now and then, whether the folder still keeps the update asked for (see crLiveFirst).
+      if (++missed % 5 === 0) {
+        var first = document.createElement("script");
+        first.src = "live/first.js?" + (++asked);
+        first.onload = first.onerror = function () { first.remove(); };
+        document.head.appendChild(first);
+      }
+    };
     document.head.appendChild(script);
   }
+  // The folder keeps the last updates only: a page further behind (a laptop asleep) reloads the
+  // page on disk, which holds every turn.
+  window.crLiveFirst = function (first) {
+    if (!stopped && next < first) window.location.reload();
+  };
   var timer = window.setInterval(ask, INTERVAL);
   ask();
 
@@ -106,8 +121,6 @@
 
   window.crLive = function (number, update) {
     if (number !== next || !update) return;
-    // An update the folder no longer keeps: the page on disk is newer than all this page holds.
-    if (update.reload) { window.location.reload(); return; }
     next = number + 1;
     var head = document.querySelector(".cr-page-head");
     var main = document.querySelector(".cr-main");

@@ -29,8 +29,8 @@ package final class SessionWatch {
         case failed(DiagnosticError)
     }
 
-    /// Updates kept whole in the folder: a page that fell further behind (a laptop asleep) is
-    /// told to reload, and reads the newest page from disk.
+    /// Updates kept whole in the folder: a page that fell further behind (a laptop asleep) learns
+    /// it from `live/first.js` and reloads, reading the newest page from disk.
     static let keptUpdates = 32
 
     private let request: RenderRequest
@@ -123,7 +123,9 @@ package final class SessionWatch {
         options.strings = prepared.strings
         options.prices = prepared.prices
         options.live = LiveStatus(next: number + 1, watching: watching)
-        let output = try StagingFolder(replacing: request.outputDirectory)
+        // Flushed once at the swap, not file by file: a round must stay well inside the page's
+        // two seconds however long the watch has run.
+        let output = try StagingFolder(replacing: request.outputDirectory, durability: .atCommit)
         do throws(DiagnosticError) {
             var assetsRequest = request
             assetsRequest.conversationPath = FilePath.join(scratch.path, "conversation.json")
@@ -142,11 +144,8 @@ package final class SessionWatch {
                     firstKept = number - Self.keptUpdates + 1
                 }
             }
-            // Every update so far: the older ones only tell a page that far behind to reload (for
-            // the last thousand; a page further behind than that is reloaded by the reader).
-            for old in stride(from: max(1, firstKept - 1000), to: firstKept, by: 1) {
-                try output.write(Array("window.crLive && window.crLive(\(old), {\"reload\":true});\n".utf8), to: LivePage.file(old))
-            }
+            // The first update kept: a page that fell further behind reloads (see live.js).
+            try output.write(Array("window.crLiveFirst && window.crLiveFirst(\(firstKept));\n".utf8), to: LivePage.firstFile)
             for (offset, update) in updates.enumerated() {
                 try output.write(update, to: LivePage.file(firstKept + offset))
             }

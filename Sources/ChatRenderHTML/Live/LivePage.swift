@@ -23,6 +23,8 @@ package struct LivePage {
     /// The folder the updates are written in, and the name of update `number` in it.
     package static let folder = "live"
     package static func file(_ number: Int) -> String { "\(folder)/\(number).js" }
+    /// The script that names the first update the folder still keeps.
+    package static let firstFile = "\(folder)/first.js"
 
     package init() {}
 

@@ -61,6 +61,8 @@ struct WatchCommandTests {
         #expect(update.hasPrefix("window.crLive && window.crLive(1, {"))
         let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(page.contains("data-cr-live=\"2\""))
+        // It names the first update the folder keeps, for a page that fell behind.
+        #expect(try String(contentsOfFile: out + "/live/first.js", encoding: .utf8) == "window.crLiveFirst && window.crLiveFirst(1);\n")
 
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
