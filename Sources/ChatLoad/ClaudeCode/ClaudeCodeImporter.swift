@@ -67,6 +67,7 @@ package enum ClaudeCodeImporter {
         // A long session gives back each run of its file and its parsed lines once read.
         let long = file.count >= ClaudeCodeSession.longSession
         reader.makesPartsEarly = long
+        reader.freesAsTurnsAreMade = true
         file.withBytes { reader.read(buffer: $0, doneWith: long ? { file.doneWith($0) } : nil) }
         if file.wasCut {
             // What the lost pages read as (zeros) is not the session: nothing of it is kept.
@@ -108,6 +109,7 @@ package enum ClaudeCodeImporter {
         var reader = ClaudeCodeSession(file: file, sessionPath: nil, images: ImageCounter(), agents: AgentLogCache(), depth: 0)
         reader.partsOnAllCores = partsOnAllCores
         reader.makesPartsEarly = long
+        reader.freesAsTurnsAreMade = long
         bytes.withUnsafeBufferPointer { reader.read(buffer: $0, chunkBytes: chunkBytes, doneWith: long ? { _ in } : nil) }
         return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
     }
@@ -210,6 +212,11 @@ struct ClaudeCodeSession {
     /// the working folder of their time, not the session's last (the same unless it moved).
     var makesPartsEarly = false
     var madeEarly: [String: [TurnPart]] = [:]
+    /// Whether the conversation is made from the session once, at its end (a session file read
+    /// whole, not a live one read on): ``chat(fallbackTitle:)`` then lets go of what it no
+    /// longer needs as it goes (each draft's items as its turn is made, each call's JSON, the
+    /// lines seen), so a long session never holds its read state and all its turns at once.
+    var freesAsTurnsAreMade = false
     /// Sub-agents' messages forwarded in `agent_progress` lines, by the call that started them
     /// (see ``readProgress(_:line:)``), and the calls in the order first met.
     var forwarded: [String: ForwardedAgent] = [:]
@@ -259,9 +266,10 @@ struct ClaudeCodeSession {
         var usageKeys: [String] = []
     }
 
-    /// A part, or a tool call whose part is made once its result is known.
+    /// A part, or a tool call whose part is made once its result is known. A part is boxed
+    /// (`indirect`): a call's item then takes a few words, not the size of the largest part.
     enum Item {
-        case part(TurnPart)
+        indirect case part(TurnPart)
         case call(String)
     }
 
@@ -274,12 +282,21 @@ struct ClaudeCodeSession {
         var result: ToolResult?
     }
 
-    struct ToolResult {
-        var content: JSONNode?
-        var isError: Bool
+    /// A class, so a call waiting for its result (and the table of calls, sized for a session's
+    /// lines) holds one reference instead of the result inline.
+    final class ToolResult {
+        let content: JSONNode?
+        let isError: Bool
         /// The line's `toolUseResult`: the tool's own structured record.
-        var record: JSONNode?
-        var line: Int
+        let record: JSONNode?
+        let line: Int
+
+        init(content: JSONNode?, isError: Bool, record: JSONNode?, line: Int) {
+            self.content = content
+            self.isError = isError
+            self.record = record
+            self.line = line
+        }
     }
 
     struct Usage {
@@ -315,8 +332,16 @@ struct ClaudeCodeSession {
             guard let base = buffer.baseAddress else { return }
             let count = buffer.count
             var start = 0
+            var given = 0
             let raw = UnsafeRawPointer(base)
             while start < count {
+                // Finding the lines reads every page of the file: they are given back as it goes
+                // (a session of a gigabyte was resident whole here), and each run is read again
+                // (from the kernel's cache) when its lines are parsed.
+                if let doneWith, start - given >= Self.scannedRun {
+                    doneWith(given..<start)
+                    given = start
+                }
                 var end = start
                 // Eight bytes at a time while none of them is a line feed.
                 while end + 8 <= count {
@@ -331,12 +356,12 @@ struct ClaudeCodeSession {
                 start = end + 1
             }
         }
-        // Finding the lines read every page of the file: they are given back at once, and each
-        // run is read again (from the kernel's cache) when its lines are parsed.
         doneWith?(0..<buffer.count)
-        // Most lines are a turn's, each with its own uuid: room for them all up front.
+        // Most lines are a turn's, each with its own uuid: room for them all up front. A call
+        // takes two lines (its use and its result) and shares the log with text and thinking:
+        // room for a quarter of the lines, the table grows once at most beyond.
         seenLines.reserveCapacity(seenLines.count + lines.count)
-        calls.reserveCapacity(calls.count + lines.count / 2)
+        calls.reserveCapacity(calls.count + lines.count / 4)
         // Each line is parsed where it is in the file, not copied out first. Lines are parsed in
         // chunks on all cores and read here in file order as each chunk is ready, so parsing
         // overlaps reading; the warnings come out in the same order as on one core.
@@ -347,7 +372,9 @@ struct ClaudeCodeSession {
             // A thread keeps about three times the bytes it parses as values (and makes the turns'
             // parts after): its heap grows once for them, not one page at a time.
             let reserve = min(buffer.count * 3, 48 << 20)
-            // A long session's lines are parsed at most a few chunks ahead of their reading.
+            // A long session's lines are parsed at most a few chunks ahead of their reading, and
+            // freed at most a few chunks behind it.
+            let releasing = DispatchSemaphore(value: Self.releasedBehind)
             ParallelChunks.forEachInOrderOnCaller(
                 chunks.count, ahead: doneWith == nil ? nil : ParallelChunks.cores * 3,
                 { chunk in
@@ -363,9 +390,15 @@ struct ClaudeCodeSession {
                     }
                     if let doneWith, let first = parsed.first, let last = parsed.last {
                         doneWith(found[first.number].start..<found[last.number].end)
-                        // Freed now, on another thread, as this one reads on.
+                        // Freed now, on another thread, as this one reads on; but never more
+                        // than a few chunks behind (on a busy machine the freeing thread, of
+                        // low priority, fell behind by hundreds of megabytes of parsed lines).
                         let lines = Retired(parsed)
-                        Self.releaser.async { lines.drop() }
+                        releasing.wait()
+                        Self.releaser.async {
+                            lines.drop()
+                            releasing.signal()
+                        }
                     } else {
                         // What the lines kept of their JSON is freed with the reader, off this
                         // thread (see ``ClaudeCodeImporter/readSession(_:)``): the rest, too.
@@ -378,6 +411,12 @@ struct ClaudeCodeSession {
 
     /// Where parsed lines are freed while a long session is read (see ``read(buffer:chunkBytes:doneWith:)``).
     static let releaser = DispatchQueue(label: "chatrender.session-lines", qos: .utility)
+
+    /// The bytes the line scan reads before it gives their pages back.
+    static let scannedRun = 16 << 20
+
+    /// The most chunks of parsed lines handed to ``releaser`` and not yet freed.
+    static let releasedBehind = 4
 
     /// Parsed lines handed to ``releaser``.
     private final class Retired: @unchecked Sendable {
@@ -394,14 +433,20 @@ struct ClaudeCodeSession {
     /// finish together.
     static let chunkBytes = 64 * 1024
 
+    /// The most bytes of lines a chunk holds: parsed, about four times as much, and at most
+    /// three chunks a core are parsed ahead of the reading (see ``read(buffer:chunkBytes:doneWith:)``).
+    static let longChunkBytes = 1 << 20
+
     /// From this size a session's bytes and parsed lines are given back as they are read.
     static let longSession = 64 << 20
 
     /// The lines in runs of about `chunkBytes` (a session smaller than that is one run).
     static func chunks(of lines: [(start: Int, end: Int)], bytes: Int, size chunkBytes: Int) -> [Range<Int>] {
         guard !lines.isEmpty else { return [] }
-        // A few dozen chunks at most per core: a 50 MB session does not need thousands.
-        let size = max(chunkBytes, bytes / max(1, ParallelChunks.cores * 48))
+        // A few dozen chunks at most per core: a 50 MB session does not need thousands. But no
+        // more than ``longChunkBytes`` each: a long session's chunks parsed ahead of their
+        // reading would otherwise hold parsed lines in proportion to the session's length.
+        let size = max(chunkBytes, min(bytes / max(1, ParallelChunks.cores * 48), longChunkBytes))
         var chunks: [Range<Int>] = []
         var first = 0
         var start = lines[0].start
@@ -699,6 +744,7 @@ struct ClaudeCodeSession {
             if makesPartsEarly, ClaudeCodeTools.isIndependent(calls[id]!) {
                 var none: [ImportedAttachment] = []
                 madeEarly[id] = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &none)
+                calls[id]!.input = nil
                 calls[id]!.result = nil
             }
         }
@@ -888,7 +934,16 @@ struct ClaudeCodeSession {
         // Each API message counts once, in the first turn that has it (as in the header's total).
         var counted: Set<String> = []
         var unshown: TokenUsage?
-        for draft in drafts {
+        let frees = freesAsTurnsAreMade
+        for index in drafts.indices {
+            let draft = drafts[index]
+            // What the turn is made of is let go once it is made (what the turn keeps is shared);
+            // its usage keys stay, for the compactions' usage (see ``addingCompactionUsage(to:)``).
+            if frees {
+                drafts[index].items = []
+                drafts[index].attachments = []
+                drafts[index].messageIDs = []
+            }
             var parts: [TurnPart] = []
             var attachments = draft.attachments
             for item in draft.items {
@@ -910,6 +965,11 @@ struct ClaudeCodeSession {
                     }
                     guard let call = calls[id] else { continue }
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
+                    // The call stays known (a sub-agent's progress lines are checked against it).
+                    if frees {
+                        calls[id]!.input = nil
+                        calls[id]!.result = nil
+                    }
                 }
             }
             if draft.role == .assistant && parts.isEmpty && attachments.isEmpty {
@@ -1069,12 +1129,16 @@ struct ClaudeCodeSession {
     }
 
     mutating func chat(fallbackTitle: String) -> ImportedChat? {
+        // Only a session read on needs the lines seen (a line written twice counts once).
+        if freesAsTurnsAreMade { seenLines = [] }
         var turns = turns()
         if depth == 0, !tree.isEmpty {
             // The branch leading to the last line written is shown; a rewound or edited prompt's
             // other branches (a prompt among their turns) are kept beside it.
-            let items = zip(turns, turnNodes).map { ConversationBranches.Item(turn: $0, node: $1) }
-            turns = tree.arrange(items, leaf: lastEntry) { branch in branch.contains { $0.role == .user } }
+            // Moved only when a branch is there: a session of one thread keeps its one array.
+            if let order = tree.order(turnNodes, leaf: lastEntry, isBranch: { branch in branch.contains { turns[$0].role == .user } }) {
+                turns = ConversationBranches.apply(order, to: turns)
+            }
         }
         diagnostics += progressWarnings()
         guard !turns.isEmpty else { return nil }

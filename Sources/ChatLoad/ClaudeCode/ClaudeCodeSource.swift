@@ -20,8 +20,10 @@ package struct ClaudeCodeSource: Sendable, Equatable {
 
     package var sessions: [Session]
 
-    /// Session logs are append-only journals of a whole working day at most; this caps one.
-    static let maxFileSize = 512 * 1024 * 1024
+    /// Session logs are append-only journals of a whole working day at most; this caps one (as a
+    /// Codex rollout's: a long session's memory no longer grows with all of it, see
+    /// ``ClaudeCodeImporter/readSession(_:)``).
+    static let maxFileSize = 1024 * 1024 * 1024
 
     package static func open(_ path: String) throws(DiagnosticError) -> ClaudeCodeSource {
         var isFolder: ObjCBool = false

@@ -112,6 +112,8 @@ package struct CodexReader: ChatExportReader {
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
         var session = try parse(path, includeSystem: includeSystem)
         session.children = children(of: session, beside: path, includeSystem: includeSystem, depth: 0)
+        // Read once: its turns are made from what it read, which is let go as they are.
+        session.freesAsTurnsAreMade = true
         let chat = session.chat(fallbackTitle: FilePath.stem(path))
         return (chat, session.diagnostics)
     }
@@ -163,9 +165,10 @@ package struct CodexReader: ChatExportReader {
         return found
     }
 
-    /// Reads a rollout from bytes in memory (tests).
-    static func read(bytes: [UInt8], file: String, includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
+    /// Reads a rollout from bytes in memory (tests); `freesAsTurnsAreMade` as a rollout file is read.
+    static func read(bytes: [UInt8], file: String, includeSystem: Bool = false, freesAsTurnsAreMade: Bool = false) -> (ImportedChat?, [Diagnostic]) {
         var session = CodexSession(file: file, includeSystem: includeSystem)
+        session.freesAsTurnsAreMade = freesAsTurnsAreMade
         bytes.withUnsafeBufferPointer { session.read($0) }
         return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
     }

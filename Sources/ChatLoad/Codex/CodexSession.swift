@@ -56,7 +56,12 @@ struct CodexSession {
         /// The tokens its API calls used: what the session's running total grew by while it ran.
         var usage: TokenUsage?
     }
-    enum Item { case part(TurnPart), call(String) }
+    /// A part, or a call by its id. A part is boxed (`indirect`): most items of a long
+    /// rollout are calls, and an item then takes a few words, not the size of the largest part.
+    enum Item {
+        indirect case part(TurnPart)
+        case call(String)
+    }
     var drafts: [Draft] = []
 
     /// A tool call and, once it came, its output.
@@ -70,7 +75,14 @@ struct CodexSession {
         enum Kind { case function, custom, localShell, webSearch }
     }
     var calls: [String: Call] = [:]
+    /// Calls whose id came again (a call logged twice): every item naming them shows the last.
+    var repeatedCalls: Set<String> = []
     var exitCodes: [String: Int] = [:]
+    /// Whether ``turns()`` takes each draft's items and each call out of the session as it makes
+    /// their turn (a rollout read once, see ``CodexReader/readSession(_:includeSystem:)``), so a
+    /// long rollout never holds its read state and all its turns at once. Off for a session that
+    /// reads on (a live one's snapshot is a copy, which would copy what it takes out).
+    var freesAsTurnsAreMade = false
     private var images = 0
 
     /// Unknown kinds, counted: "line type", "response item type", "event type", "content type".
@@ -224,7 +236,7 @@ struct CodexSession {
     }
 
     mutating func addCall(_ id: String, _ call: Call) {
-        calls[id] = call
+        if calls.updateValue(call, forKey: id) != nil { repeatedCalls.insert(id) }
         reply(.call(id))
     }
 
@@ -484,15 +496,23 @@ struct CodexSession {
     /// The turns, sub-agents nested at the calls that spawned them.
     mutating func turns() -> [ImportedTurn] {
         var turns: [ImportedTurn] = []
+        turns.reserveCapacity(drafts.count)
         var unshown: TokenUsage?
-        for draft in drafts {
+        let frees = freesAsTurnsAreMade
+        for index in drafts.indices {
+            let draft = drafts[index]
+            // What a turn is made of is let go once it is made (what the turn keeps is shared).
+            if frees { drafts[index].items = [] }
             var parts: [TurnPart] = []
+            parts.reserveCapacity(draft.items.count)
             for item in draft.items {
                 switch item {
                 case .part(let part): parts.append(part)
                 case .call(let id):
-                    guard var call = calls[id] else { continue }
-                    if call.exitCode == nil, let code = exitCodes[id] { call.exitCode = code }
+                    let once = frees && !repeatedCalls.contains(id)
+                    guard var call = once ? calls.removeValue(forKey: id) : calls[id] else { continue }
+                    let code = once ? exitCodes.removeValue(forKey: id) : exitCodes[id]
+                    if call.exitCode == nil, let code { call.exitCode = code }
                     if let agent = Self.spawnedAgent(call), var child = children.removeValue(forKey: agent),
                         let transcript = transcript(of: &child, call: call)
                     {

@@ -9,6 +9,10 @@ package enum ParallelChunks {
     /// cpuset files on every `activeProcessorCount`, and a render asks at every stage.
     package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
+    /// The most chunks ``forEachInOrderOnCaller(_:ahead:_:deliver:)`` has started and not yet
+    /// delivered, unless told otherwise: four a core keep every core busy while `deliver` runs.
+    package static let deliveredAhead = cores * 4
+
     package static func map<Result>(_ count: Int, placeholder: Result, _ body: @Sendable (Int) -> Result) -> [Result] {
         let slots = Slots(count: count, placeholder: placeholder)
         defer { slots.free() }
@@ -77,11 +81,13 @@ package enum ParallelChunks {
     /// slow `deliver` and a fast `body` (or the reverse) keep every core busy. Returns when every
     /// result has been delivered and no worker runs `body` any more.
     ///
-    /// `ahead`, when given, is the most chunks started and not yet delivered: a `body` that makes
-    /// much more than it reads (parsed JSON from a log) then never piles up far ahead of a slower
-    /// `deliver`.
+    /// `ahead` is the most chunks started and not yet delivered (``deliveredAhead`` unless
+    /// given; nil for no bound): a `body` that makes much more than it reads (parsed JSON from a
+    /// log, a page's turns) then never piles up far ahead of a slower `deliver`. Without it, a
+    /// `deliver` that stalls (a write waiting for a busy disk) let the other cores render a long
+    /// session's page ahead until most of it was held at once.
     package static func forEachInOrderOnCaller<Result>(
-        _ count: Int, ahead: Int? = nil, _ body: @Sendable (Int) -> Result, deliver: (Result) -> Void
+        _ count: Int, ahead: Int? = deliveredAhead, _ body: @Sendable (Int) -> Result, deliver: (Result) -> Void
     ) {
         guard count > 0 else { return }
         let helpers = min(cores - 1, count - 1)

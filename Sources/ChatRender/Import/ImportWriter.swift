@@ -99,6 +99,7 @@ package enum ImportWriter {
             // written once and shared: the photos are then made once too.
             var written: [String: [[UInt8]: String]] = [:]
             var messages: [Message] = []
+            messages.reserveCapacity(chat.turns.count)
             for turn in chat.turns {
                 var attachments: [Attachment] = []
                 for (a, item) in turn.attachments.enumerated() {

@@ -50,7 +50,9 @@ public enum SiteRenderer {
         let style =
             alone && request.shard == nil
             ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
-        let (chats, warnings, redaction) = try Importer.prepare(request)
+        var chats: [ImportedChat]
+        let warnings: [Diagnostic], redaction: RedactionSummary?
+        (chats, warnings, redaction) = try Importer.prepare(request)
         try render.refuseIfStrict(warnings)
         // The conversations go to the renderer in memory; only their photos and files are put
         // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
@@ -65,6 +67,10 @@ public enum SiteRenderer {
         // A page alone has no site search, so its conversation's search text is not made.
         let searched = !(alone && request.shard == nil && chats.count == 1)
         let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
+        // The imported chats are let go at once, before the pages are made: their conversations
+        // share every string and part with them, so this frees only the turns' own records (a
+        // long session's hundreds of thousands) and takes a moment.
+        chats = []
         let written = ImportWriter.newestFirst(all, date: \.entry.date)
         // Named in messages as if it were the import's native file.
         let pages = written.map {
@@ -77,7 +83,7 @@ public enum SiteRenderer {
         // Every conversation the import made (turns, parts, tool output) is freed later, on
         // another thread (see ``LaterRelease``): the pages are written, and the command need not
         // wait for it (a long session's model took a twentieth of its run to free here).
-        let made = Discarded(chats: consume chats, written: [consume all, consume written], pages: consume pages)
+        let made = Discarded(written: [consume all, consume written], pages: consume pages)
         LaterRelease.run { made.drop() }
         return result
     }
@@ -85,9 +91,9 @@ public enum SiteRenderer {
     /// What an import made, handed to another thread to be freed there. Nothing else refers to
     /// it then; what it shares with the result (strings) is reference counted, atomically.
     private final class Discarded: @unchecked Sendable {
-        private var held: ([ImportedChat], [[(entry: ImportedEntry, conversation: Conversation)]], [Page])?
-        init(chats: consuming [ImportedChat], written: consuming [[(entry: ImportedEntry, conversation: Conversation)]], pages: consuming [Page]) {
-            held = (chats, written, pages)
+        private var held: ([[(entry: ImportedEntry, conversation: Conversation)]], [Page])?
+        init(written: consuming [[(entry: ImportedEntry, conversation: Conversation)]], pages: consuming [Page]) {
+            held = (written, pages)
         }
         func drop() { held = nil }
     }

@@ -31,15 +31,19 @@ package enum PageBody {
     /// ``render(_:assets:options:hasDarkMode:)`` with the turn list given (a watched page's, kept
     /// in pieces by ``LivePage``).
     static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
-        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode)
+        let end = tail(conversation, options: options, assets: assets)
+        // The page is made in one buffer of its size: a long session's list of prompts and the
+        // turns given are megabytes each, copied once.
+        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, reserving: turns.byteCount + end.byteCount)
         guard conversation.messages != nil else { return html }
         html.append(turns)
-        html.append(tail(conversation, options: options, assets: assets))
+        html.append(end)
         return html
     }
 
     /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
-    private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+    /// With room for `reserving` bytes more (what the caller appends after it).
+    private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, reserving: Int = 0) -> HTML {
         let s = options.strings
         var html = HTML()
         if let site = options.site {
@@ -59,7 +63,10 @@ package enum PageBody {
             )
             return html
         }
-        html.append(beforeTurns(conversation, messages: messages, options: options))
+        // The list of prompts (megabytes for a long session) is written in place, with room
+        // for what the caller appends after it: the page is one buffer, grown once.
+        html.append(SessionOverview.render(messages, facts: conversation.facts, options: options))
+        PromptIndex.append(messages, strings: s, to: &html, reserving: reserving + 256)
         html.append("<section class=\"cr-chat\" aria-label=\"\(s[.conversation])\">\n")
         if messages.isEmpty {
             html.append("<p class=\"cr-empty\">\(s[.noMessages])</p>\n")
@@ -85,7 +92,7 @@ package enum PageBody {
     /// In `<main>`, before the turns: the session's overview and the list of prompts.
     static func beforeTurns(_ conversation: Conversation, messages: [Message], options: RenderOptions) -> HTML {
         var html = SessionOverview.render(messages, facts: conversation.facts, options: options)
-        html.append(PromptIndex.render(messages, strings: options.strings))
+        PromptIndex.append(messages, strings: options.strings, to: &html)
         return html
     }
 

@@ -17,21 +17,6 @@ package enum PromptIndex {
     /// pasted page from becoming a kilobyte of table of contents.
     static let maxCharacters = 100
 
-    /// One entry: the turn's index in the conversation and the words to show.
-    struct Entry: Equatable {
-        var index: Int
-        var label: String
-    }
-
-    /// The person's prompts that have something to show, in order.
-    static func entries(_ messages: [Message], strings s: UIStrings) -> [Entry] {
-        var entries: [Entry] = []
-        for (index, message) in messages.enumerated() where message.role == .user {
-            if let label = label(message, strings: s) { entries.append(Entry(index: index, label: label)) }
-        }
-        return entries
-    }
-
     /// The first line of the prompt's text; a prompt of only photos or files says how many.
     static func label(_ message: Message, strings s: UIStrings) -> String? {
         var text = message.text
@@ -163,16 +148,39 @@ package enum PromptIndex {
     /// A `<nav>` landmark named by its summary's words; the list is in a closed `<details>`, so a
     /// page of 1,500 prompts opens on the conversation, not on its index.
     static func render(_ messages: [Message], strings s: UIStrings) -> HTML {
-        let entries = entries(messages, strings: s)
-        guard entries.count >= threshold, let last = messages.indices.last else { return HTML() }
+        var html = HTML()
+        append(messages, strings: s, to: &html)
+        return html
+    }
+
+    /// ``render(_:strings:)`` appended to `html`, with room made in it for the list and for
+    /// `reserving` bytes more (what the caller appends after it). A session's list of a hundred
+    /// thousand prompts is megabytes: it is written where it stays, not made apart and copied,
+    /// and its labels are found twice (once to size it) rather than all held at once.
+    static func append(_ messages: [Message], strings s: UIStrings, to html: inout HTML, reserving: Int = 0) {
         // The same test as `isLong`, which the page's tail asks without making the list.
-        var html: HTML =
-            "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(entries.count))</span></summary><ol class=\"cr-toc-list\">"
-        for entry in entries {
-            html.append("<li><a href=\"#cr-t\(String(entry.index))\" dir=\"auto\">\(entry.label)</a></li>")
+        var count = 0, labels = 0
+        for message in messages where message.role == .user {
+            if let label = label(message, strings: s) {
+                count += 1
+                labels += label.utf8.count
+            }
+        }
+        guard count >= threshold, let last = messages.indices.last else {
+            html.reserveCapacity(html.byteCount + reserving)
+            return
+        }
+        // Its labels, an eighth more for escapes, and each item's markup.
+        html.reserveCapacity(html.byteCount + labels + labels / 8 + count * 56 + 1024 + reserving)
+        html.append(
+            "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(count))</span></summary><ol class=\"cr-toc-list\">"
+        )
+        for (index, message) in messages.enumerated() where message.role == .user {
+            if let label = label(message, strings: s) {
+                html.append("<li><a href=\"#cr-t\(String(index))\" dir=\"auto\">\(label)</a></li>")
+            }
         }
         html.append("</ol></details><a class=\"cr-toc-latest\" href=\"#cr-t\(String(last))\">\(s[.jumpToLatest])</a></nav>\n")
-        return html
     }
 
     /// After the conversation: "Back to top" (the fragment `#top` is the top of any page), and a

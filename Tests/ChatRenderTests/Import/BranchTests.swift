@@ -114,6 +114,28 @@ import TestSupport
         #expect(turns.allSatisfy { $0.branch.isEmpty })
     }
 
+    /// A long session's turns are kept where they are: the order comes back as indexes, nil
+    /// when nothing moves, and the turns are only copied when a branch is there.
+    @Test func theOrderIsNilForOneThreadAndIndexesWhenABranchIsThere() {
+        var line = ConversationBranches()
+        for (rank, (node, parent)) in [("a", nil), ("b", "a"), ("c", "b"), ("d", "c")].enumerated() { line.add(node, parent: parent, rank: rank) }
+        #expect(line.order(["a", "b", "c", "d"], leaf: "d") { _ in true } == nil)
+        // The leaf is not the last line: the line after it is a branch of its own.
+        #expect(line.order(["a", "b", "c", "d"], leaf: "c") { _ in true }?.map { $0.branch } == [[], [], [], [2]])
+
+        // A parent met after its child (a log out of order) is found by its name when placed.
+        var late = ConversationBranches()
+        for (rank, (node, parent)) in [("a", nil), ("x", "w"), ("w", "a"), ("b", "a"), ("c", "b")].enumerated() {
+            late.add(node, parent: parent, rank: rank)
+        }
+        let items = ["a", "x", "w", "b", "c"].map { Self.turn($0) }
+        let order = late.order(items.map(\.node), leaf: "c") { _ in true }
+        #expect(order?.map { $0.index } == [0, 2, 1, 3, 4])
+        #expect(order?.map { $0.branch } == [[], [2], [2, 2], [], []])
+        #expect(ConversationBranches.apply(order ?? [], to: items.map(\.turn)) == late.arrange(items, leaf: "c") { _ in true })
+        #expect(late.arrange(items, leaf: "c") { _ in true }.map(\.id) == ["a", "w", "x", "b", "c"])
+    }
+
     // MARK: The conversation file
 
     @Test func branchesGoThroughTheConversationFile() throws {

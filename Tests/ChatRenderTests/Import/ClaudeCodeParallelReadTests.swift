@@ -185,7 +185,7 @@ struct InOrderOnCallerTests {
         let lock = Locked(())
         var firstDeliveredAfter = -1
         ParallelChunks.forEachInOrderOnCaller(
-            12,
+            12, ahead: nil,
             { chunk in
                 if chunk == 0 { usleep(200_000) }
                 lock.withLock { _ in ran.value.append(chunk) }
@@ -197,6 +197,30 @@ struct InOrderOnCallerTests {
         // With more than one core, the other chunks ran while chunk 0 slept.
         if ParallelChunks.cores > 1 { #expect(firstDeliveredAfter == 12) }
         #expect(Set(ran.value) == Set(0..<12))
+    }
+
+    /// By default the other cores stop a few chunks ahead of the one delivered: a page's chunks
+    /// rendered while a write waits for a busy disk are not all held at once.
+    @Test func byDefaultASlowChunkHoldsTheOthersAFewAhead() {
+        let count = ParallelChunks.deliveredAhead * 3
+        let ran = Box()
+        let lock = Locked(())
+        var firstDeliveredAfter = -1
+        var delivered: [Int] = []
+        ParallelChunks.forEachInOrderOnCaller(
+            count,
+            { chunk in
+                if chunk == 0 { usleep(200_000) }
+                lock.withLock { _ in ran.value.append(chunk) }
+                return chunk
+            },
+            deliver: { chunk in
+                if chunk == 0 { lock.withLock { _ in firstDeliveredAfter = ran.value.count } }
+                delivered.append(chunk)
+            })
+        #expect(firstDeliveredAfter <= ParallelChunks.deliveredAhead)
+        if ParallelChunks.cores > 1 { #expect(firstDeliveredAfter > 1) }
+        #expect(delivered == Array(0..<count))
     }
 }
 

@@ -127,6 +127,30 @@ import TestSupport
         #expect(chat?.turns.count == 1 && partial.isEmpty)
     }
 
+    /// A rollout read once lets go of what it read as its turns are made (a long one never holds
+    /// both): the same turns as a session that reads on, a call logged twice and a command's
+    /// exit code told by an event included.
+    @Test func turnsMadeWhileLettingGoOfTheReadAreTheSame() {
+        func item(_ payload: String) -> String { "{\"timestamp\":\"2026-06-07T10:00:00.000Z\",\"type\":\"response_item\",\"payload\":\(payload)}" }
+        let shell = #"{\"command\":[\"bash\",\"-lc\",\"pytest -q\"]}"#
+        let lines = [
+            item(#"{"type":"message","role":"user","content":[{"type":"input_text","text":"Run the tests"}]}"#),
+            item(#"{"type":"function_call","name":"shell","call_id":"c1","arguments":"\#(shell)"}"#),
+            item(#"{"type":"function_call_output","call_id":"c1","output":"3 passed"}"#),
+            "{\"timestamp\":\"2026-06-07T10:00:01.000Z\",\"type\":\"event_msg\",\"payload\":{\"type\":\"exec_command_end\",\"call_id\":\"c1\",\"exit_code\":1}}",
+            item(#"{"type":"function_call","name":"shell","call_id":"c2","arguments":"\#(shell)"}"#),
+            item(#"{"type":"function_call","name":"shell","call_id":"c2","arguments":"\#(shell)"}"#),
+            item(#"{"type":"function_call_output","call_id":"c2","output":"again"}"#),
+            item(#"{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Done."}]}"#),
+        ]
+        let bytes = Array(lines.joined(separator: "\n").utf8)
+        let (kept, keptWarnings) = CodexReader.read(bytes: bytes, file: "r.jsonl")
+        let (freed, freedWarnings) = CodexReader.read(bytes: bytes, file: "r.jsonl", freesAsTurnsAreMade: true)
+        #expect(freed == kept)
+        #expect(freedWarnings == keptWarnings)
+        #expect(kinds(freed?.turns.last?.parts ?? []) == ["terminal:pytest -q:1", "terminal:pytest -q:-", "terminal:pytest -q:-", "text"])
+    }
+
     @Test func theSessionsFolderIsASiteByProject() throws {
         let (chats, warnings) = try read(Self.folder + "/sessions")
         // The sub-agent's rollout is inside its parent's page, not a page of its own.
