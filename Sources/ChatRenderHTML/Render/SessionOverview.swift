@@ -17,7 +17,7 @@ enum SessionOverview {
             rows.append("<div class=\"cr-overview-item\"><dt>\(s[term])</dt><dd>\(value)</dd></div>")
         }
         let timeFact = facts.first { $0.key == .factTime }?.valuePhrases.first?.seconds
-        if let seconds = timeFact ?? stats.seconds, let text = ThinkingView.durationText(seconds, s) { row(.overviewDuration, "\(text)") }
+        if let seconds = timeFact ?? stats.seconds, let text = s.duration(seconds) { row(.overviewDuration, "\(text)") }
         row(.overviewTurns, "\(s.number(stats.turns))")
         if !stats.tools.isEmpty {
             var list = HTML()
