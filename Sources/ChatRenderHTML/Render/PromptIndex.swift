@@ -6,6 +6,12 @@ import ChatModel
 /// the floating "Back to top" / "Jump to latest" (see ``jumps(_:strings:)``).
 ///
 /// Only a conversation with at least ``threshold`` prompts gets one: a short page stays as it was.
+///
+/// It lists the branch the page shows (``Message/branch`` empty), as the reader sees it: the
+/// prompts of a rewound or edited branch sit folded at their fork (``BranchView``), one click
+/// from it, and listing them among the shown ones would number prompts the page does not show
+/// in its order, send a link into a closed branch, and count prompts twice over in a session
+/// rewound many times. A folded branch is found at its fork, where its first words name it.
 package enum PromptIndex {
     /// Prompts from which a conversation has a table of contents and the jumps. Eight prompts are
     /// sixteen turns or more, past a screen or two on a phone: below that, scrolling is quicker
@@ -23,10 +29,10 @@ package enum PromptIndex {
         var label: String
     }
 
-    /// The person's prompts that have something to show, in order.
+    /// The person's prompts on the shown branch that have something to show, in order.
     static func entries(_ messages: [Message], strings s: UIStrings) -> [Entry] {
         var entries: [Entry] = []
-        for (index, message) in messages.enumerated() where message.role == .user {
+        for (index, message) in messages.enumerated() where message.role == .user && message.branch.isEmpty {
             if let label = label(message, strings: s) { entries.append(Entry(index: index, label: label)) }
         }
         return entries
@@ -149,10 +155,11 @@ package enum PromptIndex {
         return cut + "…"
     }
 
-    /// Whether the conversation has at least ``threshold`` prompts with something to show.
+    /// Whether the conversation's shown branch has at least ``threshold`` prompts with something
+    /// to show.
     static func isLong(_ messages: [Message], strings s: UIStrings) -> Bool {
         var count = 0
-        for message in messages where message.role == .user && label(message, strings: s) != nil {
+        for message in messages where message.role == .user && message.branch.isEmpty && label(message, strings: s) != nil {
             count += 1
             if count >= threshold { return true }
         }
@@ -164,7 +171,7 @@ package enum PromptIndex {
     /// page of 1,500 prompts opens on the conversation, not on its index.
     static func render(_ messages: [Message], strings s: UIStrings) -> HTML {
         let entries = entries(messages, strings: s)
-        guard entries.count >= threshold, let last = messages.indices.last else { return HTML() }
+        guard entries.count >= threshold, let last = latest(messages) else { return HTML() }
         // The same test as `isLong`, which the page's tail asks without making the list.
         var html: HTML =
             "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(entries.count))</span></summary><ol class=\"cr-toc-list\">"
@@ -175,12 +182,18 @@ package enum PromptIndex {
         return html
     }
 
+    /// The latest turn the page shows: the last on the shown branch (a session rewound at its
+    /// very end ends on a folded branch), else the last.
+    static func latest(_ messages: [Message]) -> Int? {
+        messages.lastIndex { $0.branch.isEmpty } ?? messages.indices.last
+    }
+
     /// After the conversation: "Back to top" (the fragment `#top` is the top of any page), and a
     /// "Jump to latest" the script shows; with the script both float at the window's corner, each
     /// while it is of use. Nothing for a conversation without a table of contents, unless
     /// `always` (a watched page, which grows while it is read).
     static func jumps(_ messages: [Message], strings s: UIStrings, always: Bool = false) -> HTML {
-        guard let last = messages.indices.last, always || isLong(messages, strings: s) else { return HTML() }
+        guard let last = latest(messages), always || isLong(messages, strings: s) else { return HTML() }
         return
             "<p class=\"cr-jump\"><a class=\"cr-jump-top\" href=\"#top\"><span class=\"cr-jump-text\">\(s[.backToTop])</span></a><a class=\"cr-jump-end\" href=\"#cr-t\(String(last))\" hidden><span class=\"cr-jump-text\">\(s[.jumpToLatest])</span></a></p>\n"
     }
