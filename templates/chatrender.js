@@ -90,10 +90,11 @@
     return new File([bytes], name, { type: type });
   }
 
-  // Copy on code blocks: added here, since without the script it could do nothing (the code
-  // can still be selected). The result is said through one polite live region.
-  var status = null;
+  // The page's one polite live region, made when first needed: copying says its result here,
+  // and a watched page's updates too (live.js, through window.crAnnounce).
+  var status = null, pending = 0;
   function announce(message) {
+    if (!message) return;
     if (!status) {
       status = document.createElement("div");
       status.className = "cr-visually-hidden";
@@ -101,10 +102,15 @@
       status.setAttribute("aria-live", "polite");
       document.body.appendChild(status);
     }
-    // Emptied first, so the same message twice is announced twice.
+    // Emptied first, so the same message twice is said twice; of two at once, the later.
     status.textContent = "";
-    window.setTimeout(function () { status.textContent = message; }, 50);
+    window.clearTimeout(pending);
+    pending = window.setTimeout(function () { status.textContent = message; }, 50);
   }
+  window.crAnnounce = announce;
+
+  // Copy on code blocks: added here, since without the script it could do nothing (the code
+  // can still be selected).
   function copyText(text) {
     if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
       return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });

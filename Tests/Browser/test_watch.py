@@ -151,8 +151,12 @@ def test_a_new_turn_shows_within_two_seconds_and_the_place_is_kept(driver, watch
     # "Jump to latest" leads to the new turn; the screen reader heard of it.
     end = driver.find_element(By.CSS_SELECTOR, ".cr-jump-end")
     assert end.get_attribute("href").endswith("#cr-t25")
-    said = driver.execute_script("return (document.querySelector('[role=status][aria-live]') || {}).textContent")
-    assert said == "2 new turns"
+    wait_for(driver, lambda d: d.execute_script(
+        "return (document.querySelector('[role=status][aria-live]') || {}).textContent") == "2 new turns", 2)
+    # One live region on the page: a copy's result is said where the update was.
+    driver.execute_script("window.crAnnounce('Copied')")
+    wait_for(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('[role=status][aria-live]')].map(e => e.textContent)") == ["Copied"], 2)
     errors = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE" and "live/" not in e["message"]]
     assert errors == []
 

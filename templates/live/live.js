@@ -106,17 +106,9 @@
     return list;
   }
 
-  var status = null;
+  // What changed, said through the page's one live region (chatrender.js's window.crAnnounce).
   function announce(message) {
-    if (!message) return;
-    if (!status) {
-      status = document.createElement("div");
-      status.className = "cr-visually-hidden";
-      status.setAttribute("role", "status");
-      status.setAttribute("aria-live", "polite");
-      document.body.appendChild(status);
-    }
-    status.textContent = message;
+    if (message && typeof window.crAnnounce === "function") window.crAnnounce(message);
   }
 
   window.crLive = function (number, update) {
