@@ -368,11 +368,13 @@ extension RenderOutput {
         {
             let file = try create("index.html")
             var failure: DiagnosticError?
-            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [style.template.chunks])
-            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { number, bytes in
+            // Its own search, the site's script and stylesheet searching the page's shards.
+            let search = FeatureTemplate(stylesheet: style.template.site.searchStylesheet, script: style.template.site.searchScript + "\n")
+            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [search, style.template.chunks])
+            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { path, bytes in
                 guard failure == nil else { return }
                 do throws(DiagnosticError) {
-                    try write(bytes, to: ChunkedPage.file(number))
+                    try write(bytes, to: path)
                 } catch { failure = error }
             }
             let size = try file.finish()
