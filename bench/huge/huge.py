@@ -2,7 +2,10 @@
 (bench/huge/make_session.py, seeded), rendered by chatrender, and the Claude Code one by
 claude-code-log, side by side in one run. For each: wall and CPU time, peak resident memory
 (the child's ru_maxrss), the bytes written, and for chatrender's pages the first paint and
-first contentful paint in headless Chromium, opened cold from file:// (median of --loads).
+first contentful paint in headless Chromium, opened cold from file:// (median of --loads), and
+the page's own search: how long its index takes to load on the first search, how long a query
+takes, and how long following a result into a chunk not loaded takes until its turn is on screen
+(the query is the first prompt of the middle chunk, read from that chunk's script).
 
 claude-code-log gets --ccl-timeout seconds (default: an hour) and --ccl-memory GiB of address
 space (default 12, half the machine); past either, or when it fails, the row says so and the
@@ -116,12 +119,63 @@ def first_paint(page):
     return statistics.median(paints), statistics.median(contentful)
 
 
+SEARCH_JS = """
+const [query, done] = [arguments[0], arguments[arguments.length - 1]];
+const started = performance.now();
+document.querySelector('.cr-search input').focus();
+(function ready() {
+  if (!window.crSearch || !window.crSearch.ready()) return setTimeout(ready, 20);
+  const load = performance.now() - started;
+  const asked = performance.now();
+  const result = window.crSearch.search(query);
+  const took = performance.now() - asked;
+  if (!result.hits.length) return done({load, query: took, count: 0});
+  const [shard, k] = result.hits[0];
+  const id = 'cr-t' + shard.turnIndex[k];
+  const wasOnPage = !!document.getElementById(id);
+  const followed = performance.now();
+  location.hash = '#' + id;
+  (function there() {
+    const turn = document.getElementById(id);
+    if (!turn || Math.abs(turn.getBoundingClientRect().top) > innerHeight) return setTimeout(there, 10);
+    done({load, query: took, count: result.count, turn: id, wasOnPage, reach: performance.now() - followed});
+  })();
+})();
+"""
+
+
+def search_reach(folder):
+    """The page's search on `folder`'s page: index load, one query, and following its first hit."""
+    import browser_support as bs
+    import json
+    import re
+    if not os.path.isdir(os.path.join(folder, "chunks")):
+        return None
+    chunks = sorted(os.listdir(os.path.join(folder, "chunks")), key=lambda n: int(n.split(".")[0]))
+    script = open(os.path.join(folder, "chunks", chunks[len(chunks) // 2]), encoding="utf-8").read()
+    markup = json.loads(script[script.index(", ") + 2:script.rindex(");")])
+    words = re.sub(r"<[^>]+>", "", re.search(r'<p class="cr-text">(.*?)</p>', markup).group(1)).split()
+    query = " ".join(words[:6])
+    driver = bs.start_chrome(logging=False)
+    try:
+        driver.set_page_load_timeout(600)
+        driver.set_script_timeout(600)
+        driver.get("file://" + os.path.join(folder, "index.html"))
+        result = driver.execute_async_script(SEARCH_JS, query)
+    finally:
+        driver.quit()
+    result["q"] = query
+    return result
+
+
 rows = []
+searches = []
 for kind in ("claude-code", "codex"):
     path = session(kind)
     out = os.path.join(args.work, f"out-{kind}")
     measured = run([args.binary, "render", path, "--out", out, "--quiet"], out)
     paint, contentful = first_paint(os.path.join(out, "index.html"))
+    searches.append((kind, search_reach(out)))
     rows.append((kind, "chatrender", os.path.getsize(path), measured, (paint, contentful)))
     if kind == "claude-code" and not args.skip_ccl:
         target = os.path.join(args.work, "out-ccl.html")
@@ -140,3 +194,12 @@ if chatrender and ccl:
     bound = "" if ccl[3]["ended"] == "ok" else " (claude-code-log did not finish: against the time it was given)"
     print(f"\nchatrender ÷ claude-code-log, wall: {chatrender[3]['wall'] / ccl[3]['wall']:.3f}×; "
           f"CPU: {chatrender[3]['cpu'] / ccl[3]['cpu']:.3f}×{bound}")
+
+print("\n| session | search index loaded | query | hits | following the first into a chunk not loaded |")
+print("|---|---|---|---|---|")
+for kind, found in searches:
+    if not found:
+        print(f"| {kind} | (page not in chunks) | | | |")
+        continue
+    reach = f"{found['reach']:.0f} ms ({found['turn']}{', already on the page' if found.get('wasOnPage') else ''})" if found.get("turn") else "—"
+    print(f"| {kind} | {found['load'] / 1000:.1f} s | {found['query']:.0f} ms | {found['count']:,} | {reach} |")
