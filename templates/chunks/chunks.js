@@ -29,17 +29,40 @@
     return null;
   }
 
-  window.crChunk = function (number, html) {
-    var holder = document.getElementById("cr-chunk-" + number);
-    if (!holder) return;
-    var template = document.createElement("template");
-    template.innerHTML = html;
-    holder.replaceWith(template.content);
+  // A chunk's markup comes as its groups of turns. Put in place a few a frame (about 8 ms of
+  // parsing each), before its placeholder, which keeps the height of the groups still to come:
+  // the scrolling never stops for the whole megabyte. A chunk someone waits for (a link into it,
+  // printing) is put in place at once.
+  function settle(number) {
     chat.dispatchEvent(new CustomEvent("chatrender:turns-added", { bubbles: true }));
     document.dispatchEvent(new CustomEvent("chatrender:page-updated"));
     var then = waiting[number] || [];
     delete waiting[number];
     then.forEach(function (f) { f(); });
+  }
+  window.crChunk = function (number, groups) {
+    var holder = document.getElementById("cr-chunk-" + number);
+    if (!holder || holder.hasAttribute("data-cr-placing")) return;
+    holder.setAttribute("data-cr-placing", "");
+    if (typeof groups === "string") groups = [groups];
+    var at = 0;
+    function place() {
+      var started = performance.now();
+      var urgent = !!waiting[number];
+      do {
+        var template = document.createElement("template");
+        template.innerHTML = groups[at++];
+        holder.before(template.content);
+      } while (at < groups.length && (urgent || performance.now() - started < 8));
+      if (at < groups.length) {
+        holder.className = "cr-chunk cr-chunk--g" + (groups.length - at);
+        requestAnimationFrame(function () { setTimeout(place, 0); });
+        return;
+      }
+      holder.remove();
+      settle(number);
+    }
+    place();
   };
 
   function load(number, then) {

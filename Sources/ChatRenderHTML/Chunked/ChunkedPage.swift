@@ -67,19 +67,24 @@ package enum ChunkedPage {
     ) {
         let messages = conversation.messages ?? []
         let units = TurnList.Units(messages)
+        let groups = TurnList.groupRanges(messages)
         let s = options.strings
         // Every chunk's search shard, and the markup of those between the first and the last (as
         // a script), made on all cores and handed over in order.
         var ends: [Int: HTML] = [:]
         ParallelChunks.forEachInOrderOnCaller(
             chunks.count,
-            { index in
+            { index -> (Int, [UInt8], HTML?, [UInt8]?) in
                 let shard = SearchIndex.shard(
                     index, SearchIndex.Document(slug: "", title: "", turns: SessionSearch.turns(messages, chunks[index].turns, strings: s))
                 ).bytes()
-                let html = TurnList.renderRange(messages, chunks[index].turns, assets, options, units: units)
-                let isEnd = index == 0 || index == chunks.count - 1
-                return (index, shard, isEnd ? html : nil, isEnd ? nil : script(number: index, html: html))
+                let turns = chunks[index].turns
+                if index == 0 || index == chunks.count - 1 {
+                    return (index, shard, TurnList.renderRange(messages, turns, assets, options, units: units), nil)
+                }
+                // Group by group, which the page puts in place a few at a time.
+                let held = groups.filter { turns.contains($0.lowerBound) }  // a few hundred ranges: cheap
+                return (index, shard, nil, script(number: index, groups: held.map { TurnList.renderRange(messages, $0, assets, options, units: units) }))
             },
             deliver: { made in
                 file(searchFile(made.0), made.1)
@@ -112,13 +117,19 @@ package enum ChunkedPage {
         "<div class=\"cr-site-bar cr-chunk-bar\">\(SiteSearch.pageForm(shards: shards, strings: s))<button type=\"button\" class=\"cr-print-all\" data-cr-busy=\"\(s[.printLoading])\" hidden>\(s[.printEveryTurn])</button></div>\n"
     }
 
-    /// `chunks/N.js`: one call with the chunk's markup as a JSON string (the markup was escaped as
-    /// it was made; a script file of its own needs no escaping of `<`).
-    static func script(number: Int, html: HTML) -> [UInt8] {
-        var out = Array("window.crChunk && window.crChunk(\(number), ".utf8)
-        out.reserveCapacity(html.byteCount + html.byteCount / 8 + 64)
-        JSONQuote.append(html.description, to: &out)
-        out.append(contentsOf: ");\n".utf8)
+    /// `chunks/N.js`: one call with the chunk's markup as a JSON array of strings, one a group of
+    /// turns (the markup was escaped as it was made; a script file of its own needs no escaping
+    /// of `<`). `chunks.js` parses and puts in place a few groups a frame, so a chunk of 256 long
+    /// turns (a megabyte of markup, some 40 ms to parse whole) never stops the scrolling.
+    static func script(number: Int, groups: [HTML]) -> [UInt8] {
+        var out = Array("window.crChunk && window.crChunk(\(number), [".utf8)
+        let size = groups.reduce(0) { $0 + $1.byteCount }
+        out.reserveCapacity(size + size / 8 + 64)
+        for (n, html) in groups.enumerated() {
+            if n > 0 { out.append(contentsOf: ",\n".utf8) }
+            JSONQuote.append(html.description, to: &out)
+        }
+        out.append(contentsOf: "]);\n".utf8)
         return out
     }
 }

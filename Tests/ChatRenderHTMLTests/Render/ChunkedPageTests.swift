@@ -61,9 +61,20 @@ struct ChunkedPageTests {
             let prefix = "window.crChunk && window.crChunk(\(number), "
             #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
             let literal = script.dropFirst(prefix.count).dropLast(3)
-            guard case .string(let html) = try JSONParser.parse(Array(literal.utf8)).value else {
-                Issue.record("chunk \(number) is not a JSON string")
+            // An array of strings, one a group of 16 turns.
+            guard case .array(let groups) = try JSONParser.parse(Array(literal.utf8)).value else {
+                Issue.record("chunk \(number) is not a JSON array")
                 return
+            }
+            #expect(groups.count == 16)
+            var html = ""
+            for group in groups {
+                guard case .string(let markup) = group.value else {
+                    Issue.record("a group of chunk \(number) is not a string")
+                    return
+                }
+                #expect(markup.hasPrefix("<div class=\"cr-turns"))
+                html += markup
             }
             rebuilt.replaceSubrange(start.lowerBound..<end.upperBound, with: html)
         }
