@@ -66,6 +66,11 @@ def test_the_page_opens_on_its_ends_with_placeholders_between(driver, chunked):
     assert [h[:2] for h in holders] == [["cr-chunk-1", "256 511"], ["cr-chunk-2", "512 767"], ["cr-chunk-3", "768 1023"]]
     # Each holds its place at about 16 groups' height: the scroll bar stands for the whole page.
     assert all(h[2] > 10 * driver.execute_script("return innerHeight") for h in holders)
+    # A page too tall for the browser has them scaled (ChunkedPage.stylesheet sets the scale).
+    halved = driver.execute_script(
+        "const h = document.getElementById('cr-chunk-1'); h.style.setProperty('--cr-chunk-scale', '0.5');"
+        "const height = h.offsetHeight; h.style.removeProperty('--cr-chunk-scale'); return height")
+    assert abs(halved - holders[0][2] / 2) <= 1
     policy = driver.find_element(By.CSS_SELECTOR, "meta[http-equiv='Content-Security-Policy']").get_attribute("content")
     assert "script-src 'self' 'sha256-" in policy and "'unsafe-inline'" not in policy
 

@@ -55,6 +55,24 @@ package enum ChunkedPage {
         return chunks
     }
 
+    /// The placeholders' height the page may take, in rem: 20 million pixels at 16 px, so the
+    /// page and the chunks a reader loads stay well inside the height a browser lays out
+    /// (Chromium's is 2^25 pixels, about 33.5 million; past it the end of the page is cut off).
+    /// A generated Claude Code session's placeholders take 1.1 million rem at 500 MB.
+    package static let placeholderBudget = 1_250_000.0
+    /// A group's estimated height in a placeholder with the gap after it, in rem (`chunks.css`).
+    static let groupHeight = 16 * 8 + 15 * 1.25 + 1.25
+
+    /// The stylesheet that scales the placeholders down when their estimated height would pass
+    /// ``placeholderBudget`` (the scroll bar then stands for the chunks not loaded at less than
+    /// their size); nil when they fit.
+    package static func stylesheet(_ chunks: [Chunk]) -> String? {
+        let groups = chunks.dropFirst().dropLast().reduce(0) { $0 + $1.groups }
+        let height = Double(groups) * groupHeight
+        guard height > placeholderBudget else { return nil }
+        return ".cr-chunk { --cr-chunk-scale: \(NumberFormat.decimal(placeholderBudget / height)); }\n"
+    }
+
     /// The search's shard of chunk `number` (``SessionSearch``): `search/N.js`.
     package static func searchFile(_ number: Int) -> String { "search/\(number).js" }
 

@@ -142,4 +142,17 @@ struct ChunkedPageTests {
         #expect(text.utf8.count < SessionSearch.partLimit + 1_000)
         #expect(SessionSearch.turns([message, Message(id: "u", role: .user, text: "")], 0..<2, strings: strings).map(\.index) == [0])
     }
+
+    @Test func placeholdersTallerThanABrowserLaysOutAreScaledDown() {
+        func chunks(_ count: Int) -> [ChunkedPage.Chunk] {
+            (0..<count).map { ChunkedPage.Chunk(turns: $0 * 256..<($0 + 1) * 256, groups: 16) }
+        }
+        // 500 chunks between the ends: 8,000 groups, 1.19 million rem, inside the budget.
+        #expect(ChunkedPage.stylesheet(chunks(502)) == nil)
+        // Twice that: scaled to the budget, whatever their number.
+        let css = ChunkedPage.stylesheet(chunks(1002))
+        #expect(css == ".cr-chunk { --cr-chunk-scale: 0.5279; }\n")
+        let scale = 0.5279
+        #expect(abs(scale * 16_000 * ChunkedPage.groupHeight - ChunkedPage.placeholderBudget) < 100)
+    }
 }
