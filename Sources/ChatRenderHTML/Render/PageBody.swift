@@ -29,9 +29,11 @@ package enum PageBody {
     }
 
     /// ``render(_:assets:options:hasDarkMode:)`` with the turn list given (a watched page's, kept
-    /// in pieces by ``LivePage``).
-    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
-        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode)
+    /// in pieces by ``LivePage``, or a page in chunks', whose `bar` above the header holds its
+    /// search and its printing).
+    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, bar: HTML? = nil) -> HTML {
+        var html = bar ?? HTML()
+        html.append(head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode))
         guard conversation.messages != nil else { return html }
         html.append(turns)
         html.append(tail(conversation, options: options, assets: assets))
