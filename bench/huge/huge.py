@@ -157,6 +157,7 @@ def search_reach(folder):
     chunks = sorted(os.listdir(os.path.join(folder, "chunks")), key=lambda n: int(n.split(".")[0]))
     script = open(os.path.join(folder, "chunks", chunks[len(chunks) // 2]), encoding="utf-8").read()
     markup = json.loads(script[script.index(", ") + 2:script.rindex(");")])
+    markup = "".join(markup) if isinstance(markup, list) else markup  # the chunk's groups
     words = re.sub(r"<[^>]+>", "", re.search(r'<p class="cr-text">(.*?)</p>', markup).group(1)).split()
     query = " ".join(words[:6])
     driver = bs.start_chrome(logging=False)

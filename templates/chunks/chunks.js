@@ -35,7 +35,10 @@
   // printing) is put in place at once.
   function settle(number) {
     chat.dispatchEvent(new CustomEvent("chatrender:turns-added", { bubbles: true }));
-    document.dispatchEvent(new CustomEvent("chatrender:page-updated"));
+    // The turns that came, so the page's script looks again for those alone.
+    var range = null;
+    for (var r = 0; r < ranges.length; r++) if (ranges[r].number === String(number)) range = [ranges[r].first, ranges[r].last];
+    document.dispatchEvent(new CustomEvent("chatrender:page-updated", { detail: range ? { turns: range } : null }));
     var then = waiting[number] || [];
     delete waiting[number];
     then.forEach(function (f) { f(); });
