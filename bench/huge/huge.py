@@ -5,7 +5,8 @@ claude-code-log, side by side in one run. For each: wall and CPU time, peak resi
 first contentful paint in headless Chromium, opened cold from file:// (median of --loads), and
 the page's own search: how long its index takes to load on the first search, how long a query
 takes, and how long following a result into a chunk not loaded takes until its turn is on screen
-(the query is the first prompt of the middle chunk, read from that chunk's script); and scrolling:
+(the query is the first three words of the first prompt of the middle chunk, read from that
+chunk's script, and the link followed is that prompt's); and scrolling:
 three chunks from the middle of the page, each arrived at four screens above and scrolled down a
 screen every 50 ms until it loaded and ten screens on, with the longest gap between two frames,
 the longest task the main thread ran (a chunk put in place is the work) and how many ran over 50 ms.
@@ -123,7 +124,7 @@ def first_paint(page):
 
 
 SEARCH_JS = """
-const [query, done] = [arguments[0], arguments[arguments.length - 1]];
+const [query, id, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
 const started = performance.now();
 document.querySelector('.cr-search input').focus();
 (function ready() {
@@ -132,9 +133,7 @@ document.querySelector('.cr-search input').focus();
   const asked = performance.now();
   const result = window.crSearch.search(query);
   const took = performance.now() - asked;
-  if (!result.hits.length) return done({load, query: took, count: 0});
-  const [shard, k] = result.hits[0];
-  const id = 'cr-t' + shard.turnIndex[k];
+  // Then a result's link into the middle chunk, not loaded: what a click on it does.
   const wasOnPage = !!document.getElementById(id);
   const followed = performance.now();
   location.hash = '#' + id;
@@ -158,14 +157,15 @@ def search_reach(folder):
     script = open(os.path.join(folder, "chunks", chunks[len(chunks) // 2]), encoding="utf-8").read()
     markup = json.loads(script[script.index(", ") + 2:script.rindex(");")])
     markup = "".join(markup) if isinstance(markup, list) else markup  # the chunk's groups
+    turn = re.search(r'<article class="cr-turn cr-turn--user"[^>]* id="(cr-t\d+)"', markup).group(1)
     words = re.sub(r"<[^>]+>", "", re.search(r'<p class="cr-text">(.*?)</p>', markup).group(1)).split()
-    query = " ".join(words[:6])
+    query = " ".join(words[:3])
     driver = bs.start_chrome(logging=False)
     try:
         driver.set_page_load_timeout(600)
         driver.set_script_timeout(600)
         driver.get("file://" + os.path.join(folder, "index.html"))
-        result = driver.execute_async_script(SEARCH_JS, query)
+        result = driver.execute_async_script(SEARCH_JS, query, turn)
     finally:
         driver.quit()
     result["q"] = query
@@ -251,13 +251,13 @@ if chatrender and ccl:
     print(f"\nchatrender ÷ claude-code-log, wall: {chatrender[3]['wall'] / ccl[3]['wall']:.3f}×; "
           f"CPU: {chatrender[3]['cpu'] / ccl[3]['cpu']:.3f}×{bound}")
 
-print("\n| session | search index loaded | query | hits | following the first into a chunk not loaded |")
+print("\n| session | search index loaded | query | hits | following a result into a chunk not loaded |")
 print("|---|---|---|---|---|")
 for kind, found in searches:
     if not found:
         print(f"| {kind} | (page not in chunks) | | | |")
         continue
-    reach = f"{found['reach']:.0f} ms ({found['turn']}{', already on the page' if found.get('wasOnPage') else ''})" if found.get("turn") else "—"
+    reach = f"{found['reach']:.0f} ms ({found['turn']}{', already on the page' if found.get('wasOnPage') else ''})"
     print(f"| {kind} | {found['load'] / 1000:.1f} s | {found['query']:.0f} ms | {found['count']:,} | {reach} |")
 
 print("\n| session | scrolled through | screens | longest frame gap | longest main-thread task | tasks over 50 ms |")
