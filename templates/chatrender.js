@@ -90,10 +90,11 @@
     return new File([bytes], name, { type: type });
   }
 
-  // Copy on code blocks: added here, since without the script it could do nothing (the code
-  // can still be selected). The result is said through one polite live region.
-  var status = null;
+  // The page's one polite live region, made when first needed: copying says its result here,
+  // and a watched page's updates too (live.js, through window.crAnnounce).
+  var status = null, pending = 0;
   function announce(message) {
+    if (!message) return;
     if (!status) {
       status = document.createElement("div");
       status.className = "cr-visually-hidden";
@@ -101,10 +102,15 @@
       status.setAttribute("aria-live", "polite");
       document.body.appendChild(status);
     }
-    // Emptied first, so the same message twice is announced twice.
+    // Emptied first, so the same message twice is said twice; of two at once, the later.
     status.textContent = "";
-    window.setTimeout(function () { status.textContent = message; }, 50);
+    window.clearTimeout(pending);
+    pending = window.setTimeout(function () { status.textContent = message; }, 50);
   }
+  window.crAnnounce = announce;
+
+  // Copy on code blocks: added here, since without the script it could do nothing (the code
+  // can still be selected).
   function copyText(text) {
     if (navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
       return navigator.clipboard.writeText(text).catch(function () { return copyBySelection(text); });
@@ -230,21 +236,38 @@
     var jumps, toTop, toEnd, tocList, prompts, current;
 
     // Each prompt's link and turn; a turn in a group of turns is found by its group first, since
-    // a group off screen is not laid out and measuring a turn inside it would lay it out.
-    function scan() {
+    // a group off screen is not laid out and measuring a turn inside it would lay it out. The
+    // links are read once per list (a watched page's list is replaced; a page in chunks keeps
+    // its own, of up to a hundred thousand prompts): a chunk put in place names its turns
+    // (`detail.turns`, first and last), and only those links look for their turn again.
+    var entries = [], entriesOf = null;
+    function scan(turns) {
       jumps = document.querySelector(".cr-main > .cr-jump");
       tocList = document.querySelector(".cr-toc-list");
       toTop = jumps ? jumps.querySelector(".cr-jump-top") : null;
       toEnd = jumps ? jumps.querySelector(".cr-jump-end") : null;
       if (jumps) jumps.classList.add("cr-jump--float");
+      if (tocList !== entriesOf || !turns) {
+        if (tocList !== entriesOf && current) { current.removeAttribute("aria-current"); current = null; }
+        entriesOf = tocList;
+        entries = [];
+        var links = tocList ? tocList.querySelectorAll("a[href^='#cr-t']") : [];
+        for (var i = 0; i < links.length; i++) {
+          var id = links[i].getAttribute("href").slice(1);
+          var number = /^cr-t(\d+)$/.exec(id);
+          entries.push({ link: links[i], id: id, index: number ? +number[1] : -1, turn: null, group: null });
+        }
+        turns = null;
+      }
       prompts = [];
-      current = null;
-      var links = tocList ? tocList.querySelectorAll("a[href^='#cr-t']") : [];
-      for (var i = 0; i < links.length; i++) {
-        var turn = document.getElementById(links[i].getAttribute("href").slice(1));
-        if (!turn) continue;
-        var group = turn.parentElement && turn.parentElement.classList.contains("cr-turns") ? turn.parentElement : null;
-        prompts.push({ link: links[i], turn: turn, group: group });
+      for (var k = 0; k < entries.length; k++) {
+        var entry = entries[k];
+        if (!turns || (entry.index >= turns[0] && entry.index <= turns[1])) {
+          entry.turn = document.getElementById(entry.id);
+          var parent = entry.turn ? entry.turn.parentElement : null;
+          entry.group = parent && parent.classList.contains("cr-turns") ? parent : null;
+        }
+        if (entry.turn) prompts.push(entry);
       }
       // Opening the list shows the prompt being read in it.
       var details = tocList ? tocList.closest("details") : null;
@@ -258,7 +281,10 @@
       }
     }
     scan();
-    document.addEventListener("chatrender:page-updated", function () { scan(); schedule(); });
+    document.addEventListener("chatrender:page-updated", function (event) {
+      scan(event.detail && event.detail.turns);
+      schedule();
+    });
 
     // The prompt being read: the last one whose turn starts above a line a third down the window.
     function startsAbove(prompt, line) {

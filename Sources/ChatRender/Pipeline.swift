@@ -368,11 +368,15 @@ extension RenderOutput {
         {
             let file = try create("index.html")
             var failure: DiagnosticError?
-            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [style.template.chunks])
-            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { number, bytes in
+            // Its own search, the site's script and stylesheet searching the page's shards.
+            let search = FeatureTemplate(stylesheet: style.template.site.searchStylesheet, script: style.template.site.searchScript + "\n")
+            // A page too tall for a browser to lay out has its placeholders scaled down.
+            let scaled = ChunkedPage.stylesheet(chunks).map { FeatureTemplate(stylesheet: $0) }
+            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [search, style.template.chunks] + (scaled.map { [$0] } ?? []))
+            ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { path, bytes in
                 guard failure == nil else { return }
                 do throws(DiagnosticError) {
-                    try write(bytes, to: ChunkedPage.file(number))
+                    try write(bytes, to: path)
                 } catch { failure = error }
             }
             let size = try file.finish()

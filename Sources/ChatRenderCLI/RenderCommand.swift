@@ -40,8 +40,9 @@ enum RenderCommand {
     static let splitOver = Option.value(
         "--split-over", valueName: "SIZE",
         help: "a page whose turns weigh more than SIZE of text (default 32MB, about 10,000 long turns; 0: never) is "
-            + "written in chunks (chunks/N.js) that load as the reader scrolls or follows a link, so a session of "
-            + "hundreds of megabytes opens at once; --single-file and --pdf pages are always whole",
+            + "written in chunks (chunks/N.js) that load as the reader scrolls, follows a link or finds a turn with the "
+            + "page's own search (search/N.js), so a session of hundreds of megabytes opens at once; "
+            + "--single-file and --pdf pages are always whole",
         read: { name, raw in
             InlineLimit(parsing: raw).map { .success($0.bytes) }
                 ?? .failure(OptionValueProblem("\(name) \"\(raw)\": expected a size such as 32MB, 500KB, 2MiB or a number of bytes (0 never splits)"))

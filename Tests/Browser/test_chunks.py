@@ -1,7 +1,9 @@
 """A page in chunks (`render --split-over`): it opens on its first and last turns with a
 placeholder for each chunk between, loads a chunk as it nears the window, from file://, under
 the strict policy; a link from the list of prompts or an address into a chunk not loaded yet
-goes to its turn; on paper an unloaded chunk says what is missing; the page is axe-clean."""
+goes to its turn; the page's search finds turns in chunks not loaded and a result goes to its
+turn; "Print every turn" and Ctrl+P load every chunk and then print; on paper an unloaded chunk
+says what is missing; the page is axe-clean."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 import browser_support as bs
 
@@ -63,6 +66,11 @@ def test_the_page_opens_on_its_ends_with_placeholders_between(driver, chunked):
     assert [h[:2] for h in holders] == [["cr-chunk-1", "256 511"], ["cr-chunk-2", "512 767"], ["cr-chunk-3", "768 1023"]]
     # Each holds its place at about 16 groups' height: the scroll bar stands for the whole page.
     assert all(h[2] > 10 * driver.execute_script("return innerHeight") for h in holders)
+    # A page too tall for the browser has them scaled (ChunkedPage.stylesheet sets the scale).
+    halved = driver.execute_script(
+        "const h = document.getElementById('cr-chunk-1'); h.style.setProperty('--cr-chunk-scale', '0.5');"
+        "const height = h.offsetHeight; h.style.removeProperty('--cr-chunk-scale'); return height")
+    assert abs(halved - holders[0][2] / 2) <= 1
     policy = driver.find_element(By.CSS_SELECTOR, "meta[http-equiv='Content-Security-Policy']").get_attribute("content")
     assert "script-src 'self' 'sha256-" in policy and "'unsafe-inline'" not in policy
 
@@ -111,6 +119,65 @@ def test_an_address_into_a_chunk_opens_on_its_turn(driver, chunked):
     time.sleep(0.3)
     top = driver.execute_script("return document.getElementById('cr-t900').getBoundingClientRect().top")
     assert abs(top) < driver.execute_script("return innerHeight") / 2
+
+
+def wait_for(driver, script, seconds=5.0):
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        value = driver.execute_script(script)
+        if value:
+            return value
+        time.sleep(0.05)
+    return driver.execute_script(script)
+
+
+def test_search_finds_turns_in_chunks_not_loaded_and_goes_to_one(driver, chunked):
+    open_page(driver, chunked / "index.html")
+    assert not loaded(driver, 601)
+    field = driver.find_element(By.CSS_SELECTOR, ".cr-search input")
+    assert field.get_attribute("aria-label") == "Search this conversation"
+    field.send_keys("Reply 300.")
+    assert wait_for(driver, "return document.querySelector('.cr-search').dataset.crQuery === 'Reply 300.'")
+    hits = driver.execute_script(
+        "return [...document.querySelectorAll('.cr-search-results a')].map(a => [a.getAttribute('href'), a.textContent])")
+    assert [h[0] for h in hits] == ["#cr-t601"]
+    assert hits[0][1].startswith("AssistantReply 300.")
+    assert driver.find_element(By.CSS_SELECTOR, ".cr-search-status").text == "1 match"
+    # Two words: every turn holding both, from every chunk, loaded or not.
+    field.clear()
+    field.send_keys("prompt 1")
+    assert wait_for(driver, "return document.querySelector('.cr-search').dataset.crQuery === 'prompt 1'")
+    count = driver.execute_script("return document.querySelectorAll('.cr-search-results a').length")
+    # Every prompt with a 1 in its number (the words are found inside others, as typed).
+    holding = sum("1" in str(i) for i in range(TURNS // 2))
+    assert count == 50
+    assert driver.find_element(By.CSS_SELECTOR, ".cr-search-status").text == f"Showing the first 50 of {holding} matches"
+    field.clear()
+    field.send_keys("Reply 300.")
+    assert wait_for(driver, "return document.querySelector('.cr-search').dataset.crQuery === 'Reply 300.'")
+    driver.find_element(By.CSS_SELECTOR, ".cr-search-results a").click()
+    assert wait_for(driver, "const t = document.getElementById('cr-t601'); return t && Math.abs(t.getBoundingClientRect().top) < innerHeight / 2")
+    assert driver.execute_script("return [location.hash, document.activeElement.id, document.querySelector(':target').id]") == [
+        "#cr-t601", "cr-t601-h", "cr-t601"]
+
+
+@pytest.mark.parametrize("how", ["button", "keyboard"])
+def test_printing_loads_every_chunk_first(driver, chunked, how):
+    open_page(driver, chunked / "index.html")
+    # What the print dialog would print: the turns on the page when it is asked to.
+    driver.execute_script(
+        "window.__printed = null; window.print = () => { window.__printed = [document.querySelectorAll('.cr-chat .cr-turn').length, "
+        "document.querySelectorAll('.cr-chunk').length]; }")
+    assert driver.execute_script("return document.querySelectorAll('.cr-chunk').length") == 3
+    if how == "button":
+        button = driver.find_element(By.CSS_SELECTOR, ".cr-print-all")
+        assert button.is_displayed() and button.text == "Print every turn"
+        button.click()
+    else:
+        driver.find_element(By.CSS_SELECTOR, "body").send_keys(Keys.CONTROL, "p")
+    assert wait_for(driver, "return window.__printed") == [TURNS, 0]
+    # Printed once, and the button is itself again.
+    assert driver.execute_script("return document.querySelector('.cr-print-all').getAttribute('aria-disabled')") is None
 
 
 def test_on_paper_an_unloaded_chunk_says_what_is_missing(driver, chunked):

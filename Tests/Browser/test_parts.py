@@ -40,7 +40,7 @@ def test_no_axe_violations(driver, parts_page, axe_source, scheme, opened):
 def test_parts_are_closed_with_one_line_summaries(driver, parts_page):
     bs.open_page(driver, parts_page)
     names = [bs.name_of(driver, s) for s in driver.find_elements(By.CSS_SELECTOR, "summary.cr-part-summary")]
-    assert "Thought for 41s" in names
+    assert "Thought for 41 s" in names
     assert any(n.startswith("Ran pytest -q") and "failed" in n for n in names), names
     assert any(n.startswith("Edited src/x.py") for n in names), names
     assert any(n.startswith("Explore the test suite (2 turns)") for n in names), names
@@ -52,7 +52,7 @@ def test_parts_are_closed_with_one_line_summaries(driver, parts_page):
 @pytest.mark.parametrize("key", [Keys.ENTER, Keys.SPACE], ids=["enter", "space"])
 def test_keyboard_opens_and_closes_a_part(driver, parts_page, key):
     bs.open_page(driver, parts_page)
-    summary = summary_named(driver, "Thought for 41s")
+    summary = summary_named(driver, "Thought for 41 s")
     details = summary.find_element(By.XPATH, "..")
     # Reach it with Tab, as a keyboard user does, from the title (a click in the middle of the
     # page could land on a summary and open it).

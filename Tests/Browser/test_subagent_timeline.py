@@ -79,8 +79,8 @@ def test_both_agents_are_on_the_timeline_named_with_their_times(driver, session_
     assert len(found) == 1
     names = [name for _, name in rows(driver, found[0])]
     assert names == [
-        "Explore agent: Find callers of total() 10:02:06 AM–10:03:12 AM (1m 6s)",
-        "general-purpose agent: Review discount tests 10:02:07 AM–10:04:17 AM (2m 10s)",
+        "Explore agent: Find callers of total() 10:02:06 AM–10:03:12 AM (1 min 6 s)",
+        "general-purpose agent: Review discount tests 10:02:07 AM–10:04:17 AM (2 min 10 s)",
     ]
     # Where the reply started them: after its words, before the first transcript.
     order = driver.execute_script("""

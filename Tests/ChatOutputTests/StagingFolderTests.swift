@@ -63,4 +63,40 @@ import TestSupport
         #expect(FileManager.default.contents(atPath: destination + "/kept/index.html") == Data("<p>kept</p>".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: destination).sorted() == [OutputWriter.marker, "index.html", "kept"])
     }
+
+    /// A file of the output being replaced is kept (linked, the same file) only when it holds
+    /// the very bytes asked for; a scratch folder that keeps unchanged files writes changed ones.
+    @Test func aFileIsKeptOnlyWhenItHoldsTheSameBytes() throws {
+        let parent = TestPaths.temporaryFolder("sink")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let destination = parent + "/out"
+        let one = Array("one".utf8), two = Array("two".utf8)
+        let first = try StagingFolder(replacing: destination)
+        // Nothing to keep yet: there is no output.
+        #expect(!first.keep("live/1.js", holding: one))
+        try first.write(one, to: "live/1.js")
+        try first.commit()
+        func inode(_ path: String) -> UInt64 {
+            var info = stat()
+            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : 0
+        }
+        let written = inode(destination + "/live/1.js")
+
+        let second = try StagingFolder(replacing: destination)
+        #expect(!second.keep("live/1.js", holding: two))
+        #expect(!second.keep("live/2.js", holding: one))
+        #expect(second.keep("live/1.js", holding: one))
+        try second.commit()
+        #expect(inode(destination + "/live/1.js") == written)
+        #expect(FileManager.default.contents(atPath: destination + "/live/1.js") == Data(one))
+
+        let scratch = try ScratchOutput("sink", keepsUnchangedFiles: true)
+        defer { scratch.remove() }
+        try scratch.write(one, to: "files/a.png")
+        let made = inode(scratch.path + "/files/a.png")
+        try scratch.write(one, to: "files/a.png")
+        #expect(inode(scratch.path + "/files/a.png") == made)
+        try scratch.write(two, to: "files/a.png")
+        #expect(FileManager.default.contents(atPath: scratch.path + "/files/a.png") == Data(two))
+    }
 }

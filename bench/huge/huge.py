@@ -2,7 +2,14 @@
 (bench/huge/make_session.py, seeded), rendered by chatrender, and the Claude Code one by
 claude-code-log, side by side in one run. For each: wall and CPU time, peak resident memory
 (the child's ru_maxrss), the bytes written, and for chatrender's pages the first paint and
-first contentful paint in headless Chromium, opened cold from file:// (median of --loads).
+first contentful paint in headless Chromium, opened cold from file:// (median of --loads), and
+the page's own search: how long its index takes to load on the first search, how long a query
+takes, and how long following a result into a chunk not loaded takes until its turn is on screen
+(the query is the first three words of the first prompt of the middle chunk, read from that
+chunk's script, and the link followed is that prompt's); and scrolling:
+three chunks from the middle of the page, each arrived at four screens above and scrolled down a
+screen every 50 ms until it loaded and ten screens on, with the longest gap between two frames,
+the longest task the main thread ran (a chunk put in place is the work) and how many ran over 50 ms.
 
 claude-code-log gets --ccl-timeout seconds (default: an hour) and --ccl-memory GiB of address
 space (default 12, half the machine); past either, or when it fails, the row says so and the
@@ -116,12 +123,115 @@ def first_paint(page):
     return statistics.median(paints), statistics.median(contentful)
 
 
+SEARCH_JS = """
+const [query, id, done] = [arguments[0], arguments[1], arguments[arguments.length - 1]];
+const started = performance.now();
+document.querySelector('.cr-search input').focus();
+(function ready() {
+  if (!window.crSearch || !window.crSearch.ready()) return setTimeout(ready, 20);
+  const load = performance.now() - started;
+  const asked = performance.now();
+  const result = window.crSearch.search(query);
+  const took = performance.now() - asked;
+  // Then a result's link into the middle chunk, not loaded: what a click on it does.
+  const wasOnPage = !!document.getElementById(id);
+  const followed = performance.now();
+  location.hash = '#' + id;
+  (function there() {
+    const turn = document.getElementById(id);
+    if (!turn || Math.abs(turn.getBoundingClientRect().top) > innerHeight) return setTimeout(there, 10);
+    done({load, query: took, count: result.count, turn: id, wasOnPage, reach: performance.now() - followed});
+  })();
+})();
+"""
+
+
+def search_reach(folder):
+    """The page's search on `folder`'s page: index load, one query, and following its first hit."""
+    import browser_support as bs
+    import json
+    import re
+    if not os.path.isdir(os.path.join(folder, "chunks")):
+        return None
+    chunks = sorted(os.listdir(os.path.join(folder, "chunks")), key=lambda n: int(n.split(".")[0]))
+    script = open(os.path.join(folder, "chunks", chunks[len(chunks) // 2]), encoding="utf-8").read()
+    markup = json.loads(script[script.index(", ") + 2:script.rindex(");")])
+    markup = "".join(markup) if isinstance(markup, list) else markup  # the chunk's groups
+    turn = re.search(r'<article class="cr-turn cr-turn--user"[^>]* id="(cr-t\d+)"', markup).group(1)
+    words = re.sub(r"<[^>]+>", "", re.search(r'<p class="cr-text">(.*?)</p>', markup).group(1)).split()
+    query = " ".join(words[:3])
+    driver = bs.start_chrome(logging=False)
+    try:
+        driver.set_page_load_timeout(600)
+        driver.set_script_timeout(600)
+        driver.get("file://" + os.path.join(folder, "index.html"))
+        result = driver.execute_async_script(SEARCH_JS, query, turn)
+    finally:
+        driver.quit()
+    result["q"] = query
+    return result
+
+
+SCROLL_JS = """
+const done = arguments[arguments.length - 1];
+const tasks = [];
+new PerformanceObserver(list => tasks.push(...list.getEntries().map(e => e.duration))).observe({type: 'longtask'});
+// The longest gap between two frames: what a reader sees as a stutter.
+let last = 0, gap = 0, frames = true;
+(function frame(now) { if (!frames) return; if (last) gap = Math.max(gap, now - last); last = now; requestAnimationFrame(frame); })(0);
+// Three chunks from the middle of the page: the reader arrives four screens above each and
+// scrolls down a screen every 50 ms until it has loaded and ten screens more.
+const all = [...document.querySelectorAll('.cr-chat > .cr-chunk')];
+const holders = all.slice(Math.max(0, (all.length >> 1) - 1), (all.length >> 1) + 2);
+const started = performance.now();
+let steps = 0, at = 0, after = -1;
+function arrive() {
+  last = 0;
+  window.scrollTo(0, holders[at].getBoundingClientRect().top + scrollY - 4 * innerHeight);
+  setTimeout(step, 100);
+}
+function step() {
+  window.scrollBy(0, innerHeight);
+  steps++;
+  if (after < 0 && !holders[at].isConnected) after = 0;
+  if (after >= 0 && ++after > 10 || steps > 2000) {
+    after = -1;
+    if (++at < holders.length && steps <= 2000) return arrive();
+    frames = false;
+    return done({steps, seconds: (performance.now() - started) / 1000, longest: Math.max(0, ...tasks), over: tasks.length,
+                 gap, loaded: holders.filter(h => !h.isConnected).length});
+  }
+  setTimeout(step, 50);
+}
+if (holders.length) arrive(); else done(null);
+"""
+
+
+def scrolling(folder):
+    """Scrolls `folder`'s page a screen at a time into three chunks from its middle."""
+    import browser_support as bs
+    if not os.path.isdir(os.path.join(folder, "chunks")):
+        return None
+    driver = bs.start_chrome(logging=False)
+    try:
+        driver.set_page_load_timeout(600)
+        driver.set_script_timeout(600)
+        driver.get("file://" + os.path.join(folder, "index.html"))
+        return driver.execute_async_script(SCROLL_JS)
+    finally:
+        driver.quit()
+
+
 rows = []
+searches = []
+scrolls = []
 for kind in ("claude-code", "codex"):
     path = session(kind)
     out = os.path.join(args.work, f"out-{kind}")
     measured = run([args.binary, "render", path, "--out", out, "--quiet"], out)
     paint, contentful = first_paint(os.path.join(out, "index.html"))
+    searches.append((kind, search_reach(out)))
+    scrolls.append((kind, scrolling(out)))
     rows.append((kind, "chatrender", os.path.getsize(path), measured, (paint, contentful)))
     if kind == "claude-code" and not args.skip_ccl:
         target = os.path.join(args.work, "out-ccl.html")
@@ -140,3 +250,21 @@ if chatrender and ccl:
     bound = "" if ccl[3]["ended"] == "ok" else " (claude-code-log did not finish: against the time it was given)"
     print(f"\nchatrender ÷ claude-code-log, wall: {chatrender[3]['wall'] / ccl[3]['wall']:.3f}×; "
           f"CPU: {chatrender[3]['cpu'] / ccl[3]['cpu']:.3f}×{bound}")
+
+print("\n| session | search index loaded | query | hits | following a result into a chunk not loaded |")
+print("|---|---|---|---|---|")
+for kind, found in searches:
+    if not found:
+        print(f"| {kind} | (page not in chunks) | | | |")
+        continue
+    reach = f"{found['reach']:.0f} ms ({found['turn']}{', already on the page' if found.get('wasOnPage') else ''})"
+    print(f"| {kind} | {found['load'] / 1000:.1f} s | {found['query']:.0f} ms | {found['count']:,} | {reach} |")
+
+print("\n| session | scrolled through | screens | longest frame gap | longest main-thread task | tasks over 50 ms |")
+print("|---|---|---|---|---|---|")
+for kind, scrolled in scrolls:
+    if not scrolled:
+        print(f"| {kind} | (page not in chunks) | | | | |")
+        continue
+    print(f"| {kind} | {scrolled['loaded']} chunks loaded in {scrolled['seconds']:.1f} s | {scrolled['steps']:,} | {scrolled['gap']:.0f} ms | "
+          f"{scrolled['longest']:.0f} ms | {scrolled['over']} |")

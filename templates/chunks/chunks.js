@@ -1,7 +1,9 @@
 // A page in chunks (chatrender's ChunkedPage): the turns between the first chunk and the last
 // are scripts of the page's folder, chunks/N.js, each calling window.crChunk(N, markup). A chunk
 // is loaded when its placeholder nears the window, or when a link (the list of prompts, a turn's
-// permalink, a #cr-t… address) leads into it; then the page goes to the turn.
+// permalink, a search result, a #cr-t… address) leads into it; then the page goes to the turn.
+// To print, every chunk is loaded first ("Print every turn" at the top, or Ctrl+P / ⌘P): a
+// printout made another way says on paper which turns it lacks.
 (function () {
   "use strict";
   var chat = document.querySelector(".cr-main > .cr-chat");
@@ -27,17 +29,43 @@
     return null;
   }
 
-  window.crChunk = function (number, html) {
-    var holder = document.getElementById("cr-chunk-" + number);
-    if (!holder) return;
-    var template = document.createElement("template");
-    template.innerHTML = html;
-    holder.replaceWith(template.content);
+  // A chunk's markup comes as its groups of turns. Put in place a few a frame (about 8 ms of
+  // parsing each), before its placeholder, which keeps the height of the groups still to come:
+  // the scrolling never stops for the whole megabyte. A chunk someone waits for (a link into it,
+  // printing) is put in place at once.
+  function settle(number) {
     chat.dispatchEvent(new CustomEvent("chatrender:turns-added", { bubbles: true }));
-    document.dispatchEvent(new CustomEvent("chatrender:page-updated"));
+    // The turns that came, so the page's script looks again for those alone.
+    var range = null;
+    for (var r = 0; r < ranges.length; r++) if (ranges[r].number === String(number)) range = [ranges[r].first, ranges[r].last];
+    document.dispatchEvent(new CustomEvent("chatrender:page-updated", { detail: range ? { turns: range } : null }));
     var then = waiting[number] || [];
     delete waiting[number];
     then.forEach(function (f) { f(); });
+  }
+  window.crChunk = function (number, groups) {
+    var holder = document.getElementById("cr-chunk-" + number);
+    if (!holder || holder.hasAttribute("data-cr-placing")) return;
+    holder.setAttribute("data-cr-placing", "");
+    if (typeof groups === "string") groups = [groups];
+    var at = 0;
+    function place() {
+      var started = performance.now();
+      var urgent = !!waiting[number];
+      do {
+        var template = document.createElement("template");
+        template.innerHTML = groups[at++];
+        holder.before(template.content);
+      } while (at < groups.length && (urgent || performance.now() - started < 8));
+      if (at < groups.length) {
+        holder.className = "cr-chunk cr-chunk--g" + (groups.length - at);
+        requestAnimationFrame(function () { setTimeout(place, 0); });
+        return;
+      }
+      holder.remove();
+      settle(number);
+    }
+    place();
   };
 
   function load(number, then) {
@@ -54,6 +82,10 @@
       script.remove();
       holder.removeAttribute("data-cr-loading");
       holder.removeAttribute("aria-busy");
+      // Whoever waited goes on without it (the turn is not there; a printout prints its note).
+      var then = waiting[number] || [];
+      delete waiting[number];
+      then.forEach(function (f) { f(); });
     };
     document.head.appendChild(script);
   }
@@ -80,7 +112,10 @@
     load(number, function () {
       var target = document.getElementById(id);
       if (!target) return;
-      target.scrollIntoView({ block: "start" });
+      // Followed as an address, so the turn is the page's :target as a link's would be (a
+      // second hashchange finds it on the page and does nothing more).
+      if (decodeURIComponent(location.hash.slice(1)) !== id) location.hash = "#" + id;
+      else target.scrollIntoView({ block: "start" });
       var heading = document.getElementById(id.replace(/-h$/, "") + "-h");
       if (heading) {
         if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
@@ -95,8 +130,56 @@
     var id = link.getAttribute("href").slice(1);
     if (!reach(id)) return;
     event.preventDefault();
-    history.pushState(null, "", "#" + id);
   }, true);
   window.addEventListener("hashchange", function () { reach(decodeURIComponent(location.hash.slice(1))); });
   if (location.hash) reach(decodeURIComponent(location.hash.slice(1)));
+
+  // Printing: the chunks not loaded yet are loaded (a few at a time, in order), then the page is
+  // printed whole. The button says it is busy meanwhile; a second press waits for the same load.
+  var printButton = document.querySelector(".cr-print-all");
+  var printing = false;
+  function unloaded() {
+    return Array.prototype.map.call(chat.querySelectorAll(":scope > .cr-chunk[data-cr-chunk]"), function (h) {
+      return h.getAttribute("data-cr-chunk");
+    });
+  }
+  function printAll() {
+    if (printing) return;
+    var left = unloaded();
+    if (!left.length) { window.print(); return; }
+    printing = true;
+    var label = printButton ? printButton.textContent : "";
+    if (printButton) {
+      printButton.setAttribute("aria-disabled", "true");
+      printButton.textContent = printButton.getAttribute("data-cr-busy") || label;
+    }
+    var next = 0, running = 0;
+    function finish() {
+      printing = false;
+      if (printButton) { printButton.removeAttribute("aria-disabled"); printButton.textContent = label; }
+      // Once the chunks' markup is laid out. A chunk that failed to load prints its note.
+      requestAnimationFrame(function () { requestAnimationFrame(function () { window.print(); }); });
+    }
+    function done() { running--; more(); }
+    function more() {
+      while (running < 4 && next < left.length) {
+        running++;
+        load(left[next++], done);
+      }
+      if (!running && next >= left.length) finish();
+    }
+    more();
+  }
+  if (printButton) {
+    printButton.hidden = false;
+    printButton.addEventListener("click", function () {
+      if (printButton.getAttribute("aria-disabled") !== "true") printAll();
+    });
+  }
+  document.addEventListener("keydown", function (event) {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || (event.key !== "p" && event.key !== "P")) return;
+    if (!unloaded().length) return;
+    event.preventDefault();
+    printAll();
+  });
 })();

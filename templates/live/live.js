@@ -106,17 +106,24 @@
     return list;
   }
 
-  var status = null;
+  // What changed, said through the page's one live region (chatrender.js's window.crAnnounce).
   function announce(message) {
-    if (!message) return;
-    if (!status) {
-      status = document.createElement("div");
-      status.className = "cr-visually-hidden";
-      status.setAttribute("role", "status");
-      status.setAttribute("aria-live", "polite");
-      document.body.appendChild(status);
-    }
-    status.textContent = message;
+    if (message && typeof window.crAnnounce === "function") window.crAnnounce(message);
+  }
+
+  var moved = false;
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    window.addEventListener(type, function () { moved = true; }, { passive: true, capture: true });
+  });
+  function hold(place, frames) {
+    moved = false;
+    (function again(left) {
+      var turn = document.getElementById(place.id);
+      if (!turn || moved) return;
+      var off = turn.getBoundingClientRect().top - place.top;
+      if (Math.abs(off) >= 0.5) window.scrollBy(0, off);
+      if (left > 0) requestAnimationFrame(function () { again(left - 1); });
+    })(frames);
   }
 
   window.crLive = function (number, update) {
@@ -128,6 +135,7 @@
     if (!head || !main || !chat) return;
     var place = anchor();
     var focused = document.activeElement;
+    doc.setAttribute("data-cr-live-updated", "");
 
     document.title = update.title;
     var title = head.querySelector(".cr-title");
@@ -148,11 +156,11 @@
     chat.append(template.content);
     reopen(open);
 
-    // Back where the reader was: the turn at the top of the window, as far down as before.
-    if (place) {
-      var turn = document.getElementById(place.id);
-      if (turn) window.scrollBy(0, turn.getBoundingClientRect().top - place.top);
-    }
+    // Back where the reader was: the turn at the top of the window, as far down as before; and
+    // held there for the next few frames, while the new markup's parts settle to their real
+    // height (a replaced group's estimate gives way to its layout, the scripts add buttons),
+    // unless the reader moves first.
+    if (place) hold(place, 4);
     if (focused && focused !== document.body && !focused.isConnected) {
       var again = focused.id ? document.getElementById(focused.id) : null;
       if (again) again.focus({ preventScroll: true });

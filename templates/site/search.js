@@ -1,13 +1,19 @@
 (function () {
   'use strict';
-  // Search across a site's conversations. The shards (search/N.js) are scripts this one adds, so
-  // they load from disk as over HTTP; the page's CSP trusts them through 'strict-dynamic'.
+  // Search across a site's conversations, or across the turns of a page in chunks (whose results
+  // are its own turns, and whose chunks chunks.js loads when a result leads into one). The shards
+  // (search/N.js) are scripts this one adds, so they load from disk as over HTTP; the page's CSP
+  // trusts them through 'strict-dynamic'.
   var form = document.querySelector('.cr-search');
   // The shards' texts come compressed: a browser that cannot inflate them keeps the form hidden,
   // as one without scripts does.
   if (!form || !window.Intl || !window.DecompressionStream) return;
-  // The site's words come with this script (window.crSiteWords, the same on every page).
-  var words = window.crSiteWords || {};
+  // The site's words come with this script (window.crSiteWords, the same on every page); a page
+  // in chunks carries its own on the form (data-cr-words, JSON).
+  var words = window.crSiteWords;
+  if (!words) {
+    try { words = JSON.parse(form.getAttribute('data-cr-words') || '{}') || {}; } catch (e) { words = {}; }
+  }
   // The page holds the empty form, hidden: without this script there is no search. Its field,
   // count and results are drawn here; the words go in as attributes and text, never as markup.
   if (!form.querySelector('input')) {
@@ -276,15 +282,19 @@
       var doc = shard.docs[shard.turnDoc[k]];
       var li = document.createElement('li');
       var a = document.createElement('a');
-      a.href = root + encodeURIComponent(doc[0]) + '/index.html#cr-t' + shard.turnIndex[k];
-      var title = document.createElement('span');
-      title.className = 'cr-search-hit-title';
-      title.dir = 'auto';
-      title.textContent = doc[1];
+      // The empty slug is the page itself (a page in chunks): its turn, and no title to repeat.
+      a.href = (doc[0] ? root + encodeURIComponent(doc[0]) + '/index.html' : '') + '#cr-t' + shard.turnIndex[k];
+      if (doc[1]) {
+        var title = document.createElement('span');
+        title.className = 'cr-search-hit-title';
+        title.dir = 'auto';
+        title.textContent = doc[1];
+        a.append(title);
+      }
       var who = document.createElement('span');
       who.className = 'cr-search-hit-who';
       who.textContent = (shard.turnRole[k] === 'u' ? words.you : words.assistant) || '';
-      a.append(title, who, snippet(turnText(shard, k), result.terms));
+      a.append(who, snippet(turnText(shard, k), result.terms));
       li.append(a);
       list.append(li);
     });

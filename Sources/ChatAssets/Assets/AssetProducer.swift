@@ -351,6 +351,18 @@ public struct AssetProducer: Sendable {
                 missing.append((variant, key))
             }
         }
+        // A PNG kept as it is in the output being replaced: linked, not read and written again.
+        if !missing.isEmpty, let hit = cache.entries[keptKey(digest: digest)], hit.width * hit.height <= settings.maxPixels,
+            wanted.allSatisfy({ hit.width <= Int($0.box.width) && hit.height <= Int($0.box.height) }),
+            let asset = cache.reuse(hit, into: assets)
+        {
+            for entry in missing {
+                made[entry.variant] = asset
+                shared.set(entry.key, asset)
+            }
+            outcome.reused += 1
+            missing = []
+        }
         if !missing.isEmpty, let kept = keptPNG(real, wanted: wanted) {
             // No layout shrinks it: the file itself is every size, and libvips is not needed.
             let name = "\(keptKey(digest: digest))-\(kept.width)x\(kept.height).png"

@@ -212,15 +212,7 @@ enum ClaudeCodeTools {
             }
             return toolCall("Presented a plan", UIPhrase(.toolPresentedPlan))
         default:
-            if call.name.hasPrefix("mcp__") {
-                // `mcp__<server>__<tool>`: the server, then the tool's name in words (every
-                // underscore a space). Byte by byte: Foundation's search goes through UTF-16.
-                let rest = Substring(call.name.dropFirst(5))
-                if let separator = ClaudeCodeText.find("__", in: rest) {
-                    let tool = String(decoding: rest[separator.upperBound...].utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-                    return toolCall("\(tool.prefix(1).uppercased() + tool.dropFirst()) · \(rest[..<separator.lowerBound]) (MCP)")
-                }
-            }
+            if let mcp = MCPToolName(call.name) { return toolCall(mcp.title) }
             return toolCall(nil)
         }
     }

@@ -33,12 +33,10 @@ enum SessionText {
     /// 1234 → "1,234", 45_600 → "45.6k", 2_300_000 → "2.3M".
     static func tokens(_ count: Int) -> String { TokenCount.short(count) }
 
-    /// 75 → "1 min 15 s", 3720 → "1 h 2 min", 9 → "9 s".
+    /// 75 → "1 min 15 s", 3720 → "1 h 2 min", 9 → "9 s": English's words for a length, the same
+    /// formatter a page in another language writes it with (``UIStrings/duration(_:)``).
     static func duration(_ seconds: Int) -> String {
-        if seconds < 60 { return "\(seconds) s" }
-        if seconds < 3600 { return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(seconds / 60) min \(seconds % 60) s" }
-        let minutes = (seconds % 3600) / 60
-        return minutes == 0 ? "\(seconds / 3600) h" : "\(seconds / 3600) h \(minutes) min"
+        UIStrings.english.duration(Double(seconds)) ?? "\(seconds) s"
     }
 
     /// "2026-03-02 09:14 – 11:02 UTC (1 h 48 min)"; the second date is written out when the day changes.

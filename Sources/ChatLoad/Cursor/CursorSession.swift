@@ -310,7 +310,11 @@ struct CursorSession {
         guard !messages.isEmpty else { return nil }
         let who = kind.map { "\($0) agent" } ?? "Agent"
         var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
-        // Cursor's only times are its prompts' (`<timestamp>`): the sub-agent's start, never its end.
+        // Cursor's only times are its prompts' (`<timestamp>`, to the minute): the sub-agent's
+        // start, never its end. Nothing else bounds it well enough for a timeline row: its steps
+        // carry no time; the parent's next prompt may come hours later; the file's modification
+        // time changes with every copy (and a page would then differ from machine to machine);
+        // and a sibling's start says nothing, since Cursor runs sub-agents side by side.
         transcript.setSpan(first: child.firstDate, last: nil)
         switch (kind, description) {
         case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])

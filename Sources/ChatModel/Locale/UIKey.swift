@@ -23,8 +23,13 @@ package enum UIKey: String, CaseIterable, Sendable {
     case liveFollowing = "Live: new turns appear here as the session is written"
     case liveStopped = "No longer live: the session stopped being watched"
     case liveNewTurns = "{count} new turn|{count} new turns"
-    // A page in chunks, printed before every chunk was loaded.
-    case chunkNotPrinted = "Turns {first} to {last} were not loaded when this page was printed: scroll to them first, or render the session with --pdf"
+    // A page in chunks: its search, its printing, and what a printout made before every chunk
+    // was loaded says.
+    case searchConversation = "Search this conversation"
+    case printEveryTurn = "Print every turn"
+    case printLoading = "Loading every turn to print…"
+    case chunkNotPrinted =
+        "Turns {first} to {last} were not loaded when this page was printed: print it with “Print every turn” at the top of the page, or render the session with --pdf"
     // A turn.
     case you = "You"
     case assistant = "Assistant"
@@ -68,11 +73,11 @@ package enum UIKey: String, CaseIterable, Sendable {
     case thinking = "Thinking"
     case thoughtFor = "Thought for {duration}"
     case lessThanASecond = "less than a second"
-    case durationSeconds = "{s}s"
-    case durationMinutes = "{m}m"
-    case durationMinutesSeconds = "{m}m {s}s"
-    case durationHours = "{h}h"
-    case durationHoursMinutes = "{h}h {m}m"
+    case durationSeconds = "{s} s"
+    case durationMinutes = "{m} min"
+    case durationMinutesSeconds = "{m} min {s} s"
+    case durationHours = "{h} h"
+    case durationHoursMinutes = "{h} h {m} min"
     case ranCommand = "Ran {command}"
     case usedTool = "Used {tool}"
     case toolNamed = "Tool {tool}"
@@ -356,6 +361,9 @@ package enum UIKey: String, CaseIterable, Sendable {
         case .liveFollowing: "liveFollowing"
         case .liveStopped: "liveStopped"
         case .liveNewTurns: "liveNewTurns"
+        case .searchConversation: "searchConversation"
+        case .printEveryTurn: "printEveryTurn"
+        case .printLoading: "printLoading"
         case .chunkNotPrinted: "chunkNotPrinted"
         case .you: "you"
         case .assistant: "assistant"

@@ -58,7 +58,7 @@ package struct ConversationSummary: Sendable, Equatable {
     /// see dropped (backticks, `**` and `__`, citation markers `[^s1]`, and what opens a line:
     /// a heading's `#`s, a list's `-`, `*` or `+`, a quote's `>`), so that a search for "tram 28"
     /// finds `**tram 28**` and a result's snippet reads as the page does.
-    static func collapsed(_ text: String) -> String {
+    package static func collapsed(_ text: String) -> String {
         var text = text
         return text.withUTF8 { collapsed(utf8: $0) }
     }

@@ -21,6 +21,30 @@ extension FolderOutput {
         _ = try file.finish()
     }
 
+    /// Whether `relative` is a regular file holding exactly `bytes`, read back to be sure: what
+    /// is already there need not be written again.
+    package func holds(_ relative: String, _ bytes: [UInt8]) -> Bool {
+        Self.identity(ofFileAt: FilePath.join(path, relative), holding: bytes) != nil
+    }
+
+    /// The device and inode of the file at `full` when it is a regular file (not a link, a folder
+    /// or anything else) holding exactly `bytes`; nil otherwise.
+    static func identity(ofFileAt full: String, holding bytes: [UInt8]) -> (device: UInt64, inode: UInt64)? {
+        let fd = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else { return nil }
+        var read = [UInt8](repeating: 0, count: bytes.count)
+        var offset = 0
+        while offset < read.count {
+            let n = read.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, $0.count - offset, off_t(offset)) }
+            guard n > 0 else { return nil }
+            offset += n
+        }
+        return read == bytes ? (UInt64(info.st_dev), UInt64(info.st_ino)) : nil
+    }
+
     package func create(_ relative: String) throws(DiagnosticError) -> OutputFile {
         let full = FilePath.join(path, relative)
         // Most files go into a folder that is already there: it is made (and its failure told)

@@ -26,8 +26,25 @@ package final class ScratchOutput: FolderOutput, @unchecked Sendable {
     package var durable: Bool { false }
 
     /// A new scratch folder `chatrender-LABEL-XXXXXX`.
-    package init(_ label: String) throws(DiagnosticError) {
+    /// Whether a file already there with the same bytes is left as it is rather than written
+    /// again (see ``write(_:to:)``).
+    package let keepsUnchangedFiles: Bool
+
+    /// A new scratch folder `chatrender-LABEL-XXXXXX`. `keepsUnchangedFiles`: for a folder written
+    /// into again and again (a watched session's photos, every round), where a file rewritten
+    /// with the same bytes would look changed to whoever reads it next.
+    package init(_ label: String, keepsUnchangedFiles: Bool = false) throws(DiagnosticError) {
         path = try ScratchFolder.make(label)
+        self.keepsUnchangedFiles = keepsUnchangedFiles
+    }
+
+    /// Writes a whole file at `relative`; with ``keepsUnchangedFiles``, nothing when it already
+    /// holds `bytes`, so its modification time and inode stay as they were.
+    package func write(_ bytes: [UInt8], to relative: String) throws(DiagnosticError) {
+        if keepsUnchangedFiles && holds(relative, bytes) { return }
+        let file = try create(relative)
+        file.write([bytes])
+        _ = try file.finish()
     }
 
     package func remove() {

@@ -82,6 +82,25 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
         return FilePath.join(destination, AssetNames.assetsFolder)
     }
 
+    /// Hard-links `relative` from the chatrender output about to be replaced into this one when
+    /// it holds exactly `bytes` there: a file that did not change (a watched page's earlier
+    /// updates, every round) is then neither written nor flushed again, and the swap is still
+    /// one step. False, and nothing done, when there is no such file; the caller writes it.
+    package func keep(_ relative: String, holding bytes: [UInt8]) -> Bool {
+        guard FileManager.default.fileExists(atPath: FilePath.join(destination, OutputWriter.marker)) else { return false }
+        let source = FilePath.join(destination, relative)
+        guard let checked = Self.identity(ofFileAt: source, holding: bytes) else { return false }
+        let target = FilePath.join(path, relative)
+        var linked = link(source, target) == 0
+        if !linked && errno == ENOENT && (try? folder(FilePath.directory(relative))) != nil { linked = link(source, target) == 0 }
+        guard linked else { return false }
+        // The file linked is the one read, not one put in its place since.
+        var info = stat()
+        if lstat(target, &info) == 0, UInt64(info.st_dev) == checked.device, UInt64(info.st_ino) == checked.inode { return true }
+        unlink(target)
+        return false
+    }
+
     /// Puts the finished staging folder in place of the destination (see ``AtomicSwap``), then
     /// removes the previous one. On failure the staging folder is removed and the destination
     /// stays as it was.

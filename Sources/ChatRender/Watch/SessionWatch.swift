@@ -13,7 +13,9 @@ import ChatAssets
 /// conversation so far, renders again only the turns that changed (``LivePage``), and writes the
 /// output folder anew, whole and atomically as every render does: `index.html` with every turn,
 /// and `live/N.js`, the update a page already open loads (it holds what changed since update
-/// N − 1). Photos made before are reused. A stop (Ctrl-C) is taken between rounds; the last round
+/// N − 1). What did not change is not written again: the session's photos stay the files they
+/// were, their web images and the earlier updates are linked from the page on disk, so a round
+/// writes the page and what is new. A stop (Ctrl-C) is taken between rounds; the last round
 /// then writes the page in its final form, which asks for no more updates: whenever the command
 /// ends, the folder holds a complete page.
 package final class SessionWatch {
@@ -36,7 +38,9 @@ package final class SessionWatch {
     private let request: RenderRequest
     private var session: LiveSession
     private let inspector: ImageInspector?
-    private let scratch: ScratchOutput
+    /// The session's photos and files, written anew each round; a file whose bytes did not
+    /// change is left as it was, so the asset stage knows it unread (see `SourceIndex`).
+    let scratch: ScratchOutput
     private let prepared: PreparedPage
     private var page = LivePage()
     /// The updates written so far, newest last, from number `firstKept` on.
@@ -66,7 +70,7 @@ package final class SessionWatch {
         self.request = request
         self.inspector = inspector
         prepared = try PreparedPage(request, live: true)
-        scratch = try ScratchOutput("watch")
+        scratch = try ScratchOutput("watch", keepsUnchangedFiles: true)
     }
 
     deinit { scratch.remove() }
@@ -146,8 +150,11 @@ package final class SessionWatch {
             }
             // The first update kept: a page that fell further behind reloads (see live.js).
             try output.write(Array("window.crLiveFirst && window.crLiveFirst(\(firstKept));\n".utf8), to: LivePage.firstFile)
+            // An update once written never changes: those the page on disk already has are linked
+            // from it, not written and flushed again (up to 32 each round).
             for (offset, update) in updates.enumerated() {
-                try output.write(update, to: LivePage.file(firstKept + offset))
+                let name = LivePage.file(firstKept + offset)
+                if !output.keep(name, holding: update) { try output.write(update, to: name) }
             }
             let file = try output.create("index.html")
             page.write(conversation, style: prepared.style, assets: assets, options: options, into: file.sink)

@@ -8,8 +8,13 @@ import ChatTheme
 /// once), and a placeholder of about the right height for each chunk between them. Each chunk is
 /// a script of the page's folder (`chunks/N.js`, which a `file:` page can load where it cannot
 /// fetch) that `templates/chunks/chunks.js` loads as its placeholder nears the window, or when a
-/// link (the list of prompts, a permalink) leads into it. Only a page alone is split: a site's
-/// pages, `--single-file` and `--pdf` stay whole.
+/// link (the list of prompts, a permalink, a search result) leads into it. Only a page alone is
+/// split: a site's pages, `--single-file` and `--pdf` stay whole.
+///
+/// The browser's find cannot reach a chunk not loaded, so the page carries its own search (the
+/// site's script, `templates/site/search.js`, on a form above the header): each chunk's turns
+/// (``SessionSearch``) are a shard of it, `search/N.js`, loaded on the first search. Beside it,
+/// "Print every turn" (and Ctrl+P) loads every chunk before printing.
 ///
 /// A chunk is ``groupsPerChunk`` groups of turns (``TurnList/groupSize`` each), so its markup is
 /// the same bytes the whole page would have there, and its placeholder's height is that many
@@ -50,23 +55,61 @@ package enum ChunkedPage {
         return chunks
     }
 
-    /// Writes the page into `sink` and each chunk between the first and the last through `chunk`
-    /// (its number and its script), on the caller's thread in order, as they are rendered.
+    /// The placeholders' height the page may take, in rem: 20 million pixels at 16 px, so the
+    /// page and the chunks a reader loads stay well inside the height a browser lays out
+    /// (Chromium's is 2^25 pixels, about 33.5 million; past it the end of the page is cut off).
+    /// A generated Claude Code session's placeholders take 1.1 million rem at 500 MB.
+    package static let placeholderBudget = 1_250_000.0
+    /// A group's estimated height in a placeholder with the gap after it, in rem (`chunks.css`).
+    static let groupHeight = 16 * 8 + 15 * 1.25 + 1.25
+
+    /// The stylesheet that scales the placeholders down when their estimated height would pass
+    /// ``placeholderBudget`` (the scroll bar then stands for the chunks not loaded at less than
+    /// their size); nil when they fit.
+    package static func stylesheet(_ chunks: [Chunk]) -> String? {
+        let groups = chunks.dropFirst().dropLast().reduce(0) { $0 + $1.groups }
+        let height = Double(groups) * groupHeight
+        guard height > placeholderBudget else { return nil }
+        return ".cr-chunk { --cr-chunk-scale: \(NumberFormat.decimal(placeholderBudget / height)); }\n"
+    }
+
+    /// The search's shard of chunk `number` (``SessionSearch``): `search/N.js`.
+    package static func searchFile(_ number: Int) -> String { "search/\(number).js" }
+
+    /// Writes the page into `sink`, and through `file` each chunk between the first and the last
+    /// and every chunk's search shard (its path in the page's folder and its bytes), on the
+    /// caller's thread in order, as they are made.
     package static func write(
         _ conversation: Conversation, chunks: [Chunk], style: PageStyle, assets: AssetTable, options: RenderOptions,
-        into sink: @escaping ByteSink, chunk: (Int, [UInt8]) -> Void
+        into sink: @escaping ByteSink, file: (String, [UInt8]) -> Void
     ) {
         let messages = conversation.messages ?? []
         let units = TurnList.Units(messages)
+        let groups = TurnList.groupRanges(messages)
         let s = options.strings
-        // The chunks between the first and the last, rendered on all cores and handed over in order.
+        // Every chunk's search shard, and the markup of those between the first and the last (as
+        // a script), made on all cores and handed over in order.
+        var ends: [Int: HTML] = [:]
         ParallelChunks.forEachInOrderOnCaller(
-            max(0, chunks.count - 2),
-            { index in
-                (index + 1, script(number: index + 1, html: TurnList.renderRange(messages, chunks[index + 1].turns, assets, options, units: units)))
+            chunks.count,
+            { index -> (Int, [UInt8], HTML?, [UInt8]?) in
+                let shard = SearchIndex.shard(
+                    index, SearchIndex.Document(slug: "", title: "", turns: SessionSearch.turns(messages, chunks[index].turns, strings: s))
+                ).bytes()
+                let turns = chunks[index].turns
+                if index == 0 || index == chunks.count - 1 {
+                    return (index, shard, TurnList.renderRange(messages, turns, assets, options, units: units), nil)
+                }
+                // Group by group, which the page puts in place a few at a time.
+                let held = groups.filter { turns.contains($0.lowerBound) }  // a few hundred ranges: cheap
+                return (index, shard, nil, script(number: index, groups: held.map { TurnList.renderRange(messages, $0, assets, options, units: units) }))
             },
-            deliver: { made in chunk(made.0, made.1) })
-        var turns = TurnList.renderRange(messages, chunks[0].turns, assets, options, units: units)
+            deliver: { made in
+                file(searchFile(made.0), made.1)
+                if let chunk = made.3 { file(Self.file(made.0), chunk) }
+                if let html = made.2 { ends[made.0] = html }
+            })
+        var turns = ends[0] ?? HTML()
         for number in 1..<chunks.count - 1 {
             let held = chunks[number]
             let first = s.number(held.turns.lowerBound + 1)
@@ -75,19 +118,36 @@ package enum ChunkedPage {
                 "<div class=\"cr-chunk cr-chunk--g\(String(held.groups))\" id=\"cr-chunk-\(String(number))\" data-cr-chunk=\"\(String(number))\" data-cr-turns=\"\(String(held.turns.lowerBound)) \(String(held.turns.upperBound - 1))\"><p class=\"cr-chunk-note\">\(s.text(.chunkNotPrinted, ["first": first, "last": last]))</p></div>\n"
             )
         }
-        turns.append(TurnList.renderRange(messages, chunks[chunks.count - 1].turns, assets, options, units: units))
+        turns.append(ends[chunks.count - 1] ?? HTML())
         PageAssembler.fill(conversation, style: style, strings: s, into: sink) { sink in
-            sink(PageBody.render(conversation, turns: turns, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode).bytes)
+            sink(
+                PageBody.render(
+                    conversation, turns: turns, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode,
+                    bar: bar(shards: chunks.count, strings: s)
+                ).bytes)
         }
     }
 
-    /// `chunks/N.js`: one call with the chunk's markup as a JSON string (the markup was escaped as
-    /// it was made; a script file of its own needs no escaping of `<`).
-    static func script(number: Int, html: HTML) -> [UInt8] {
-        var out = Array("window.crChunk && window.crChunk(\(number), ".utf8)
-        out.reserveCapacity(html.byteCount + html.byteCount / 8 + 64)
-        JSONQuote.append(html.description, to: &out)
-        out.append(contentsOf: ");\n".utf8)
+    /// Above the header: the search of the page's turns (drawn by the search script, hidden
+    /// without it) and the button that prints every turn (`chunks.js` loads the chunks not yet
+    /// loaded first; hidden without it). Neither is printed.
+    static func bar(shards: Int, strings s: UIStrings) -> HTML {
+        "<div class=\"cr-site-bar cr-chunk-bar\">\(SiteSearch.pageForm(shards: shards, strings: s))<button type=\"button\" class=\"cr-print-all\" data-cr-busy=\"\(s[.printLoading])\" hidden>\(s[.printEveryTurn])</button></div>\n"
+    }
+
+    /// `chunks/N.js`: one call with the chunk's markup as a JSON array of strings, one a group of
+    /// turns (the markup was escaped as it was made; a script file of its own needs no escaping
+    /// of `<`). `chunks.js` parses and puts in place a few groups a frame, so a chunk of 256 long
+    /// turns (a megabyte of markup, some 40 ms to parse whole) never stops the scrolling.
+    static func script(number: Int, groups: [HTML]) -> [UInt8] {
+        var out = Array("window.crChunk && window.crChunk(\(number), [".utf8)
+        let size = groups.reduce(0) { $0 + $1.byteCount }
+        out.reserveCapacity(size + size / 8 + 64)
+        for (n, html) in groups.enumerated() {
+            if n > 0 { out.append(contentsOf: ",\n".utf8) }
+            JSONQuote.append(html.description, to: &out)
+        }
+        out.append(contentsOf: "]);\n".utf8)
         return out
     }
 }

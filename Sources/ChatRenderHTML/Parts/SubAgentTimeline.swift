@@ -71,7 +71,7 @@ enum SubAgentTimeline {
                     "start": "<time datetime=\"\(span.start.iso)\">\(locale.time(span.start, seconds: true))</time>",
                     "end": "<time datetime=\"\(span.end.iso)\">\(locale.time(span.end, seconds: true))</time>",
                 ])
-            let duration = ThinkingView.durationText(Double(length), s) ?? ""
+            let duration = s.duration(Double(length)) ?? ""
             let times = s.html(.timeSpan, ["span": range, "duration": "\(duration)"])
             rows.append(
                 "<li class=\"cr-rail-row\"><a class=\"cr-rail-link\" href=\"#\(partID(index))\"><span class=\"cr-rail-name\" dir=\"auto\">\(s.phrase(transcript.phrase, or: transcript.title))</span> <span class=\"cr-rail-time\">\(times)</span><svg class=\"cr-rail-track\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"cr-rail-bar\" x=\"\(x)%\" y=\"0\" width=\"\(width)%\" height=\"100%\" rx=\"4\"/></svg></a></li>"

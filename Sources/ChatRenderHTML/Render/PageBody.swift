@@ -29,12 +29,13 @@ package enum PageBody {
     }
 
     /// ``render(_:assets:options:hasDarkMode:)`` with the turn list given (a watched page's, kept
-    /// in pieces by ``LivePage``).
-    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
+    /// in pieces by ``LivePage``, or a page in chunks', whose `bar` above the header holds its
+    /// search and its printing).
+    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, bar: HTML? = nil) -> HTML {
         let end = tail(conversation, options: options, assets: assets)
         // The page is made in one buffer of its size: a long session's list of prompts and the
         // turns given are megabytes each, copied once.
-        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, reserving: turns.byteCount + end.byteCount)
+        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, bar: bar, reserving: turns.byteCount + end.byteCount)
         guard conversation.messages != nil else { return html }
         html.append(turns)
         html.append(end)
@@ -42,10 +43,12 @@ package enum PageBody {
     }
 
     /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
-    /// With room for `reserving` bytes more (what the caller appends after it).
-    private static func head(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, reserving: Int = 0) -> HTML {
+    /// With room for `reserving` bytes more (what the caller appends after it); `bar` first.
+    private static func head(
+        _ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, bar: HTML? = nil, reserving: Int = 0
+    ) -> HTML {
         let s = options.strings
-        var html = HTML()
+        var html = bar ?? HTML()
         if let site = options.site {
             // A page of a site: back to the index, and the search across every conversation.
             // A landmark, as everything on the page is in one.

@@ -6,6 +6,12 @@ import ChatModel
 /// the floating "Back to top" / "Jump to latest" (see ``jumps(_:strings:)``).
 ///
 /// Only a conversation with at least ``threshold`` prompts gets one: a short page stays as it was.
+///
+/// It lists the branch the page shows (``Message/branch`` empty), as the reader sees it: the
+/// prompts of a rewound or edited branch sit folded at their fork (``BranchView``), one click
+/// from it, and listing them among the shown ones would number prompts the page does not show
+/// in its order, send a link into a closed branch, and count prompts twice over in a session
+/// rewound many times. A folded branch is found at its fork, where its first words name it.
 package enum PromptIndex {
     /// Prompts from which a conversation has a table of contents and the jumps. Eight prompts are
     /// sixteen turns or more, past a screen or two on a phone: below that, scrolling is quicker
@@ -16,6 +22,21 @@ package enum PromptIndex {
     /// The stylesheet ends each entry at the list's width with an ellipsis; this only keeps a
     /// pasted page from becoming a kilobyte of table of contents.
     static let maxCharacters = 100
+
+    /// One entry: the turn's index in the conversation and the words to show.
+    struct Entry: Equatable {
+        var index: Int
+        var label: String
+    }
+
+    /// The person's prompts on the shown branch that have something to show, in order.
+    static func entries(_ messages: [Message], strings s: UIStrings) -> [Entry] {
+        var entries: [Entry] = []
+        for (index, message) in messages.enumerated() where message.role == .user && message.branch.isEmpty {
+            if let label = label(message, strings: s) { entries.append(Entry(index: index, label: label)) }
+        }
+        return entries
+    }
 
     /// The first line of the prompt's text; a prompt of only photos or files says how many.
     static func label(_ message: Message, strings s: UIStrings) -> String? {
@@ -134,10 +155,11 @@ package enum PromptIndex {
         return cut + "…"
     }
 
-    /// Whether the conversation has at least ``threshold`` prompts with something to show.
+    /// Whether the conversation's shown branch has at least ``threshold`` prompts with something
+    /// to show.
     static func isLong(_ messages: [Message], strings s: UIStrings) -> Bool {
         var count = 0
-        for message in messages where message.role == .user && label(message, strings: s) != nil {
+        for message in messages where message.role == .user && message.branch.isEmpty && label(message, strings: s) != nil {
             count += 1
             if count >= threshold { return true }
         }
@@ -160,13 +182,13 @@ package enum PromptIndex {
     static func append(_ messages: [Message], strings s: UIStrings, to html: inout HTML, reserving: Int = 0) {
         // The same test as `isLong`, which the page's tail asks without making the list.
         var count = 0, labels = 0
-        for message in messages where message.role == .user {
+        for message in messages where message.role == .user && message.branch.isEmpty {
             if let label = label(message, strings: s) {
                 count += 1
                 labels += label.utf8.count
             }
         }
-        guard count >= threshold, let last = messages.indices.last else {
+        guard count >= threshold, let last = latest(messages) else {
             html.reserveCapacity(html.byteCount + reserving)
             return
         }
@@ -175,7 +197,7 @@ package enum PromptIndex {
         html.append(
             "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(count))</span></summary><ol class=\"cr-toc-list\">"
         )
-        for (index, message) in messages.enumerated() where message.role == .user {
+        for (index, message) in messages.enumerated() where message.role == .user && message.branch.isEmpty {
             if let label = label(message, strings: s) {
                 html.append("<li><a href=\"#cr-t\(String(index))\" dir=\"auto\">\(label)</a></li>")
             }
@@ -183,12 +205,18 @@ package enum PromptIndex {
         html.append("</ol></details><a class=\"cr-toc-latest\" href=\"#cr-t\(String(last))\">\(s[.jumpToLatest])</a></nav>\n")
     }
 
+    /// The latest turn the page shows: the last on the shown branch (a session rewound at its
+    /// very end ends on a folded branch), else the last.
+    static func latest(_ messages: [Message]) -> Int? {
+        messages.lastIndex { $0.branch.isEmpty } ?? messages.indices.last
+    }
+
     /// After the conversation: "Back to top" (the fragment `#top` is the top of any page), and a
     /// "Jump to latest" the script shows; with the script both float at the window's corner, each
     /// while it is of use. Nothing for a conversation without a table of contents, unless
     /// `always` (a watched page, which grows while it is read).
     static func jumps(_ messages: [Message], strings s: UIStrings, always: Bool = false) -> HTML {
-        guard let last = messages.indices.last, always || isLong(messages, strings: s) else { return HTML() }
+        guard let last = latest(messages), always || isLong(messages, strings: s) else { return HTML() }
         return
             "<p class=\"cr-jump\"><a class=\"cr-jump-top\" href=\"#top\"><span class=\"cr-jump-text\">\(s[.backToTop])</span></a><a class=\"cr-jump-end\" href=\"#cr-t\(String(last))\" hidden><span class=\"cr-jump-text\">\(s[.jumpToLatest])</span></a></p>\n"
     }

@@ -17,7 +17,7 @@ enum SessionOverview {
             rows.append("<div class=\"cr-overview-item\"><dt>\(s[term])</dt><dd>\(value)</dd></div>")
         }
         let timeFact = facts.first { $0.key == .factTime }?.valuePhrases.first?.seconds
-        if let seconds = timeFact ?? stats.seconds, let text = ThinkingView.durationText(seconds, s) { row(.overviewDuration, "\(text)") }
+        if let seconds = timeFact ?? stats.seconds, let text = s.duration(seconds) { row(.overviewDuration, "\(text)") }
         row(.overviewTurns, "\(s.number(stats.turns))")
         if !stats.tools.isEmpty {
             var list = HTML()
@@ -43,10 +43,11 @@ enum SessionOverview {
             "<section class=\"cr-overview\" aria-labelledby=\"cr-overview-h\"><h2 class=\"cr-overview-title\" id=\"cr-overview-h\">\(s[.sessionOverview])</h2><dl class=\"cr-overview-list\">\(rows)</dl></section>\n"
     }
 
-    /// A call's kind as the list names it: a tool by its own name, the rest in the page's words.
+    /// A call's kind as the list names it: a tool by its own name (an MCP server's tool as its
+    /// call's header names it, "Create issue · github (MCP)"), the rest in the page's words.
     static func name(_ tool: SessionStats.Tool, _ s: UIStrings) -> String {
         switch tool {
-        case .named(let name): name
+        case .named(let name): MCPToolName(name)?.title ?? name
         case .fileEdit: s[.toolFileEdits]
         case .command: s[.toolCommands]
         case .codeRun: s[.toolCodeRuns]

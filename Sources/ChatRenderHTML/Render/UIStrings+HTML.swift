@@ -20,7 +20,7 @@ extension UIStrings {
         // keeps its slashes where they belong inside an Arabic sentence.
         let isolate: (String) -> String = isRightToLeft ? { "\u{2068}\($0)\u{2069}" } : { $0 }
         var values = phrase.values.map { ($0.key, isolate($0.value)) }
-        if let seconds = phrase.seconds, let duration = ThinkingView.durationText(seconds, self) { values.append(("duration", duration)) }
+        if let seconds = phrase.seconds, let duration = duration(seconds) { values.append(("duration", duration)) }
         // A counted key takes the plural form its `count` value calls for in the language.
         if phrase.key.shape == .counted, let count = phrase.values["count"].flatMap({ Int($0) }) {
             return Self.fill(counted(phrase.key, count), values.filter { $0.0 != "count" })

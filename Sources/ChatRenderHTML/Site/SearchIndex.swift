@@ -69,12 +69,22 @@ package enum SearchIndex {
     /// The shards, planned in order: each closed at the first conversation that takes its list
     /// and texts past `limit` bytes; at least one.
     package static func plan(_ documents: [Document], limit: Int = shardLimit) -> [Shard] {
+        plan(documents, limit: limit, first: 0)
+    }
+
+    /// One shard numbered `number` holding `document` whole, however long: a chunk's turns on a
+    /// page in chunks (``ChunkedPage``), whose shards are its chunks.
+    package static func shard(_ number: Int, _ document: Document) -> Shard {
+        plan([document], limit: .max, first: number)[0]
+    }
+
+    private static func plan(_ documents: [Document], limit: Int, first: Int) -> [Shard] {
         var shards: [Shard] = []
         var docs: [UInt8] = []
         var texts: [UInt8] = []
         var turns = 0
         func close() {
-            shards.append(Shard(number: shards.count, documents: docs, texts: texts))
+            shards.append(Shard(number: first + shards.count, documents: docs, texts: texts))
             docs = []
             texts = []
             turns = 0

@@ -17,9 +17,17 @@ package enum SiteSearch {
         "<form class=\"cr-search\" data-cr-root=\"\(root)\" data-cr-shards=\"\(shards)\" hidden></form>"
     }
 
+    /// The form of a page in chunks (``ChunkedPage``), which searches its own turns: its shards
+    /// (one a chunk) are in the page's folder, its results are links to the page's turns (the
+    /// empty slug), and it carries its words (``words(_:label:_:)``) itself, in `data-cr-words`,
+    /// as a page alone has no shared script to carry them.
+    package static func pageForm(shards: Int, strings: UIStrings) -> HTML {
+        "<form class=\"cr-search\" data-cr-root=\"\" data-cr-shards=\"\(shards)\" data-cr-words=\"\(words(strings, label: .searchConversation))\" hidden></form>"
+    }
+
     /// The words the script writes, as a JSON object: the field's label, and the counted ones in
     /// every plural form the language has (the script picks one with `Intl.PluralRules`).
-    package static func words(_ s: UIStrings, _ options: JSONQuote.Options = []) -> String {
+    package static func words(_ s: UIStrings, label: UIKey = .searchConversations, _ options: JSONQuote.Options = []) -> String {
         func forms(_ key: UIKey) -> String {
             let table = s.forms(key) ?? [.one: UIStrings.englishForm(key, 1), .other: UIStrings.englishForm(key, 2)]
             return "{"
@@ -27,6 +35,6 @@ package enum SiteSearch {
                     separator: ",") + "}"
         }
         return
-            "{\"lang\":\(JSONQuote.quote(s.tag, options)),\"label\":\(JSONQuote.quote(s[.searchConversations], options)),\"loading\":\(JSONQuote.quote(s[.searchLoading], options)),\"failed\":\(JSONQuote.quote(s[.searchFailed], options)),\"none\":\(JSONQuote.quote(s[.searchNoResults], options)),\"you\":\(JSONQuote.quote(s[.you], options)),\"assistant\":\(JSONQuote.quote(s[.assistant], options)),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
+            "{\"lang\":\(JSONQuote.quote(s.tag, options)),\"label\":\(JSONQuote.quote(s[label], options)),\"loading\":\(JSONQuote.quote(s[.searchLoading], options)),\"failed\":\(JSONQuote.quote(s[.searchFailed], options)),\"none\":\(JSONQuote.quote(s[.searchNoResults], options)),\"you\":\(JSONQuote.quote(s[.you], options)),\"assistant\":\(JSONQuote.quote(s[.assistant], options)),\"count\":\(forms(.searchResultCount)),\"first\":\(forms(.searchResultsFirst))}"
     }
 }

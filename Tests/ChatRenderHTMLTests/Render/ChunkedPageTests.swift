@@ -37,29 +37,44 @@ struct ChunkedPageTests {
         let theme = try ThemeTestSupport.load(ThemeTestSupport.tokens())
         let chunked = PageStyle(theme: theme, template: template, adding: [template.chunks])
         let chunks = try #require(ChunkedPage.chunks(messages, over: 50_000))
-        var scripts: [Int: [UInt8]] = [:]
-        var order: [Int] = []
+        var files: [String: [UInt8]] = [:]
+        var order: [String] = []
         let page = String(
             decoding: ByteCollector.collect { sink in
-                ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: AssetTable(), options: options, into: sink) { number, bytes in
-                    scripts[number] = bytes
-                    order.append(number)
+                ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: AssetTable(), options: options, into: sink) { path, bytes in
+                    files[path] = bytes
+                    order.append(path)
                 }
             }.joined, as: UTF8.self)
-        #expect(order == [1, 2, 3])
+        // Each chunk's search shard, and the chunks between the first and the last, in order.
+        #expect(
+            order == [
+                "search/0.js", "search/1.js", "chunks/1.js", "search/2.js", "chunks/2.js", "search/3.js", "chunks/3.js", "search/4.js",
+            ])
         #expect(page.contains("script-src 'self' 'sha256-"))
         // Each placeholder replaced by its chunk's markup makes the whole page's turns.
         var rebuilt = page
         for number in 1...3 {
             let start = try #require(rebuilt.range(of: "<div class=\"cr-chunk cr-chunk--g16\" id=\"cr-chunk-\(number)\""))
             let end = try #require(rebuilt.range(of: "</p></div>\n", range: start.upperBound..<rebuilt.endIndex))
-            let script = String(decoding: try #require(scripts[number]), as: UTF8.self)
+            let script = String(decoding: try #require(files["chunks/\(number).js"]), as: UTF8.self)
             let prefix = "window.crChunk && window.crChunk(\(number), "
             #expect(script.hasPrefix(prefix) && script.hasSuffix(");\n"))
             let literal = script.dropFirst(prefix.count).dropLast(3)
-            guard case .string(let html) = try JSONParser.parse(Array(literal.utf8)).value else {
-                Issue.record("chunk \(number) is not a JSON string")
+            // An array of strings, one a group of 16 turns.
+            guard case .array(let groups) = try JSONParser.parse(Array(literal.utf8)).value else {
+                Issue.record("chunk \(number) is not a JSON array")
                 return
+            }
+            #expect(groups.count == 16)
+            var html = ""
+            for group in groups {
+                guard case .string(let markup) = group.value else {
+                    Issue.record("a group of chunk \(number) is not a string")
+                    return
+                }
+                #expect(markup.hasPrefix("<div class=\"cr-turns"))
+                html += markup
             }
             rebuilt.replaceSubrange(start.lowerBound..<end.upperBound, with: html)
         }
@@ -69,9 +84,75 @@ struct ChunkedPageTests {
                     PageBody.render(conversation, assets: AssetTable(), options: options, hasDarkMode: false, into: sink)
                 }
             }.joined, as: UTF8.self)
-        #expect(rebuilt == whole)
+        // The page adds, above its header, its search and its print button.
+        let bar = ChunkedPage.bar(shards: chunks.count, strings: options.strings).description
+        #expect(page.contains(bar))
+        #expect(bar.contains("data-cr-shards=\"5\""))
+        #expect(rebuilt.replacingOccurrences(of: bar, with: "") == whole)
         // What a printout made before a chunk loaded says in its place.
         #expect(page.contains("<p class=\"cr-chunk-note\">Turns 257 to 512 were not loaded when this page was printed"))
         #expect(page.contains("data-cr-turns=\"768 1023\""))
+    }
+
+    @Test func everyChunkIsAShardOfThePageSearch() throws {
+        let messages = Self.messages(1100)
+        let chunks = try #require(ChunkedPage.chunks(messages, over: 50_000))
+        var files: [String: [UInt8]] = [:]
+        _ = ByteCollector.collect { sink in
+            ChunkedPage.write(
+                Conversation(title: "Long", messages: messages), chunks: chunks,
+                style: PageStyle(
+                    theme: try! ThemeTestSupport.load(ThemeTestSupport.tokens()),
+                    template: PageTemplate(page: "{{csp}}{{styles}}{{body}}{{scripts}}", stylesheet: "", script: "")),
+                assets: AssetTable(), options: RenderOptions(), into: sink
+            ) { path, bytes in files[path] = bytes }
+        }
+        for (number, chunk) in chunks.enumerated() {
+            let shard = String(decoding: try #require(files["search/\(number).js"]), as: UTF8.self)
+            // The page itself (no slug, no title), then the chunk's turns and who spoke.
+            let turns = chunk.turns.map { "\($0),\"\($0 % 2 == 0 ? "u" : "a")\"" }.joined(separator: ",")
+            #expect(shard.hasPrefix("crSearchShard(\(number),[[\"\",\"\",[\(turns)]]],\""), "shard \(number)")
+        }
+    }
+
+    @Test func aTurnIsFoundByWhatItShows() {
+        let strings = UIStrings.english
+        let result = String(repeating: "line of a long file ", count: 1000) + "THE END"
+        var message = Message(id: "a1", role: .assistant, text: "")
+        message.parts = [
+            .text("Let me **check** the tests."),
+            .thinking(ThinkingPart(text: "The cart total rounds down.")),
+            .toolCall(
+                ToolCallPart(
+                    name: "Bash", title: "Run the cart tests", input: #"{"command":"pytest -q tests/cart"}"#, status: .error,
+                    result: "FAILED test_totals\n" + result)),
+            .diff(DiffPart(path: "cart/totals.py", unified: "@@ -1 +1 @@\n-round\n+ceil")),
+            .notice(NoticePart(kind: .compacted, text: "Conversation compacted")),
+            .transcript(TranscriptPart(title: "Explore the test suite", messages: [Message(id: "s1", role: .assistant, text: "Found 12 tests.")])),
+        ]
+        let text = SessionSearch.text(message, strings: strings)
+        for words in [
+            "Let me check the tests.", "The cart total rounds down.", "Bash", "Run the cart tests", "pytest -q tests/cart", "FAILED test_totals",
+            "cart/totals.py", "Conversation compacted", "Explore the test suite", "Found 12 tests.",
+        ] {
+            #expect(text.contains(words), "\(words)")
+        }
+        // A long result is held to its beginning.
+        #expect(!text.contains("THE END"))
+        #expect(text.utf8.count < SessionSearch.partLimit + 1_000)
+        #expect(SessionSearch.turns([message, Message(id: "u", role: .user, text: "")], 0..<2, strings: strings).map(\.index) == [0])
+    }
+
+    @Test func placeholdersTallerThanABrowserLaysOutAreScaledDown() {
+        func chunks(_ count: Int) -> [ChunkedPage.Chunk] {
+            (0..<count).map { ChunkedPage.Chunk(turns: $0 * 256..<($0 + 1) * 256, groups: 16) }
+        }
+        // 500 chunks between the ends: 8,000 groups, 1.19 million rem, inside the budget.
+        #expect(ChunkedPage.stylesheet(chunks(502)) == nil)
+        // Twice that: scaled to the budget, whatever their number.
+        let css = ChunkedPage.stylesheet(chunks(1002))
+        #expect(css == ".cr-chunk { --cr-chunk-scale: 0.5279; }\n")
+        let scale = 0.5279
+        #expect(abs(scale * 16_000 * ChunkedPage.groupHeight - ChunkedPage.placeholderBudget) < 100)
     }
 }

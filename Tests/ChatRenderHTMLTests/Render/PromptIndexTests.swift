@@ -42,6 +42,39 @@ import TestSupport
         #expect(toc < chat && end < jump)
     }
 
+    /// A session rewound twice: a fork after prompt 2 whose other branch holds three prompts, and
+    /// one at the very end whose other branch is what was written last but not kept.
+    @Test func onlyTheShownBranchsPromptsAreListedAsTheReaderSeesThem() {
+        var messages = conversation(prompts: 3)
+        var folded = conversation(prompts: 3) { "Folded \($0)" }
+        for i in folded.indices { folded[i].id = "f\(i)"; folded[i].branch = [2] }
+        messages +=
+            folded
+            + conversation(prompts: 6) { "Prompt \($0 + 3)" }.map { m in
+                var m = m
+                m.id += "-later"
+                return m
+            }
+        var end = [Message(id: "e", role: .user, text: "Rewound away"), Message(id: "e2", role: .assistant, text: "Gone")]
+        for i in end.indices { end[i].branch = [2] }
+        messages += end
+        let html = page(messages)
+        // Nine prompts shown, three folded at the first fork and one at the last: nine listed.
+        #expect(html.contains("<span class=\"cr-toc-count\">9</span>"))
+        let labels = html.components(separatedBy: "<li><a href=\"#").dropFirst().map { String($0.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }) }
+        #expect(labels == (0..<9).map { "Prompt \($0)" })
+        #expect(!html.contains("\">Folded 0</a>") && !html.contains("\">Rewound away</a>"))
+        // The folded prompts are still on the page, at their fork, one click away.
+        #expect(html.contains("<details class=\"cr-branch\"") && html.contains("Folded 0"))
+        // "Jump to latest" goes to the shown branch's last turn, not into the folded one at the end.
+        let latest = messages.lastIndex { $0.branch.isEmpty }!
+        #expect(latest == messages.count - 3)
+        #expect(html.contains("<a class=\"cr-toc-latest\" href=\"#cr-t\(latest)\">"))
+        #expect(html.contains("<a class=\"cr-jump-end\" href=\"#cr-t\(latest)\" hidden>"))
+        // Seven shown prompts and any number folded: too short for a list.
+        #expect(!page(Array(messages.dropLast(6))).contains("cr-toc"))
+    }
+
     @Test func anEntryIsThePromptsFirstLineEscaped() {
         let texts = ["\n  \n   first   words\nsecond line", "<img src=x onerror=alert(1)> & \"q\"", "ما هذا؟"]
         let html = page(conversation(prompts: 8) { i in i < texts.count ? texts[i] : "p\(i)" })

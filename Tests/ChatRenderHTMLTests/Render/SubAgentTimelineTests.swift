@@ -46,10 +46,10 @@ import Testing
         #expect(rail.contains("<ol class=\"cr-rail-list\" aria-labelledby=\"cr-t1-p1-rail-h\">"))
         #expect(
             rail.contains(
-                "<a class=\"cr-rail-link\" href=\"#cr-t1-p1\"><span class=\"cr-rail-name\" dir=\"auto\">Explore agent: Find callers</span> <span class=\"cr-rail-time\"><time datetime=\"2026-03-04T10:02:06Z\">10:02:06 AM</time>–<time datetime=\"2026-03-04T10:03:12Z\">10:03:12 AM</time> (1m 6s)</span>"
+                "<a class=\"cr-rail-link\" href=\"#cr-t1-p1\"><span class=\"cr-rail-name\" dir=\"auto\">Explore agent: Find callers</span> <span class=\"cr-rail-time\"><time datetime=\"2026-03-04T10:02:06Z\">10:02:06 AM</time>–<time datetime=\"2026-03-04T10:03:12Z\">10:03:12 AM</time> (1 min 6 s)</span>"
             ))
         #expect(rail.contains("<a class=\"cr-rail-link\" href=\"#cr-t1-p2\">"))
-        #expect(rail.contains("10:02:08 AM</time>–<time datetime=\"2026-03-04T10:04:17Z\">10:04:17 AM</time> (2m 9s)"))
+        #expect(rail.contains("10:02:08 AM</time>–<time datetime=\"2026-03-04T10:04:17Z\">10:04:17 AM</time> (2 min 9 s)"))
         // Bars placed in the group's 131 seconds: the first from 0 for 66 s, the second from 2 s to the end.
         #expect(rail.contains("<rect class=\"cr-rail-bar\" x=\"0%\" y=\"0\" width=\"50.4%\" height=\"100%\" rx=\"4\"/>"))
         #expect(rail.contains("<rect class=\"cr-rail-bar\" x=\"1.5%\" y=\"0\" width=\"98.5%\" height=\"100%\" rx=\"4\"/>"))

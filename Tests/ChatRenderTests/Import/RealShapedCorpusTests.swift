@@ -34,7 +34,7 @@ import TestSupport
             "codex/sessions", "codex",
             [
                 "unknown event type \"thread_goal_updated\"", "unknown line type \"session_note\"",
-                "no price for model \"gpt-5.3-codex\"", "no price for model \"gpt-5.3-codex-mini\"",
+                "no price for model \"gpt-5.3-codex-mini\"",
             ]
         ),
         ("codex/first-release", "codex", []),

@@ -147,10 +147,15 @@ import TestSupport
 
     @Test func theBundledTableKnowsTheFixturesClaudeModels() throws {
         let prices = try PriceTable.load(templates: TestPaths.repository + "/templates")
-        #expect(prices.date == "2025-12-15")
+        #expect(prices.date == "2026-12-04")
         #expect(prices.price(for: "claude-opus-4-5-20251101")?.output == 25)
         #expect(prices.price(for: "claude-sonnet-4.5")?.input == 3)
         #expect(prices.price(for: "anthropic/claude-haiku-4-5")?.cacheRead == 0.1)
+        // Models coding agents log now, at their makers' published prices.
+        #expect(prices.price(for: "claude-sonnet-4.6")?.cacheWrite == 3.75)
+        #expect(prices.price(for: "claude-opus-4-6")?.contextWindow == 1_000_000)
+        #expect(prices.price(for: "gpt-5.3-codex")?.output == 14)
+        // No published price found for it: no cost, rather than a guess.
         #expect(prices.price(for: "gpt-5.3-codex-mini") == nil)
         // Costs: a million of each at Sonnet 4.5's prices.
         let sonnet = try #require(prices.price(for: "claude-sonnet-4-5"))

@@ -133,6 +133,19 @@ import TestSupport
         #expect(index.contains("Unbenanntes Projekt") && !index.contains("Untitled project"))
     }
 
+    /// The session overview says its length in the header's words, in English ("11 min 3 s", as
+    /// the importer writes the Time fact) and in every table: one formatter for both.
+    @Test func theOverviewsDurationReadsAsTheHeadersTimeFact() throws {
+        for tag in ["en"] + LocaleTests.tags {
+            let html = try Self.claudeCodePage(tag)
+            // Right to left the span is isolated: "…09:25 UTC⁩ (11 د 3 ث)".
+            let header = try #require(html.range(of: "09:25 UTC"), "\(tag)")
+            let length = html[header.upperBound...].drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }
+            #expect(!length.isEmpty && html.contains("<dd>\(length)</dd>"), "\(tag): the overview's duration is not “\(length)”")
+        }
+        #expect(try Self.claudeCodePage("en").contains("(11 min 3 s)</dd>"))
+    }
+
     @Test func anEnglishPageKeepsTheImportersOwnWords() throws {
         let html = try Self.claudeCodePage("en")
         #expect(html.contains("<dt>Project</dt>"))

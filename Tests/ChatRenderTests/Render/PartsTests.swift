@@ -101,8 +101,8 @@ import TestSupport
             return String(html[start.upperBound..<end.lowerBound]).replacingOccurrences(of: #"<svg.*?</svg>"#, with: "", options: .regularExpression)
                 .replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression)
         }
-        #expect(summary(PartsFixture.thinking) == "Thought for 41s")
-        #expect(summary(.thinking(ThinkingPart(text: "x", duration: 125))) == "Thought for 2m 5s")
+        #expect(summary(PartsFixture.thinking) == "Thought for 41 s")
+        #expect(summary(.thinking(ThinkingPart(text: "x", duration: 125))) == "Thought for 2 min 5 s")
         #expect(summary(.thinking(ThinkingPart(text: "x"))) == "Thinking")
         #expect(summary(.thinking(ThinkingPart(text: "x", summary: "Checking the tests"))) == "Checking the tests")
         #expect(summary(PartsFixture.toolCall) == "Ran pytest -q — failed")
@@ -194,12 +194,12 @@ import TestSupport
     }
 
     @Test func durationsRead() {
-        #expect(ThinkingView.durationText(41) == "41s")
-        #expect(ThinkingView.durationText(120) == "2m")
-        #expect(ThinkingView.durationText(3720) == "1h 2m")
-        #expect(ThinkingView.durationText(0.2) == "less than a second")
-        #expect(ThinkingView.durationText(-1) == nil)
-        #expect(ThinkingView.durationText(.nan) == nil)
+        #expect(UIStrings.english.duration(41) == "41 s")
+        #expect(UIStrings.english.duration(120) == "2 min")
+        #expect(UIStrings.english.duration(3720) == "1 h 2 min")
+        #expect(UIStrings.english.duration(0.2) == "less than a second")
+        #expect(UIStrings.english.duration(-1) == nil)
+        #expect(UIStrings.english.duration(.nan) == nil)
     }
 
     @Test func toolInputIsIndentedWithoutChangingATokenAndLeftAloneWhenNotJSON() {
