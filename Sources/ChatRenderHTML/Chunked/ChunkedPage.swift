@@ -100,8 +100,9 @@ package enum ChunkedPage {
                 if index == 0 || index == chunks.count - 1 {
                     return (index, shard, TurnList.renderRange(messages, turns, assets, options, units: units), nil)
                 }
-                // Group by group, which the page puts in place a few at a time.
-                let held = groups.filter { turns.contains($0.lowerBound) }  // a few hundred ranges: cheap
+                // Group by group, which the page puts in place a few at a time (chunk N is the
+                // groups from N × groupsPerChunk on).
+                let held = groups[index * groupsPerChunk..<index * groupsPerChunk + chunks[index].groups]
                 return (index, shard, nil, script(number: index, groups: held.map { TurnList.renderRange(messages, $0, assets, options, units: units) }))
             },
             deliver: { made in

@@ -44,7 +44,7 @@ package enum SessionSearch {
             case .toolCall(let call):
                 pieces.append(call.name)
                 if let title = call.title { pieces.append(s.phrase(call.titlePhrase, or: title)) }
-                add(call.input.map { ToolInput($0).command ?? $0 })
+                add(call.input.map { ToolInput.command(in: $0) ?? $0 })
                 add(call.url)
                 add(call.result)
             case .codeExecution(let run):

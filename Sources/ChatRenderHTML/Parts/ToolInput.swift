@@ -29,6 +29,14 @@ struct ToolInput {
         self.tokens = tokens
     }
 
+    /// What a shell tool ran (``command``), read from `text` without indenting it: for the search
+    /// of a page in chunks, which needs the command and not the pretty input.
+    static func command(in text: String) -> String? {
+        guard let tokens = tokens(text), tokens.count > 0, tokens.isPunctuation(0, UInt8(ascii: "{")) || tokens.isPunctuation(0, UInt8(ascii: "["))
+        else { return nil }
+        return command(tokens)
+    }
+
     /// JSON tokens as ranges of a text's UTF-8 bytes, read and compared as bytes: as Substrings,
     /// making each and comparing it through the Unicode-aware string comparison was most of a
     /// tool input's cost. The punctuation and names compared are ASCII with no other canonically
