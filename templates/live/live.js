@@ -111,21 +111,6 @@
     if (message && typeof window.crAnnounce === "function") window.crAnnounce(message);
   }
 
-  var moved = false;
-  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
-    window.addEventListener(type, function () { moved = true; }, { passive: true, capture: true });
-  });
-  function hold(place, frames) {
-    moved = false;
-    (function again(left) {
-      var turn = document.getElementById(place.id);
-      if (!turn || moved) return;
-      var off = turn.getBoundingClientRect().top - place.top;
-      if (Math.abs(off) >= 0.5) window.scrollBy(0, off);
-      if (left > 0) requestAnimationFrame(function () { again(left - 1); });
-    })(frames);
-  }
-
   window.crLive = function (number, update) {
     if (number !== next || !update) return;
     next = number + 1;
@@ -156,11 +141,11 @@
     chat.append(template.content);
     reopen(open);
 
-    // Back where the reader was: the turn at the top of the window, as far down as before; and
-    // held there for the next few frames, while the new markup's parts settle to their real
-    // height (a replaced group's estimate gives way to its layout, the scripts add buttons),
-    // unless the reader moves first.
-    if (place) hold(place, 4);
+    // Back where the reader was: the turn at the top of the window, as far down as before.
+    if (place) {
+      var turn = document.getElementById(place.id);
+      if (turn) window.scrollBy(0, turn.getBoundingClientRect().top - place.top);
+    }
     if (focused && focused !== document.body && !focused.isConnected) {
       var again = focused.id ? document.getElementById(focused.id) : null;
       if (again) again.focus({ preventScroll: true });
