@@ -86,7 +86,7 @@ let package = Package(
         // one containment check for paths from input. ChatTheme and ChatAssets read files but
         // import no format: they depend on this, not on ChatLoad.
         .target(name: "ChatSupport", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
-        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "CPlatform", "CZlib", "CSQLite"], swiftSettings: stage),
+        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "ChatOutput", "CPlatform", "CZlib", "CSQLite"], swiftSettings: stage),
         .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatSupport"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform", "CZlib"], swiftSettings: stage),
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(name: "ChatBrowserTests", dependencies: ["ChatModel", "ChatOutput", "ChatBrowser", "ChatAssets", "TestSupport"]),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "TestSupport"],
+            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "CSQLite", "TestSupport"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

@@ -86,6 +86,47 @@ package enum FileInput {
         return (bytes, size <= count && bytes.count == size)
     }
 
+    /// Copies the regular file at `path` to `destination`, a new file (it must not exist) in a
+    /// folder of chatrender's own: a database another program may be writing is read from the
+    /// copy, so nothing is ever created, locked or checkpointed beside the original. Errors as
+    /// ``read(path:displayPath:limit:what:)``; a FIFO is refused without waiting.
+    package static func copy(path: String, displayPath: String, to destination: String, limit: Int, what: String) throws(DiagnosticError) {
+        let (fd, size) = try open(path: path, displayPath: displayPath, limit: limit, what: what)
+        defer { close(fd) }
+        let out = Glibc.open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard out >= 0 else {
+            throw fail(destination, "cannot make a private copy of \(displayPath): \(String(cString: strerror(errno)))", .cannotWrite)
+        }
+        defer { close(out) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var copied = 0
+        while copied < size {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, min($0.count, size - copied)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(displayPath, "cannot read the \(what) file: \(String(cString: strerror(errno)))", .missingInput)
+            }
+            if n == 0 { break }  // cut short while read: the copy is what was there
+            var written = 0
+            while written < n {
+                let w = buffer.withUnsafeBytes { Glibc.write(out, $0.baseAddress! + written, n - written) }
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    throw fail(destination, "cannot make a private copy of \(displayPath): \(String(cString: strerror(errno)))", .cannotWrite)
+                }
+                written += w
+            }
+            copied += n
+        }
+    }
+
+    /// Whether `path` is a regular file, looked at without opening it for reading (so a FIFO is
+    /// never waited on); a symbolic link is followed, as opening it would be.
+    package static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     private static func fail(_ displayPath: String, _ message: String, _ kind: DiagnosticError.Kind) -> DiagnosticError {
         DiagnosticError(Diagnostic(file: displayPath, message: message), kind: kind)
     }

@@ -300,11 +300,14 @@ struct ClaudeCodeSession {
     }
 
     struct Usage {
-        var input = 0, output = 0, cacheRead = 0, cacheWrite = 0
+        var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0
     }
+    /// The counts read, and the warnings for those out of range.
+    var tallies: TallyReader
 
     init(file: String, sessionPath: String?, images: ImageCounter, agents: AgentLogCache, depth: Int) {
         self.file = file
+        tallies = TallyReader(file: file)
         self.sessionPath = sessionPath
         self.images = images
         self.agents = agents
@@ -524,7 +527,7 @@ struct ClaudeCodeSession {
                     let id = ImportSource.string(message["id"]), usage[id] == nil || compactionIDs.contains(id)
                 {
                     compactionIDs.insert(id)
-                    noteUsage(message, key: id)
+                    noteUsage(message, key: id, line: number)
                 }
                 return
             }
@@ -627,7 +630,7 @@ struct ClaudeCodeSession {
         let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
         if let model, !models.contains(model) { models.append(model) }
         let usageKey = messageID ?? "line \(line)"
-        noteUsage(message, key: usageKey)
+        noteUsage(message, key: usageKey, line: line)
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
         if case .bool(true)? = node["isApiErrorMessage"]?.value {
             let text = blocks.items.compactMap { ImportSource.string($0["text"]) }.joined(separator: "\n")
@@ -689,12 +692,13 @@ struct ClaudeCodeSession {
 
     /// An API message's token usage, under `key` (its id): a later line of the message replaces
     /// an earlier one's counts, as the last line has the final ones.
-    mutating func noteUsage(_ message: JSONNode, key: String) {
+    mutating func noteUsage(_ message: JSONNode, key: String, line: Int) {
         guard let usageNode = message["usage"], case .object = usageNode.value else { return }
         if usage[key] == nil { usageOrder.append(key) }
+        func count(_ field: String) -> Tally { tallies.countOrZero(usageNode[field], line: line, path: pathPrefix + "message.usage." + field) }
         usage[key] = Usage(
-            input: Self.int(usageNode["input_tokens"]), output: Self.int(usageNode["output_tokens"]),
-            cacheRead: Self.int(usageNode["cache_read_input_tokens"]), cacheWrite: Self.int(usageNode["cache_creation_input_tokens"]))
+            input: count("input_tokens"), output: count("output_tokens"), cacheRead: count("cache_read_input_tokens"),
+            cacheWrite: count("cache_creation_input_tokens"))
     }
 
     mutating func readUser(_ node: JSONNode, line: Int) {
@@ -865,7 +869,7 @@ struct ClaudeCodeSession {
             let metadata = node["compactMetadata"]
             let automatic = ImportSource.string(metadata?["trigger"]) == "auto"
             if automatic { text += " automatically" }
-            let before = Self.int(metadata?["preTokens"])
+            let before = tallies.countOrZero(metadata?["preTokens"], line: line, path: pathPrefix + "compactMetadata.preTokens")
             if before > 0 { text += " at \(SessionText.tokens(before)) tokens" }
             var notice = NoticePart(kind: .compacted, text: text)
             notice.phrase =
@@ -916,10 +920,14 @@ struct ClaudeCodeSession {
             contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes))
     }
 
+    /// A number that is not a count (a line number, a duration, an attempt), as a whole number
+    /// within ±``Tally/inputLimit``, so that a sum or difference of two cannot overflow; 0 when
+    /// absent or past it.
     static func int(_ node: JSONNode?) -> Int {
         guard let node, case .number(let value, let integer) = node.value else { return 0 }
-        if let integer { return Int(clamping: integer) }
-        return value.isFinite && abs(value) < 9e15 ? Int(value) : 0
+        let limit = Tally.inputLimit
+        if let integer { return integer.magnitude <= UInt64(limit) ? Int(integer) : 0 }
+        return value.isFinite && abs(value) <= Double(limit) ? Int(value) : 0
     }
 
     // MARK: The conversation
@@ -1140,7 +1148,7 @@ struct ClaudeCodeSession {
                 turns = ConversationBranches.apply(order, to: turns)
             }
         }
-        diagnostics += progressWarnings()
+        diagnostics += progressWarnings() + tallies.warnings
         guard !turns.isEmpty else { return nil }
         addCompactionUsage()
         addingCompactionUsage(to: &turns)
@@ -1162,7 +1170,10 @@ struct ClaudeCodeSession {
         var total = Usage()
         for key in usageOrder {
             guard let one = usage[key] else { continue }
-            total.input += one.input; total.output += one.output; total.cacheRead += one.cacheRead; total.cacheWrite += one.cacheWrite
+            total.input += one.input
+            total.output += one.output
+            total.cacheRead += one.cacheRead
+            total.cacheWrite += one.cacheWrite
         }
         if let fact = SessionText.tokenFact(input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: total.cacheWrite) {
             facts.append(fact)

@@ -22,7 +22,7 @@ extension ClaudeCodeSession {
 
     /// ``addCompactionUsage()`` for one log's bytes; `name` keys a reply that has no message id.
     mutating func addCompactionUsage(_ bytes: [UInt8], name: String) {
-        var found: [(key: String, message: JSONNode)] = []
+        var found: [(key: String, message: JSONNode, line: Int)] = []
         var keys: Set<String> = []
         var end = bytes.count
         var number = bytes.reduce(into: 1) { if $1 == 0x0A { $0 += 1 } }
@@ -36,11 +36,11 @@ extension ClaudeCodeSession {
             let key = ImportSource.string(message["id"]) ?? "\(name) line \(number)"
             if usage[key] != nil && !compactionIDs.contains(key) { break walk }
             // From the end, the first line met of a message is its last, with the final counts.
-            if keys.insert(key).inserted { found.append((key, message)) }
+            if keys.insert(key).inserted { found.append((key, message, number)) }
         }
-        for (key, message) in found.reversed() {
+        for (key, message, line) in found.reversed() {
             compactionIDs.insert(key)
-            noteUsage(message, key: key)
+            noteUsage(message, key: key, line: line)
             if let model = ImportSource.string(message["model"]), !model.isEmpty, model != "<synthetic>", !models.contains(model) { models.append(model) }
         }
     }

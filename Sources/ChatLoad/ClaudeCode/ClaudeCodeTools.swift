@@ -452,7 +452,7 @@ enum ClaudeCodeTools {
     static func reading(_ reader: inout ClaudeCodeSession, metaKind: String?) -> AgentReading {
         // Turns first: reading them reads the agent's own sub-agents, whose warnings and models join its.
         let turns = reader.turns()
-        let diagnostics = reader.diagnostics + reader.progressWarnings(), models = reader.models
+        let diagnostics = reader.diagnostics + reader.progressWarnings() + reader.tallies.warnings, models = reader.models
         return AgentReading(
             metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder,
             firstDate: reader.firstDate, lastDate: reader.lastDate)

@@ -33,7 +33,9 @@ struct CodexSession {
     var firstDate: ChatDate?
     var lastDate: ChatDate?
     var firstPrompt: String?
-    var tokens: (input: Int, cached: Int, output: Int)?
+    var tokens: (input: Tally, cached: Tally, output: Tally)?
+    /// The counts read, and the warnings for those out of range.
+    var tallies: TallyReader
     /// Set from the meta line of a sub-agent's rollout: the agent's name and role.
     var agentName: String?
     var agentRole: String?
@@ -92,6 +94,7 @@ struct CodexSession {
     init(file: String, includeSystem: Bool) {
         self.file = file
         self.includeSystem = includeSystem
+        tallies = TallyReader(file: file)
     }
 
     // MARK: - Lines
@@ -351,26 +354,20 @@ struct CodexSession {
         switch type {
         case "token_count":
             guard let info = event["info"], let total = info["total_token_usage"] else { return }
-            func int(_ key: String) -> Int {
-                guard case .number(let value, _)? = total[key]?.value, value.isFinite, value >= 0, value < 1e15 else { return 0 }
-                return Int(value)
+            func count(_ key: String) -> Tally {
+                tallies.countOrZero(total[key], line: line, path: "payload.info.total_token_usage.\(key)")
             }
-            let now = (input: int("input_tokens"), cached: int("cached_input_tokens"), output: int("output_tokens"))
+            let now = (input: count("input_tokens"), cached: count("cached_input_tokens"), output: count("output_tokens"))
             // The running total is the header's; a turn has what it grew by while the turn ran
             // (a CLI that started its count again counts from zero), so the turns add up to it.
             let before = tokens ?? (0, 0, 0)
-            var grown = (input: now.input - before.input, cached: now.cached - before.cached, output: now.output - before.output)
-            if grown.input < 0 || grown.cached < 0 || grown.output < 0 { grown = now }
+            let restarted = now.input < before.input || now.cached < before.cached || now.output < before.output
+            let grown = restarted ? now : (input: now.input - before.input, cached: now.cached - before.cached, output: now.output - before.output)
             tokens = (before.input + grown.input, before.cached + grown.cached, before.output + grown.output)
-            var context: Int?
-            if let last = info["last_token_usage"], case .number(let total, _)? = last["total_tokens"]?.value, total.isFinite, total >= 0, total < 1e15 {
-                context = Int(total)
-            }
-            var window: Int?
-            if case .number(let value, _)? = info["model_context_window"]?.value, value.isFinite, value >= 1, value < 1e15 { window = Int(value) }
-            let spent = TokenUsage(
-                input: max(0, grown.input - grown.cached), output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
-            guard spent.total > 0 || context != nil else { return }
+            let context = info["last_token_usage"].flatMap { tallies.count($0["total_tokens"], line: line, path: "payload.info.last_token_usage.total_tokens") }
+            let window = tallies.count(info["model_context_window"], line: line, path: "payload.info.model_context_window").flatMap { $0.isZero ? nil : $0 }
+            let spent = TokenUsage(input: grown.input - grown.cached, output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
+            guard !spent.total.isZero || context != nil else { return }
             if drafts.last?.role != .assistant {
                 drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
             }
@@ -483,7 +480,7 @@ struct CodexSession {
     }
 
     /// The token totals of this session and its sub-agents'.
-    func allTokens() -> (input: Int, cached: Int, output: Int)? {
+    func allTokens() -> (input: Tally, cached: Tally, output: Tally)? {
         var total = tokens
         for child in children.values {
             guard let more = child.allTokens() else { continue }
@@ -551,7 +548,7 @@ struct CodexSession {
                 turns.append(turn)
             }
         }
-        diagnostics += unknownWarnings()
+        diagnostics += unknownWarnings() + tallies.warnings
         return turns
     }
 
@@ -576,7 +573,7 @@ struct CodexSession {
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
         if let tokens = allTokens(),
-            let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached)
+            let fact = SessionText.tokenFact(input: tokens.input - tokens.cached, output: tokens.output, cacheRead: tokens.cached)
         {
             facts.append(fact)
         }

@@ -31,7 +31,7 @@ enum SessionText {
     }
 
     /// 1234 → "1,234", 45_600 → "45.6k", 2_300_000 → "2.3M".
-    static func tokens(_ count: Int) -> String { TokenCount.short(count) }
+    static func tokens(_ count: Tally) -> String { TokenCount.short(count) }
 
     /// 75 → "1 min 15 s", 3720 → "1 h 2 min", 9 → "9 s": English's words for a length, the same
     /// formatter a page in another language writes it with (``UIStrings/duration(_:)``).
@@ -81,8 +81,8 @@ enum SessionText {
     }
 
     /// The header's Tokens fact ("96 in · 3,640 out · 1.2M cache read"); nil when all are zero.
-    static func tokenFact(input: Int, output: Int, cacheRead: Int = 0, cacheWrite: Int = 0) -> ConversationFact? {
-        guard input + output + cacheRead + cacheWrite > 0 else { return nil }
+    static func tokenFact(input: Tally, output: Tally, cacheRead: Tally = 0, cacheWrite: Tally = 0) -> ConversationFact? {
+        guard !(input + output + cacheRead + cacheWrite).isZero else { return nil }
         var pieces = ["\(tokens(input)) in", "\(tokens(output)) out"]
         var phrases = [UIPhrase(.tokensIn, ["count": tokens(input)]), UIPhrase(.tokensOut, ["count": tokens(output)])]
         if cacheRead > 0 {

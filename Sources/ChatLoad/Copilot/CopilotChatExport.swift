@@ -29,7 +29,9 @@ struct CopilotChatExport {
     var lastDate: ChatDate?
     var firstPrompt: String?
     var project: String?
-    var tokens = (input: 0, output: 0, seen: false)
+    var tokens: (input: Tally, output: Tally, seen: Bool) = (0, 0, false)
+    /// The counts read, and the warnings for those out of range.
+    var tallies: TallyReader
     private var unknown: [String: (count: Int, path: String, node: JSONNode)] = [:]
     private var unknownOrder: [String] = []
     private var attachmentCount = 0
@@ -38,6 +40,7 @@ struct CopilotChatExport {
         self.file = file
         self.includeSystem = includeSystem
         reader = JSONReader(file: file)
+        tallies = TallyReader(file: file)
     }
 
     /// Whether a document's beginning is this export: `requests` beside `responderUsername`, or
@@ -79,6 +82,7 @@ struct CopilotChatExport {
             let times = count == 1 ? "1 part" : "\(count) parts, the first"
             reader.warning("unknown response part kind \(Diagnostic.quote(key)) (\(times) here); left out, the rest is read", at: node, path: path)
         }
+        reader.append(tallies.warnings[...])
         guard !turns.isEmpty else {
             reader.warning("holds no requests; nothing to show", at: requestsNode, path: "requests")
             return nil
@@ -160,8 +164,11 @@ struct CopilotChatExport {
             reply.model = named ?? slug
             if named != nil { reply.modelID = slug }
         }
-        if let input = CopilotTools.int(request["promptTokens"]) { tokens.input += max(0, input); tokens.seen = true }
-        if let output = CopilotTools.int(request["completionTokens"]) { tokens.output += max(0, output); tokens.seen = true }
+        if let input = tallies.count(request["promptTokens"], path: JSONReader.join(path, "promptTokens")) { tokens.input += input; tokens.seen = true }
+        if let output = tallies.count(request["completionTokens"], path: JSONReader.join(path, "completionTokens")) {
+            tokens.output += output
+            tokens.seen = true
+        }
         turns.append(reply)
         return turns
     }

@@ -48,7 +48,7 @@ struct CopilotSession {
     /// Set on a sub-agent's session: its events are its own, never routed further.
     var isSubAgent = false
 
-    struct Usage { var input = 0, output = 0, cacheRead = 0, cacheWrite = 0 }
+    struct Usage { var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0 }
 
     struct Draft {
         var id: String
@@ -85,9 +85,13 @@ struct CopilotSession {
     private var unknownOrder: [String] = []
     private var attachmentCount = 0
 
+    /// The counts read, and the warnings for those out of range.
+    var tallies: TallyReader
+
     init(file: String, includeSystem: Bool) {
         self.file = file
         self.includeSystem = includeSystem
+        tallies = TallyReader(file: file)
     }
 
     // MARK: - Lines
@@ -223,7 +227,7 @@ struct CopilotSession {
             guard let summary = string("summary") else { return }
             reply(.part(.notice(NoticePart(kind: .info, text: "Task complete", detail: summary))))
         case "session.shutdown":
-            readShutdown(data)
+            readShutdown(data, line: line)
         default:
             if Self.quietEvents.contains(type) || type.hasSuffix("_delta") || Self.quietPrefixes.contains(where: type.hasPrefix) { return }
             note("event type", type, line: line)
@@ -341,15 +345,18 @@ struct CopilotSession {
 
     /// Token totals: a resumed CLI may start its counters again (older releases) or carry them
     /// on; a run whose totals are below the last one's started again.
-    mutating func readShutdown(_ data: JSONNode) {
+    mutating func readShutdown(_ data: JSONNode, line: Int) {
         guard let metrics = data["modelMetrics"], case .object(let members) = metrics.value else { return }
         var usage = Usage()
         for member in members {
             guard let counts = member.node["usage"] else { continue }
-            usage.input += CopilotTools.int(counts["inputTokens"]) ?? 0
-            usage.output += CopilotTools.int(counts["outputTokens"]) ?? 0
-            usage.cacheRead += CopilotTools.int(counts["cacheReadTokens"]) ?? 0
-            usage.cacheWrite += CopilotTools.int(counts["cacheWriteTokens"]) ?? 0
+            func count(_ key: String) -> Tally {
+                tallies.countOrZero(counts[key], line: line, path: JSONReader.join(JSONReader.join("data.modelMetrics", member.key), "usage") + "." + key)
+            }
+            usage.input += count("inputTokens")
+            usage.output += count("outputTokens")
+            usage.cacheRead += count("cacheReadTokens")
+            usage.cacheWrite += count("cacheWriteTokens")
         }
         if let now = tokensNow, usage.input < now.input || usage.output < now.output {
             tokensBefore.input += now.input; tokensBefore.output += now.output
@@ -424,7 +431,7 @@ struct CopilotSession {
                 turns.append(turn)
             }
         }
-        diagnostics += unknownWarnings()
+        diagnostics += unknownWarnings() + tallies.warnings
         return turns
     }
 
@@ -497,7 +504,7 @@ struct CopilotSession {
         if let now = tokensNow {
             let input = tokensBefore.input + now.input, cacheRead = tokensBefore.cacheRead + now.cacheRead
             if let fact = SessionText.tokenFact(
-                input: max(0, input - cacheRead), output: tokensBefore.output + now.output,
+                input: input - cacheRead, output: tokensBefore.output + now.output,
                 cacheRead: cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite)
             {
                 facts.append(fact)

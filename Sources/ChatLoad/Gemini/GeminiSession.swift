@@ -27,7 +27,9 @@ struct GeminiSession {
     var models: [String] = []
     var summary: String?
     var firstPrompt: String?
-    var tokens = (input: 0, cached: 0, output: 0)
+    var tokens: (input: Tally, cached: Tally, output: Tally) = (0, 0, 0)
+    /// The counts read, and the warnings for those out of range.
+    var tallies: TallyReader
     var drafts: [(role: Message.Role, id: String, text: String, date: ChatDate?, parts: [TurnPart], model: String?)] = []
     /// The tokens of the assistant's drafts, by their index, as the messages recorded them.
     var usage: [Int: TokenUsage] = [:]
@@ -37,7 +39,10 @@ struct GeminiSession {
     private var skipsAcknowledgement = false
     private var unknownOrder: [String] = []
 
-    init(file: String) { self.file = file }
+    init(file: String) {
+        self.file = file
+        tallies = TallyReader(file: file)
+    }
 
     // MARK: - Reading
 
@@ -167,13 +172,14 @@ struct GeminiSession {
             }
             var spent: TokenUsage?
             if let usage = message["tokens"] {
-                let input = GeminiTools.int(usage["input"]) ?? 0, cached = GeminiTools.int(usage["cached"]) ?? 0
-                let output = (GeminiTools.int(usage["output"]) ?? 0) + (GeminiTools.int(usage["thoughts"]) ?? 0)
+                func count(_ key: String) -> Tally { tallies.countOrZero(usage[key], line: line, path: "tokens.\(key)") }
+                let input = count("input"), cached = count("cached")
+                let output = count("output") + count("thoughts")
                 tokens.input += input
                 tokens.cached += cached
                 tokens.output += output
                 // `input` counts the cached tokens too; the context after the reply is both and the reply.
-                spent = TokenUsage(input: max(0, input - cached), output: output, cacheRead: cached, context: input + output)
+                spent = TokenUsage(input: input - cached, output: output, cacheRead: cached, context: input + output)
             }
             let model = InputProbe.string(message, "model")
             if let model, !models.contains(model) { models.append(model) }
@@ -270,6 +276,7 @@ struct GeminiSession {
     // MARK: - The conversation
 
     mutating func chat(fallbackTitle: String, project: String?) -> ImportedChat? {
+        defer { diagnostics += tallies.warnings }
         diagnostics += unknownOrder.map { key in
             let (count, line) = unknown[key]!
             let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
@@ -297,7 +304,7 @@ struct GeminiSession {
         if let project { facts.append(ConversationFact(.factProject, value: project)) }
         if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
         if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        if let fact = SessionText.tokenFact(input: max(0, tokens.input - tokens.cached), output: tokens.output, cacheRead: tokens.cached) {
+        if let fact = SessionText.tokenFact(input: tokens.input - tokens.cached, output: tokens.output, cacheRead: tokens.cached) {
             facts.append(fact)
         }
         chat.facts = facts

@@ -14,11 +14,6 @@ import ChatSupport
 /// | `write_todos` | "Updated the to-do list · 2 of 5 done", the list as a checklist |
 /// | anything else (MCP tools, `save_memory`, `list_directory`, …) | a tool call with its name, input and result |
 enum GeminiTools {
-    static func int(_ node: JSONNode?) -> Int? {
-        guard let node, case .number(let value, _) = node.value, value.isFinite, value >= 0, value < 1e15 else { return nil }
-        return Int(value)
-    }
-
     static func heading(_ text: String) -> String? {
         let trimmed = text.trimmingASCIIWhitespace()
         guard trimmed.hasPrefix("**"), let close = trimmed.dropFirst(2).range(of: "**") else { return nil }

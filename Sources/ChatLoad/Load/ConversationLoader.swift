@@ -311,7 +311,7 @@ package enum ConversationLoader {
         guard let node, node.value != .null else { return nil }
         guard reader.object(node, path: path, expected: "an object with \"input\", \"output\", \"cacheRead\" and \"cacheWrite\"") != nil else { return nil }
         let errorsBefore = reader.errorCount
-        var counts: [String: Int] = [:]
+        var counts: [String: Tally] = [:]
         for key in ["input", "output", "cacheRead", "cacheWrite", "context", "contextWindow"] {
             if !key.hasPrefix("context"), node[key] == nil || node[key]?.value == .null {
                 reader.error("missing required field \"\(key)\"; expected a whole number of tokens", at: node, path: JSONReader.join(path, key))
@@ -324,7 +324,11 @@ package enum ConversationLoader {
                     path: JSONReader.join(path, key))
                 continue
             }
-            counts[key] = value
+            guard let count = Tally(input: Int64(value)) else {
+                reader.error("expected a whole number of tokens from 0 to \(Tally.inputLimit), found \(value)", at: node[key], path: JSONReader.join(path, key))
+                continue
+            }
+            counts[key] = count
         }
         guard reader.errorCount == errorsBefore else { return nil }
         return TokenUsage(

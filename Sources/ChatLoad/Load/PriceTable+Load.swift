@@ -13,6 +13,10 @@ import Foundation
 /// Prices are US dollars per million tokens. Every problem in the file is reported at once,
 /// each with its line:column and JSON path.
 extension PriceTable {
+    /// The highest price a table may give, in US dollars per million tokens: a thousand times
+    /// the dearest model's. Past it a price is a mistake (or an attack), not a price.
+    package static let largestPrice = 1_000_000
+
     /// The bundled table's name in a templates folder.
     package static let fileName = "prices.json"
 
@@ -65,23 +69,32 @@ extension PriceTable {
         guard reader.object(node, path: path, expected: "an object with \"input\", \"output\", \"cacheRead\" and \"cacheWrite\"") != nil else { return nil }
         let errors = reader.errorCount
         var prices: [Double] = []
+        let expected = "US dollars per million tokens (a number from 0 to \(Self.largestPrice))"
         for key in ["input", "output", "cacheRead", "cacheWrite"] {
             guard node[key] != nil else {
-                reader.error(
-                    "missing required field \"\(key)\"; expected US dollars per million tokens (a number ≥ 0)", at: node, path: JSONReader.join(path, key))
+                reader.error("missing required field \"\(key)\"; expected \(expected)", at: node, path: JSONReader.join(path, key))
                 continue
             }
-            if let value = reader.optionalNumber(node, key, path: path, expected: "US dollars per million tokens (a number ≥ 0)", minimum: 0) {
-                prices.append(value)
+            if let value = reader.optionalNumber(node, key, path: path, expected: expected, minimum: 0) {
+                // Bounded, so that no sum of costs made with it runs past what a page can show.
+                if value <= Double(Self.largestPrice) {
+                    prices.append(value)
+                } else {
+                    reader.error("expected \(expected), found \(JSONReader.format(value))", at: node[key], path: JSONReader.join(path, key))
+                }
             } else if node[key]?.value == .null {
-                reader.error("expected US dollars per million tokens (a number ≥ 0), found null", at: node[key], path: JSONReader.join(path, key))
+                reader.error("expected \(expected), found null", at: node[key], path: JSONReader.join(path, key))
             }
         }
-        let window = reader.optionalInteger(node, "contextWindow", path: path)
-        if let window, window <= 0 {
-            reader.error(
-                "expected the model's context window in tokens (a whole number > 0), found \(window)", at: node["contextWindow"],
-                path: JSONReader.join(path, "contextWindow"))
+        var window: Tally?
+        if let written = node["contextWindow"], written.value != .null {
+            window = written.tallyReading.tally
+            if window == nil || window == .zero {
+                let found = if case .number(let value, _) = written.value { JSONReader.format(value) } else { written.kindDescription }
+                reader.error(
+                    "expected the model's context window in tokens (a whole number from 1 to \(Tally.inputLimit)), found \(found)", at: written,
+                    path: JSONReader.join(path, "contextWindow"))
+            }
         }
         guard reader.errorCount == errors, prices.count == 4 else { return nil }
         return ModelPrice(input: prices[0], output: prices[1], cacheRead: prices[2], cacheWrite: prices[3], contextWindow: window)

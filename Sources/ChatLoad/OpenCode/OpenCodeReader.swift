@@ -22,8 +22,8 @@ package struct OpenCodeReader: ChatExportReader {
         switch input.kind {
         case .file:
             if input.head.starts(with: OpenCodeStore.sqliteMagic) {
-                guard let db = try? OpenCodeDatabase(path: input.path), db.tables().isSuperset(of: ["session", "message", "part"]),
-                    db.columns("message").contains("data")
+                guard let schema = AgentDatabase.schema(at: input.path), schema["session"] != nil, schema["part"] != nil,
+                    schema["message"]?.contains("data") == true
                 else { return nil }
                 return .certain("it is a database with opencode's session, message and part tables")
             }
@@ -65,10 +65,11 @@ package struct OpenCodeReader: ChatExportReader {
         var children: [String: OpenCodeStore.Session] = [:]
         for session in store.sessions { if let parent = session.parentID, ids.contains(parent) { children[session.id] = session } }
         var nested: Set<String> = []
+        var tallies = TallyReader(file: path)
         for session in store.sessions where children[session.id] == nil {
             if let chat = OpenCodeSession.chat(
                 session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                unknown: &unknown, order: &order)
+                unknown: &unknown, order: &order, tallies: &tallies)
             {
                 chats.append(chat)
             }
@@ -76,11 +77,12 @@ package struct OpenCodeReader: ChatExportReader {
         for session in store.sessions where children[session.id] != nil && !nested.contains(session.id) {
             if let chat = OpenCodeSession.chat(
                 session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                unknown: &unknown, order: &order)
+                unknown: &unknown, order: &order, tallies: &tallies)
             {
                 chats.append(chat)
             }
         }
+        warnings += tallies.warnings
         warnings += order.map { key in
             Diagnostic(.warning, file: path, message: "unknown \(key) (\(unknown[key]!) time\(unknown[key]! == 1 ? "" : "s")); left out, the rest is read")
         }
@@ -103,7 +105,7 @@ enum OpenCodeSession {
     struct Built {
         var turns: [ImportedTurn] = []
         var models: [String] = []
-        var tokens = (input: 0, output: 0, read: 0, write: 0)
+        var tokens: (input: Tally, output: Tally, read: Tally, write: Tally) = (0, 0, 0, 0)
         var firstPrompt: String?
         var last: Double?
     }
@@ -112,7 +114,7 @@ enum OpenCodeSession {
     /// `children` becomes that session's transcript, its models and tokens counted here.
     static func build(
         _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-        depth: Int, note: (String) -> Void
+        depth: Int, note: (String) -> Void, tallies: inout TallyReader
     ) -> Built {
         var built = Built()
         // Tokens of replies not shown yet, for the next reply shown.
@@ -143,7 +145,8 @@ enum OpenCodeSession {
                         !nested.contains(child.id)
                     {
                         nested.insert(child.id)
-                        let inner = build(child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, note: note)
+                        let inner = build(
+                            child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, note: note, tallies: &tallies)
                         for model in inner.models where !built.models.contains(model) { built.models.append(model) }
                         built.tokens.input += inner.tokens.input
                         built.tokens.output += inner.tokens.output
@@ -198,10 +201,12 @@ enum OpenCodeSession {
                 let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
                 var spent: TokenUsage?
                 for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
+                    func count(_ node: JSONNode?, _ key: String) -> Tally {
+                        tallies.countOrZero(node, path: JSONReader.join("message", message.id) + ".tokens." + key)
+                    }
                     let step = TokenUsage(
-                        input: OpenCodeTools.int(usage["input"]) ?? 0,
-                        output: (OpenCodeTools.int(usage["output"]) ?? 0) + (OpenCodeTools.int(usage["reasoning"]) ?? 0),
-                        cacheRead: OpenCodeTools.int(usage["cache"]?["read"]) ?? 0, cacheWrite: OpenCodeTools.int(usage["cache"]?["write"]) ?? 0)
+                        input: count(usage["input"], "input"), output: count(usage["output"], "output") + count(usage["reasoning"], "reasoning"),
+                        cacheRead: count(usage["cache"]?["read"], "cache.read"), cacheWrite: count(usage["cache"]?["write"], "cache.write"))
                     built.tokens.input += step.input
                     built.tokens.output += step.output
                     built.tokens.read += step.cacheRead
@@ -253,14 +258,14 @@ enum OpenCodeSession {
 
     static func chat(
         _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-        unknown: inout [String: Int], order: inout [String]
+        unknown: inout [String: Int], order: inout [String], tallies: inout TallyReader
     ) -> ImportedChat? {
         func note(_ key: String) {
             if unknown[key] == nil { order.append(key) }
             unknown[key, default: 0] += 1
         }
         nested.insert(session.id)
-        let built = build(session, includeSystem: includeSystem, children: children, nested: &nested, depth: 0, note: note)
+        let built = build(session, includeSystem: includeSystem, children: children, nested: &nested, depth: 0, note: note, tallies: &tallies)
         let (turns, models, tokens, firstPrompt, last) = (built.turns, built.models, built.tokens, built.firstPrompt, built.last)
         guard !turns.isEmpty else { return nil }
         let title = session.title.flatMap { $0.isEmpty || $0.hasPrefix("New session - ") ? nil : $0 } ?? firstPrompt.map(SessionText.titleLine) ?? session.id

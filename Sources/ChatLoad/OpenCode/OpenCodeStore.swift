@@ -70,7 +70,7 @@ struct OpenCodeStore {
     // MARK: - SQLite (1.2 and later)
 
     static func fromDatabase(_ path: String) throws(DiagnosticError) -> OpenCodeStore {
-        let db = try OpenCodeDatabase(path: path)
+        let db = try AgentDatabase(path: path, what: "opencode's session database (opencode.db)")
         let tables = db.tables()
         guard tables.isSuperset(of: ["session", "message", "part"]) else {
             throw DiagnosticError(
@@ -106,6 +106,7 @@ struct OpenCodeStore {
             guard let data = store.parse(row["data"] ?? nil, what: "part \(id)", file: path) else { continue }
             store.sessions[at.session].messages[at.index].parts.append(data)
         }
+        store.warnings += db.warnings
         return store
     }
 

@@ -23,8 +23,9 @@ enum OpenCodeTools {
         return value
     }
 
+    /// A whole number that is not a count (an exit code); nil past ±2^31.
     static func int(_ node: JSONNode?) -> Int? {
-        guard let value = number(node), abs(value) < 1e15 else { return nil }
+        guard let value = number(node), abs(value) < 2_147_483_648 else { return nil }
         return Int(value)
     }
 

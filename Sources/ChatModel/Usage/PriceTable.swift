@@ -9,9 +9,9 @@ package struct PriceTable: Sendable, Equatable {
         package var cacheRead: Double
         package var cacheWrite: Double
         /// Tokens the model reads at most, for the context-window fill bar; nil: not drawn.
-        package var contextWindow: Int?
+        package var contextWindow: Tally?
 
-        package init(input: Double, output: Double, cacheRead: Double, cacheWrite: Double, contextWindow: Int? = nil) {
+        package init(input: Double, output: Double, cacheRead: Double, cacheWrite: Double, contextWindow: Tally? = nil) {
             self.input = input
             self.output = output
             self.cacheRead = cacheRead
@@ -21,8 +21,8 @@ package struct PriceTable: Sendable, Equatable {
 
         /// The cost of `usage` in dollars.
         package func cost(of usage: TokenUsage) -> Double {
-            (Double(usage.input) * input + Double(usage.output) * output + Double(usage.cacheRead) * cacheRead
-                + Double(usage.cacheWrite) * cacheWrite) / 1_000_000
+            (usage.input.double * input + usage.output.double * output + usage.cacheRead.double * cacheRead
+                + usage.cacheWrite.double * cacheWrite) / 1_000_000
         }
     }
 

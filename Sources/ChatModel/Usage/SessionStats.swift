@@ -141,7 +141,7 @@ package struct ModelUsage: Sendable, Equatable {
     package static func cost(_ list: [ModelUsage], _ prices: PriceTable) -> (dollars: Double?, unknown: [String?]) {
         var dollars: Double?
         var unknown: [String?] = []
-        for item in list where item.usage.total > 0 {
+        for item in list where !item.usage.total.isZero {
             if let model = item.model, let price = prices.price(for: model) {
                 dollars = (dollars ?? 0) + price.cost(of: item.usage)
             } else if !unknown.contains(item.model) {

@@ -2,9 +2,12 @@
 /// the separators): the header's Tokens fact, a turn's usage line, the overview.
 package enum TokenCount {
     /// 1234 → "1,234", 45_600 → "45.6k", 2_300_000 → "2.3M".
-    package static func short(_ count: Int) -> String {
+    package static func short(_ tally: Tally) -> String {
+        let count = tally.value
+        // Divided before it is scaled, so a count near `Int.max` (a saturated sum) cannot overflow.
         func tenths(_ value: Int, _ unit: Int) -> String {
-            let scaled = (value * 10 + unit / 2) / unit
+            let whole = value / unit, rest = value % unit
+            let scaled = whole * 10 + (rest * 10 + unit / 2) / unit
             return scaled % 10 == 0 || scaled >= 1000 ? "\(scaled / 10)" : "\(scaled / 10).\(scaled % 10)"
         }
         if count >= 1_000_000 { return tenths(count, 1_000_000) + "M" }

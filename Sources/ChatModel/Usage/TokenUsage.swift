@@ -1,22 +1,23 @@
 /// The tokens one turn's API calls used, as the log records them (`"usage"` of a message in the
 /// conversation file). Counts are disjoint, so they add up: `input` is the input not read from
-/// the cache, `output` includes reasoning.
+/// the cache, `output` includes reasoning. Every count is a ``Tally``: they come from logs, and
+/// adding them up never traps.
 package struct TokenUsage: Sendable, Equatable {
     /// Input tokens billed at the input price (not read from, nor written to, the cache).
-    package var input: Int
+    package var input: Tally
     /// Tokens written by the model, its reasoning included.
-    package var output: Int
+    package var output: Tally
     /// Input tokens read from the prompt cache.
-    package var cacheRead: Int
+    package var cacheRead: Tally
     /// Input tokens written to the prompt cache.
-    package var cacheWrite: Int
+    package var cacheWrite: Tally
     /// Tokens in the model's context after the turn's last call (its prompt and its reply), when
     /// the log says; drawn against ``contextWindow``.
-    package var context: Int?
+    package var context: Tally?
     /// The model's context window as the log says it (Codex records it); nil: the price table's.
-    package var contextWindow: Int?
+    package var contextWindow: Tally?
 
-    package init(input: Int = 0, output: Int = 0, cacheRead: Int = 0, cacheWrite: Int = 0, context: Int? = nil, contextWindow: Int? = nil) {
+    package init(input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0, context: Tally? = nil, contextWindow: Tally? = nil) {
         self.input = input
         self.output = output
         self.cacheRead = cacheRead
@@ -26,7 +27,7 @@ package struct TokenUsage: Sendable, Equatable {
     }
 
     /// All four counts.
-    package var total: Int { input + output + cacheRead + cacheWrite }
+    package var total: Tally { input + output + cacheRead + cacheWrite }
 
     /// The counts of both, added; the context is the later one's (`other`), as it follows it.
     package func adding(_ other: TokenUsage) -> TokenUsage {

@@ -7,7 +7,7 @@ enum UsageText {
     /// "1.2k in · 340 out · 45.6k cache read · 900 cache written" in the page's language, as the
     /// header's Tokens fact reads (cache counts only when there are any).
     static func compact(_ usage: TokenUsage, _ s: UIStrings) -> String {
-        func count(_ n: Int) -> String { s.localized(decimal: TokenCount.short(n)) }
+        func count(_ n: Tally) -> String { s.localized(decimal: TokenCount.short(n)) }
         var pieces = [s.text(.tokensIn, ["count": count(usage.input)]), s.text(.tokensOut, ["count": count(usage.output)])]
         if usage.cacheRead > 0 { pieces.append(s.text(.tokensCacheRead, ["count": count(usage.cacheRead)])) }
         if usage.cacheWrite > 0 { pieces.append(s.text(.tokensCacheWritten, ["count": count(usage.cacheWrite)])) }
@@ -16,9 +16,9 @@ enum UsageText {
 
     /// The same counts for a screen reader, whole and in words: "Input tokens: 1,234, …".
     static func spoken(_ usage: TokenUsage, _ s: UIStrings) -> String {
-        var pieces = [s.text(.inputTokensSpoken, ["count": s.number(usage.input)]), s.text(.outputTokensSpoken, ["count": s.number(usage.output)])]
-        if usage.cacheRead > 0 { pieces.append(s.text(.cacheReadTokensSpoken, ["count": s.number(usage.cacheRead)])) }
-        if usage.cacheWrite > 0 { pieces.append(s.text(.cacheWriteTokensSpoken, ["count": s.number(usage.cacheWrite)])) }
+        var pieces = [s.text(.inputTokensSpoken, ["count": s.number(usage.input.value)]), s.text(.outputTokensSpoken, ["count": s.number(usage.output.value)])]
+        if usage.cacheRead > 0 { pieces.append(s.text(.cacheReadTokensSpoken, ["count": s.number(usage.cacheRead.value)])) }
+        if usage.cacheWrite > 0 { pieces.append(s.text(.cacheWriteTokensSpoken, ["count": s.number(usage.cacheWrite.value)])) }
         return pieces.joined(separator: "; ")
     }
 
@@ -32,6 +32,9 @@ enum UsageText {
     /// and separated as the language writes numbers (``UIStrings/number(_:)``).
     static func dollars(_ amount: Double, _ s: UIStrings) -> String {
         let decimal = s.text(.decimalSeparator)
+        // A sum of input may be past what cents in an `Int` hold (or not a number at all): it is
+        // shown at that bound rather than trap.
+        let amount = amount.isNaN ? 0 : min(max(amount, 0), Self.largestDollars)
         if amount > 0 && amount < 0.01 {
             let tenThousandths = max(1, Int((amount * 10_000).rounded()))
             return "$0" + decimal + "00" + (tenThousandths < 10 ? "0" : "") + String(tenThousandths)
@@ -40,6 +43,9 @@ enum UsageText {
         let rest = cents % 100
         return "$" + s.number(cents / 100) + decimal + (rest < 10 ? "0" : "") + String(rest)
     }
+
+    /// The largest amount shown: its cents (1e18) still fit in an `Int`.
+    static let largestDollars = 1e16
 
     /// "≈ $1.23, estimated · at list prices of 2025-12-15 · not counted: gpt-x (no price)": what
     /// `usage` costs by `prices`; nil when no model it used has a price and none lacks one.

@@ -271,6 +271,44 @@ import TestSupport
         }
     }
 
+    /// Counts from input are ``Tally`` values, whose `+` and `*` saturate: a token count, a
+    /// context window and every sum of them. What the compiler cannot see is a count kept as a
+    /// plain `Int` (a tuple of them, a `= 0` default) or a tally unwrapped to do `Int` arithmetic
+    /// on; both trapped on a line whose count was 1e18. This keeps them out of every stage.
+    @Test func countsFromInputAreTallies() throws {
+        let home = "Sources/ChatModel/Usage/Tally.swift"
+        #expect(Self.sources("ChatModel").contains { $0.path == home }, "\(home) is gone")
+        let checks: [(pattern: String, why: String)] = [
+            // `var tokens = (input: 0, …)`, `tokens: (input: Int, …)`, `var tokenCount: Int`.
+            (#"\b(tokens|\w+Tokens)\b\s*(:\s*\(?\s*(\w+\s*:\s*)?Int\b|=\s*\(\s*(\w+\s*:\s*)?0\b|=\s*0\b)"#, "a token count kept as an Int"),
+            // `struct Usage { var input = 0 … }` or `var input: Int`, the readers' usage records.
+            (#"struct \w*Usage\w*\s*\{[^}]*([,{]\s*(var\s+)?\w+\s*=\s*0\b|:\s*Int\b)"#, "a usage record with Int counts"),
+            // A tally unwrapped for Int arithmetic: `usage.input.value + …`, `window.value * 4`.
+            (
+                #"\b(input|output|cacheRead|cacheWrite|cached|context|contextWindow|window|used|total|tokens)\.value\s*[-+*]"#,
+                "Int arithmetic on a count's value"
+            ),
+            // A count's Double turned back into an Int that may not hold it.
+            (#"Int(64)?\((usage|tokens|price|cost|amount|dollars)\b"#, "a sum turned into an Int unchecked"),
+        ]
+        for stage in Self.stages + ["ChatRenderCLI"] {
+            for file in Self.sources(stage) where file.path != home {
+                let code = Self.code(file.text)
+                for check in checks {
+                    let regex = try NSRegularExpression(pattern: check.pattern)
+                    let found = regex.firstMatch(in: code, range: NSRange(code.startIndex..., in: code))
+                    #expect(
+                        found == nil,
+                        "\(file.path): \(check.why): \(found.map { (code as NSString).substring(with: $0.range) } ?? ""); use Tally")
+                }
+            }
+        }
+        // The fields themselves.
+        let usage = try String(contentsOfFile: TestPaths.repo("Sources/ChatModel/Usage/TokenUsage.swift"), encoding: .utf8)
+        let fields = usage.matches(of: /package var (\w+): (\w+)\??\n/).map { (String($0.1), String($0.2)) }
+        #expect(fields.count == 6 && fields.allSatisfy { $0.1 == "Tally" }, "\(fields)")
+    }
+
     /// One lock type (`Locked`): the wrappers that held an `NSLock` beside their values (and were
     /// `@unchecked Sendable` on trust) are `Locked` values now. Another lock, or a condition
     /// variable, belongs there; in the tests as much as in the sources.

@@ -211,7 +211,14 @@ import TestSupport
         ]
         let (chat, warnings) = CodexReader.read(bytes: Array(lines.joined(separator: "\n").utf8), file: "odd.jsonl")
         #expect(chat != nil)
-        #expect(warnings.map(\.message) == ["output for a call not in the log (1 line here); left out, the rest is read"])
+        // Counts out of range are left out, each field's with a warning of its own.
+        #expect(
+            warnings.map(\.message) == [
+                "output for a call not in the log (1 line here); left out, the rest is read",
+                "expected a count from 0 to 9007199254740992, found 1e+308; the count is left out",
+                "expected a count from 0 to 9007199254740992, found -4; the count is left out",
+            ])
+        #expect(warnings.last?.location == SourceLocation(line: 5, column: 135, jsonPath: "payload.info.total_token_usage.output_tokens"))
         #expect(chat?.facts.contains { $0.label == "Agent" && $0.value == "Reviewer" } == true)
         #expect(chat?.turns.first { $0.role == .user }?.attachments.first?.contentType == "image/png")
     }

@@ -61,10 +61,10 @@ import TestSupport
             }
         }
         let expected = TokenUsage(
-            input: byID.values.reduce(0) { $0 + Self.int($1["input_tokens"]) },
-            output: byID.values.reduce(0) { $0 + Self.int($1["output_tokens"]) },
-            cacheRead: byID.values.reduce(0) { $0 + Self.int($1["cache_read_input_tokens"]) },
-            cacheWrite: byID.values.reduce(0) { $0 + Self.int($1["cache_creation_input_tokens"]) })
+            input: Tally(byID.values.reduce(0) { $0 + Self.int($1["input_tokens"]) }),
+            output: Tally(byID.values.reduce(0) { $0 + Self.int($1["output_tokens"]) }),
+            cacheRead: Tally(byID.values.reduce(0) { $0 + Self.int($1["cache_read_input_tokens"]) }),
+            cacheWrite: Tally(byID.values.reduce(0) { $0 + Self.int($1["cache_creation_input_tokens"]) }))
         let stats = SessionStats(Self.messages(chat))
         #expect(stats.totalUsage == expected)
         #expect(expected == TokenUsage(input: 99, output: 4280, cacheRead: 395_000, cacheWrite: 28_800))
@@ -99,12 +99,13 @@ import TestSupport
         }
         let total = try #require(last)
         let cached = Self.int(total["cached_input_tokens"])
-        let expected = TokenUsage(input: Self.int(total["input_tokens"]) - cached, output: Self.int(total["output_tokens"]), cacheRead: cached)
+        let expected = TokenUsage(
+            input: Tally(Self.int(total["input_tokens"]) - cached), output: Tally(Self.int(total["output_tokens"])), cacheRead: Tally(cached))
         #expect(SessionStats(Self.messages(chat)).totalUsage == expected)
         // The context window is the one the log says; the last reply's context its last call's.
         let reply = try #require(chat.turns.last { $0.usage != nil }?.usage)
-        #expect(reply.contextWindow == window)
-        #expect(reply.context == lastCall)
+        #expect(reply.contextWindow?.value == window)
+        #expect(reply.context?.value == lastCall)
     }
 
     @Test func openCodeTurnsAddUpToTheHeader() throws {
@@ -179,8 +180,8 @@ import TestSupport
         do { _ = try PriceTable.load(bytes: Array(json.utf8), displayPath: "prices.json"); Issue.record("no error") } catch {
             #expect(
                 error.description == """
-                    prices.json:2:44: error: models["claude-sonnet-4-5"].input: expected US dollars per million tokens (a number ≥ 0), found a string
-                    prices.json:2:34: error: models["claude-sonnet-4-5"].cacheWrite: missing required field "cacheWrite"; expected US dollars per million tokens (a number ≥ 0)
+                    prices.json:2:44: error: models["claude-sonnet-4-5"].input: expected US dollars per million tokens (a number from 0 to 1000000), found a string
+                    prices.json:2:34: error: models["claude-sonnet-4-5"].cacheWrite: missing required field "cacheWrite"; expected US dollars per million tokens (a number from 0 to 1000000)
                     """)
         }
     }
