@@ -312,7 +312,7 @@ enum RenderCommand {
         let watch = try SessionWatch(path: path, reader: format.reader, request: request)
         let quiet = parsed.has(SharedOptions.quiet)
         if !quiet { output.err("watching \(path); Ctrl-C stops\n") }
-        StopSignal.run { shouldStop in
+        let failure = StopSignal.run { shouldStop in
             watch.run(shouldStop: shouldStop) { event in
                 switch event {
                 case .wrote(let update, let turns, let added, let warnings, let milliseconds):
@@ -327,6 +327,11 @@ enum RenderCommand {
                     output.err("still watching; the page shows the last good render\n")
                 }
             }
+        }
+        // The truth about the folder: a watch that could not write its page fails as render does.
+        if let failure {
+            output.err("stopped watching; \(request.outputDirectory)/index.html was not written in its final form\n")
+            return CLI.ExitCode(failure.kind)
         }
         if !quiet { output.err("stopped watching; \(request.outputDirectory)/index.html is complete\n") }
         return .ok

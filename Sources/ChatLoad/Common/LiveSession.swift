@@ -46,7 +46,9 @@ package struct LiveSession {
     /// Reads what was appended since the last call; true when a whole line was read (the
     /// conversation may have changed). Throws when the file cannot be read at all (gone, say).
     package mutating func poll() throws(DiagnosticError) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a log replaced by a FIFO must not hold the watch in open() (where Ctrl-C
+        // could not end it); its type is checked before a byte is read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw DiagnosticError(Diagnostic(file: displayPath, message: "cannot be read: \(String(cString: strerror(errno)))"), kind: .missingInput)
         }

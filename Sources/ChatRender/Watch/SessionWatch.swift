@@ -82,7 +82,12 @@ package final class SessionWatch {
 
     /// Renders the session, then reads it again every `interval` seconds, rendering each time it
     /// grew, until `shouldStop` says so (checked between rounds); then writes the page's final form.
-    package func run(interval: Double = 0.25, shouldStop: () -> Bool, report: (Event) -> Void) {
+    /// Returns the failure that left the folder without that final page (nothing was ever
+    /// written, or the last round could not be), for the command to exit with; nil when the
+    /// folder holds the complete page.
+    @discardableResult
+    package func run(interval: Double = 0.25, shouldStop: () -> Bool, report: (Event) -> Void) -> DiagnosticError? {
+        var lastFailure: DiagnosticError?
         var waiting = false
         var first = true
         while !shouldStop() {
@@ -99,17 +104,25 @@ package final class SessionWatch {
                     }
                 }
             } catch {
+                lastFailure = error
                 report(.failed(error))
             }
             PreviewWatch.pause(interval, unless: shouldStop)
         }
         // The page's last form: complete, and no longer asking for updates.
-        guard written != nil else { return }
+        guard written != nil else {
+            return lastFailure
+                ?? DiagnosticError(
+                    Diagnostic(file: request.conversationPath, message: "held no conversation while it was watched; nothing was written"),
+                    kind: .badData)
+        }
         do throws(DiagnosticError) {
             _ = try session.poll()
             if let event = try round(watching: false) { report(event) }
+            return nil
         } catch {
             report(.failed(error))
+            return error
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import ChatModel
 
 /// `chatrender render --watch`: what it refuses, and a run from the first page to Ctrl-C.
 struct WatchCommandTests {
@@ -78,6 +79,85 @@ struct WatchCommandTests {
         #expect(final.contains("\"watching\":false"))
         let beside = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(beside == ["5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e.jsonl", "out"])
+    }
+
+    /// `render --watch ARGS…` started, its standard error read as it comes.
+    final class Watching {
+        let process = Process()
+        let said = Locked(Data())
+        init(_ arguments: [String]) throws {
+            process.executableURL = URL(fileURLWithPath: TestPaths.executable)
+            process.arguments = ["render", "--watch"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["CHATRENDER_DATA"] = TestPaths.repository
+            environment["XDG_CACHE_HOME"] = TestPaths.temporaryFolder("xdg-cache")
+            process.environment = environment
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = FileHandle.nullDevice
+            let said = self.said
+            err.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                said.withLock { $0.append(data) }
+            }
+            try process.run()
+        }
+        var stderr: String { said.withLock { String(decoding: $0, as: UTF8.self) } }
+        func waitFor(_ what: String, _ condition: () -> Bool) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while !condition() {
+                if Date() > deadline || !process.isRunning { throw WatchFailure(what) }
+                usleep(20_000)
+            }
+        }
+        /// Ctrl-C, and how long the command took to end after it.
+        func interrupt() -> Double {
+            let sent = Date()
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            return Date().timeIntervalSince(sent)
+        }
+        deinit { if process.isRunning { process.terminate() } }
+    }
+
+    /// A log replaced by a FIFO (an attack, or a mistake) held the watch in open() forever, deaf
+    /// to Ctrl-C. It is refused each round without a wait, and Ctrl-C ends the watch at once,
+    /// which says the page was not written in its final form.
+    @Test func aLogReplacedByAFIFOIsRefusedAndCtrlCEndsTheWatch() throws {
+        let folder = TestPaths.temporaryFolder("watch-fifo")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = folder + "/5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e.jsonl"
+        try FileManager.default.copyItem(atPath: Self.session, toPath: log)
+        let out = folder + "/out"
+        let watch = try Watching([log, "--out", out])
+        try watch.waitFor("the first page") { FileManager.default.fileExists(atPath: out + "/index.html") }
+        try FileManager.default.removeItem(atPath: log)
+        #expect(mkfifo(log, 0o600) == 0)
+        try watch.waitFor("a refusal of the FIFO") { watch.stderr.contains("is not a regular file") }
+        let took = watch.interrupt()
+        #expect(took < 1.0, "Ctrl-C took \(took) s")
+        #expect(watch.process.terminationStatus == 66, "\(watch.stderr)")
+        #expect(watch.stderr.contains("stopped watching; \(out)/index.html was not written in its final form"))
+        // The last good page is still there, whole.
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8).hasSuffix("</html>\n"))
+    }
+
+    /// A watch whose output could not be written said "… is complete" and exited 0; it fails
+    /// like render does.
+    @Test func aWatchThatCouldNotWriteExitsNonZero() throws {
+        let folder = TestPaths.temporaryFolder("watch-link")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let log = folder + "/5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e.jsonl"
+        try FileManager.default.copyItem(atPath: Self.session, toPath: log)
+        try FileManager.default.createDirectory(atPath: folder + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/out", withDestinationPath: folder + "/elsewhere")
+        let watch = try Watching([log, "--out", folder + "/out"])
+        try watch.waitFor("a failed round") { watch.stderr.contains("still watching") }
+        let took = watch.interrupt()
+        #expect(took < 1.0, "Ctrl-C took \(took) s")
+        #expect(watch.process.terminationStatus == 73, "\(watch.stderr)")
+        #expect(!watch.stderr.contains("is complete"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/elsewhere").isEmpty)
     }
 
     struct WatchFailure: Error, CustomStringConvertible {
