@@ -326,7 +326,8 @@ struct PreparedPage: Sendable {
         print.add(prices.date)
         for name in prices.models.keys.sorted() {
             let price = prices.models[name]!
-            print.add(name); print.add("\(price.input) \(price.output) \(price.cacheRead) \(price.cacheWrite) \(price.contextWindow ?? 0)")
+            print.add(name);
+            print.add("\(price.input) \(price.output) \(price.cacheRead) \(price.cacheWrite) \(price.oneHourWrite) \(price.contextWindow ?? 0)")
         }
         fingerprint = print.finish()
     }

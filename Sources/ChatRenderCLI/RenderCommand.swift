@@ -52,7 +52,8 @@ enum RenderCommand {
         "--prices", valueName: "FILE",
         help: "the price table for estimated costs: a JSON file shaped like the bundled templates/prices.json "
             + "(its \"date\" and, per model, \"input\", \"output\", \"cacheRead\" and \"cacheWrite\" in US dollars per "
-            + "million tokens, and an optional \"contextWindow\"); default: the templates' prices.json. A model with "
+            + "million tokens, and an optional \"cacheWrite1h\" and \"contextWindow\"), or LiteLLM's "
+            + "model_prices_and_context_window.json; default: the templates' prices.json. A model with "
             + "tokens and no price gets no estimate, and one warning")
 
     static let shard = Option.value(

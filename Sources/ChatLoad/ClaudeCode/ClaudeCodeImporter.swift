@@ -301,6 +301,8 @@ struct ClaudeCodeSession {
 
     struct Usage {
         var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0
+        /// Of `cacheWrite`, the one-hour writes (`cache_creation.ephemeral_1h_input_tokens`).
+        var cacheWrite1h: Tally = 0
     }
     /// The counts read, and the warnings for those out of range.
     var tallies: TallyReader
@@ -696,9 +698,13 @@ struct ClaudeCodeSession {
         guard let usageNode = message["usage"], case .object = usageNode.value else { return }
         if usage[key] == nil { usageOrder.append(key) }
         func count(_ field: String) -> Tally { tallies.countOrZero(usageNode[field], line: line, path: pathPrefix + "message.usage." + field) }
+        // `cache_creation` splits the writes by how long they are kept (since mid-2025); the one-hour
+        // ones cost more, so they are kept apart (the five-minute ones are the rest).
+        let oneHour = tallies.countOrZero(
+            usageNode["cache_creation"]?["ephemeral_1h_input_tokens"], line: line, path: pathPrefix + "message.usage.cache_creation.ephemeral_1h_input_tokens")
         usage[key] = Usage(
             input: count("input_tokens"), output: count("output_tokens"), cacheRead: count("cache_read_input_tokens"),
-            cacheWrite: count("cache_creation_input_tokens"))
+            cacheWrite: count("cache_creation_input_tokens"), cacheWrite1h: oneHour)
     }
 
     mutating func readUser(_ node: JSONNode, line: Int) {
@@ -1082,7 +1088,7 @@ struct ClaudeCodeSession {
         for key in keys {
             guard let one = usage[key] else { continue }
             let call = TokenUsage(
-                input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite,
+                input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite, cacheWrite1h: one.cacheWrite1h,
                 context: one.input + one.cacheRead + one.cacheWrite + one.output)
             total = total.map { $0.adding(call) } ?? call
         }
@@ -1105,7 +1111,8 @@ struct ClaudeCodeSession {
         for (n, key) in keys.enumerated() {
             guard let one = usage[key] else { continue }
             let index = n < marked.count ? marked[n] : fallback
-            let extra = TokenUsage(input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite)
+            let extra = TokenUsage(
+                input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite, cacheWrite1h: one.cacheWrite1h)
             if let mine = turns[index].usage {
                 var added = mine + extra
                 added.context = mine.context

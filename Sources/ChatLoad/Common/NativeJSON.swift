@@ -53,6 +53,7 @@ package enum NativeJSON {
         if let usage = message.usage {
             out +=
                 ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
+            if !usage.cacheWrite1h.isZero { out += ", \"cacheWrite1h\": \(usage.cacheWrite1h)" }
             if let context = usage.context { out += ", \"context\": \(context)" }
             if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
             out += "}"

@@ -312,8 +312,8 @@ package enum ConversationLoader {
         guard reader.object(node, path: path, expected: "an object with \"input\", \"output\", \"cacheRead\" and \"cacheWrite\"") != nil else { return nil }
         let errorsBefore = reader.errorCount
         var counts: [String: Tally] = [:]
-        for key in ["input", "output", "cacheRead", "cacheWrite", "context", "contextWindow"] {
-            if !key.hasPrefix("context"), node[key] == nil || node[key]?.value == .null {
+        for key in ["input", "output", "cacheRead", "cacheWrite", "cacheWrite1h", "context", "contextWindow"] {
+            if !key.hasPrefix("context"), key != "cacheWrite1h", node[key] == nil || node[key]?.value == .null {
                 reader.error("missing required field \"\(key)\"; expected a whole number of tokens", at: node, path: JSONReader.join(path, key))
                 continue
             }
@@ -333,7 +333,8 @@ package enum ConversationLoader {
         guard reader.errorCount == errorsBefore else { return nil }
         return TokenUsage(
             input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
-            cacheWrite: counts["cacheWrite"] ?? 0, context: counts["context"], contextWindow: counts["contextWindow"])
+            cacheWrite: counts["cacheWrite"] ?? 0, cacheWrite1h: counts["cacheWrite1h"] ?? 0, context: counts["context"],
+            contextWindow: counts["contextWindow"])
     }
 
     /// A number as written ("1", "2.5"), else its kind ("a string").

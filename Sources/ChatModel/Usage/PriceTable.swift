@@ -7,22 +7,35 @@ package struct PriceTable: Sendable, Equatable {
         package var input: Double
         package var output: Double
         package var cacheRead: Double
+        /// The five-minute cache write (the price of a write the log does not say more of).
         package var cacheWrite: Double
+        /// The one-hour cache write, when the table gives it.
+        package var cacheWrite1h: Double?
         /// Tokens the model reads at most, for the context-window fill bar; nil: not drawn.
         package var contextWindow: Tally?
 
-        package init(input: Double, output: Double, cacheRead: Double, cacheWrite: Double, contextWindow: Tally? = nil) {
+        package init(input: Double, output: Double, cacheRead: Double, cacheWrite: Double, cacheWrite1h: Double? = nil, contextWindow: Tally? = nil) {
             self.input = input
             self.output = output
             self.cacheRead = cacheRead
             self.cacheWrite = cacheWrite
+            self.cacheWrite1h = cacheWrite1h
             self.contextWindow = contextWindow
         }
 
-        /// The cost of `usage` in dollars.
+        /// What a one-hour write costs when a table gives only the five-minute price: 1.6 times
+        /// it, Anthropic's published rule (a one-hour write is twice the input price, a
+        /// five-minute one 1.25 times), which every one of its models with a prompt cache follows.
+        package static let oneHourOverFiveMinutes = 1.6
+
+        /// The one-hour write's price: the table's, else by ``oneHourOverFiveMinutes``.
+        package var oneHourWrite: Double { cacheWrite1h ?? cacheWrite * Self.oneHourOverFiveMinutes }
+
+        /// The cost of `usage` in dollars: each kind of token at its price, the one-hour cache
+        /// writes apart from the five-minute ones.
         package func cost(of usage: TokenUsage) -> Double {
             (usage.input.double * input + usage.output.double * output + usage.cacheRead.double * cacheRead
-                + usage.cacheWrite.double * cacheWrite) / 1_000_000
+                + (usage.cacheWrite - usage.cacheWrite1h).double * cacheWrite + usage.cacheWrite1h.double * oneHourWrite) / 1_000_000
         }
     }
 
@@ -36,7 +49,14 @@ package struct PriceTable: Sendable, Equatable {
     package init(date: String, models: [String: ModelPrice]) {
         self.date = date
         self.models = models
-        byKey = Dictionary(models.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+        // Where several names meet at one key (LiteLLM's `gpt-4o` and `azure/gpt-4o`), the name
+        // without a provider wins, then the first in order: the same table, the same prices.
+        var byKey: [String: ModelPrice] = [:]
+        for name in models.keys.sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
+            let key = Self.key(name)
+            if byKey[key] == nil { byKey[key] = models[name] }
+        }
+        self.byKey = byKey
     }
 
     /// No prices: every model is unknown.

@@ -11,17 +11,25 @@ package struct TokenUsage: Sendable, Equatable {
     package var cacheRead: Tally
     /// Input tokens written to the prompt cache.
     package var cacheWrite: Tally
+    /// Of ``cacheWrite``, the tokens written to the one-hour cache (Claude's
+    /// `cache_creation.ephemeral_1h_input_tokens`), which cost more than the five-minute writes;
+    /// 0 where the log does not tell them apart.
+    package var cacheWrite1h: Tally
     /// Tokens in the model's context after the turn's last call (its prompt and its reply), when
     /// the log says; drawn against ``contextWindow``.
     package var context: Tally?
     /// The model's context window as the log says it (Codex records it); nil: the price table's.
     package var contextWindow: Tally?
 
-    package init(input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0, context: Tally? = nil, contextWindow: Tally? = nil) {
+    package init(
+        input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0, cacheWrite1h: Tally = 0, context: Tally? = nil,
+        contextWindow: Tally? = nil
+    ) {
         self.input = input
         self.output = output
         self.cacheRead = cacheRead
         self.cacheWrite = cacheWrite
+        self.cacheWrite1h = min(cacheWrite1h, cacheWrite)
         self.context = context
         self.contextWindow = contextWindow
     }
@@ -33,11 +41,14 @@ package struct TokenUsage: Sendable, Equatable {
     package func adding(_ other: TokenUsage) -> TokenUsage {
         TokenUsage(
             input: input + other.input, output: output + other.output, cacheRead: cacheRead + other.cacheRead,
-            cacheWrite: cacheWrite + other.cacheWrite, context: other.context ?? context, contextWindow: other.contextWindow ?? contextWindow)
+            cacheWrite: cacheWrite + other.cacheWrite, cacheWrite1h: cacheWrite1h + other.cacheWrite1h, context: other.context ?? context,
+            contextWindow: other.contextWindow ?? contextWindow)
     }
 
     /// The counts of both, added (the context is left out: it belongs to one turn).
     package static func + (a: TokenUsage, b: TokenUsage) -> TokenUsage {
-        TokenUsage(input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite)
+        TokenUsage(
+            input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite,
+            cacheWrite1h: a.cacheWrite1h + b.cacheWrite1h)
     }
 }

@@ -306,7 +306,7 @@ import TestSupport
         // The fields themselves.
         let usage = try String(contentsOfFile: TestPaths.repo("Sources/ChatModel/Usage/TokenUsage.swift"), encoding: .utf8)
         let fields = usage.matches(of: /package var (\w+): (\w+)\??\n/).map { (String($0.1), String($0.2)) }
-        #expect(fields.count == 6 && fields.allSatisfy { $0.1 == "Tally" }, "\(fields)")
+        #expect(fields.count == 7 && fields.allSatisfy { $0.1 == "Tally" }, "\(fields)")
     }
 
     /// One lock type (`Locked`): the wrappers that held an `NSLock` beside their values (and were
