@@ -34,6 +34,8 @@ struct CodexSession {
     var lastDate: ChatDate?
     var firstPrompt: String?
     var tokens: (input: Tally, cached: Tally, output: Tally)?
+    /// The last running total the log gave (`total_token_usage`), to tell what it grew by.
+    var runningTotal: (input: Tally, cached: Tally, output: Tally) = (0, 0, 0)
     /// The counts read, and the warnings for those out of range.
     var tallies: TallyReader
     /// Set from the meta line of a sub-agent's rollout: the agent's name and role.
@@ -358,11 +360,18 @@ struct CodexSession {
                 tallies.countOrZero(total[key], line: line, path: "payload.info.total_token_usage.\(key)")
             }
             let now = (input: count("input_tokens"), cached: count("cached_input_tokens"), output: count("output_tokens"))
-            // The running total is the header's; a turn has what it grew by while the turn ran
-            // (a CLI that started its count again counts from zero), so the turns add up to it.
+            // `total_token_usage` is a running total of the run it belongs to, and a run starts
+            // again from zero when the session is resumed or enters review mode (a real session
+            // of six runs was read as 11.5M output tokens when these totals were added up). So a
+            // turn has what the total grew by since the event before: the whole of it when the
+            // total went down (a new run), nothing when an event repeats the last. The session's
+            // tokens are the sum of what each event added, which the turns add up to.
+            let previous = runningTotal
+            let restarted = now.input < previous.input || now.cached < previous.cached || now.output < previous.output
+            let grown =
+                restarted ? now : (input: now.input - previous.input, cached: now.cached - previous.cached, output: now.output - previous.output)
+            runningTotal = now
             let before = tokens ?? (0, 0, 0)
-            let restarted = now.input < before.input || now.cached < before.cached || now.output < before.output
-            let grown = restarted ? now : (input: now.input - before.input, cached: now.cached - before.cached, output: now.output - before.output)
             tokens = (before.input + grown.input, before.cached + grown.cached, before.output + grown.output)
             let context = info["last_token_usage"].flatMap { tallies.count($0["total_tokens"], line: line, path: "payload.info.last_token_usage.total_tokens") }
             let window = tallies.count(info["model_context_window"], line: line, path: "payload.info.model_context_window").flatMap { $0.isZero ? nil : $0 }
