@@ -56,6 +56,7 @@ package enum NativeJSON {
             if !usage.cacheWrite1h.isZero { out += ", \"cacheWrite1h\": \(usage.cacheWrite1h)" }
             if let context = usage.context { out += ", \"context\": \(context)" }
             if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
+            if let cost = usage.recordedCost { out += ", \"recordedCost\": \(cost)" }
             out += "}"
         }
         if !message.attachments.isEmpty {

@@ -330,11 +330,13 @@ package enum ConversationLoader {
             }
             counts[key] = count
         }
+        let recorded = reader.optionalNumber(
+            node, "recordedCost", path: path, expected: "what the agent recorded the turn cost, in US dollars (a number ≥ 0)", minimum: 0)
         guard reader.errorCount == errorsBefore else { return nil }
         return TokenUsage(
             input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
             cacheWrite: counts["cacheWrite"] ?? 0, cacheWrite1h: counts["cacheWrite1h"] ?? 0, context: counts["context"],
-            contextWindow: counts["contextWindow"])
+            contextWindow: counts["contextWindow"], recordedCost: recorded)
     }
 
     /// A number as written ("1", "2.5"), else its kind ("a string").

@@ -216,6 +216,13 @@ enum OpenCodeSession {
                     call.context = step.total
                     spent = spent.map { $0.adding(call) } ?? call
                 }
+                // What opencode recorded the message cost (`cost`, US dollars, the steps' added up).
+                // Zero is what it writes for a model it has no price for, so only more is a record.
+                if let cost = OpenCodeTools.number(data["cost"]), cost > 0, cost <= 1e9 {
+                    var recorded = spent ?? TokenUsage()
+                    recorded.recordedCost = cost
+                    spent = recorded
+                }
                 if let error = data["error"] {
                     let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
                     if InputProbe.string(error, "name") == "MessageAbortedError" {

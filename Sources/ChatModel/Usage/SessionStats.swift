@@ -50,7 +50,9 @@ package struct SessionStats: Sendable, Equatable {
         if let first, let last, last > first { seconds = last - first }
         var counts: [Tool: Int] = [:], order: [Tool] = []
         var seenFiles: Set<String> = []
-        var byModel: [String?: TokenUsage] = [:], modelOrder: [String?] = []
+        // By model, and apart by whether the agent recorded what the turns cost: recorded costs
+        // are shown as they are, the rest estimated from prices.
+        var byModel: [ModelUsage.Key: TokenUsage] = [:], modelOrder: [ModelUsage.Key] = []
         func count(_ tool: Tool) {
             if counts[tool] == nil { order.append(tool) }
             counts[tool, default: 0] += 1
@@ -63,7 +65,7 @@ package struct SessionStats: Sendable, Equatable {
         while let list = stack.popLast() {
             for message in list {
                 if let usage = message.usage {
-                    let model = message.model.flatMap { $0.isEmpty ? nil : $0 }
+                    let model = ModelUsage.Key(model: message.model.flatMap { $0.isEmpty ? nil : $0 }, recorded: usage.recordedCost != nil)
                     if byModel[model] == nil { modelOrder.append(model) }
                     byModel[model] = (byModel[model] ?? TokenUsage()) + usage
                 }
@@ -95,7 +97,7 @@ package struct SessionStats: Sendable, Equatable {
         tools = order.enumerated().sorted { a, b in
             counts[a.element]! != counts[b.element]! ? counts[a.element]! > counts[b.element]! : a.offset < b.offset
         }.map { ToolCount(tool: $0.element, count: counts[$0.element]!) }
-        usage = modelOrder.map { ModelUsage(model: $0, usage: byModel[$0]!) }
+        usage = modelOrder.map { ModelUsage(model: $0.model, usage: byModel[$0]!) }
     }
 
     /// The titles of calls that name a file they read, wrote, edited or deleted (`"path"`).
@@ -112,12 +114,23 @@ package struct SessionStats: Sendable, Equatable {
     package func cost(_ prices: PriceTable) -> (dollars: Double?, unknown: [String?]) {
         ModelUsage.cost(usage, prices)
     }
+
+    /// What the agent recorded the turns cost (nil when it recorded none).
+    package var recordedCost: Double? { ModelUsage.recorded(usage) }
 }
 
 /// The tokens one model spent (nil: turns that name no model).
 package struct ModelUsage: Sendable, Equatable {
     package var model: String?
     package var usage: TokenUsage
+
+    /// A model, and whether the agent recorded the cost of its tokens: what a list is kept apart by.
+    package struct Key: Hashable, Sendable {
+        package var model: String?
+        package var recorded: Bool
+    }
+
+    package var key: Key { Key(model: model, recorded: usage.recordedCost != nil) }
 
     package init(model: String?, usage: TokenUsage) {
         self.model = model
@@ -131,17 +144,23 @@ package struct ModelUsage: Sendable, Equatable {
     package static func merged(_ list: [ModelUsage], _ more: [ModelUsage]) -> [ModelUsage] {
         var out = list
         for item in more {
-            if let at = out.firstIndex(where: { $0.model == item.model }) { out[at].usage = out[at].usage + item.usage } else { out.append(item) }
+            if let at = out.firstIndex(where: { $0.key == item.key }) { out[at].usage = out[at].usage + item.usage } else { out.append(item) }
         }
         return out
     }
 
+    /// What the agent recorded `list` cost, added (nil when it recorded none).
+    package static func recorded(_ list: [ModelUsage]) -> Double? {
+        list.reduce(nil as Double?) { TokenUsage.sum($0, $1.usage.recordedCost) }
+    }
+
     /// The estimated cost in dollars of the tokens whose model `prices` knows (nil when it knows
-    /// none of them), and the models it does not know, each once.
+    /// none of them), and the models it does not know, each once. Tokens whose cost the agent
+    /// recorded are not estimated (see ``recorded(_:)``).
     package static func cost(_ list: [ModelUsage], _ prices: PriceTable) -> (dollars: Double?, unknown: [String?]) {
         var dollars: Double?
         var unknown: [String?] = []
-        for item in list where !item.usage.total.isZero {
+        for item in list where !item.usage.total.isZero && item.usage.recordedCost == nil {
             if let model = item.model, let price = prices.price(for: model) {
                 dollars = (dollars ?? 0) + price.cost(of: item.usage)
             } else if !unknown.contains(item.model) {

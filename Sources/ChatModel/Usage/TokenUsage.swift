@@ -20,11 +20,15 @@ package struct TokenUsage: Sendable, Equatable {
     package var context: Tally?
     /// The model's context window as the log says it (Codex records it); nil: the price table's.
     package var contextWindow: Tally?
+    /// What the agent recorded these calls cost, in US dollars (opencode writes it on each
+    /// message), shown as recorded and never replaced by an estimate; nil where it recorded none.
+    package var recordedCost: Double?
 
     package init(
         input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0, cacheWrite1h: Tally = 0, context: Tally? = nil,
-        contextWindow: Tally? = nil
+        contextWindow: Tally? = nil, recordedCost: Double? = nil
     ) {
+        self.recordedCost = recordedCost
         self.input = input
         self.output = output
         self.cacheRead = cacheRead
@@ -42,13 +46,18 @@ package struct TokenUsage: Sendable, Equatable {
         TokenUsage(
             input: input + other.input, output: output + other.output, cacheRead: cacheRead + other.cacheRead,
             cacheWrite: cacheWrite + other.cacheWrite, cacheWrite1h: cacheWrite1h + other.cacheWrite1h, context: other.context ?? context,
-            contextWindow: other.contextWindow ?? contextWindow)
+            contextWindow: other.contextWindow ?? contextWindow, recordedCost: Self.sum(recordedCost, other.recordedCost))
     }
 
     /// The counts of both, added (the context is left out: it belongs to one turn).
     package static func + (a: TokenUsage, b: TokenUsage) -> TokenUsage {
         TokenUsage(
             input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite,
-            cacheWrite1h: a.cacheWrite1h + b.cacheWrite1h)
+            cacheWrite1h: a.cacheWrite1h + b.cacheWrite1h, recordedCost: sum(a.recordedCost, b.recordedCost))
+    }
+
+    /// Two recorded costs added; nil when neither was recorded.
+    static func sum(_ a: Double?, _ b: Double?) -> Double? {
+        a == nil && b == nil ? nil : (a ?? 0) + (b ?? 0)
     }
 }

@@ -51,8 +51,14 @@ enum UsageText {
     /// `usage` costs by `prices`; nil when no model it used has a price and none lacks one.
     static func cost(_ usage: [ModelUsage], prices: PriceTable, _ s: UIStrings) -> HTML? {
         let (dollars, unknown) = ModelUsage.cost(usage, prices)
-        guard dollars != nil || !unknown.isEmpty else { return nil }
+        let recorded = ModelUsage.recorded(usage)
+        guard dollars != nil || !unknown.isEmpty || recorded != nil else { return nil }
         var html = HTML()
+        // What the agent recorded comes first, as it is; an estimate only covers the rest.
+        if let recorded {
+            html.append("<span class=\"cr-cost cr-cost--recorded\">\(s.text(.costRecorded, ["amount": Self.dollars(recorded, s)]))</span>")
+            if dollars != nil || !unknown.isEmpty { html.append(" · ") }
+        }
         if let dollars {
             html.append(
                 "<span class=\"cr-cost\">\(s.text(.costEstimate, ["amount": Self.dollars(dollars, s)]))</span> <span class=\"cr-cost-note\">\(s.text(.costPricesOf, ["date": prices.date]))</span>"

@@ -88,6 +88,43 @@ import TestSupport
         #expect(abs(price.cost(of: TokenUsage(cacheWrite: 1_000_000, cacheWrite1h: 1_000_000)) - 6) < 1e-12)
     }
 
+    /// opencode records what each message cost: that figure is shown, marked as recorded, and
+    /// the estimate covers only the rest. The expected sum is read from the storage's message
+    /// files here, apart from the reader.
+    @Test func aCostTheAgentRecordedIsShownAsRecorded() throws {
+        let storage = TestPaths.fixture("import/opencode/data/storage/message")
+        var recorded = 0.0
+        for case let file as String in FileManager.default.enumerator(atPath: storage)! where file.hasSuffix(".json") {
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: storage + "/" + file))) as? [String: Any]
+            if object?["role"] as? String == "assistant", let cost = (object?["cost"] as? NSNumber)?.doubleValue, cost > 0 { recorded += cost }
+        }
+        #expect(abs(recorded - 0.0246) < 1e-12)
+        let read = try OpenCodeReader().read(TestPaths.fixture("import/opencode/data/opencode.db"), options: ReadOptions())
+        let stats = read.chats.map { SessionStats(TokenUsageTests.messages($0)) }
+        let total = stats.compactMap(\.recordedCost).reduce(0, +)
+        #expect(abs(total - recorded) < 1e-12)
+        // The turns with a recorded cost are not estimated again.
+        let prices = try PriceTable.load(templates: TestPaths.templates)
+        for stat in stats where stat.recordedCost != nil {
+            #expect(stat.usage.allSatisfy { $0.usage.recordedCost != nil || $0.usage.total.isZero } ? stat.cost(prices).dollars == nil : true)
+        }
+        // A site of them says both, each for what it is.
+        let temp = TestPaths.temporaryFolder("recorded-cost")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let run = try CLIRun.run(["render", TestPaths.fixture("import/opencode/data"), "--out", temp + "/out", "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let index = try String(contentsOfFile: temp + "/out/index.html", encoding: .utf8)
+        #expect(index.contains("$0.02, recorded by the agent"))
+        #expect(index.contains(", estimated"))
+    }
+
+    @Test func aRecordedCostSurvivesTheConversationFile() throws {
+        let json =
+            #"{"title": null, "messages": [{"id": "m", "role": "assistant", "text": "x", "usage": {"input": 1, "output": 2, "cacheRead": 0, "cacheWrite": 0, "recordedCost": 1.77}}]}"#
+        let (conversation, _) = try ConversationLoader.decode(bytes: Array(json.utf8), file: "c.json")
+        #expect(conversation.messages?.first?.usage?.recordedCost == 1.77)
+    }
+
     static func read(_ text: String) throws -> (ImportedChat, [Diagnostic]) {
         let temp = TestPaths.temporaryFolder("one-hour")
         defer { try? FileManager.default.removeItem(atPath: temp) }
