@@ -17,9 +17,30 @@
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
+#        bench/run.sh --check [--record [RUNS]]
+# --check: the speed guard, a few minutes: the issue-44 ratios at a small size (text against
+# cmark-gfm, pandoc and claude-code-log; 10k turns in chunks against 1k and against 10k whole; a
+# 500-conversation site against convoviz; 6 photos against the libvips floor), each compared with
+# its recorded value in bench/check/baseline.json; exits 1 naming any row more than 1.5× its
+# recorded value. --record: measures RUNS times (default 3) and records the medians instead.
+# See bench/check/README.md.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
-ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv chromium chromium-driver
+
+mode=full
+case "${1:-}" in
+  --check) mode=check ;;
+  --quick | "") ;;
+  *) echo "usage: bench/run.sh [--quick | --check [--record [RUNS]]]" >&2; exit 64 ;;
+esac
+record=0 record_runs=3
+if [ "$mode" = check ] && [ "${2:-}" = "--record" ]; then record=1 record_runs="${3:-3}"; fi
+
+if [ "$mode" = check ]; then
+  ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv libvips-tools libimage-exiftool-perl
+else
+  ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv chromium chromium-driver
+fi
 
 WORK="$ROOT/bench/work"
 VENV="$WORK/venv"
@@ -34,6 +55,33 @@ if [ ! -x "$WORK/convoviz-venv/bin/python" ] || ! "$WORK/convoviz-venv/bin/pytho
   python3 -m venv "$WORK/convoviz-venv"
   "$WORK/convoviz-venv/bin/pip" install -q -r "$ROOT/bench/site/requirements.txt"
 fi
+
+if [ "$mode" = check ]; then
+  bin="$(build_release)"
+  export CHATRENDER_DATA="$ROOT"
+  started=$SECONDS
+  mkdir -p "$WORK/check"
+  echo "speed guard: load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
+  measured=()
+  for run in $(seq 1 "$([ "$record" = 1 ] && echo "$record_runs" || echo 1)"); do
+    rows="$WORK/check/rows-$run.json"
+    rm -f "$rows"
+    echo "speed guard: measuring (run $run)" >&2
+    # Text: 1k and 10k turns, five interleaved rounds; a site of 500 conversations and 6 photos,
+    # three rounds each. The inputs are made once and kept in bench/work/.
+    python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --check "$rows" --check-sizes 1000,10000 --repeat 5
+    python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --check "$rows" \
+      --conversations 500 --messages 10000 --repeat 3
+    "$ROOT/bench/photos.sh" 6 --floor-only --check "$rows" --repeat 3
+    measured+=("$rows")
+  done
+  echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+  if [ "$record" = 1 ]; then
+    exec python3 "$ROOT/bench/check/check.py" record "${measured[@]}"
+  fi
+  exec python3 "$ROOT/bench/check/check.py" compare "${measured[@]}"
+fi
+
 # Selenium for the page benchmark: the browser tests' pinned venv.
 if [ ! -x "$ROOT/.venv/bin/python" ] || ! "$ROOT/.venv/bin/python" -c "import selenium" 2>/dev/null; then
   python3 -m venv "$ROOT/.venv"

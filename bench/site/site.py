@@ -13,7 +13,12 @@ after a week of use) rendered into another; each run in a fresh folder, the cach
 each round.
 
 usage: python3 bench/site/site.py CHATRENDER_BINARY WORK_DIR CONVOVIZ_VENV_BIN [--conversations 2000] [--messages 40000] [--repeat 3]
-(bench/run.sh makes the venv from bench/site/requirements.txt.)"""
+       [--check FILE]
+(bench/run.sh makes the venv from bench/site/requirements.txt.)
+
+--check FILE: the speed guard's row instead (bench/run.sh --check, bench/check/): chatrender's time
+÷ convoviz's, each the best of the --repeat alternating rounds, added to FILE
+(bench/check/rows.py); no tables, no re-rendering with the cache."""
 import argparse
 import os
 import shutil
@@ -33,6 +38,7 @@ parser.add_argument("venv_bin")
 parser.add_argument("--conversations", type=int, default=2000)
 parser.add_argument("--messages", type=int, default=40000)
 parser.add_argument("--repeat", type=int, default=3)
+parser.add_argument("--check", metavar="FILE", help="the speed guard's row into FILE (see above)")
 args = parser.parse_args()
 args.binary = os.path.abspath(args.binary)
 work = os.path.abspath(os.path.join(args.work, f"site-{args.conversations}"))
@@ -102,6 +108,12 @@ def main():
             shutil.rmtree(out, ignore_errors=True)
             results[name].append(run(command(out), env))
             sizes[name] = size(out)
+    if args.check:
+        sys.path.insert(0, os.path.join(ROOT, "bench", "check"))
+        import rows
+        rows.add(os.path.abspath(args.check), f"site of {args.conversations:,} conversations ÷ convoviz",
+                 "chatrender render --from chatgpt", "convoviz (Markdown)", results["chatrender"], results["convoviz"])
+        return
     print(f"### A whole account as one site ({args.conversations:,} conversations, {args.messages:,} messages, "
           f"{json_bytes / 1e6:.1f} MB of JSON; median of {args.repeat})")
     print()
