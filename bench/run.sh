@@ -61,25 +61,49 @@ if [ "$mode" = check ]; then
   export CHATRENDER_DATA="$ROOT"
   started=$SECONDS
   mkdir -p "$WORK/check"
+  # Every output in a memory file system where there is one: on a disk that other builds are
+  # writing to, making the 500 folders of a site costs 0.1 s of kernel time one run and 0.9 s
+  # the next, which is noise, not chatrender.
+  scratch=/dev/shm
+  [ -d "$scratch" ] && [ -w "$scratch" ] || scratch="${TMPDIR:-/tmp}"
+  TMPDIR="$(mktemp -d "$scratch/chatrender-check.XXXXXX")"
+  export TMPDIR
+  trap 'rm -rf "$TMPDIR"' EXIT
   echo "speed guard: load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
-  measured=()
-  for run in $(seq 1 "$([ "$record" = 1 ] && echo "$record_runs" || echo 1)"); do
-    rows="$WORK/check/rows-$run.json"
-    rm -f "$rows"
-    echo "speed guard: measuring (run $run)" >&2
-    # Text: 1k and 10k turns, five interleaved rounds; a site of 500 conversations and 6 photos,
-    # three rounds each. The inputs are made once and kept in bench/work/.
-    python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --check "$rows" --check-sizes 1000,10000 --repeat 5
-    python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --check "$rows" \
+  # One run of every row into $1. Text: 1k and 10k turns, five interleaved rounds; a site of 500
+  # conversations and 6 photos, three rounds each. The inputs are made once, kept in bench/work/.
+  measure() {
+    rm -f "$1"
+    python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --check "$1" --check-sizes 1000,10000 --repeat 5
+    python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --check "$1" \
       --conversations 500 --messages 10000 --repeat 3
-    "$ROOT/bench/photos.sh" 6 --floor-only --check "$rows" --repeat 3
-    measured+=("$rows")
-  done
-  echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+    "$ROOT/bench/photos.sh" 6 --floor-only --check "$1" --repeat 3
+  }
   if [ "$record" = 1 ]; then
-    exec python3 "$ROOT/bench/check/check.py" record "${measured[@]}"
+    measured=()
+    for run in $(seq 1 "$record_runs"); do
+      echo "speed guard: measuring (run $run of $record_runs)" >&2
+      measure "$WORK/check/rows-$run.json"
+      measured+=("$WORK/check/rows-$run.json")
+    done
+    echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+    python3 "$ROOT/bench/check/check.py" record "${measured[@]}"
+    exit
   fi
-  exec python3 "$ROOT/bench/check/check.py" compare "${measured[@]}"
+  measure "$WORK/check/rows-1.json"
+  echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+  status=0
+  python3 "$ROOT/bench/check/check.py" compare "$WORK/check/rows-1.json" || status=$?
+  if [ "$status" = 1 ]; then
+    # A row past its limit once may be a busy moment on a shared machine: it fails only if it is
+    # past it again, each row judged by the better of its two runs. A real slowdown is slow twice.
+    echo "speed guard: measuring once more, to tell a slowdown from a busy moment" >&2
+    measure "$WORK/check/rows-2.json"
+    echo "speed guard: measured twice in $((SECONDS - started)) s" >&2
+    status=0
+    python3 "$ROOT/bench/check/check.py" compare "$WORK/check/rows-1.json" "$WORK/check/rows-2.json" || status=$?
+  fi
+  exit "$status"
 fi
 
 # Selenium for the page benchmark: the browser tests' pinned venv.

@@ -96,9 +96,11 @@ def check(path):
     import rows
     small, large = (int(s) for s in args.check_sizes.split(","))
     cases = {}  # name -> (command, folder it runs in, output to clear)
+    # Outputs in the temporary folder (bench/run.sh --check points it at a memory file system).
+    scratch = tempfile.mkdtemp(prefix="chatrender-check-text-")
     for turns in (small, large):
         d = inputs(turns)
-        out = os.path.join(args.work, f"check-out-{turns}")
+        out = os.path.join(scratch, str(turns))
         os.makedirs(out, exist_ok=True)
         for name, cmd, target in tools(d, out):
             cases[(name, turns)] = (cmd, d, target)
@@ -116,8 +118,9 @@ def check(path):
         for case in plan[shift:] + plan[:shift]:
             cmd, d, target = cases[case]
             runs[case].append(measure(cmd, d, target))
-    if not os.path.isdir(os.path.join(args.work, f"check-out-{large}", "cr-full-chunks", "chunks")):
+    if not os.path.isdir(os.path.join(scratch, str(large), "cr-full-chunks", "chunks")):
         sys.exit(f"--split-over 1MB did not put the {large:,}-turn page in chunks: the check would not time the chunked path")
+    shutil.rmtree(scratch)
     cr_small, cr_large = ("chatrender --markup full", small), ("chatrender --markup full", large)
     chunked = ("chatrender --markup full, in chunks", large)
     rows.add(path, f"text {small:,} turns ÷ pandoc -s", "chatrender --markup full", "pandoc -s", runs[cr_small], runs[("pandoc -s", small)])
