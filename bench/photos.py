@@ -30,8 +30,12 @@ display image, as WebP at quality 80 without metadata (3 images a photo).
 Prints Markdown tables of wall time (median), CPU time (user + system, median), peak memory and
 ratios.
 
+`--check FILE` (with `--floor`): the speed guard's row instead (bench/run.sh --check,
+bench/check/): chatrender ÷ the floor without colour management on every photo, each the best of
+the --repeat interleaved rounds, added to FILE (bench/check/rows.py); nothing else is run.
+
 usage: python3 bench/photos.py CHATRENDER_BINARY PHOTO_DIR [--floor VIPS_FLOOR [--floor-baseline BIN]] [--floor-only]
-                               [--cached-photos DIR] [--magick-count N] [--format-count N] [--repeat N]"""
+                               [--cached-photos DIR] [--magick-count N] [--format-count N] [--repeat N] [--check FILE]"""
 import argparse
 import json
 import os
@@ -54,7 +58,10 @@ parser.add_argument("--floor", help="the vips_floor binary (bench/floor/vips_flo
 parser.add_argument("--floor-baseline", help="another chatrender binary (an earlier build) timed in the same rounds against the floor")
 parser.add_argument("--floor-only", action="store_true", help="only chatrender against the libvips floor")
 parser.add_argument("--skip-full", action="store_true", help="leave out the full set against the vipsthumbnail loop")
+parser.add_argument("--check", metavar="FILE", help="with --floor: the speed guard's row into FILE (see above)")
 args = parser.parse_args()
+if args.check and not args.floor:
+    parser.error("--check compares with the floor: give --floor too")
 
 QUALITY = 80
 DISPLAY = 2560
@@ -267,6 +274,20 @@ def machine():
 
 messages = load(args.photos)
 photo_count = len(photos_in(messages))
+
+if args.check:
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "check"))
+    import rows
+    jobs = jobs_of(args.photos, messages)
+    rounds([("cr", lambda: chatrender(args.photos, messages, "floor")), ("floor", lambda: floor(jobs, "all"))])
+    if chatrender_sizes("floor") != floor_made["all"]:
+        raise SystemExit("not the same work: chatrender and the floor made images of different pixel sizes")
+    rows.add(os.path.abspath(args.check), f"{photo_count} photos ÷ libvips floor", "chatrender render",
+             "the in-process libvips floor, no colour management", last_rounds["cr"], last_rounds["floor"])
+    shutil.rmtree(work, ignore_errors=True)
+    raise SystemExit(0)
+
 print(f"machine: {machine()}")
 print(f"median of {args.repeat} interleaved rounds; CPU = user + system time of the whole command\n")
 verdicts = []

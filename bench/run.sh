@@ -17,9 +17,30 @@
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
+#        bench/run.sh --check [--record [RUNS]]
+# --check: the speed guard, a few minutes: the issue-44 ratios at a small size (text against
+# cmark-gfm, pandoc and claude-code-log; 10k turns in chunks against 1k and against 10k whole; a
+# 500-conversation site against convoviz; 6 photos against the libvips floor), each compared with
+# its recorded value in bench/check/baseline.json; exits 1 naming any row more than 1.5× its
+# recorded value. --record: measures RUNS times (default 3) and records the medians instead.
+# See bench/check/README.md.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../scripts/setup.sh"
-ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv chromium chromium-driver
+
+mode=full
+case "${1:-}" in
+  --check) mode=check ;;
+  --quick | "") ;;
+  *) echo "usage: bench/run.sh [--quick | --check [--record [RUNS]]]" >&2; exit 64 ;;
+esac
+record=0 record_runs=3
+if [ "$mode" = check ] && [ "${2:-}" = "--record" ]; then record=1 record_runs="${3:-3}"; fi
+
+if [ "$mode" = check ]; then
+  ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv libvips-tools libimage-exiftool-perl
+else
+  ensure_apt "${BUILD_PACKAGES[@]}" cmark-gfm pandoc time python3-venv chromium chromium-driver
+fi
 
 WORK="$ROOT/bench/work"
 VENV="$WORK/venv"
@@ -34,6 +55,61 @@ if [ ! -x "$WORK/convoviz-venv/bin/python" ] || ! "$WORK/convoviz-venv/bin/pytho
   python3 -m venv "$WORK/convoviz-venv"
   "$WORK/convoviz-venv/bin/pip" install -q -r "$ROOT/bench/site/requirements.txt"
 fi
+
+if [ "$mode" = check ]; then
+  bin="$(build_release)"
+  export CHATRENDER_DATA="$ROOT"
+  started=$SECONDS
+  mkdir -p "$WORK/check"
+  # Every output in a memory file system where there is one with room (the text rows' outputs
+  # take about 50 MB together; a container's /dev/shm may hold 64 MB): on a disk that other builds
+  # are writing to, making the 500 folders of a site costs 0.1 s of kernel time one run and 0.9 s
+  # the next, which is noise, not chatrender.
+  scratch=/dev/shm
+  if ! [ -d "$scratch" ] || ! [ -w "$scratch" ] || [ "$(df -Pk "$scratch" | awk 'NR == 2 {print $4}')" -lt 524288 ]; then
+    scratch="${TMPDIR:-/tmp}"
+    echo "speed guard: no memory file system with 512 MB free; outputs in $scratch (noisier)" >&2
+  fi
+  TMPDIR="$(mktemp -d "$scratch/chatrender-check.XXXXXX")"
+  export TMPDIR
+  trap 'rm -rf "$TMPDIR"' EXIT
+  echo "speed guard: load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
+  # One run of every row into $1. Text: 1k and 10k turns, five interleaved rounds; a site of 500
+  # conversations and 6 photos, three rounds each. The inputs are made once, kept in bench/work/.
+  measure() {
+    rm -f "$1"
+    python3 "$ROOT/bench/text/text.py" "$bin" "$WORK" "$VENV/bin" --check "$1" --check-sizes 1000,10000 --repeat 5
+    python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --check "$1" \
+      --conversations 500 --messages 10000 --repeat 3
+    "$ROOT/bench/photos.sh" 6 --floor-only --check "$1" --repeat 3
+  }
+  if [ "$record" = 1 ]; then
+    measured=()
+    for run in $(seq 1 "$record_runs"); do
+      echo "speed guard: measuring (run $run of $record_runs)" >&2
+      measure "$WORK/check/rows-$run.json"
+      measured+=("$WORK/check/rows-$run.json")
+    done
+    echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+    python3 "$ROOT/bench/check/check.py" record "${measured[@]}"
+    exit
+  fi
+  measure "$WORK/check/rows-1.json"
+  echo "speed guard: measured in $((SECONDS - started)) s; load average $(cut -d' ' -f1-3 /proc/loadavg) at the end" >&2
+  status=0
+  python3 "$ROOT/bench/check/check.py" compare "$WORK/check/rows-1.json" || status=$?
+  if [ "$status" = 1 ]; then
+    # A row past its limit once may be a busy moment on a shared machine: it fails only if it is
+    # past it again, each row judged by the better of its two runs. A real slowdown is slow twice.
+    echo "speed guard: measuring once more, to tell a slowdown from a busy moment" >&2
+    measure "$WORK/check/rows-2.json"
+    echo "speed guard: measured twice in $((SECONDS - started)) s" >&2
+    status=0
+    python3 "$ROOT/bench/check/check.py" compare "$WORK/check/rows-1.json" "$WORK/check/rows-2.json" || status=$?
+  fi
+  exit "$status"
+fi
+
 # Selenium for the page benchmark: the browser tests' pinned venv.
 if [ ! -x "$ROOT/.venv/bin/python" ] || ! "$ROOT/.venv/bin/python" -c "import selenium" 2>/dev/null; then
   python3 -m venv "$ROOT/.venv"

@@ -13,13 +13,19 @@ after a week of use) rendered into another; each run in a fresh folder, the cach
 each round.
 
 usage: python3 bench/site/site.py CHATRENDER_BINARY WORK_DIR CONVOVIZ_VENV_BIN [--conversations 2000] [--messages 40000] [--repeat 3]
-(bench/run.sh makes the venv from bench/site/requirements.txt.)"""
+       [--check FILE]
+(bench/run.sh makes the venv from bench/site/requirements.txt.)
+
+--check FILE: the speed guard's row instead (bench/run.sh --check, bench/check/): chatrender's time
+÷ convoviz's, each the best of the --repeat alternating rounds, added to FILE
+(bench/check/rows.py); no tables, no re-rendering with the cache."""
 import argparse
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 
@@ -33,6 +39,7 @@ parser.add_argument("venv_bin")
 parser.add_argument("--conversations", type=int, default=2000)
 parser.add_argument("--messages", type=int, default=40000)
 parser.add_argument("--repeat", type=int, default=3)
+parser.add_argument("--check", metavar="FILE", help="the speed guard's row into FILE (see above)")
 args = parser.parse_args()
 args.binary = os.path.abspath(args.binary)
 work = os.path.abspath(os.path.join(args.work, f"site-{args.conversations}"))
@@ -96,12 +103,22 @@ def main():
     }
     results = {name: [] for name in tools}
     sizes = {}
+    # --check: outputs in the temporary folder (bench/run.sh --check points it at a memory file
+    # system: making 500 folders on a disk other builds are writing to costs 0.1 to 0.9 s).
+    outputs = tempfile.mkdtemp(prefix="chatrender-check-site-") if args.check else work
     for _ in range(args.repeat):
         for name, (command, env) in tools.items():
-            out = os.path.join(work, "out-" + name)
+            out = os.path.join(outputs, "out-" + name)
             shutil.rmtree(out, ignore_errors=True)
             results[name].append(run(command(out), env))
             sizes[name] = size(out)
+    if args.check:
+        sys.path.insert(0, os.path.join(ROOT, "bench", "check"))
+        import rows
+        rows.add(os.path.abspath(args.check), f"site of {args.conversations:,} conversations ÷ convoviz",
+                 "chatrender render --from chatgpt", "convoviz (Markdown)", results["chatrender"], results["convoviz"])
+        shutil.rmtree(outputs)
+        return
     print(f"### A whole account as one site ({args.conversations:,} conversations, {args.messages:,} messages, "
           f"{json_bytes / 1e6:.1f} MB of JSON; median of {args.repeat})")
     print()

@@ -6,7 +6,14 @@ usage: python3 bench/text/text.py CHATRENDER_BINARY WORK_DIR VENV_BIN [--sizes 1
        [--compare-sizes 1000,10000] [--repeat 3] [--slow-budget 240]
 
 A tool slower than --slow-budget seconds at one size is run once (not repeated) at the next and
-skipped at sizes past that, so one run stays within minutes on two cores; skipped cells say so."""
+skipped at sizes past that, so one run stays within minutes on two cores; skipped cells say so.
+
+--check FILE: the speed guard's text rows instead (bench/run.sh --check, bench/check/): at the two
+--check-sizes (small, large), in --repeat interleaved rounds, chatrender `--markup full` against
+pandoc and claude-code-log at the small size and against cmark-gfm at the large one; the large
+size in chunks (`--split-over 1MB`, the path a page past 32 MB of text takes) against the small
+size whole (the scaling) and against the large size whole (the cost of the chunks and their search
+shards). Each side's best round; the rows are added to FILE (bench/check/rows.py)."""
 import argparse
 import json
 import os
@@ -33,8 +40,11 @@ parser.add_argument("--slow-budget", type=float, default=240)
 parser.add_argument("--rich-sizes", default="",
                     help="also time chatrender against cmark-gfm on replies with code in a dozen languages and "
                          "TeX math (make_text.py --rich) at these sizes, e.g. 10000")
+parser.add_argument("--check", metavar="FILE", help="the speed guard's rows into FILE (see above)")
+parser.add_argument("--check-sizes", default="1000,10000", help="--check: the small and the large size")
 args = parser.parse_args()
 args.venv_bin = os.path.abspath(args.venv_bin)
+args.work = os.path.abspath(args.work)  # the tools run in the input's folder
 args.binary = os.path.abspath(args.binary)
 sizes = [int(s) for s in args.sizes.split(",")]
 compare_sizes = [int(s) for s in args.compare_sizes.split(",")]
@@ -54,15 +64,18 @@ def measure(cmd, cwd, out):
         shutil.rmtree(out)
     elif os.path.exists(out):
         os.remove(out)
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as tf:
+    # The child's own resource usage (wait4), to the microsecond: a 1k-turn render takes 20 ms,
+    # which /usr/bin/time's hundredths would round to nothing.
+    with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        p = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", tf.name] + cmd, cwd=cwd, env=ENV,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        p = subprocess.Popen(cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - start
+        p.returncode = os.waitstatus_to_exitcode(status)
         if p.returncode != 0:
-            raise RuntimeError(f"{cmd[0]} failed ({p.returncode}): {p.stderr.decode(errors='replace')[-500:]}")
-        user, system, peak_kib = tf.read().split()[-3:]
-    return wall, float(user) + float(system), int(peak_kib) / 1024
+            errors.seek(0)
+            raise RuntimeError(f"{cmd[0]} failed ({p.returncode}): {errors.read().decode(errors='replace')[-500:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def tools(d, out):
@@ -76,6 +89,53 @@ def tools(d, out):
         ("claude-code-transcripts", [f"{vb}/claude-code-transcripts", "json", "session.jsonl", "-o", f"{out}/cct"], f"{out}/cct"),
     ]
 
+
+def check(path):
+    """The speed guard's text rows (see the module's doc)."""
+    sys.path.insert(0, os.path.join(ROOT, "bench", "check"))
+    import rows
+    small, large = (int(s) for s in args.check_sizes.split(","))
+    cases = {}  # name -> (command, folder it runs in, output to clear)
+    # Outputs in the temporary folder (bench/run.sh --check points it at a memory file system).
+    scratch = tempfile.mkdtemp(prefix="chatrender-check-text-")
+    for turns in (small, large):
+        d = inputs(turns)
+        out = os.path.join(scratch, str(turns))
+        os.makedirs(out, exist_ok=True)
+        for name, cmd, target in tools(d, out):
+            cases[(name, turns)] = (cmd, d, target)
+        # The same render into its own folder, in chunks.
+        cmd, d, target = cases[("chatrender --markup full", turns)]
+        chunked_out = target + "-chunks"
+        cases[("chatrender --markup full, in chunks", turns)] = (
+            [chunked_out if part == target else part for part in cmd] + ["--split-over", "1MB"], d, chunked_out)
+    plan = [("chatrender --markup full", small), ("pandoc -s", small), ("claude-code-log", small),
+            ("chatrender --markup full", large), ("cmark-gfm", large), ("chatrender --markup full, in chunks", large)]
+    runs = {case: [] for case in plan}
+    for round_index in range(args.repeat):
+        # Each round starts one case later, so no case always runs first.
+        shift = round_index % len(plan)
+        for case in plan[shift:] + plan[:shift]:
+            cmd, d, target = cases[case]
+            runs[case].append(measure(cmd, d, target))
+    if not os.path.isdir(os.path.join(scratch, str(large), "cr-full-chunks", "chunks")):
+        sys.exit(f"--split-over 1MB did not put the {large:,}-turn page in chunks: the check would not time the chunked path")
+    shutil.rmtree(scratch)
+    cr_small, cr_large = ("chatrender --markup full", small), ("chatrender --markup full", large)
+    chunked = ("chatrender --markup full, in chunks", large)
+    rows.add(path, f"text {small:,} turns ÷ pandoc -s", "chatrender --markup full", "pandoc -s", runs[cr_small], runs[("pandoc -s", small)])
+    rows.add(path, f"text {small:,} turns ÷ claude-code-log", "chatrender --markup full", "claude-code-log",
+             runs[cr_small], runs[("claude-code-log", small)])
+    rows.add(path, f"text {large:,} turns ÷ cmark-gfm", "chatrender --markup full", "cmark-gfm", runs[cr_large], runs[("cmark-gfm", large)])
+    rows.add(path, f"scaling: {large:,} turns in chunks ÷ {small:,} turns", f"{large:,} turns, --split-over 1MB",
+             f"{small:,} turns", runs[chunked], runs[cr_small])
+    rows.add(path, f"chunks: {large:,} turns in chunks ÷ whole", "--split-over 1MB", "whole (the default at this size)",
+             runs[chunked], runs[cr_large])
+
+
+if args.check:
+    check(os.path.abspath(args.check))
+    sys.exit(0)
 
 results = {}  # (tool, turns) -> dict
 slow = {}     # tool -> "once" | "skip"
