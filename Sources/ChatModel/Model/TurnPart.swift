@@ -229,12 +229,37 @@ package struct TranscriptPart: Sendable, Equatable {
     /// When its work ended, as the log recorded it (a sub-agent's last message or tool result);
     /// nil when the log keeps no times, or only the start.
     package var ended: ChatDate?
+    /// Who the sub-agent is (its session, thread or agent id), when the log says. A sub-agent is
+    /// a node of a graph, not a subtree to copy: the first call that started it shows its turns,
+    /// the others refer to it (``reference``), so a page grows with the agents, not with the
+    /// paths through them.
+    package var agent: String?
+    /// Set on a call whose sub-agent is not shown here (this part then has no turns).
+    package var reference: Reference?
 
-    package init(title: String, messages: [Message], started: ChatDate? = nil, ended: ChatDate? = nil) {
+    /// Why a call's sub-agent is not shown at it.
+    package enum Reference: Sendable, Equatable {
+        /// Its turns are shown at the call that first started it, which this links to.
+        case shownElsewhere
+        /// It is one of this call's own callers (a cycle of agents starting each other): showing it
+        /// here would never end.
+        case cycle
+    }
+
+    package init(title: String, messages: [Message], started: ChatDate? = nil, ended: ChatDate? = nil, agent: String? = nil, reference: Reference? = nil) {
         self.title = title
         self.messages = messages
         self.started = started
         self.ended = ended
+        self.agent = agent
+        self.reference = reference
+    }
+
+    /// The anchor of the place a sub-agent's turns are shown, the same for every call that
+    /// names it: a hash of ``agent``, so no input reaches an id.
+    package static func anchor(agent: String) -> String {
+        "cr-agent-"
+            + SHA256.hash(Array(agent.utf8)).prefix(8).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     /// The time it ran, when both ends are known and the end is not before the start: what a
