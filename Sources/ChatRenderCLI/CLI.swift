@@ -27,6 +27,11 @@ public enum CLI {
         SiteCommand.command,
     ]
 
+    /// `chatrender --version`: the version, and the commit it was built from when known.
+    public static var version: String {
+        ChatRenderVersion.string + (BuildCommit.hash.map { " (commit \($0))" } ?? "")
+    }
+
     /// `chatrender --help`: the short overview of the commands.
     public static var overview: String { HelpText.overview(commands) }
 
@@ -58,7 +63,7 @@ public enum CLI {
             output.out(overview)
             return .ok
         case "--version":
-            output.out("chatrender \(ChatRenderVersion.string)\n")
+            output.out("chatrender \(version)\n")
             return .ok
         case "help":
             let words = arguments.dropFirst().filter { $0 != "-h" && $0 != "--help" }

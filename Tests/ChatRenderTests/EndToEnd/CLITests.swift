@@ -26,8 +26,20 @@ import TestSupport
         #expect(help.status == 0)
         #expect(help.stdout.contains("chatrender render CONVERSATION.json"))
         #expect(help.stdout.contains("chatrender theme check THEME"))
+        // The version, and the commit built: this checkout's, or none outside a git checkout.
         let version = try CLIRun.run(["--version"])
-        #expect(version.stdout == "chatrender \(ChatRenderVersion.string)\n")
+        #expect(version.status == 0)
+        let commit = try Self.headCommit()
+        #expect(version.stdout == "chatrender \(ChatRenderVersion.string)\(commit.map { " (commit \($0))" } ?? "")\n")
+    }
+
+    /// The abbreviated hash of the repository's HEAD, as the build reads it; nil outside a checkout.
+    static func headCommit() throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return nil }
+        let git = try CLIRun.run(
+            ["-C", TestPaths.repository, "-c", "safe.directory=" + TestPaths.repository, "rev-parse", "--short", "HEAD"],
+            executable: "/usr/bin/git")
+        return git.status == 0 ? git.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
     @Test func usageErrorsExit64() throws {

@@ -25,7 +25,7 @@ import TestSupport
         let prefix = try #require(SourcePath.realPath(TestPaths.temporaryFolder("prefix"))) + "/usr"
         let first = try install(["--prefix", prefix, "--binary", TestPaths.executable])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("installed chatrender \(ChatRenderVersion.string): \(prefix)/bin/chatrender"))
+        #expect(first.stdout.hasPrefix("installed chatrender \(CLI.version): \(prefix)/bin/chatrender"))
         #expect(try listing(prefix + "/bin") == ["chatrender"])
         #expect(try listing(prefix + "/share") == ["chatrender"])
         #expect(try listing(prefix + "/share/chatrender") == [".chatrender-install", "templates", "themes"])
