@@ -34,7 +34,7 @@ public enum CLI {
     static let helpSummary = "print a command's help (the same as chatrender COMMAND --help)"
 
     /// `chatrender --version`: the version, and the commit it was built from when known.
-    public static var version: String {
+    static var version: String {
         ChatRenderVersion.string + (BuildCommit.hash.map { " (commit \($0))" } ?? "")
     }
 

@@ -143,6 +143,17 @@ import TestSupport
         }
     }
 
+    @Test func completionsNeedAShellTheyKnowAndTheData() throws {
+        let unknown = try CLIRun.run(["completions", "tcsh"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "chatrender: error: no completions for \"tcsh\"; expected bash, zsh or fish (see chatrender completions --help)\n")
+        // The themes and locales offered are the data folder's: without one, it says so.
+        let lost = try CLIRun.run(["completions", "bash"], environment: ["CHATRENDER_DATA": "/nonexistent"])
+        #expect(lost.status == 66)
+        #expect(lost.stdout.isEmpty)
+        #expect(lost.stderr.hasPrefix("chatrender: error: CHATRENDER_DATA is \"/nonexistent\""))
+    }
+
     /// The script the built binary prints for `shell`, in a file.
     func script(_ shell: String) throws -> String {
         let run = try CLIRun.run(["completions", shell])
