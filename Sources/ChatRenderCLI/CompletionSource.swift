@@ -23,7 +23,7 @@ struct CompletionSource: Sendable {
 
     /// `auto` and every import format, in the table's order.
     var formats: [String]
-    /// The bundled themes' names (`sp`, `paper`, …).
+    /// The bundled themes `theme init --from` takes (`paper`, `sp`).
     var themes: [String]
     /// The locales with a string table (`en`, `de`, `zh-Hans`, …).
     var locales: [String]
@@ -60,7 +60,7 @@ struct CompletionSource: Sendable {
         CompletionSource(
             commands: CLI.commands,
             formats: ["auto"] + ImportFormat.all.map(\.name),
-            themes: BundledThemes.names(in: FilePath.join(data, "themes")),
+            themes: ThemeScaffold.startingPoints(in: FilePath.join(data, "themes")),
             locales: UIStrings.available(templates: FilePath.join(data, "templates")))
     }
 

@@ -9,7 +9,8 @@ enum ValueKind: Sendable, Equatable {
     case oneOf([String])
     /// `auto` or the name of an import format (`chatgpt`, `claude-code`, …).
     case importFormat
-    /// The name of a bundled theme (`sp`, `paper`, …), as in the data folder's `themes/`.
+    /// The name of a bundled theme a theme can be made from (`sp`, `paper`: those with light and
+    /// dark modes), as in the data folder's `themes/`.
     case bundledTheme
     /// A locale with a string table in the templates' `strings/` (`de`, `zh-Hans`, …).
     case locale

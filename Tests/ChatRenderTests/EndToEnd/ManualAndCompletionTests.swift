@@ -136,10 +136,28 @@ import TestSupport
         #expect(lines.contains("chatrender render --locale "))
         #expect(lines.contains("chatrender theme init --from "))
         #expect(source.formats.first == "auto" && source.formats.contains("claude-code"))
-        #expect(source.themes == BundledThemes.names(in: TestPaths.repo("themes")) && source.themes.contains("sp"))
+        // The themes theme init can start from: sp and paper, not mono (a single token file).
+        #expect(source.themes == ThemeScaffold.startingPoints(in: TestPaths.repo("themes")))
+        #expect(source.themes.contains("sp") && source.themes.contains("paper") && !source.themes.contains("mono"))
         #expect(source.locales.contains("de") && source.locales.contains("zh-Hans") && source.locales.contains("en"))
         for path in CLI.commandPaths where CLI.command(at: path)!.subcommands.isEmpty {
             #expect(lines.contains((["chatrender"] + path + ["-"]).joined(separator: " ")), "\(path)")
+        }
+    }
+
+    /// Every word offered is one the command takes: each theme name starts a theme, each format
+    /// is one --from reads, each locale has its table.
+    @Test func everyWordOfferedIsTaken() throws {
+        for theme in source.themes {
+            let folder = TestPaths.temporaryFolder("theme-init") + "/" + theme
+            let made = try CLIRun.run(["theme", "init", folder, "--from", theme, "--quiet"])
+            #expect(made.status == 0, "theme init --from \(theme): \(made.stderr)")
+        }
+        for format in source.formats {
+            #expect((try? ImportCommand.readFormat("--from", format).get()) != nil, "--from \(format)")
+        }
+        for locale in source.locales {
+            #expect(UIStrings.resolve(locale, available: source.locales).tag == locale, "--locale \(locale)")
         }
     }
 
