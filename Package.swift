@@ -98,9 +98,12 @@ let package = Package(
             dependencies: stages + ["CPlatform"],
             swiftSettings: stage
         ),
+        // Writes the commit being built into ChatRenderCLI, for `chatrender --version`.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         .target(
             name: "ChatRenderCLI",
-            dependencies: ["ChatRender"]
+            dependencies: ["ChatRender"],
+            plugins: ["BuildCommit"]
         ),
         .executableTarget(
             name: "chatrender",

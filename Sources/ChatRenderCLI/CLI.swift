@@ -24,7 +24,25 @@ public enum CLI {
     /// Every command, in the order the overview lists them.
     static let commands: [Command] = [
         RenderCommand.command, ImportCommand.command, PreviewCommand.command, CheckCommand.command, ThemeCommand.command,
-        SiteCommand.command,
+        SiteCommand.command, CompletionsCommand.command, ManualCommand.command,
+    ]
+
+    /// What chatrender does, in a line: the head of the overview and of its manual page.
+    static let description = "a chat conversation (JSON) and a design-token theme into a static, accessible HTML page"
+
+    /// `help COMMAND`, in the overview's words.
+    static let helpSummary = "print a command's help (the same as chatrender COMMAND --help)"
+
+    /// `chatrender --version`: the version, and the commit it was built from when known.
+    static var version: String {
+        ChatRenderVersion.string + (BuildCommit.hash.map { " (commit \($0))" } ?? "")
+    }
+
+    /// The options before any command: `--help` and `--version`, for the manual and completions
+    /// (the overview shows them as usage lines).
+    static let topLevelOptions: [Option] = [
+        Option.flag("--help", "-h", help: "print the overview of the commands").option,
+        Option.flag("--version", help: "print the version and the commit it was built from").option,
     ]
 
     /// `chatrender --help`: the short overview of the commands.
@@ -58,7 +76,7 @@ public enum CLI {
             output.out(overview)
             return .ok
         case "--version":
-            output.out("chatrender \(ChatRenderVersion.string)\n")
+            output.out("chatrender \(version)\n")
             return .ok
         case "help":
             let words = arguments.dropFirst().filter { $0 != "-h" && $0 != "--help" }

@@ -9,7 +9,7 @@ enum CacheOptions {
             + "--single-file or a newer export makes only what changed (default: chatrender/ in the user's cache folder, "
             + "$XDG_CACHE_HOME or ~/.cache). At most 2 GiB, the least recently used removed "
             + "first; safe to delete at any time",
-        read: OptionReader.outputPath)
+        kind: .folder, read: OptionReader.outputPath)
     static let noCache = Option.flag("--no-cache", help: "neither read nor write a cache: make every image and page afresh")
 
     static let group = OptionGroup("CACHE", [cache.option, noCache.option])

@@ -4,24 +4,26 @@ import Foundation
 /// `chatrender check FIXTURE.json… --snapshots DIR`: the table and the run.
 enum CheckCommand {
     static let snapshots = Option.value(
-        "--snapshots", valueName: "DIR", help: "where the snapshots live (required)", read: OptionReader.folder)
+        "--snapshots", valueName: "DIR", help: "where the snapshots live (required)", kind: .folder, read: OptionReader.folder)
     static let record = Option.flag(
         "--record", help: "write missing snapshots and update the ones that differ, then exit 0 (--record-mode failed)")
-    static let recordMode = Option.value(
+    static let recordMode = Option.choice(
         "--record-mode", valueName: "MODE",
         help: "which snapshot files to write: missing (only those not stored yet; a difference still exits 1), "
             + "failed (missing and differing ones, as --record), all (every one, even one that matches) or never "
             + "(the default: compare only, and a missing snapshot exits 1, as CI wants)",
-        read: OptionReader.choice(RecordMode.self) { name, raw in "\(name) must be missing, failed, all or never, not \"\(raw)\"" })
+        RecordMode.self
+    ) { name, raw in "\(name) must be missing, failed, all or never, not \"\(raw)\"" }
     static let png = Option.flag(
         "--png",
         help: "also screenshot each page with headless Chromium (CHATRENDER_CHROMIUM, or chromium on PATH) "
             + "in light and dark and compare pixel by pixel; exits 69 when no Chromium is found")
     static let widths = Option.value(
-        "--widths", valueName: "W,W…", help: "screenshot widths in CSS pixels (default: the recorded ones, else 390,1024)", read: OptionReader.widths)
+        "--widths", valueName: "W,W…", help: "screenshot widths in CSS pixels (default: the recorded ones, else 390,1024)", kind: .text,
+        read: OptionReader.widths)
     static let tolerance = Option.value(
         "--tolerance", valueName: "N", help: "largest per-channel difference (0–255) still counted as equal (default 2)",
-        read: OptionReader.integer(in: 0...255, "a whole number from 0 to 255"))
+        kind: .text, read: OptionReader.integer(in: 0...255, "a whole number from 0 to 255"))
     static let exactEdges = Option.flag(
         "--exact-edges",
         help: "also count slight differences on strong edges (by default a pixel on an edge in both "
@@ -29,10 +31,10 @@ enum CheckCommand {
     static let diffs = Option.value(
         "--diffs", valueName: "DIR",
         help: "for fixtures that differ: the rendered page, the whole diff, new screenshots "
-            + "and diff images (changes in magenta); default out/check-diffs", read: OptionReader.outputPath)
+            + "and diff images (changes in magenta); default out/check-diffs", kind: .folder, read: OptionReader.outputPath)
     static let maxDiffLines = Option.value(
         "--max-diff-lines", valueName: "N", help: "lines of each HTML diff to print (default 80; the whole diff is in --diffs)",
-        read: OptionReader.integer(in: 0...1_000_000, "a whole number ≥ 0"))
+        kind: .text, read: OptionReader.integer(in: 0...1_000_000, "a whole number ≥ 0"))
 
     static let command = Command(
         path: ["check"],

@@ -6,11 +6,17 @@ import ChatRender
 ///
 /// A command with `subcommands` (`theme`) only routes to them; a leaf command has `run`.
 struct Command: Sendable {
-    /// A positional argument, for the ARGUMENTS section of help.
+    /// A positional argument, for the ARGUMENTS section of help. Completions take the n-th of a
+    /// command's arguments for the n-th word (the last one for any after it).
     struct Argument: Sendable {
         /// `CONVERSATION.json`, `FIXTURE.json…`
         let name: String
         let help: String
+        /// What it is, for completions.
+        var kind: ValueKind = .file
+        /// Whether it is another thing the argument before it may be, in the same place (render's
+        /// FOLDER or INPUT instead of CONVERSATION.json), rather than the next argument.
+        var sharesPlace = false
     }
 
     /// The words that name it after `chatrender`: `["theme", "check"]`.

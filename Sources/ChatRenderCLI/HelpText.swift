@@ -7,10 +7,17 @@ enum HelpText {
     /// Where option and argument descriptions begin.
     static let column = 25
 
+    /// Standard input, and where the bundled data comes from: the overview's closing note, in
+    /// help and in the manual.
+    static let dataNote =
+        "A file argument may be - to read standard input. The bundled themes/ and templates/ come from "
+        + "CHATRENDER_DATA, else from beside the executable: the repository of a build in .build/, or "
+        + "PREFIX/share/chatrender for PREFIX/bin/chatrender (see scripts/install)."
+
     /// `chatrender --help`: what each command is for and how it is called.
     static func overview(_ commands: [Command]) -> String {
         var lines = [
-            "chatrender: a chat conversation (JSON) and a design-token theme into a static, accessible HTML page.",
+            "chatrender: \(CLI.description).",
             "",
             "USAGE",
         ]
@@ -21,10 +28,7 @@ enum HelpText {
         lines += ["  chatrender help COMMAND    (the same as chatrender COMMAND --help)", "  chatrender --version", "", "COMMANDS"]
         for command in leaves { lines += entry(command.name, command.summary) }
         lines += [""]
-        lines += wrap(
-            "A file argument may be - to read standard input. The bundled themes/ and templates/ come from "
-                + "CHATRENDER_DATA, else from beside the executable: the repository of a build in .build/, or "
-                + "PREFIX/share/chatrender for PREFIX/bin/chatrender (see scripts/install).", indent: "")
+        lines += wrap(dataNote, indent: "")
         lines += ["", "EXIT CODES"] + exitCodes(CLI.ExitCode.allCases)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -34,7 +34,7 @@ enum ImportCommand {
             .init(
                 name: "FORMAT",
                 help: "auto: recognise the format from INPUT's names and first records (the formats below)\n"
-                    + ExportReaders.helpLines),
+                    + ExportReaders.helpLines, kind: .importFormat),
             .init(
                 name: "INPUT",
                 help: "the export, or - to read it from standard input (a zip or a JSON file; a "

@@ -14,21 +14,23 @@ enum RenderCommand {
     static let inlineLimit = Option.value(
         "--inline-limit", valueName: "SIZE",
         help: "the most the single file may weigh: 25MB (default), 500KB, 2MiB, a byte count, or 0 to inline nothing",
-        read: OptionReader.size)
+        kind: .text, read: OptionReader.size)
     static let pdf = Option.flag(
         "--pdf",
         help: "also print the page to index.pdf beside index.html, with headless Chromium (CHATRENDER_CHROMIUM, "
             + "or chromium on PATH); light, without controls, every photo; exits 69 when no Chromium is found "
             + "or it will not start (nothing is written then)")
-    static let paper = Option.value(
-        "--paper", valueName: "a4|letter", help: "the PDF's paper size (default a4)",
-        read: OptionReader.choice(Paper.self, lowercased: true) { name, raw in "\(name) must be a4 or letter, not \"\(raw)\"" })
+    static let paper = Option.choice(
+        "--paper", valueName: "a4|letter", help: "the PDF's paper size (default a4)", Paper.self, lowercased: true
+    ) { name, raw in
+        "\(name) must be a4 or letter, not \"\(raw)\""
+    }
     static let from = Option.value(
         "--from", valueName: "FORMAT",
         help: "INPUT is an export or session log of FORMAT (\(ImportFormat.spokenList)), or auto: recognise it (the "
             + "default for any INPUT that is not a conversation file); import it, then render (replies default to "
             + "--markup full; see chatrender help import)",
-        read: ImportCommand.readFormat)
+        kind: .importFormat, read: ImportCommand.readFormat)
 
     static let watch = Option.flag(
         "--watch",
@@ -43,6 +45,7 @@ enum RenderCommand {
             + "written in chunks (chunks/N.js) that load as the reader scrolls, follows a link or finds a turn with the "
             + "page's own search (search/N.js), so a session of hundreds of megabytes opens at once; "
             + "--single-file and --pdf pages are always whole",
+        kind: .text,
         read: { name, raw in
             InlineLimit(parsing: raw).map { .success($0.bytes) }
                 ?? .failure(OptionValueProblem("\(name) \"\(raw)\": expected a size such as 32MB, 500KB, 2MiB or a number of bytes (0 never splits)"))
@@ -60,6 +63,7 @@ enum RenderCommand {
         "--shard", valueName: "K/N",
         help: "render only the K-th of N slices of a site's pages (with --from, or a FOLDER), with the whole site's index "
             + "and search; join the N folders with chatrender site merge (see README, \"A site on several machines\")",
+        kind: .text,
         read: { name, raw in
             SiteShard(parsing: raw).map { .success($0) }
                 ?? .failure(OptionValueProblem("\(name) must be K/N with 1 ≤ K ≤ N ≤ 10000, like 2/4, not \"\(raw)\""))
@@ -84,11 +88,13 @@ enum RenderCommand {
             .init(
                 name: "FOLDER",
                 help: "a folder of conversation files (*.json, an import's output say): one site of "
-                    + "them, a page per conversation in NAME/, an index and search across them"),
+                    + "them, a page per conversation in NAME/, an index and search across them",
+                sharesPlace: true),
             .init(
                 name: "INPUT",
                 help: "an export or session log (see chatrender help import), recognised by itself or named "
-                    + "with --from, or - for standard input"),
+                    + "with --from, or - for standard input",
+                sharesPlace: true),
         ],
         checkArguments: { arguments in
             if arguments.isEmpty { return "render needs a conversation file" }

@@ -14,7 +14,7 @@ enum SiteCommand {
                 + "then writes the site one render would have made, byte for byte. Nothing is written when a check fails."
         ],
         arguments: [
-            .init(name: "SHARD", help: "the output folder of render … --shard K/N, for every K from 1 to N, in any order")
+            .init(name: "SHARD", help: "the output folder of render … --shard K/N, for every K from 1 to N, in any order", kind: .folder)
         ],
         checkArguments: { $0.isEmpty ? "site merge needs the shards' folders" : nil },
         groups: [OptionGroup("OPTIONS", [out.option, SharedOptions.quiet.option, SharedOptions.help.option])],

@@ -23,7 +23,7 @@ enum ThemeCommand {
 
     static let from = Option.text(
         "--from", valueName: "NAME",
-        help: "the bundled theme to start from: sp (default) or paper")
+        help: "the bundled theme to start from: sp (default) or paper", kind: .bundledTheme)
 
     static let initialize = Command(
         path: ["theme", "init"],
@@ -35,7 +35,7 @@ enum ThemeCommand {
                 + "theme check as written. DIR must be new, empty, or an earlier theme init; nothing is half-written."
         ],
         arguments: [
-            .init(name: "DIR", help: "the folder to make; its name becomes the theme's name")
+            .init(name: "DIR", help: "the folder to make; its name becomes the theme's name", kind: .folder)
         ],
         checkArguments: { $0.count == 1 ? nil : "theme init takes one folder" },
         groups: [OptionGroup("OPTIONS", [from.option, SharedOptions.quiet.option, SharedOptions.help.option])],

@@ -8,16 +8,20 @@ extension UIStrings {
     /// The folder of string tables in a templates folder.
     package static func folder(templates: String) -> String { FilePath.join(templates, "strings") }
 
+    /// The tags of the string tables in `templates/strings/` (`de`, `zh-Hans`, …), sorted.
+    package static func available(templates: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder(templates: templates))) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .map { String($0.dropLast(5)) }.sorted()
+    }
+
     /// The table for `locale` from `templates/strings/`, and warnings: a locale with no table
     /// falls back (`de-AT` → `de` quietly, since a region changes only the clock; `zh-TW` →
     /// `zh-Hans` and `xx-YY` → `en` with a warning naming the fallback); a key the table lacks
     /// reads in English, with a warning naming the key. A table that cannot be read is an error.
     package static func load(locale: String, templates: String) throws(DiagnosticError) -> (strings: UIStrings, warnings: [Diagnostic]) {
         let folder = folder(templates: templates)
-        let available = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(5)) }
-        let (tag, fallback) = resolve(locale, available: available)
+        let (tag, fallback) = resolve(locale, available: available(templates: templates))
         var warnings: [Diagnostic] = []
         if let fallback {
             warnings.append(Diagnostic(.warning, file: "--locale", message: fallback))

@@ -44,7 +44,7 @@ public struct BundledThemes: Sendable {
     }
 
     /// The names of the bundled themes in `folder`, sorted.
-    static func names(in folder: String) -> [String] {
+    package static func names(in folder: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var names: Set<String> = []
         for entry in entries {

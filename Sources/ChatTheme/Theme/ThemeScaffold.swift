@@ -11,6 +11,12 @@ package enum ThemeScaffold {
     /// The resolver's file name.
     package static let resolverName = "theme.resolver.json"
 
+    /// The bundled themes in `folder` a theme can be made from: those with light and dark modes
+    /// (`sp`, `paper`; not `mono`, a single token file), sorted.
+    package static func startingPoints(in folder: String) -> [String] {
+        BundledThemes.names(in: folder).filter { hasModes($0, in: folder) }
+    }
+
     /// The four files, made from the bundled theme `from` (of `bundledThemes`), for a theme called `name`.
     package static func files(
         from: String, name: String, bundledThemes: BundledThemes
@@ -20,7 +26,7 @@ package enum ThemeScaffold {
         case .success(let found): folder = found
         case .failure(let error): throw error
         }
-        let available = BundledThemes.names(in: folder).filter { hasModes($0, in: folder) }
+        let available = startingPoints(in: folder)
         guard BundledThemes.isPlainName(from), hasModes(from, in: folder) else {
             let known = available.map { "\"\($0)\"" }.joined(separator: ", ")
             throw DiagnosticError(

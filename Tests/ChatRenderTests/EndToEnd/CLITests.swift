@@ -26,8 +26,25 @@ import TestSupport
         #expect(help.status == 0)
         #expect(help.stdout.contains("chatrender render CONVERSATION.json"))
         #expect(help.stdout.contains("chatrender theme check THEME"))
+        // The version, and the commit built: one of this repository's (not necessarily HEAD, as a
+        // commit may come between a build and its tests), or none outside a git checkout.
         let version = try CLIRun.run(["--version"])
-        #expect(version.stdout == "chatrender \(ChatRenderVersion.string)\n")
+        #expect(version.status == 0)
+        if try Self.git(["rev-parse", "--verify", "-q", "HEAD"]) == nil {
+            #expect(version.stdout == "chatrender \(ChatRenderVersion.string)\n")
+        } else {
+            let match = try #require(version.stdout.wholeMatch(of: /chatrender ([^ ]+) \(commit ([0-9a-f]{7,40})\)\n/))
+            #expect(match.1 == ChatRenderVersion.string)
+            #expect(try Self.git(["cat-file", "-t", String(match.2)]) == "commit", "\(match.2) is not a commit of this repository")
+        }
+    }
+
+    /// What git answers in the repository (trimmed), or nil when it fails or there is no git.
+    static func git(_ arguments: [String]) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return nil }
+        let git = try CLIRun.run(
+            ["-C", TestPaths.repository, "-c", "safe.directory=" + TestPaths.repository] + arguments, executable: "/usr/bin/git")
+        return git.status == 0 ? git.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
     @Test func usageErrorsExit64() throws {

@@ -109,7 +109,7 @@ import TestSupport
         #expect(run(["render", "c.json", "--record"]).err.contains("\"--record\" for render; it is an option of check"))
         let nothingClose = run(["frobnicate"])
         #expect(nothingClose.code == .usage)
-        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check, theme init or site merge"))
+        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check, theme init, site merge, completions or man"))
     }
 
     @Test func editDistanceCountsSwapsAsOne() {

@@ -25,9 +25,16 @@ import TestSupport
         let prefix = try #require(SourcePath.realPath(TestPaths.temporaryFolder("prefix"))) + "/usr"
         let first = try install(["--prefix", prefix, "--binary", TestPaths.executable])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("installed chatrender \(ChatRenderVersion.string): \(prefix)/bin/chatrender"))
+        #expect(first.stdout.hasPrefix("installed chatrender \(CLI.version): \(prefix)/bin/chatrender"))
         #expect(try listing(prefix + "/bin") == ["chatrender"])
-        #expect(try listing(prefix + "/share") == ["chatrender"])
+        #expect(try listing(prefix + "/share") == Self.shared)
+        // A manual page per command, and the completions, made by the binary installed.
+        let pages = ManualPage.pages(CLI.commands, version: ChatRenderVersion.string).map { $0.fileName + ".gz" }
+        #expect(try listing(prefix + "/share/man/man1") == pages.sorted())
+        let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/chatrender", encoding: .utf8)
+        #expect(bash.hasPrefix("# bash completion for chatrender"))
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/zsh/site-functions/_chatrender"))
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/fish/vendor_completions.d/chatrender.fish"))
         #expect(try listing(prefix + "/share/chatrender") == [".chatrender-install", "templates", "themes"])
         #expect(try listing(prefix + "/share/chatrender/templates") == listing(TestPaths.templates))
         #expect(try listing(prefix + "/share/chatrender/themes") == listing(TestPaths.repo("themes")))
@@ -46,9 +53,30 @@ import TestSupport
         let second = try install(["--prefix", prefix, "--binary", TestPaths.executable])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try listing(prefix + "/bin") == ["chatrender"])
-        #expect(try listing(prefix + "/share") == ["chatrender"])
+        #expect(try listing(prefix + "/share") == Self.shared)
         #expect(try listing(prefix + "/share/chatrender") == [".chatrender-install", "templates", "themes"])
+        #expect(try listing(prefix + "/share/man/man1") == pages.sorted())
+
+        // A manual page an earlier install left and this one does not make (a command since
+        // removed) goes; one it did not install stops the install, and nothing is changed.
+        let marker = prefix + "/share/chatrender/.chatrender-install"
+        let listed = try String(contentsOfFile: marker, encoding: .utf8)
+        try (listed + "share/man/man1/chatrender-gone.1.gz\n").write(toFile: marker, atomically: true, encoding: .utf8)
+        _ = FileManager.default.createFile(atPath: prefix + "/share/man/man1/chatrender-gone.1.gz", contents: Data())
+        let third = try install(["--prefix", prefix, "--binary", TestPaths.executable])
+        #expect(third.status == 0, "\(third.stderr)")
+        #expect(try listing(prefix + "/share/man/man1") == pages.sorted())
+        try FileManager.default.removeItem(atPath: prefix + "/share/fish/vendor_completions.d/chatrender.fish")
+        try FileManager.default.removeItem(atPath: marker)
+        try FileManager.default.removeItem(atPath: prefix + "/share/chatrender")
+        let foreign = try install(["--prefix", prefix, "--binary", TestPaths.executable])
+        #expect(foreign.status == 73)
+        #expect(foreign.stderr.contains("/share/bash-completion/completions/chatrender exists and was not installed by scripts/install"))
+        #expect(!FileManager.default.fileExists(atPath: prefix + "/share/chatrender"))
     }
+
+    /// What an install puts in PREFIX/share.
+    static let shared = ["bash-completion", "chatrender", "fish", "man", "zsh"]
 
     @Test func refusesAFolderItDidNotInstall() throws {
         let prefix = TestPaths.temporaryFolder("foreign")

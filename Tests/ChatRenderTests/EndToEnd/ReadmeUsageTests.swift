@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import Testing
 @testable import ChatRenderCLI
@@ -25,7 +26,7 @@ import TestSupport
         // Flags of other tools, and CSS custom properties, that the documents also mention.
         let others: Set<String> = [
             "--static-swift-stdlib", "--rm", "--replay", "--quick", "--filter", "--no-sandbox",
-            "--prefix", "--binary", "--markup-full", "--version", "--help",
+            "--prefix", "--binary", "--markup-full", "--version", "--help", "--strip-components",
         ]
         let cssPrefixes = ["--color-", "--radius-", "--type-", "--motion-", "--cr-"]
         let files =
@@ -46,7 +47,17 @@ import TestSupport
 
     @Test func theInstallScriptIsDocumented() throws {
         let text = try readme()
-        #expect(text.contains("\n## Install\n"))
+        #expect(text.contains("\n### Install from source\n"))
         #expect(text.contains("scripts/install --prefix"))
+    }
+
+    /// Set-up starts with the package, then building from source; the package it names is this
+    /// version's.
+    @Test func setUpStartsWithThePackage() throws {
+        let text = try readme()
+        let setUp = try #require(text.range(of: "\n## Set-up\n"))
+        let headings = text[setUp.upperBound...].split(separator: "\n").filter { $0.hasPrefix("#") }.prefix(3)
+        #expect(headings == ["### Install the Debian package", "### Build from source: two commands", "### Install from source"])
+        #expect(text.contains("sudo apt install ./chatrender_\(ChatRenderVersion.string)_amd64.deb"))
     }
 }
