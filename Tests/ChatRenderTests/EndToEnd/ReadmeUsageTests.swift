@@ -27,6 +27,8 @@ import TestSupport
         let others: Set<String> = [
             "--static-swift-stdlib", "--rm", "--replay", "--quick", "--filter", "--no-sandbox",
             "--prefix", "--binary", "--markup-full", "--version", "--help", "--strip-components",
+            // bench/run.sh's, the speed guard's.
+            "--check", "--record",
         ]
         let cssPrefixes = ["--color-", "--radius-", "--type-", "--motion-", "--cr-"]
         let files =
