@@ -103,7 +103,7 @@ package struct CodexReader: ChatExportReader {
         return try SessionLog.readAll(files.filter { !nested.contains($0) }, site: true) { (file) throws(DiagnosticError) in
             if case .failure(let error)? = parsed[file] { throw error }
             guard var session = assembled[file] else { return (nil, []) }
-            return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
+            return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
         }
     }
 
@@ -113,9 +113,9 @@ package struct CodexReader: ChatExportReader {
         var session = try parse(path, includeSystem: includeSystem)
         session.children = children(of: session, beside: path, includeSystem: includeSystem, depth: 0)
         // Read once: its turns are made from what it read, which is let go as they are.
-        session.freesAsTurnsAreMade = true
+        session.log.freesAsTurnsAreMade = true
         let chat = session.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// From this size a rollout is read in runs (see ``parse(_:includeSystem:)``).
@@ -168,9 +168,9 @@ package struct CodexReader: ChatExportReader {
     /// Reads a rollout from bytes in memory (tests); `freesAsTurnsAreMade` as a rollout file is read.
     static func read(bytes: [UInt8], file: String, includeSystem: Bool = false, freesAsTurnsAreMade: Bool = false) -> (ImportedChat?, [Diagnostic]) {
         var session = CodexSession(file: file, includeSystem: includeSystem)
-        session.freesAsTurnsAreMade = freesAsTurnsAreMade
+        session.log.freesAsTurnsAreMade = freesAsTurnsAreMade
         bytes.withUnsafeBufferPointer { session.read($0) }
-        return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
+        return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// Every rollout under `folder`, oldest first by path (`YYYY/MM/DD/rollout-<time>-…`).
@@ -213,6 +213,6 @@ struct CodexLiveLog: LiveSessionLog {
         var copy = session
         copy.children = CodexReader.children(of: copy, beside: path, includeSystem: false, depth: 0)
         let chat = copy.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, copy.diagnostics)
+        return (chat, copy.log.diagnostics)
     }
 }
