@@ -113,8 +113,9 @@ package struct CursorReader: ChatExportReader {
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
         var session = try parse(path, includeSystem: includeSystem)
         session.children = children(of: path, includeSystem: includeSystem)
-        let chat = session.chat(fallbackTitle: FilePath.stem(path), workspace: workspace(of: path))
-        return (chat, session.diagnostics)
+        session.log.project = workspace(of: path)
+        let chat = session.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, session.log.diagnostics)
     }
 
     static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CursorSession {
@@ -158,7 +159,8 @@ package struct CursorReader: ChatExportReader {
             bytes.withUnsafeBufferPointer { child.read($0) }
             return child
         }
-        return (session.chat(fallbackTitle: FilePath.stem(file), workspace: workspace(of: file)), session.diagnostics)
+        session.log.project = workspace(of: file)
+        return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// Every transcript under `folder`, not the sub-agents' (their parents show them).
