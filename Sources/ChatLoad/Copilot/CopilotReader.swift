@@ -110,7 +110,7 @@ package struct CopilotReader: ChatExportReader {
         let isEvents = FilePath.lastComponent(path) == "events.jsonl"
         let fallback = isEvents ? FilePath.lastComponent(FilePath.directory(path)) : FilePath.stem(path)
         let chat = session.chat(title: isEvents ? workspaceTitle(FilePath.directory(path)) : nil, fallbackTitle: fallback)
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// Whether the file at `path` is VS Code's export (one JSON document) rather than a CLI log.
@@ -139,7 +139,7 @@ package struct CopilotReader: ChatExportReader {
     static func read(bytes: [UInt8], file: String, includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
         var session = CopilotSession(file: file, includeSystem: includeSystem)
         bytes.withUnsafeBufferPointer { session.read($0) }
-        return (session.chat(title: nil, fallbackTitle: FilePath.stem(file)), session.diagnostics)
+        return (session.chat(title: nil, fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// The session's name in `workspace.yaml` beside its log (`name: …`, else `summary: …`).
