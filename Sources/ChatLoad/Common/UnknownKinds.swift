@@ -6,6 +6,9 @@ import ChatModel
 struct UnknownKinds {
     private var counts: [String: (count: Int, line: Int?)] = [:]
     private var order: [String] = []
+    /// What the log's records are called in the warnings ("line", "message"); nil for records
+    /// with no line, counted in times.
+    var unit: String? = "line"
 
     /// One more record of `what` (the warning's words: `unknown event type "x"`), at `line`.
     mutating func note(_ what: String, line: Int? = nil) {
@@ -21,9 +24,8 @@ struct UnknownKinds {
     var isEmpty: Bool { order.isEmpty }
 
     /// A warning a kind, in the order first met: `… (3 lines, the first here); left out, the rest
-    /// is read`, at the first one's line; counted in `unit`s of the log ("line", "message"), or
-    /// in times when the records have no line.
-    func warnings(file: String, unit: String? = "line") -> [Diagnostic] {
+    /// is read`, at the first one's line.
+    func warnings(file: String) -> [Diagnostic] {
         order.map { what in
             let (count, line) = counts[what]!
             let times: String

@@ -106,7 +106,7 @@ package struct GeminiReader: ChatExportReader {
             throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; render it again"))
         }
         let chat = session.chat(fallbackTitle: FilePath.stem(path), project: project(of: path))
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// Every session and saved chat under `folder`.

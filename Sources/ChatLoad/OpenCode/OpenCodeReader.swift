@@ -58,6 +58,7 @@ package struct OpenCodeReader: ChatExportReader {
         var warnings = store.warnings
         var chats: [ImportedChat] = []
         var unknown = UnknownKinds()
+        unknown.unit = nil
         // A sub-agent's session (its `parentID` is a session here) is shown at the `task` call that
         // started it; one no call names is a page of its own, after the others.
         let ids = Set(store.sessions.map(\.id))
@@ -74,7 +75,7 @@ package struct OpenCodeReader: ChatExportReader {
                 chats.append(chat)
             }
         }
-        warnings += unknown.warnings(file: path, unit: nil)
+        warnings += unknown.warnings(file: path)
         guard !chats.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no opencode session with a message in it"))
         }
