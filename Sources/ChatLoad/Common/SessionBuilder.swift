@@ -164,9 +164,10 @@ struct SessionBuilder<Call> {
 
     // MARK: The conversation
 
-    /// The title: the agent's own, else the first prompt's first line, else `fallback`.
+    /// The page's title, in words (see ``TitleWords``): the agent's own title, else the first
+    /// line of words of the first prompt, else `fallback` (the log's name).
     func title(fallback: String) -> String {
-        title ?? firstPrompt.map(SessionText.titleLine) ?? fallback
+        title.flatMap(TitleWords.of) ?? firstPrompt.flatMap(TitleWords.of) ?? fallback
     }
 
     /// The conversation of `turns` with this header; nil when nothing in it is shown (no prompt
