@@ -20,7 +20,7 @@ import ChatSupport
 ///
 /// Tolerant: a line that is not JSON, or an unknown line, item or event type, is a warning
 /// naming the file and line, given once per kind with a count; the rest renders.
-struct CodexSession: AgentSession {
+struct CodexSession: AgentLogSession {
     let includeSystem: Bool
     var log: SessionBuilder<Call>
 
@@ -55,16 +55,6 @@ struct CodexSession: AgentSession {
     }
 
     // MARK: - Lines
-
-    /// Reads `bytes`, the lines after those read before (a live session is read in pieces).
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        linesBefore += SessionLog.objects(in: bytes, file: log.file, linesBefore: linesBefore, diagnostics: &found) { node, line in readLine(node, line: line) }
-        log.diagnostics += found
-    }
-
-    /// Lines read by earlier calls of ``read(_:)``.
-    private var linesBefore = 0
 
     mutating func readLine(_ node: JSONNode, line: Int) {
         if let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) } { log.noteDate(date) }

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatSupport
 
 /// One agent's session as its reader reads it: the mapping of its format into a
 /// ``SessionBuilder``, and how each of its tool calls shows. The turns and the conversation are
@@ -12,6 +13,30 @@ protocol AgentSession {
     /// sub-agent it started. `once` when this is the last time the call is shown (the reader may
     /// let go of what it keeps for it).
     mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart]
+}
+
+/// An agent's session kept as a log of JSON lines, one record a line.
+protocol AgentLogSession: AgentSession {
+    /// Reads one record, the `line`th of the log.
+    mutating func readLine(_ node: JSONNode, line: Int)
+    /// What the reader does once a piece of the log is read (nothing, unless it says).
+    mutating func didRead()
+}
+
+extension AgentLogSession {
+    /// Reads `bytes`, whole lines of the log after those read before (a live session is read in
+    /// pieces): each JSON object to ``readLine(_:line:)``, each line that is not one a warning
+    /// naming it (a last line still being written waits quietly).
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var found: [Diagnostic] = []
+        log.linesRead += SessionLog.objects(in: bytes, file: log.file, linesBefore: log.linesRead, diagnostics: &found) { node, line in
+            readLine(node, line: line)
+        }
+        log.diagnostics += found
+        didRead()
+    }
+
+    mutating func didRead() {}
 }
 
 extension AgentSession {

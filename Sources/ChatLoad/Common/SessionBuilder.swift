@@ -12,6 +12,9 @@ struct SessionBuilder<Call> {
     /// The log, as warnings name it.
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// Lines of the log read so far, so a warning names a line by its number in the file when
+    /// the log is read in pieces.
+    var linesRead = 0
 
     // MARK: The header
 

@@ -20,7 +20,7 @@ import ChatSupport
 /// Tolerant: a line that is not JSON, or an unknown event type, is a warning naming the file and
 /// line, given once per kind with a count; `ephemeral` lines (never written by the CLI, but in
 /// its JSON output) are skipped; a half-written last line is skipped silently.
-struct CopilotSession: AgentSession {
+struct CopilotSession: AgentLogSession {
     let includeSystem: Bool
     var log: SessionBuilder<Call>
 
@@ -67,12 +67,6 @@ struct CopilotSession: AgentSession {
     }
 
     // MARK: - Lines
-
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: log.file, diagnostics: &found) { node, line in readLine(node, line: line) }
-        log.diagnostics += found
-    }
 
     mutating func readLine(_ node: JSONNode, line: Int) {
         if node["ephemeral"]?.value == .bool(true) { return }

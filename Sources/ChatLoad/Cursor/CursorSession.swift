@@ -18,7 +18,7 @@ import ChatSupport
 ///
 /// Tolerant: a line that is not JSON, or an unknown line, role or block type, is a warning naming
 /// the file and line, given once per kind with a count; the rest renders.
-struct CursorSession: AgentSession {
+struct CursorSession: AgentLogSession {
     let includeSystem: Bool
     var log: SessionBuilder<Call>
 
@@ -48,10 +48,7 @@ struct CursorSession: AgentSession {
 
     // MARK: - Lines
 
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: log.file, diagnostics: &found) { node, line in readLine(node, line: line) }
-        log.diagnostics += found
+    mutating func didRead() {
         // A turn still open at the end: its last call had not finished when the log stopped.
         if sawTurnEnd, turnOpen, let id = lastCallInReply(), log.calls[id]?.result == nil { log.calls[id]?.status = .running }
     }
