@@ -82,12 +82,12 @@ package enum ClaudeCodeImporter {
         }
         var chat = reader.chat(fallbackTitle: FilePath.stem(session.path))
         // The whole working folder; ``read(_:)`` shortens it to its last name where that is unique.
-        chat?.project = session.projectFolder.map { _ in reader.cwd } ?? nil
+        chat?.project = session.projectFolder.map { _ in reader.log.project } ?? nil
         if chat == nil {
-            reader.diagnostics.append(
+            reader.log.diagnostics.append(
                 Diagnostic(.warning, file: session.displayPath, message: "no conversation in this session log (only bookkeeping lines); it is left out"))
         }
-        let diagnostics = reader.diagnostics
+        let diagnostics = reader.log.diagnostics
         // What the reader kept (every line's parsed JSON, tool calls' inputs, results and
         // records among it) is freed later, on another thread (see ``LaterRelease``): the page
         // does not wait for it, nor share the cores with it.
@@ -111,7 +111,7 @@ package enum ClaudeCodeImporter {
         reader.makesPartsEarly = long
         reader.freesAsTurnsAreMade = long
         bytes.withUnsafeBufferPointer { reader.read(buffer: $0, chunkBytes: chunkBytes, doneWith: long ? { _ in } : nil) }
-        return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.diagnostics)
+        return (reader.chat(fallbackTitle: FilePath.stem(file)), reader.log.diagnostics)
     }
 }
 
@@ -183,7 +183,9 @@ struct AgentReading {
 
 /// One session log as it is read, line by line.
 struct ClaudeCodeSession {
-    let file: String
+    /// The header, the calls by id and the warnings; the turns are drafted here (see ``Draft``).
+    var log: SessionBuilder<ToolCall>
+    var file: String { log.file }
     /// The file on disk, to find sub-agent logs beside it; nil when read from memory.
     let sessionPath: String?
     /// Reference types, so a copy of the reader (a live session's snapshot, see
@@ -195,11 +197,9 @@ struct ClaudeCodeSession {
     var linesBefore = 0
     /// How deep in sub-agents this log is (0 for a session).
     let depth: Int
-    var diagnostics: [Diagnostic] = []
 
     // What the conversation is.
     var drafts: [Draft] = []
-    var calls: [String: ToolCall] = [:]
     var seenLines: Set<String> = []
     var sidechain: [(line: Int, node: JSONNode)] = []
     /// Every chunk of parsed lines, read: freed with the reader rather than one chunk at a time
@@ -238,13 +238,6 @@ struct ClaudeCodeSession {
     var customTitle: String?
     var aiTitle: String?
     var summary: String?
-    var firstPrompt: String?
-    var cwd: String?
-    var branch: String?
-    var version: String?
-    var models: [String] = []
-    var firstDate: ChatDate?
-    var lastDate: ChatDate?
     /// Usage per API message id (the last line of a message has its final counts).
     var usage: [String: Usage] = [:]
     var usageOrder: [String] = []
@@ -260,8 +253,6 @@ struct ClaudeCodeSession {
         var model: String?
         var items: [Item] = []
         var attachments: [ImportedAttachment] = []
-        /// Message ids already in this turn: a reply's later blocks join it.
-        var messageIDs: Set<String> = []
         /// The keys of the turn's API messages in ``ClaudeCodeSession/usage``, in order, each once.
         var usageKeys: [String] = []
     }
@@ -304,12 +295,9 @@ struct ClaudeCodeSession {
         /// Of `cacheWrite`, the one-hour writes (`cache_creation.ephemeral_1h_input_tokens`).
         var cacheWrite1h: Tally = 0
     }
-    /// The counts read, and the warnings for those out of range.
-    var tallies: TallyReader
 
     init(file: String, sessionPath: String?, images: ImageCounter, agents: AgentLogCache, depth: Int) {
-        self.file = file
-        tallies = TallyReader(file: file)
+        log = SessionBuilder(file: file, versionLabel: "Claude Code")
         self.sessionPath = sessionPath
         self.images = images
         self.agents = agents
@@ -366,7 +354,7 @@ struct ClaudeCodeSession {
         // takes two lines (its use and its result) and shares the log with text and thinking:
         // room for a quarter of the lines, the table grows once at most beyond.
         seenLines.reserveCapacity(seenLines.count + lines.count)
-        calls.reserveCapacity(calls.count + lines.count / 4)
+        log.calls.reserveCapacity(log.calls.count + lines.count / 4)
         // Each line is parsed where it is in the file, not copied out first. Lines are parsed in
         // chunks on all cores and read here in file order as each chunk is ready, so parsing
         // overlaps reading; the warnings come out in the same order as on one core.
@@ -488,12 +476,12 @@ struct ClaudeCodeSession {
     }
 
     mutating func lineError(_ error: JSONParser.SyntaxError, number: Int) {
-        diagnostics.append(
+        log.diagnostics.append(
             Diagnostic(.warning, file: file, location: SourceLocation(line: number, column: error.column), message: "\(error.message); the line is left out"))
     }
 
     mutating func warn(_ message: String, line: Int, node: JSONNode?, path: String) {
-        diagnostics.append(
+        log.diagnostics.append(
             Diagnostic(
                 .warning, file: file, location: SourceLocation(line: line, column: node?.column, jsonPath: path.isEmpty ? nil : pathPrefix + path),
                 message: message))
@@ -564,12 +552,11 @@ struct ClaudeCodeSession {
 
     /// The session's place and time, from the lines that carry them.
     mutating func noteContext(_ node: JSONNode) {
-        if let value = ImportSource.string(node["cwd"]), !value.isEmpty { cwd = value }
-        if let value = ImportSource.string(node["gitBranch"]), !value.isEmpty { branch = value }
-        if let value = ImportSource.string(node["version"]), !value.isEmpty { version = value }
+        if let value = ImportSource.string(node["cwd"]), !value.isEmpty { log.project = value }
+        if let value = ImportSource.string(node["gitBranch"]), !value.isEmpty { log.branch = value }
+        if let value = ImportSource.string(node["version"]), !value.isEmpty { log.version = value }
         if let raw = ImportSource.string(node["timestamp"]), let date = ChatDate(iso: raw) {
-            if firstDate == nil || date.secondsSinceEpoch < firstDate!.secondsSinceEpoch { firstDate = date }
-            if lastDate == nil || date.secondsSinceEpoch > lastDate!.secondsSinceEpoch { lastDate = date }
+            log.widenSpan(date)
         }
     }
 
@@ -630,7 +617,7 @@ struct ClaudeCodeSession {
         let message = node["message"]!
         let messageID = ImportSource.string(message["id"])
         let model = ImportSource.string(message["model"]).flatMap { $0.isEmpty || $0 == "<synthetic>" ? nil : $0 }
-        if let model, !models.contains(model) { models.append(model) }
+        if let model, !log.models.contains(model) { log.models.append(model) }
         let usageKey = messageID ?? "line \(line)"
         noteUsage(message, key: usageKey, line: line)
         // A synthetic reply Claude Code wrote itself for a failed request: an error line, not speech.
@@ -650,7 +637,6 @@ struct ClaudeCodeSession {
             drafts[turn].usageKeys.append(usageKey)
         }
         if drafts[turn].model == nil { drafts[turn].model = model }
-        if let messageID { drafts[turn].messageIDs.insert(messageID) }
         for (index, block) in blocks.items.enumerated() {
             guard case .object = block.value, let type = ImportSource.string(block["type"]) else {
                 warn("expected a content block object with \"type\"; the block is left out", line: line, node: block, path: blocks.path(index))
@@ -677,8 +663,8 @@ struct ClaudeCodeSession {
                     warn("a tool_use block needs \"id\" and \"name\" strings; the call is left out", line: line, node: block, path: blocks.path(index))
                     continue
                 }
-                if calls[id] != nil { continue }  // the same call logged twice
-                calls[id] = ToolCall(id: id, name: name, input: block["input"], turn: turn)
+                if log.calls[id] != nil { continue }  // the same call logged twice
+                log.calls[id] = ToolCall(id: id, name: name, input: block["input"], turn: turn)
                 drafts[turn].items.append(.call(id))
             case "image":
                 if let attachment = image(block) { drafts[turn].attachments.append(attachment) }
@@ -697,10 +683,10 @@ struct ClaudeCodeSession {
     mutating func noteUsage(_ message: JSONNode, key: String, line: Int) {
         guard let usageNode = message["usage"], case .object = usageNode.value else { return }
         if usage[key] == nil { usageOrder.append(key) }
-        func count(_ field: String) -> Tally { tallies.countOrZero(usageNode[field], line: line, path: pathPrefix + "message.usage." + field) }
+        func count(_ field: String) -> Tally { log.tallies.countOrZero(usageNode[field], line: line, path: pathPrefix + "message.usage." + field) }
         // `cache_creation` splits the writes by how long they are kept (since mid-2025); the one-hour
         // ones cost more, so they are kept apart (the five-minute ones are the rest).
-        let oneHour = tallies.countOrZero(
+        let oneHour = log.tallies.countOrZero(
             usageNode["cache_creation"]?["ephemeral_1h_input_tokens"], line: line, path: pathPrefix + "message.usage.cache_creation.ephemeral_1h_input_tokens")
         usage[key] = Usage(
             input: count("input_tokens"), output: count("output_tokens"), cacheRead: count("cache_read_input_tokens"),
@@ -739,7 +725,7 @@ struct ClaudeCodeSession {
                 warn("a tool_result needs a \"tool_use_id\" string; the result is left out", line: line, node: block, path: blocks.path(index))
                 continue
             }
-            guard calls[id] != nil else {
+            guard log.calls[id] != nil else {
                 warn(
                     "a result for tool call \(JSONReader.quote(id)), which is not in the log; the result is left out", line: line, node: block["tool_use_id"],
                     path: blocks.path(index) + ".tool_use_id")
@@ -748,14 +734,15 @@ struct ClaudeCodeSession {
             var isError = false
             if case .bool(true)? = block["is_error"]?.value { isError = true }
             // The line's record belongs to its one result (Claude Code writes one result a line).
-            calls[id]!.result = ToolResult(content: block["content"], isError: isError, record: results.count == 1 ? node["toolUseResult"] : nil, line: line)
+            log.calls[id]!.result = ToolResult(
+                content: block["content"], isError: isError, record: results.count == 1 ? node["toolUseResult"] : nil, line: line)
             // A long session makes an independent call's parts as soon as its result is read, and
             // lets its result's JSON go: it never holds every call's output twice.
-            if makesPartsEarly, ClaudeCodeTools.isIndependent(calls[id]!) {
+            if makesPartsEarly, ClaudeCodeTools.isIndependent(log.calls[id]!) {
                 var none: [ImportedAttachment] = []
-                madeEarly[id] = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &none)
-                calls[id]!.input = nil
-                calls[id]!.result = nil
+                madeEarly[id] = ClaudeCodeTools.parts(for: log.calls[id]!, in: &self, attachments: &none)
+                log.calls[id]!.input = nil
+                log.calls[id]!.result = nil
             }
         }
         let text = texts.joined(separator: "\n\n")
@@ -809,7 +796,7 @@ struct ClaudeCodeSession {
         }
         let visible = (tagged ? ClaudeCodeText.withoutReminders(text) : text).trimmingASCIIWhitespace()
         guard !visible.isEmpty || !pictures.isEmpty else { return }
-        if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
+        if log.firstPrompt == nil, !visible.isEmpty { log.firstPrompt = visible }
         var draft = Draft(id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, text: visible, date: Self.date(node))
         draft.attachments = pictures
         drafts.append(draft)
@@ -819,7 +806,7 @@ struct ClaudeCodeSession {
         let line = command.args.isEmpty ? command.name : "\(command.name) \(command.args)"
         // A session opened with a command that does the work ("/init", "/review 12") is titled
         // by it; one that sets something up first ("/model opus") by the prompt after it.
-        if firstPrompt == nil, !ClaudeCodeText.settingCommands.contains(command.name) { firstPrompt = line }
+        if log.firstPrompt == nil, !ClaudeCodeText.settingCommands.contains(command.name) { log.firstPrompt = line }
         drafts.append(
             Draft(
                 id: ImportSource.string(node["uuid"]) ?? "t\(drafts.count + 1)", role: .user, date: Self.date(node),
@@ -875,7 +862,7 @@ struct ClaudeCodeSession {
             let metadata = node["compactMetadata"]
             let automatic = ImportSource.string(metadata?["trigger"]) == "auto"
             if automatic { text += " automatically" }
-            let before = tallies.countOrZero(metadata?["preTokens"], line: line, path: pathPrefix + "compactMetadata.preTokens")
+            let before = log.tallies.countOrZero(metadata?["preTokens"], line: line, path: pathPrefix + "compactMetadata.preTokens")
             if before > 0 { text += " at \(SessionText.tokens(before)) tokens" }
             var notice = NoticePart(kind: .compacted, text: text)
             notice.phrase =
@@ -956,7 +943,6 @@ struct ClaudeCodeSession {
             if frees {
                 drafts[index].items = []
                 drafts[index].attachments = []
-                drafts[index].messageIDs = []
             }
             var parts: [TurnPart] = []
             var attachments = draft.attachments
@@ -977,12 +963,12 @@ struct ClaudeCodeSession {
                         attachments += done.attachments
                         continue
                     }
-                    guard let call = calls[id] else { continue }
+                    guard let call = log.calls[id] else { continue }
                     parts += ClaudeCodeTools.parts(for: call, in: &self, attachments: &attachments)
                     // The call stays known (a sub-agent's progress lines are checked against it).
                     if frees {
-                        calls[id]!.input = nil
-                        calls[id]!.result = nil
+                        log.calls[id]!.input = nil
+                        log.calls[id]!.result = nil
                     }
                 }
             }
@@ -1026,12 +1012,12 @@ struct ClaudeCodeSession {
     ///   sub-agent logs: their parts, and the attachments each added to its turn.
     /// Both are empty for a session with few calls: ``turns()`` then makes every call's parts itself.
     mutating func partsAhead() -> (independent: [String: [TurnPart]], inOrder: [String: (parts: [TurnPart], attachments: [ImportedAttachment])]) {
-        guard partsOnAllCores, ParallelChunks.cores > 1, calls.count >= Self.parallelCalls else { return ([:], [:]) }
+        guard partsOnAllCores, ParallelChunks.cores > 1, log.calls.count >= Self.parallelCalls else { return ([:], [:]) }
         var ids: [String] = []
         var others: [String] = []
         for draft in drafts {
             for case .call(let id) in draft.items where madeEarly[id] == nil {
-                guard let call = calls[id] else { continue }
+                guard let call = log.calls[id] else { continue }
                 if ClaudeCodeTools.isIndependent(call) { ids.append(id) } else { others.append(id) }
             }
         }
@@ -1044,11 +1030,11 @@ struct ClaudeCodeSession {
         let handed = HandedCalls(
             (0..<chunkCount).map { chunk in
                 let lower = found.count * chunk / chunkCount, upper = found.count * (chunk + 1) / chunkCount
-                return found[lower..<upper].map { calls[$0]! }
+                return found[lower..<upper].map { log.calls[$0]! }
             })
         for id in found {
-            calls[id]!.input = nil
-            calls[id]!.result = nil
+            log.calls[id]!.input = nil
+            log.calls[id]!.result = nil
         }
         // The workers read a copy of the session taken now: what this thread changes while they
         // run (image ids, sub-agent logs read, warnings) is its own.
@@ -1065,7 +1051,7 @@ struct ClaudeCodeSession {
             alongside: {
                 for id in others {
                     var added: [ImportedAttachment] = []
-                    let parts = ClaudeCodeTools.parts(for: calls[id]!, in: &self, attachments: &added)
+                    let parts = ClaudeCodeTools.parts(for: log.calls[id]!, in: &self, attachments: &added)
                     inOrder[id] = (parts, added)
                 }
             })
@@ -1136,9 +1122,9 @@ struct ClaudeCodeSession {
         init(_ chunks: [[ToolCall]]) { self.chunks = Locked(chunks) }
         func take(_ chunk: Int) -> [ToolCall] {
             chunks.withLock { chunks in
-                let calls = chunks[chunk]
+                let handed = chunks[chunk]
                 chunks[chunk] = []
-                return calls
+                return handed
             }
         }
     }
@@ -1155,36 +1141,21 @@ struct ClaudeCodeSession {
                 turns = ConversationBranches.apply(order, to: turns)
             }
         }
-        diagnostics += progressWarnings() + tallies.warnings
+        log.diagnostics += progressWarnings() + log.tallies.warnings
         guard !turns.isEmpty else { return nil }
         addCompactionUsage()
         addingCompactionUsage(to: &turns)
-        let title = customTitle ?? aiTitle ?? summary ?? firstPrompt.map { SessionText.titleLine($0) } ?? fallbackTitle
-        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
-        chat.facts = facts()
+        log.title = customTitle ?? aiTitle ?? summary
+        // Each API message once: the session's, its sub-agents' and its compactions' own replies.
+        log.tokens = usageOrder.reduce(into: TokenUsage()) { total, key in
+            if let one = usage[key] {
+                total =
+                    total
+                    + TokenUsage(input: one.input, output: one.output, cacheRead: one.cacheRead, cacheWrite: one.cacheWrite, cacheWrite1h: one.cacheWrite1h)
+            }
+        }
+        var chat = ImportedChat(title: log.title(fallback: fallbackTitle), date: log.firstDate, turns: turns)
+        chat.facts = log.facts()
         return chat
-    }
-
-    /// The header: project, branch, Claude Code version, models, time span and token totals
-    /// (each API message once: the session's, its sub-agents' and its compactions' own replies).
-    func facts() -> [ConversationFact] {
-        var facts: [ConversationFact] = []
-        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
-        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
-        if let version { facts.append(ConversationFact(label: "Claude Code", value: version)) }
-        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        var total = Usage()
-        for key in usageOrder {
-            guard let one = usage[key] else { continue }
-            total.input += one.input
-            total.output += one.output
-            total.cacheRead += one.cacheRead
-            total.cacheWrite += one.cacheWrite
-        }
-        if let fact = SessionText.tokenFact(input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: total.cacheWrite) {
-            facts.append(fact)
-        }
-        return facts
     }
 }

@@ -83,6 +83,6 @@ struct ClaudeCodeLiveLog: LiveSessionLog {
         copy.images = session.images.copy()
         copy.agents = AgentLogCache()
         let chat = copy.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, copy.diagnostics)
+        return (chat, copy.log.diagnostics)
     }
 }

@@ -41,7 +41,9 @@ extension ClaudeCodeSession {
         for (key, message, line) in found.reversed() {
             compactionIDs.insert(key)
             noteUsage(message, key: key, line: line)
-            if let model = ImportSource.string(message["model"]), !model.isEmpty, model != "<synthetic>", !models.contains(model) { models.append(model) }
+            if let model = ImportSource.string(message["model"]), !model.isEmpty, model != "<synthetic>", !log.models.contains(model) {
+                log.models.append(model)
+            }
         }
     }
 }

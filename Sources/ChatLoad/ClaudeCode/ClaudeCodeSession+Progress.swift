@@ -89,7 +89,7 @@ extension ClaudeCodeSession {
                 .warning, file: file, location: location,
                 message: "\(what) (\(Self.lines(count)) here); left out, the rest is read")
         }
-        for call in forwardedOrder where calls[call] == nil {
+        for call in forwardedOrder where log.calls[call] == nil {
             let agent = forwarded[call]!
             warnings.append(
                 Diagnostic(
@@ -107,7 +107,7 @@ extension ClaudeCodeSession {
         guard let agent = forwarded[id], !agent.messages.isEmpty else { return nil }
         var reader = ClaudeCodeSession(file: file, sessionPath: sessionPath, images: images, agents: agents, depth: depth + 1)
         // The messages carry no working folder of their own: paths are shortened by the session's.
-        reader.cwd = cwd
+        reader.log.project = log.project
         for (node, line, path) in agent.messages {
             reader.pathPrefix = path + "."
             reader.noteContext(node)

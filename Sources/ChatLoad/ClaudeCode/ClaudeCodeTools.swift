@@ -377,24 +377,16 @@ enum ClaudeCodeTools {
         var messages: [Message] = []
         if let nested {
             kind = kind ?? nested.metaKind
-            session.diagnostics += nested.diagnostics
+            session.log.diagnostics += nested.diagnostics
             // The sub-agent's models and tokens are the session's too (its message ids are its own).
-            for model in nested.models where !session.models.contains(model) { session.models.append(model) }
+            for model in nested.models where !session.log.models.contains(model) { session.log.models.append(model) }
             let turns = nested.turns
             for key in nested.usageOrder where session.usage[key] == nil {
                 session.usageOrder.append(key)
                 session.usage[key] = nested.usage[key]
             }
-            for turn in turns {
-                attachments += turn.attachments.filter { !$0.id!.isEmpty }
-                var message = Message(id: turn.id, role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
-                message.parts = turn.parts
-                message.model = turn.model
-                message.usage = turn.usage
-                message.speaker = turn.role == .user ? "Claude" : (kind.map { "\($0) agent" } ?? "Sub-agent")
-                if turn.role != .user { message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent) }
-                messages.append(message)
-            }
+            for turn in turns { attachments += turn.attachments.filter { !$0.id!.isEmpty } }
+            messages = SubAgentTranscript.messages(turns, prefix: nil, caller: "Claude", kind: kind)
             if forwarded { completeForwarded(&messages, call: call, prompt: prompt, resultText: resultText, kind: kind) }
         } else {
             guard call.result != nil else { return nil }
@@ -402,22 +394,13 @@ enum ClaudeCodeTools {
             ask.speaker = "Claude"
             var answer = Message(id: call.id + "-report", role: .assistant, text: "")
             answer.parts = resultText.isEmpty ? [] : [.text(resultText)]
-            answer.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
-            answer.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+            SubAgentTranscript.speak(&answer, kind: kind)
             messages = [ask] + (answer.parts.isEmpty ? [] : [answer])
         }
         guard !messages.isEmpty else { return nil }
-        let who = kind.map { "\($0) agent" } ?? "Agent"
-        var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        var transcript = SubAgentTranscript.make(messages, kind: kind, task: description)
         // When it ran, from its own lines' times (none when only the call's prompt and report are known).
         if let nested { transcript.setSpan(first: nested.firstDate, last: nested.lastDate) }
-        // In another language the agent's kind and task stay as written; the words around them are the page's.
-        switch (kind, description) {
-        case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
-        case let (kind?, nil): transcript.phrase = UIPhrase(.agentOfKind, ["kind": kind])
-        case let (nil, task?): transcript.phrase = UIPhrase(.agentTask, ["task": task])
-        case (nil, nil): transcript.phrase = UIPhrase(.agentGeneric)
-        }
         return transcript
     }
 
@@ -442,8 +425,7 @@ enum ClaudeCodeTools {
         }
         var answer = Message(id: call.id + "-report", role: .assistant, text: "")
         answer.parts = [.text(resultText)]
-        answer.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
-        answer.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
+        SubAgentTranscript.speak(&answer, kind: kind)
         messages.append(answer)
     }
 
@@ -452,10 +434,10 @@ enum ClaudeCodeTools {
     static func reading(_ reader: inout ClaudeCodeSession, metaKind: String?) -> AgentReading {
         // Turns first: reading them reads the agent's own sub-agents, whose warnings and models join its.
         let turns = reader.turns()
-        let diagnostics = reader.diagnostics + reader.progressWarnings() + reader.tallies.warnings, models = reader.models
+        let diagnostics = reader.log.diagnostics + reader.progressWarnings() + reader.log.tallies.warnings, models = reader.log.models
         return AgentReading(
             metaKind: metaKind, diagnostics: diagnostics, models: models, turns: turns, usage: reader.usage, usageOrder: reader.usageOrder,
-            firstDate: reader.firstDate, lastDate: reader.lastDate)
+            firstDate: reader.log.firstDate, lastDate: reader.log.lastDate)
     }
 
     /// The sidechain lines of the agent whose prompt is `prompt`: that line and every later one
@@ -503,7 +485,7 @@ extension ClaudeCodeText {
 extension ClaudeCodeSession {
     /// A path under the session's folder as written from there (`src/cart.py`); others unchanged.
     func relative(_ path: String) -> String {
-        guard let cwd, !cwd.isEmpty else { return path }
+        guard let cwd = log.project, !cwd.isEmpty else { return path }
         let base = cwd.hasSuffix("/") ? cwd : cwd + "/"
         return path.hasPrefix(base) && path.count > base.count ? String(path.dropFirst(base.count)) : path
     }

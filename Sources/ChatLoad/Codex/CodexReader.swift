@@ -19,9 +19,6 @@ package struct CodexReader: ChatExportReader {
 
     package init() {}
 
-    /// Rollouts are append-only logs of a session; this caps one (users report 415 MB ones).
-    static let maxFileSize = 1024 * 1024 * 1024
-
     /// A line only Codex writes: `session_meta`, or a `response_item`/`event_msg`/`turn_context`
     /// wrapper with its payload; in the first releases, a bare meta line with `instructions`.
     static func isRolloutRecord(_ record: JSONNode) -> Bool {
@@ -56,17 +53,9 @@ package struct CodexReader: ChatExportReader {
     package func rendersAlone(_ path: String) -> Bool { !SessionLog.isFolder(path) }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(
-                Diagnostic(file: path, message: "no such file or folder; expected a Codex session (rollout-….jsonl) or a folder of them"), kind: .missingInput)
-        }
-        let files = isFolder.boolValue ? Self.rollouts(in: path) : [path]
-        guard !files.isEmpty else {
-            throw DiagnosticError(
-                Diagnostic(file: path, message: "no Codex sessions (rollout-….jsonl) in this folder or the folders in it"), kind: .missingInput)
-        }
-        guard isFolder.boolValue else {
+        let (files, isFolder) = try SessionLog.inputs(
+            path, expected: "a Codex session (rollout-….jsonl) or a folder of them", sessions: "Codex sessions (rollout-….jsonl)", find: Self.rollouts)
+        guard isFolder else {
             return try SessionLog.readAll(files, site: false) { (file) throws(DiagnosticError) in
                 try Self.readSession(file, includeSystem: options.includeSystem)
             }
@@ -103,7 +92,7 @@ package struct CodexReader: ChatExportReader {
         return try SessionLog.readAll(files.filter { !nested.contains($0) }, site: true) { (file) throws(DiagnosticError) in
             if case .failure(let error)? = parsed[file] { throw error }
             guard var session = assembled[file] else { return (nil, []) }
-            return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
+            return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
         }
     }
 
@@ -113,35 +102,30 @@ package struct CodexReader: ChatExportReader {
         var session = try parse(path, includeSystem: includeSystem)
         session.children = children(of: session, beside: path, includeSystem: includeSystem, depth: 0)
         // Read once: its turns are made from what it read, which is let go as they are.
-        session.freesAsTurnsAreMade = true
+        session.log.freesAsTurnsAreMade = true
         let chat = session.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// From this size a rollout is read in runs (see ``parse(_:includeSystem:)``).
     static let longRollout = 64 << 20
 
     static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CodexSession {
-        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Codex session")
         var session = CodexSession(file: path, includeSystem: includeSystem)
-        file.withBytes { bytes in
-            // A long rollout is read in runs of whole lines, each run's pages given back once
-            // read: it is never resident whole beside what is made of it.
-            guard bytes.count >= longRollout else { return session.read(bytes) }
-            var start = 0
-            while start < bytes.count {
-                var end = min(bytes.count, start + longRollout / 4)
-                while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
-                session.read(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                file.doneWith(start..<end)
-                start = end
+        try SessionLog.mapped(path, what: "Codex session") { file in
+            file.withBytes { bytes in
+                // A long rollout is read in runs of whole lines, each run's pages given back once
+                // read: it is never resident whole beside what is made of it.
+                guard bytes.count >= longRollout else { return session.read(bytes) }
+                var start = 0
+                while start < bytes.count {
+                    var end = min(bytes.count, start + longRollout / 4)
+                    while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
+                    session.read(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    file.doneWith(start..<end)
+                    start = end
+                }
             }
-        }
-        if file.wasCut {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path,
-                    message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
         }
         return session
     }
@@ -168,21 +152,14 @@ package struct CodexReader: ChatExportReader {
     /// Reads a rollout from bytes in memory (tests); `freesAsTurnsAreMade` as a rollout file is read.
     static func read(bytes: [UInt8], file: String, includeSystem: Bool = false, freesAsTurnsAreMade: Bool = false) -> (ImportedChat?, [Diagnostic]) {
         var session = CodexSession(file: file, includeSystem: includeSystem)
-        session.freesAsTurnsAreMade = freesAsTurnsAreMade
+        session.log.freesAsTurnsAreMade = freesAsTurnsAreMade
         bytes.withUnsafeBufferPointer { session.read($0) }
-        return (session.chat(fallbackTitle: FilePath.stem(file)), session.diagnostics)
+        return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// Every rollout under `folder`, oldest first by path (`YYYY/MM/DD/rollout-<time>-…`).
     static func rollouts(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = FilePath.lastComponent(relative)
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            if isRolloutName(name) { found.append(FilePath.join(folder, relative)) }
-        }
-        return found.sorted()
+        SessionLog.files(in: folder) { _, name in isRolloutName(name) }
     }
 }
 
@@ -213,6 +190,6 @@ struct CodexLiveLog: LiveSessionLog {
         var copy = session
         copy.children = CodexReader.children(of: copy, beside: path, includeSystem: false, depth: 0)
         let chat = copy.chat(fallbackTitle: FilePath.stem(path))
-        return (chat, copy.diagnostics)
+        return (chat, copy.log.diagnostics)
     }
 }

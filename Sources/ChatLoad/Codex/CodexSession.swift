@@ -20,26 +20,13 @@ import ChatSupport
 ///
 /// Tolerant: a line that is not JSON, or an unknown line, item or event type, is a warning
 /// naming the file and line, given once per kind with a count; the rest renders.
-struct CodexSession {
-    let file: String
+struct CodexSession: AgentLogSession {
     let includeSystem: Bool
-    var diagnostics: [Diagnostic] = []
+    var log: SessionBuilder<Call>
 
-    var cwd: String?
-    var version: String?
-    var branch: String?
-    var models: [String] = []
-    var model: String?
-    var firstDate: ChatDate?
-    var lastDate: ChatDate?
-    var firstPrompt: String?
-    var tokens: (input: Tally, cached: Tally, output: Tally)?
     /// The last running total the log gave (`total_token_usage`), to tell what it grew by.
     var runningTotal: (input: Tally, cached: Tally, output: Tally) = (0, 0, 0)
-    /// The counts read, and the warnings for those out of range.
-    var tallies: TallyReader
-    /// Set from the meta line of a sub-agent's rollout: the agent's name and role.
-    var agentName: String?
+    /// Set from the meta line of a sub-agent's rollout: its role (its name is ``SessionBuilder/agentName``).
     var agentRole: String?
     /// The session's thread id (`session_meta.id`), and the thread that spawned it.
     var sessionID: String?
@@ -47,26 +34,8 @@ struct CodexSession {
     /// The sub-agents this session spawned whose rollouts were found, by thread id: each shown
     /// at the `spawn_agent` call that started it.
     var children: [String: CodexSession] = [:]
-
-    /// A turn while it is read; replies hold their tool calls by id until the end.
-    struct Draft {
-        var id: String
-        var role: Message.Role
-        var text: String = ""
-        var date: ChatDate?
-        var items: [Item] = []
-        var attachments: [ImportedAttachment] = []
-        var model: String?
-        /// The tokens its API calls used: what the session's running total grew by while it ran.
-        var usage: TokenUsage?
-    }
-    /// A part, or a call by its id. A part is boxed (`indirect`): most items of a long
-    /// rollout are calls, and an item then takes a few words, not the size of the largest part.
-    enum Item {
-        indirect case part(TurnPart)
-        case call(String)
-    }
-    var drafts: [Draft] = []
+    /// The sub-agents whose models and tokens the header counts.
+    private var adopted: Set<String> = []
 
     /// A tool call and, once it came, its output.
     struct Call {
@@ -78,44 +47,19 @@ struct CodexSession {
         var status: ToolStatus?
         enum Kind { case function, custom, localShell, webSearch }
     }
-    var calls: [String: Call] = [:]
-    /// Calls whose id came again (a call logged twice): every item naming them shows the last.
-    var repeatedCalls: Set<String> = []
     var exitCodes: [String: Int] = [:]
-    /// Whether ``turns()`` takes each draft's items and each call out of the session as it makes
-    /// their turn (a rollout read once, see ``CodexReader/readSession(_:includeSystem:)``), so a
-    /// long rollout never holds its read state and all its turns at once. Off for a session that
-    /// reads on (a live one's snapshot is a copy, which would copy what it takes out).
-    var freesAsTurnsAreMade = false
     private var images = 0
 
-    /// Unknown kinds, counted: "line type", "response item type", "event type", "content type".
-    private var unknown: [String: (count: Int, line: Int)] = [:]
-    private var unknownOrder: [String] = []
-
     init(file: String, includeSystem: Bool) {
-        self.file = file
         self.includeSystem = includeSystem
-        tallies = TallyReader(file: file)
+        log = SessionBuilder(file: file, versionLabel: "Codex")
+        log.inputCountsCacheRead = true
     }
 
     // MARK: - Lines
 
-    /// Reads `bytes`, the lines after those read before (a live session is read in pieces).
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        linesBefore += SessionLog.objects(in: bytes, file: file, linesBefore: linesBefore, diagnostics: &found) { node, line in readLine(node, line: line) }
-        diagnostics += found
-    }
-
-    /// Lines read by earlier calls of ``read(_:)``.
-    private var linesBefore = 0
-
     mutating func readLine(_ node: JSONNode, line: Int) {
-        if let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) } {
-            if firstDate == nil { firstDate = date }
-            lastDate = date
-        }
+        if let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) } { log.noteDate(date) }
         let payload = node["payload"]
         switch InputProbe.string(node, "type") {
         case "session_meta": if let payload { readMeta(payload) }
@@ -126,11 +70,11 @@ struct CodexSession {
         case nil:
             // The first releases: a bare meta line, bare items, and `record_type` state lines.
             if node["record_type"] != nil { return }
-            if node["id"] != nil, node["timestamp"] != nil, cwd == nil, version == nil, drafts.isEmpty { readMeta(node); return }
-            note("line type", "(none)", line: line)
+            if node["id"] != nil, node["timestamp"] != nil, log.project == nil, log.version == nil, log.drafts.isEmpty { readMeta(node); return }
+            log.note("line type", "(none)", line: line)
         case let type?:
             if Self.itemTypes.contains(type) { readItem(node, line: line); return }
-            note("line type", type, line: line)
+            log.note("line type", type, line: line)
         }
     }
 
@@ -141,31 +85,21 @@ struct CodexSession {
         "compaction", "compaction_summary", "agent_message", "image_generation_call", "other",
     ]
 
-    mutating func note(_ kind: String, _ name: String, line: Int) {
-        let key = "\(kind) \u{1F}\(name)"
-        if let seen = unknown[key] {
-            unknown[key] = (seen.count + 1, seen.line)
-        } else {
-            unknown[key] = (1, line)
-            unknownOrder.append(key)
-        }
-    }
-
     // MARK: - Meta and context
 
     mutating func readMeta(_ meta: JSONNode) {
         if sessionID == nil, let value = InputProbe.string(meta, "id"), !value.isEmpty { sessionID = value }
         if let value = InputProbe.string(meta, "parent_thread_id"), !value.isEmpty { parentID = value }
         if let value = InputProbe.string(meta, "agent_role") ?? InputProbe.string(meta, "agent_type"), !value.isEmpty { agentRole = value }
-        if let value = InputProbe.string(meta, "cwd"), !value.isEmpty { cwd = value }
-        if let value = InputProbe.string(meta, "cli_version"), !value.isEmpty { version = value }
-        if let git = meta["git"], let value = InputProbe.string(git, "branch"), !value.isEmpty { branch = value }
-        if let model = InputProbe.string(meta, "model"), !model.isEmpty { useModel(model) }
-        if let date = InputProbe.string(meta, "timestamp").flatMap { ChatDate(iso: $0) }, firstDate == nil { firstDate = date }
+        if let value = InputProbe.string(meta, "cwd"), !value.isEmpty { log.project = value }
+        if let value = InputProbe.string(meta, "cli_version"), !value.isEmpty { log.version = value }
+        if let git = meta["git"], let value = InputProbe.string(git, "branch"), !value.isEmpty { log.branch = value }
+        if let model = InputProbe.string(meta, "model"), !model.isEmpty { log.useModel(model) }
+        if let date = InputProbe.string(meta, "timestamp").flatMap { ChatDate(iso: $0) }, log.firstDate == nil { log.firstDate = date }
         // A sub-agent's rollout says whose it is.
         if let source = meta["source"], let agent = source["subagent"] {
             let spawn = agent["thread_spawn"]
-            agentName =
+            log.agentName =
                 spawn.flatMap { InputProbe.string($0, "agent_nickname") ?? InputProbe.string($0, "agent_path") }
                 ?? InputProbe.string(meta, "agent_nickname") ?? InputProbe.string(agent, "name") ?? "Sub-agent"
             if let spawn, let parent = InputProbe.string(spawn, "parent_thread_id"), !parent.isEmpty { parentID = parent }
@@ -174,20 +108,15 @@ struct CodexSession {
     }
 
     mutating func readContext(_ context: JSONNode) {
-        if let value = InputProbe.string(context, "cwd"), !value.isEmpty, cwd == nil { cwd = value }
-        if let model = InputProbe.string(context, "model"), !model.isEmpty { useModel(model) }
-    }
-
-    mutating func useModel(_ name: String) {
-        model = name
-        if !models.contains(name) { models.append(name) }
+        if let value = InputProbe.string(context, "cwd"), !value.isEmpty, log.project == nil { log.project = value }
+        if let model = InputProbe.string(context, "model"), !model.isEmpty { log.useModel(model) }
     }
 
     // MARK: - Response items
 
     mutating func readItem(_ item: JSONNode, line: Int) {
         guard let type = InputProbe.string(item, "type") else {
-            note("response item type", "(none)", line: line)
+            log.note("response item type", "(none)", line: line)
             return
         }
         switch type {
@@ -198,11 +127,11 @@ struct CodexSession {
         case "function_call":
             let id = callID(item, line: line)
             let name = InputProbe.string(item, "name") ?? "tool"
-            addCall(id, Call(name: name, kind: .function, input: InputProbe.string(item, "arguments") ?? ""))
+            log.call(id, Call(name: name, kind: .function, input: InputProbe.string(item, "arguments") ?? ""))
         case "custom_tool_call":
             let id = callID(item, line: line)
             let name = InputProbe.string(item, "name") ?? "tool"
-            addCall(id, Call(name: name, kind: .custom, input: InputProbe.string(item, "input") ?? ""))
+            log.call(id, Call(name: name, kind: .custom, input: InputProbe.string(item, "input") ?? ""))
         case "local_shell_call":
             let id = callID(item, line: line)
             var command = ""
@@ -211,38 +140,33 @@ struct CodexSession {
             }
             var call = Call(name: "local_shell", kind: .localShell, input: command)
             if let status = InputProbe.string(item, "status"), status == "failed" { call.status = .error }
-            addCall(id, call)
+            log.call(id, call)
         case "web_search_call":
             let action = item["action"]
             let query = action.flatMap { InputProbe.string($0, "query") } ?? action.flatMap { InputProbe.string($0, "url") } ?? ""
             var call = Call(name: "web_search", kind: .webSearch, input: query)
             call.status = InputProbe.string(item, "status") == "failed" ? .error : .ok
             if let actionType = action.flatMap({ InputProbe.string($0, "type") }), actionType != "search" { call.name = "web_search.\(actionType)" }
-            let id = InputProbe.string(item, "id") ?? "ws\(calls.count + 1)"
-            addCall(id, call)
+            let id = InputProbe.string(item, "id") ?? "ws\(log.calls.count + 1)"
+            log.call(id, call)
         case "function_call_output", "custom_tool_call_output":
-            guard let id = InputProbe.string(item, "call_id"), calls[id] != nil else {
-                note("output for a call not in the log", "", line: line)
+            guard let id = InputProbe.string(item, "call_id"), log.calls[id] != nil else {
+                log.note("output for a call not in the log", "", line: line)
                 return
             }
             let (text, exit) = CodexTools.output(item["output"])
-            calls[id]!.output = text
-            if let exit { calls[id]!.exitCode = exit }
+            log.calls[id]!.output = text
+            if let exit { log.calls[id]!.exitCode = exit }
         case "ghost_snapshot", "compaction", "compaction_summary", "other":
             // The CLI's undo snapshots and opaque compaction records: nothing a person reads.
             return
         default:
-            note("response item type", type, line: line)
+            log.note("response item type", type, line: line)
         }
     }
 
     func callID(_ item: JSONNode, line: Int) -> String {
         InputProbe.string(item, "call_id") ?? InputProbe.string(item, "id") ?? "line\(line)"
-    }
-
-    mutating func addCall(_ id: String, _ call: Call) {
-        if calls.updateValue(call, forKey: id) != nil { repeatedCalls.insert(id) }
-        reply(.call(id))
     }
 
     mutating func readMessage(_ item: JSONNode, line: Int) {
@@ -259,7 +183,7 @@ struct CodexSession {
                 case "refusal":
                     if let text = InputProbe.string(block, "refusal") { texts.append(text) }
                 case let other:
-                    note("content type", other ?? "(none)", line: line)
+                    log.note("content type", other ?? "(none)", line: line)
                 }
             }
         } else if let text = InputProbe.string(item, "content") {
@@ -271,25 +195,22 @@ struct CodexSession {
             if let harness = CodexTools.harness(text) {
                 // Instructions and the person's own `!` commands show; the CLI's chatter only with --include-system.
                 if case .notice(let notice) = harness, includeSystem || notice.kind == .memory || notice.kind == .command {
-                    reply(.part(.notice(notice)))
+                    log.reply(.part(.notice(notice)))
                 }
                 return
             }
             let visible = text.trimmingASCIIWhitespace()
             guard !visible.isEmpty || !pictures.isEmpty else { return }
-            if firstPrompt == nil, !visible.isEmpty { firstPrompt = visible }
-            var draft = Draft(id: "t\(drafts.count + 1)", role: .user, text: visible, date: lastDate)
-            draft.attachments = pictures
-            drafts.append(draft)
+            log.prompt(visible, date: log.lastDate, attachments: pictures)
         case "assistant":
             let visible = text.trimmingASCIIWhitespace()
             guard !visible.isEmpty else { return }
-            reply(.part(.text(visible)))
+            log.reply(.part(.text(visible)))
         case "developer", "system":
             guard includeSystem, !text.isEmpty else { return }
-            reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
         default:
-            note("message role", role, line: line)
+            log.note("message role", role, line: line)
         }
     }
 
@@ -320,18 +241,18 @@ struct CodexSession {
             guard item["encrypted_content"] != nil else { return }
             var thinking = ThinkingPart(text: "", summary: "Reasoning")
             thinking.text = "The model's reasoning is encrypted in the log; only OpenAI can read it."
-            reply(.part(.thinking(thinking)))
+            log.reply(.part(.thinking(thinking)))
             return
         }
         let text = pieces.joined(separator: "\n\n")
-        reply(.part(.thinking(ThinkingPart(text: text, summary: CodexTools.heading(text)))))
+        log.reply(.part(.thinking(ThinkingPart(text: text, summary: CodexTools.heading(text)))))
     }
 
     mutating func readCompacted(_ payload: JSONNode) {
         var notice = NoticePart(
             kind: .compacted, text: "Conversation compacted", detail: InputProbe.string(payload, "message").flatMap { $0.isEmpty ? nil : $0 })
         notice.phrase = UIPhrase(.conversationCompacted)
-        reply(.part(.notice(notice)))
+        log.reply(.part(.notice(notice)))
     }
 
     // MARK: - Events
@@ -352,12 +273,12 @@ struct CodexSession {
     ]
 
     mutating func readEvent(_ event: JSONNode, line: Int) {
-        guard let type = InputProbe.string(event, "type") else { note("event type", "(none)", line: line); return }
+        guard let type = InputProbe.string(event, "type") else { log.note("event type", "(none)", line: line); return }
         switch type {
         case "token_count":
             guard let info = event["info"], let total = info["total_token_usage"] else { return }
             func count(_ key: String) -> Tally {
-                tallies.countOrZero(total[key], line: line, path: "payload.info.total_token_usage.\(key)")
+                log.tallies.countOrZero(total[key], line: line, path: "payload.info.total_token_usage.\(key)")
             }
             let now = (input: count("input_tokens"), cached: count("cached_input_tokens"), output: count("output_tokens"))
             // `total_token_usage` is a running total of the run it belongs to, and a run starts
@@ -371,65 +292,41 @@ struct CodexSession {
             let grown =
                 restarted ? now : (input: now.input - previous.input, cached: now.cached - previous.cached, output: now.output - previous.output)
             runningTotal = now
-            let before = tokens ?? (0, 0, 0)
-            tokens = (before.input + grown.input, before.cached + grown.cached, before.output + grown.output)
-            let context = info["last_token_usage"].flatMap { tallies.count($0["total_tokens"], line: line, path: "payload.info.last_token_usage.total_tokens") }
-            let window = tallies.count(info["model_context_window"], line: line, path: "payload.info.model_context_window").flatMap { $0.isZero ? nil : $0 }
+            let before = log.tokens
+            log.tokens = TokenUsage(input: before.input + grown.input, output: before.output + grown.output, cacheRead: before.cacheRead + grown.cached)
+            let context = info["last_token_usage"].flatMap {
+                log.tallies.count($0["total_tokens"], line: line, path: "payload.info.last_token_usage.total_tokens")
+            }
+            let window = log.tallies.count(info["model_context_window"], line: line, path: "payload.info.model_context_window").flatMap { $0.isZero ? nil : $0 }
             let spent = TokenUsage(input: grown.input - grown.cached, output: grown.output, cacheRead: grown.cached, context: context, contextWindow: window)
             guard !spent.total.isZero || context != nil else { return }
-            if drafts.last?.role != .assistant {
-                drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
-            }
-            let last = drafts.count - 1
-            drafts[last].usage = drafts[last].usage.map { $0.adding(spent) } ?? spent
+            log.spend(spent)
         case "turn_aborted":
             let reason = InputProbe.string(event, "reason") ?? "interrupted"
             var notice = NoticePart(kind: .interrupted, text: reason == "interrupted" ? "Interrupted by the person" : "Turn stopped (\(reason))")
             if reason == "interrupted" { notice.phrase = UIPhrase(.interruptedByPerson) }
-            reply(.part(.notice(notice)))
+            log.reply(.part(.notice(notice)))
         case "error":
             let message = InputProbe.string(event, "message") ?? "Error"
-            reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(message), detail: message.count > 200 ? message : nil))))
+            log.reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(message), detail: message.count > 200 ? message : nil))))
         case "exec_command_end":
             if let id = InputProbe.string(event, "call_id"), case .number(let value, _)? = event["exit_code"]?.value, value.isFinite, abs(value) < 1e9 {
                 exitCodes[id] = Int(value)
             }
         default:
-            if !Self.quietEvents.contains(type) { note("event type", type, line: line) }
+            if !Self.quietEvents.contains(type) { log.note("event type", type, line: line) }
         }
     }
 
     // MARK: - Turns
 
-    /// Adds to the reply being written: the last draft when it is the assistant's, else a new one.
-    mutating func reply(_ item: Item) {
-        if drafts.last?.role != .assistant {
-            drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
-        }
-        drafts[drafts.count - 1].items.append(item)
-    }
-
-    /// The warnings for what was not known, one per kind.
-    func unknownWarnings() -> [Diagnostic] {
-        unknownOrder.map { key in
-            let (count, line) = unknown[key]!
-            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-            let kind = String(parts[0]).trimmingCharacters(in: .whitespaces), name = parts.count > 1 ? String(parts[1]) : ""
-            let times = count == 1 ? "1 line" : "\(count) lines, the first"
-            let what = name.isEmpty ? kind : "unknown \(kind) \(Diagnostic.quote(name))"
-            return Diagnostic(
-                .warning, file: file, location: SourceLocation(line: line),
-                message: "\(what) (\(times) here); left out, the rest is read")
-        }
-    }
-
     /// The thread ids of the sub-agents this session spawned: each `spawn_agent` call's output
     /// (`{"agent_id": …}`), in order.
     func spawnedAgents() -> [String] {
         var found: [String] = []
-        for draft in drafts {
+        for draft in log.drafts {
             for case .call(let id) in draft.items {
-                if let agent = calls[id].flatMap(Self.spawnedAgent), !found.contains(agent) { found.append(agent) }
+                if let agent = log.calls[id].flatMap(Self.spawnedAgent), !found.contains(agent) { found.append(agent) }
             }
         }
         return found
@@ -443,149 +340,33 @@ struct CodexSession {
         return InputProbe.string(node, "agent_id").flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// A call's parts, its exit code joined from the CLI's event; a `spawn_agent` call whose
+    /// sub-agent's rollout was read, that sub-agent's transcript.
+    mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart] {
+        var call = call
+        let code = once ? exitCodes.removeValue(forKey: id) : exitCodes[id]
+        if call.exitCode == nil, let code { call.exitCode = code }
+        if let agent = Self.spawnedAgent(call), var child = children.removeValue(forKey: agent), let transcript = transcript(of: &child, call: call) {
+            // Its models and tokens join the header's, once however often it is shown.
+            if adopted.insert(agent).inserted { log.adopt(child.log) }
+            children[agent] = child
+            return [.transcript(transcript)]
+        }
+        return CodexTools.parts(for: call)
+    }
+
     /// A sub-agent's rollout as a transcript at the call that spawned it: its prompt (the
     /// parent's message) and its replies, speakers named.
     mutating func transcript(of child: inout CodexSession, call: Call) -> TranscriptPart? {
         let turns = child.turns()
-        diagnostics += child.diagnostics
+        log.diagnostics += child.log.diagnostics
         let role = child.agentRole ?? (try? JSONParser.parse(Array(call.input.utf8))).flatMap { InputProbe.string($0, "agent_type") }
-        let name = child.agentName.flatMap { $0 == "Sub-agent" ? nil : $0 }
-        let messages = turns.map { turn -> Message in
-            var message = Message(id: "\(child.sessionID ?? "agent")-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
-            message.parts = turn.parts
-            message.model = turn.model
-            message.usage = turn.usage
-            if turn.role == .user {
-                message.speaker = "Codex"
-            } else if let name {
-                message.speaker = name
-            } else {
-                message.speaker = role.map { "\($0) agent" } ?? "Sub-agent"
-                message.speakerPhrase = role.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
-            }
-            return message
-        }
+        let name = child.log.agentName.flatMap { $0 == "Sub-agent" ? nil : $0 }
+        let messages = SubAgentTranscript.messages(turns, prefix: child.sessionID ?? "agent", caller: "Codex", name: name, kind: role)
         guard !messages.isEmpty else { return nil }
-        let task = child.firstPrompt.map(SessionText.titleLine)
-        let who = name ?? role.map { "\($0) agent" } ?? "Agent"
-        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        var part = SubAgentTranscript.make(messages, name: name, kind: role, task: child.log.firstPrompt.map(SessionText.titleLine))
         // When it ran: its rollout's first and last lines.
-        part.setSpan(first: child.firstDate, last: child.lastDate)
-        switch (name, role, task) {
-        case let (nil, kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
-        case let (nil, kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
-        case let (nil, nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
-        case (nil, nil, nil): part.phrase = UIPhrase(.agentGeneric)
-        default: break
-        }
+        part.setSpan(first: child.log.firstDate, last: child.log.lastDate)
         return part
-    }
-
-    /// The models of this session and of its sub-agents', in the order first used.
-    func allModels() -> [String] {
-        var found = models
-        for child in children.values { for model in child.allModels() where !found.contains(model) { found.append(model) } }
-        return found
-    }
-
-    /// The token totals of this session and its sub-agents'.
-    func allTokens() -> (input: Tally, cached: Tally, output: Tally)? {
-        var total = tokens
-        for child in children.values {
-            guard let more = child.allTokens() else { continue }
-            let now = total ?? (0, 0, 0)
-            total = (now.input + more.input, now.cached + more.cached, now.output + more.output)
-        }
-        return total
-    }
-
-    /// The turns, sub-agents nested at the calls that spawned them.
-    mutating func turns() -> [ImportedTurn] {
-        var turns: [ImportedTurn] = []
-        turns.reserveCapacity(drafts.count)
-        var unshown: TokenUsage?
-        let frees = freesAsTurnsAreMade
-        for index in drafts.indices {
-            let draft = drafts[index]
-            // What a turn is made of is let go once it is made (what the turn keeps is shared).
-            if frees { drafts[index].items = [] }
-            var parts: [TurnPart] = []
-            parts.reserveCapacity(draft.items.count)
-            for item in draft.items {
-                switch item {
-                case .part(let part): parts.append(part)
-                case .call(let id):
-                    let once = frees && !repeatedCalls.contains(id)
-                    guard var call = once ? calls.removeValue(forKey: id) : calls[id] else { continue }
-                    let code = once ? exitCodes.removeValue(forKey: id) : exitCodes[id]
-                    if call.exitCode == nil, let code { call.exitCode = code }
-                    if let agent = Self.spawnedAgent(call), var child = children.removeValue(forKey: agent),
-                        let transcript = transcript(of: &child, call: call)
-                    {
-                        parts.append(.transcript(transcript))
-                        children[agent] = child
-                        continue
-                    }
-                    parts += CodexTools.parts(for: call)
-                }
-            }
-            if draft.role == .user {
-                var turn = ImportedTurn(id: draft.id, role: .user, text: draft.text, date: draft.date)
-                turn.attachments = draft.attachments
-                turns.append(turn)
-            } else {
-                guard !parts.isEmpty else {
-                    // Nothing to show, but its tokens were spent: the reply before (or after) carries them.
-                    if let spent = draft.usage {
-                        if let last = turns.indices.last(where: { turns[$0].role == .assistant }) {
-                            turns[last].usage = turns[last].usage.map { $0.adding(spent) } ?? spent
-                        } else {
-                            unshown = unshown.map { $0.adding(spent) } ?? spent
-                        }
-                    }
-                    continue
-                }
-                var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
-                turn.parts = parts
-                turn.model = draft.model
-                turn.usage = draft.usage
-                if let spent = unshown {
-                    turn.usage = spent.adding(draft.usage ?? TokenUsage(context: spent.context, contextWindow: spent.contextWindow))
-                    unshown = nil
-                }
-                if let agentName { turn.speaker = agentName }
-                turns.append(turn)
-            }
-        }
-        diagnostics += unknownWarnings() + tallies.warnings
-        return turns
-    }
-
-    mutating func chat(fallbackTitle: String) -> ImportedChat? {
-        let turns = turns()
-        guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
-        let title = firstPrompt.map(SessionText.titleLine) ?? fallbackTitle
-        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
-        chat.facts = facts()
-        chat.project = cwd
-        return chat
-    }
-
-    /// The header: project, branch, Codex version, models, time span and token totals.
-    func facts() -> [ConversationFact] {
-        var facts: [ConversationFact] = []
-        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
-        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
-        if let version { facts.append(ConversationFact(label: "Codex", value: version)) }
-        if let agentName { facts.append(ConversationFact(label: "Agent", value: agentName)) }
-        let models = allModels()
-        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        if let tokens = allTokens(),
-            let fact = SessionText.tokenFact(input: tokens.input - tokens.cached, output: tokens.output, cacheRead: tokens.cached)
-        {
-            facts.append(fact)
-        }
-        return facts
     }
 }

@@ -51,6 +51,54 @@ enum SessionLog {
         return number - linesBefore
     }
 
+    /// The session logs `path` names: the file itself, or those `find` lists in the folder. An
+    /// error says what was `expected` when there is no such file or folder, and that there are no
+    /// `sessions` when the folder holds none.
+    static func inputs(_ path: String, expected: String, sessions: String, find: (String) -> [String]) throws(DiagnosticError) -> (
+        files: [String], isFolder: Bool
+    ) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no such file or folder; expected \(expected)"), kind: .missingInput)
+        }
+        let files = isFolder.boolValue ? find(path) : [path]
+        guard !files.isEmpty else {
+            throw DiagnosticError(Diagnostic(file: path, message: "no \(sessions) in this folder or the folders in it"), kind: .missingInput)
+        }
+        return (files, isFolder.boolValue)
+    }
+
+    /// Every file under `folder` that `matches` (given its path in the folder and its name), in
+    /// the order of their paths; hidden files and folders, and the folders named in `skipping`,
+    /// are passed over.
+    static func files(in folder: String, skipping: Set<String> = [], _ matches: (_ relative: String, _ name: String) -> Bool) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = FilePath.lastComponent(relative)
+            if name.hasPrefix(".") || skipping.contains(name) { walker.skipDescendants(); continue }
+            if matches(relative, name) { found.append(FilePath.join(folder, relative)) }
+        }
+        return found.sorted()
+    }
+
+    /// The log at `path` mapped into memory (`what` names it in messages) and read by `body`.
+    /// What was read is not the session when another program cut the file short meanwhile: an
+    /// error then, saying `cut`.
+    static func mapped<Read>(
+        _ path: String, what: String, limit: Int = maxLogSize, cut: String = "expected a session log that is only ever appended to (render it again)",
+        _ body: (FileInput.Mapped) throws(DiagnosticError) -> Read
+    ) throws(DiagnosticError) -> Read {
+        let file = try FileInput.map(path: path, displayPath: path, limit: limit, what: what)
+        let read = try body(file)
+        if file.wasCut { throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; \(cut)")) }
+        return read
+    }
+
+    /// Agents' logs are append-only and grow with the session (users report rollouts of 415 MB):
+    /// one is read up to this size.
+    static let maxLogSize = 1 << 30
+
     /// Whether `path` is a folder.
     static func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false

@@ -18,8 +18,6 @@ package struct CopilotReader: ChatExportReader {
 
     package init() {}
 
-    static let maxFileSize = 1024 * 1024 * 1024
-
     /// The first event of every session: `session.start` from the `copilot-agent` producer.
     static func isStart(_ record: JSONNode) -> Bool {
         guard InputProbe.string(record, "type") == "session.start", let data = record["data"] else { return false }
@@ -74,23 +72,10 @@ package struct CopilotReader: ChatExportReader {
     }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path,
-                    message: "no such file or folder; expected a Copilot CLI session (events.jsonl), a VS Code Copilot Chat export (.json) or a folder of them"),
-                kind: .missingInput)
-        }
-        let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
-        guard !files.isEmpty else {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path,
-                    message: "no Copilot CLI sessions (ID/events.jsonl or ID.jsonl) or VS Code Copilot Chat exports (.json) in this folder or the folders in it"
-                ), kind: .missingInput)
-        }
-        let site = isFolder.boolValue && files.count > 1
+        let (files, isFolder) = try SessionLog.inputs(
+            path, expected: "a Copilot CLI session (events.jsonl), a VS Code Copilot Chat export (.json) or a folder of them",
+            sessions: "Copilot CLI sessions (ID/events.jsonl or ID.jsonl) or VS Code Copilot Chat exports (.json)", find: Self.sessions)
+        let site = isFolder && files.count > 1
         return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
             try Self.readSession(file, includeSystem: options.includeSystem)
         }
@@ -98,19 +83,12 @@ package struct CopilotReader: ChatExportReader {
 
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
         if isChatExport(path) { return try readChatExport(path, includeSystem: includeSystem) }
-        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Copilot CLI session")
         var session = CopilotSession(file: path, includeSystem: includeSystem)
-        file.withBytes { session.read($0) }
-        if file.wasCut {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path,
-                    message: "was cut short by another program while it was read; expected a session log that is only ever appended to (render it again)"))
-        }
+        try SessionLog.mapped(path, what: "Copilot CLI session") { file in file.withBytes { session.read($0) } }
         let isEvents = FilePath.lastComponent(path) == "events.jsonl"
         let fallback = isEvents ? FilePath.lastComponent(FilePath.directory(path)) : FilePath.stem(path)
         let chat = session.chat(title: isEvents ? workspaceTitle(FilePath.directory(path)) : nil, fallbackTitle: fallback)
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// Whether the file at `path` is VS Code's export (one JSON document) rather than a CLI log.
@@ -139,7 +117,7 @@ package struct CopilotReader: ChatExportReader {
     static func read(bytes: [UInt8], file: String, includeSystem: Bool = false) -> (ImportedChat?, [Diagnostic]) {
         var session = CopilotSession(file: file, includeSystem: includeSystem)
         bytes.withUnsafeBufferPointer { session.read($0) }
-        return (session.chat(title: nil, fallbackTitle: FilePath.stem(file)), session.diagnostics)
+        return (session.chat(title: nil, fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// The session's name in `workspace.yaml` beside its log (`name: …`, else `summary: …`).
@@ -164,15 +142,8 @@ package struct CopilotReader: ChatExportReader {
     /// Every session log under `folder`: `<id>/events.jsonl` and `<id>.jsonl`, not the
     /// `checkpoints/` and `files/` kept beside them; and every VS Code export (`.json`).
     static func sessions(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = FilePath.lastComponent(relative)
-            if name.hasPrefix(".") || name == "checkpoints" || name == "files" { walker.skipDescendants(); continue }
-            if isSessionName(name) || (name.hasSuffix(".json") && isChatExport(FilePath.join(folder, relative))) {
-                found.append(FilePath.join(folder, relative))
-            }
+        SessionLog.files(in: folder, skipping: ["checkpoints", "files"]) { relative, name in
+            isSessionName(name) || (name.hasSuffix(".json") && isChatExport(FilePath.join(folder, relative)))
         }
-        return found.sorted()
     }
 }

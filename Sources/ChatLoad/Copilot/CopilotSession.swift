@@ -20,19 +20,10 @@ import ChatSupport
 /// Tolerant: a line that is not JSON, or an unknown event type, is a warning naming the file and
 /// line, given once per kind with a count; `ephemeral` lines (never written by the CLI, but in
 /// its JSON output) are skipped; a half-written last line is skipped silently.
-struct CopilotSession {
-    let file: String
+struct CopilotSession: AgentLogSession {
     let includeSystem: Bool
-    var diagnostics: [Diagnostic] = []
+    var log: SessionBuilder<Call>
 
-    var cwd: String?
-    var version: String?
-    var branch: String?
-    var models: [String] = []
-    var model: String?
-    var firstDate: ChatDate?
-    var lastDate: ChatDate?
-    var firstPrompt: String?
     /// Token totals of the CLI runs so far (each `session.shutdown`), and of the latest run.
     var tokensBefore = Usage()
     var tokensNow: Usage?
@@ -47,23 +38,10 @@ struct CopilotSession {
     var agentTimes: [String: (started: ChatDate?, ended: ChatDate?)] = [:]
     /// Set on a sub-agent's session: its events are its own, never routed further.
     var isSubAgent = false
+    /// Which sub-agent answers which call, once the log is read (see ``subAgentCalls()``).
+    private var agentCalls: [String: String]?
 
     struct Usage { var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0 }
-
-    struct Draft {
-        var id: String
-        var role: Message.Role
-        var text: String = ""
-        var date: ChatDate?
-        var items: [Item] = []
-        var attachments: [ImportedAttachment] = []
-        var model: String?
-        /// The reasoning last shown in this reply, so the same text from `assistant.reasoning`
-        /// and `reasoningText` shows once.
-        var lastThinking: String?
-    }
-    enum Item { case part(TurnPart), call(String) }
-    var drafts: [Draft] = []
 
     /// A tool call, joined from its request, its start and its completion.
     struct Call {
@@ -79,39 +57,24 @@ struct CopilotSession {
         var errorMessage: String?
         var errorCode: String?
     }
-    var calls: [String: Call] = [:]
 
-    private var unknown: [String: (count: Int, line: Int)] = [:]
-    private var unknownOrder: [String] = []
     private var attachmentCount = 0
 
-    /// The counts read, and the warnings for those out of range.
-    var tallies: TallyReader
-
     init(file: String, includeSystem: Bool) {
-        self.file = file
         self.includeSystem = includeSystem
-        tallies = TallyReader(file: file)
+        log = SessionBuilder(file: file, versionLabel: "Copilot CLI")
+        log.inputCountsCacheRead = true
     }
 
     // MARK: - Lines
 
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in readLine(node, line: line) }
-        diagnostics += found
-    }
-
     mutating func readLine(_ node: JSONNode, line: Int) {
         if node["ephemeral"]?.value == .bool(true) { return }
-        guard let type = InputProbe.string(node, "type") else { note("event type", "(none)", line: line); return }
-        if let date = InputProbe.string(node, "timestamp").flatMap({ ChatDate(iso: $0) }) {
-            if firstDate == nil { firstDate = date }
-            lastDate = date
-        }
+        guard let type = InputProbe.string(node, "type") else { log.note("event type", "(none)", line: line); return }
+        if let date = InputProbe.string(node, "timestamp").flatMap({ ChatDate(iso: $0) }) { log.noteDate(date) }
         guard let data = node["data"], case .object = data.value else {
             // A `result` line ends `copilot -p --output-format json`; it has no data.
-            if type != "result" { note("event without data", type, line: line) }
+            if type != "result" { log.unknown.note("event without data \(Diagnostic.quote(type))", line: line) }
             return
         }
         // A sub-agent's own work: read into its own session, shown at the `task` call it answers.
@@ -119,7 +82,7 @@ struct CopilotSession {
             let key = InputProbe.string(data, "parentToolCallId") ?? InputProbe.string(node, "agentId"), !key.isEmpty
         {
             if subAgents[key] == nil {
-                var child = CopilotSession(file: file, includeSystem: includeSystem)
+                var child = CopilotSession(file: log.file, includeSystem: includeSystem)
                 child.isSubAgent = true
                 subAgents[key] = child
                 subAgentOrder.append(key)
@@ -157,37 +120,27 @@ struct CopilotSession {
     ]
     static let quietPrefixes = ["external_tool.", "session.schedule_", "session.canvas.", "mcp.", "command.", "elicitation."]
 
-    mutating func note(_ kind: String, _ name: String, line: Int) {
-        let key = "\(kind) \u{1F}\(name)"
-        if let seen = unknown[key] {
-            unknown[key] = (seen.count + 1, seen.line)
-        } else {
-            unknown[key] = (1, line)
-            unknownOrder.append(key)
-        }
-    }
-
     // MARK: - Events
 
     mutating func readEvent(_ type: String, _ data: JSONNode, line: Int) {
         func string(_ key: String) -> String? { InputProbe.string(data, key).flatMap { $0.isEmpty ? nil : $0 } }
         switch type {
         case "session.start", "session.resume":
-            if let value = string("copilotVersion") { version = value }
+            if let value = string("copilotVersion") { log.version = value }
             if let context = data["context"] { readContext(context) }
-            if let value = string("selectedModel") { useModel(value) }
-            if type == "session.start", let date = string("startTime").flatMap({ ChatDate(iso: $0) }) { firstDate = date }
+            if let value = string("selectedModel") { log.useModel(value) }
+            if type == "session.start", let date = string("startTime").flatMap({ ChatDate(iso: $0) }) { log.firstDate = date }
         case "session.model_change":
-            if let value = string("newModel") { useModel(value) }
+            if let value = string("newModel") { log.useModel(value) }
         case "system.message":
             guard includeSystem, let text = string("content") else { return }
-            reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: "Instructions for the model", detail: text))))
         case "session.info":
             guard includeSystem, let text = string("message") else { return }
-            reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text)))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text)))))
         case "session.warning":
             guard let text = string("message") else { return }
-            reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil))))
         case "user.message":
             readPrompt(data)
         case "assistant.message":
@@ -195,53 +148,48 @@ struct CopilotSession {
         case "assistant.reasoning":
             if let text = string("content") { think(text) }
         case "tool.execution_start", "tool.user_requested":
-            guard let id = string("toolCallId") else { note("tool event without a toolCallId", "", line: line); return }
-            let name = string("toolName") ?? calls[id]?.name ?? "tool"
-            if calls[id] == nil { addCall(id, Call(name: name)) }
-            calls[id]!.name = name
-            if let arguments = data["arguments"], case .object = arguments.value { calls[id]!.arguments = arguments }
+            guard let id = string("toolCallId") else { log.note("tool event without a toolCallId", "", line: line); return }
+            let name = string("toolName") ?? log.calls[id]?.name ?? "tool"
+            if log.calls[id] == nil { log.call(id, Call(name: name)) }
+            log.calls[id]!.name = name
+            if let arguments = data["arguments"], case .object = arguments.value { log.calls[id]!.arguments = arguments }
         case "tool.execution_complete":
-            guard let id = string("toolCallId") else { note("tool event without a toolCallId", "", line: line); return }
-            if calls[id] == nil { addCall(id, Call(name: string("toolName") ?? "tool")) }
+            guard let id = string("toolCallId") else { log.note("tool event without a toolCallId", "", line: line); return }
+            if log.calls[id] == nil { log.call(id, Call(name: string("toolName") ?? "tool")) }
             complete(id, data)
         case "abort":
             let reason = string("reason") ?? "user_initiated"
             var notice = NoticePart(kind: .interrupted, text: reason == "user_initiated" ? "Interrupted by the person" : "Turn stopped (\(reason))")
             if reason == "user_initiated" { notice.phrase = UIPhrase(.interruptedByPerson) }
-            reply(.part(.notice(notice)))
+            log.reply(.part(.notice(notice)))
         case "session.error":
             let message = string("message") ?? "Error"
             let text = string("errorType").map { "Error (\($0)): \(message)" } ?? "Error: \(message)"
-            reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: message.count > 200 ? message : nil))))
+            log.reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: message.count > 200 ? message : nil))))
         case "session.compaction_complete":
             guard data["success"]?.value != .bool(false) else { return }
             var notice = NoticePart(kind: .compacted, text: "Conversation compacted", detail: string("summaryContent"))
             notice.phrase = UIPhrase(.conversationCompacted)
-            reply(.part(.notice(notice)))
+            log.reply(.part(.notice(notice)))
         case "session.truncation":
             let removed = CopilotTools.int(data["messagesRemovedDuringTruncation"]) ?? 0
-            reply(.part(.notice(NoticePart(kind: .compacted, text: "Context truncated (\(removed) message\(removed == 1 ? "" : "s") removed)"))))
+            log.reply(.part(.notice(NoticePart(kind: .compacted, text: "Context truncated (\(removed) message\(removed == 1 ? "" : "s") removed)"))))
         case "session.context_cleared":
-            reply(.part(.notice(NoticePart(kind: .compacted, text: "Context cleared"))))
+            log.reply(.part(.notice(NoticePart(kind: .compacted, text: "Context cleared"))))
         case "session.task_complete":
             guard let summary = string("summary") else { return }
-            reply(.part(.notice(NoticePart(kind: .info, text: "Task complete", detail: summary))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: "Task complete", detail: summary))))
         case "session.shutdown":
             readShutdown(data, line: line)
         default:
             if Self.quietEvents.contains(type) || type.hasSuffix("_delta") || Self.quietPrefixes.contains(where: type.hasPrefix) { return }
-            note("event type", type, line: line)
+            log.note("event type", type, line: line)
         }
     }
 
     mutating func readContext(_ context: JSONNode) {
-        if cwd == nil, let value = InputProbe.string(context, "cwd"), !value.isEmpty { cwd = value }
-        if branch == nil, let value = InputProbe.string(context, "branch"), !value.isEmpty { branch = value }
-    }
-
-    mutating func useModel(_ name: String) {
-        model = name
-        if !models.contains(name) { models.append(name) }
+        if log.project == nil, let value = InputProbe.string(context, "cwd"), !value.isEmpty { log.project = value }
+        if log.branch == nil, let value = InputProbe.string(context, "branch"), !value.isEmpty { log.branch = value }
     }
 
     mutating func readPrompt(_ data: JSONNode) {
@@ -251,7 +199,7 @@ struct CopilotSession {
         if source != nil || data["isAutopilotContinuation"]?.value == .bool(true) {
             guard !text.isEmpty else { return }
             let line = source.map { "Prompt sent by the CLI (\($0))" } ?? "Autopilot continued"
-            reply(.part(.notice(NoticePart(kind: .info, text: line, detail: text))))
+            log.reply(.part(.notice(NoticePart(kind: .info, text: line, detail: text))))
             return
         }
         var attachments: [ImportedAttachment] = []
@@ -259,10 +207,7 @@ struct CopilotSession {
             for item in items { if let attachment = attachment(item) { attachments.append(attachment) } }
         }
         guard !text.isEmpty || !attachments.isEmpty else { return }
-        if firstPrompt == nil, !text.isEmpty { firstPrompt = text }
-        var draft = Draft(id: "t\(drafts.count + 1)", role: .user, text: text, date: lastDate)
-        draft.attachments = attachments
-        drafts.append(draft)
+        log.prompt(text, date: log.lastDate, attachments: attachments)
     }
 
     /// A prompt's attachment: a picture's bytes; a file or selection by name (its content is not in the log).
@@ -289,18 +234,18 @@ struct CopilotSession {
     }
 
     mutating func readMessage(_ data: JSONNode) {
-        if let value = InputProbe.string(data, "model"), !value.isEmpty { useModel(value) }
+        if let value = InputProbe.string(data, "model"), !value.isEmpty { log.useModel(value) }
         if let reasoning = InputProbe.string(data, "reasoningText") { think(reasoning) }
         if let text = InputProbe.string(data, "content")?.trimmingASCIIWhitespace(), !text.isEmpty {
-            reply(.part(.text(text)))
+            log.reply(.part(.text(text)))
         }
         if case .array(let requests)? = data["toolRequests"]?.value {
             for request in requests {
                 guard let id = InputProbe.string(request, "toolCallId"), !id.isEmpty else { continue }
-                var call = calls[id] ?? Call(name: InputProbe.string(request, "name") ?? "tool")
+                var call = log.calls[id] ?? Call(name: InputProbe.string(request, "name") ?? "tool")
                 if call.arguments == nil, let arguments = request["arguments"], case .object = arguments.value { call.arguments = arguments }
                 call.summary = InputProbe.string(request, "intentionSummary") ?? InputProbe.string(request, "toolTitle")
-                if calls[id] == nil { addCall(id, call) } else { calls[id] = call }
+                if log.calls[id] == nil { log.call(id, call) } else { log.calls[id] = call }
             }
         }
     }
@@ -308,18 +253,19 @@ struct CopilotSession {
     mutating func think(_ text: String) {
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { return }
-        if drafts.last?.role == .assistant, drafts[drafts.count - 1].lastThinking == trimmed { return }
-        reply(.part(.thinking(ThinkingPart(text: trimmed, summary: CopilotTools.heading(trimmed)))))
-        drafts[drafts.count - 1].lastThinking = trimmed
+        // The same text from `assistant.reasoning` and `reasoningText` shows once in a reply.
+        if let draft = log.drafts.last, draft.role == .assistant, Self.lastThinking(draft) == trimmed { return }
+        log.reply(.part(.thinking(ThinkingPart(text: trimmed, summary: CopilotTools.heading(trimmed)))))
     }
 
-    mutating func addCall(_ id: String, _ call: Call) {
-        calls[id] = call
-        reply(.call(id))
+    /// The text of the reasoning last shown in `draft`.
+    static func lastThinking(_ draft: SessionBuilder<Call>.Draft) -> String? {
+        for case .part(.thinking(let shown)) in draft.items.reversed() { return shown.text }
+        return nil
     }
 
     mutating func complete(_ id: String, _ data: JSONNode) {
-        var call = calls[id]!
+        var call = log.calls[id]!
         call.completed = true
         call.success = data["success"]?.value != .bool(false)
         if let result = data["result"] {
@@ -340,7 +286,7 @@ struct CopilotSession {
             call.errorMessage = InputProbe.string(error, "message") ?? InputProbe.string(data, "error")
             call.errorCode = InputProbe.string(error, "code")
         }
-        calls[id] = call
+        log.calls[id] = call
     }
 
     /// Token totals: a resumed CLI may start its counters again (older releases) or carry them
@@ -351,7 +297,7 @@ struct CopilotSession {
         for member in members {
             guard let counts = member.node["usage"] else { continue }
             func count(_ key: String) -> Tally {
-                tallies.countOrZero(counts[key], line: line, path: JSONReader.join(JSONReader.join("data.modelMetrics", member.key), "usage") + "." + key)
+                log.tallies.countOrZero(counts[key], line: line, path: JSONReader.join(JSONReader.join("data.modelMetrics", member.key), "usage") + "." + key)
             }
             usage.input += count("inputTokens")
             usage.output += count("outputTokens")
@@ -367,26 +313,6 @@ struct CopilotSession {
 
     // MARK: - Turns
 
-    mutating func reply(_ item: Item) {
-        if drafts.last?.role != .assistant {
-            drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate, model: model))
-        }
-        drafts[drafts.count - 1].items.append(item)
-    }
-
-    func unknownWarnings() -> [Diagnostic] {
-        unknownOrder.map { key in
-            let (count, line) = unknown[key]!
-            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-            let kind = String(parts[0]).trimmingASCIIWhitespace(), name = parts.count > 1 ? String(parts[1]) : ""
-            let times = count == 1 ? "1 line" : "\(count) lines, the first"
-            let what = name.isEmpty ? kind : (kind.hasPrefix("event type") ? "unknown \(kind) \(Diagnostic.quote(name))" : "\(kind) \(Diagnostic.quote(name))")
-            return Diagnostic(
-                .warning, file: file, location: SourceLocation(line: line),
-                message: "\(what) (\(times) here); left out, the rest is read")
-        }
-    }
-
     /// Which sub-agent answers which `task` call: the key its events carried when that is the
     /// call's id (`parentToolCallId`), else agents in the order they first wrote, matched to the
     /// calls in the order `subagent.started` named them.
@@ -394,122 +320,61 @@ struct CopilotSession {
         var byCall: [String: String] = [:]
         var loose: [String] = []
         for key in subAgentOrder {
-            if calls[key] != nil { byCall[key] = key } else { loose.append(key) }
+            if log.calls[key] != nil { byCall[key] = key } else { loose.append(key) }
         }
         let waiting = startedAgents.map(\.call).filter { byCall[$0] == nil }
         for (call, key) in zip(waiting, loose) { byCall[call] = key }
         return byCall
     }
 
-    /// The turns: a sub-agent's own, or a session's with its sub-agents nested.
-    mutating func turns() -> [ImportedTurn] {
-        let agents = subAgentCalls()
-        var turns: [ImportedTurn] = []
-        for draft in drafts {
-            var parts: [TurnPart] = []
-            for item in draft.items {
-                switch item {
-                case .part(let part): parts.append(part)
-                case .call(let id):
-                    guard let call = calls[id] else { continue }
-                    if let key = agents[id], var child = subAgents.removeValue(forKey: key), let transcript = transcript(of: &child, call: call, id: id) {
-                        parts.append(.transcript(transcript))
-                        continue
-                    }
-                    parts += CopilotTools.parts(for: call)
-                }
-            }
-            if draft.role == .user {
-                var turn = ImportedTurn(id: draft.id, role: .user, text: draft.text, date: draft.date)
-                turn.attachments = draft.attachments
-                turns.append(turn)
-            } else {
-                guard !parts.isEmpty else { continue }
-                var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
-                turn.parts = parts
-                turn.model = draft.model
-                turns.append(turn)
-            }
+    /// A call's parts; a `task` call a sub-agent answered, that sub-agent's transcript.
+    mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart] {
+        if agentCalls == nil { agentCalls = subAgentCalls() }
+        if let key = agentCalls?[id], var child = subAgents.removeValue(forKey: key), let transcript = transcript(of: &child, call: call, id: id) {
+            return [.transcript(transcript)]
         }
-        diagnostics += unknownWarnings() + tallies.warnings
-        return turns
+        return CopilotTools.parts(for: call)
     }
 
     /// A sub-agent's events as a transcript at the `task` call that started it: the call's prompt,
     /// then the agent's replies, its result last when its own messages did not say it.
     mutating func transcript(of child: inout CopilotSession, call: Call, id: String) -> TranscriptPart? {
         var turns = child.turns()
-        diagnostics += child.diagnostics
+        log.diagnostics += child.log.diagnostics
         func arg(_ key: String) -> String? { call.arguments.flatMap { InputProbe.string($0, key) }.flatMap { $0.isEmpty ? nil : $0 } }
         if !turns.contains(where: { $0.role == .user }), let prompt = arg("prompt") {
             turns.insert(ImportedTurn(id: "p", role: .user, text: prompt, date: turns.first?.date), at: 0)
         }
         guard turns.contains(where: { $0.role == .assistant }) else { return nil }
         let kind = arg("agent_type") ?? startedAgents.first { $0.call == id }?.name
-        let task = arg("description")
-        let messages = turns.map { turn -> Message in
-            var message = Message(id: "\(id)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
-            message.parts = turn.parts
-            message.model = turn.model
-            if turn.role == .user {
-                message.speaker = "Copilot"
-            } else {
-                message.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
-                message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
-            }
-            return message
-        }
-        let who = kind.map { "\($0) agent" } ?? "Agent"
-        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
+        var part = SubAgentTranscript.make(SubAgentTranscript.messages(turns, prefix: id, caller: "Copilot", kind: kind), kind: kind, task: arg("description"))
         // When it ran: from its start to its end as the log announced them, else the first and
         // last of its own events.
         let times = agentTimes[id]
-        part.setSpan(first: ChatDate.earlier(times?.started, child.firstDate), last: ChatDate.later(times?.ended, child.lastDate))
-        switch (kind, task) {
-        case let (kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
-        case let (kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
-        case let (nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
-        case (nil, nil): part.phrase = UIPhrase(.agentGeneric)
-        }
-        for model in child.models where !models.contains(model) { models.append(model) }
+        part.setSpan(first: ChatDate.earlier(times?.started, child.log.firstDate), last: ChatDate.later(times?.ended, child.log.lastDate))
+        log.adopt(child.log)
         return part
     }
 
+    /// The conversation, titled `title` (the session's name) when it has one; the events of
+    /// sub-agents no call started are left out, with a warning.
     mutating func chat(title: String?, fallbackTitle: String) -> ImportedChat? {
         let turns = turns()
         if !subAgents.isEmpty {
             let count = subAgents.count
-            diagnostics.append(
+            log.diagnostics.append(
                 Diagnostic(
-                    .warning, file: file,
+                    .warning, file: log.file,
                     message:
                         "holds the events of \(count) sub-agent\(count == 1 ? "" : "s") whose task call is not in the log; \(count == 1 ? "it is" : "they are") left out"
                 ))
         }
-        guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
-        var chat = ImportedChat(title: title ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle, date: firstDate, turns: turns)
-        chat.facts = facts()
-        chat.project = cwd
-        return chat
-    }
-
-    /// The header: project, branch, Copilot CLI version, models, time span and token totals.
-    func facts() -> [ConversationFact] {
-        var facts: [ConversationFact] = []
-        if let cwd { facts.append(ConversationFact(.factProject, value: cwd)) }
-        if let branch { facts.append(ConversationFact(.factBranch, value: branch)) }
-        if let version { facts.append(ConversationFact(label: "Copilot CLI", value: version)) }
-        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
+        log.title = title
         if let now = tokensNow {
-            let input = tokensBefore.input + now.input, cacheRead = tokensBefore.cacheRead + now.cacheRead
-            if let fact = SessionText.tokenFact(
-                input: input - cacheRead, output: tokensBefore.output + now.output,
-                cacheRead: cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite)
-            {
-                facts.append(fact)
-            }
+            log.tokens = TokenUsage(
+                input: tokensBefore.input + now.input, output: tokensBefore.output + now.output,
+                cacheRead: tokensBefore.cacheRead + now.cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite)
         }
-        return facts
+        return log.chat(turns, fallbackTitle: fallbackTitle)
     }
 }

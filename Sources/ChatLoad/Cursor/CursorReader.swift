@@ -20,8 +20,6 @@ package struct CursorReader: ChatExportReader {
 
     package init() {}
 
-    static let maxFileSize = 1024 * 1024 * 1024
-
     /// A transcript line: `{"role", "message": {"content": [...] | "..."}}` with no `type`, or the
     /// `{"type": "turn_ended", "status"}` that closes a turn.
     static func isLine(_ record: JSONNode) -> Bool {
@@ -90,20 +88,10 @@ package struct CursorReader: ChatExportReader {
     }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path, message: "no such file or folder; expected a Cursor agent transcript (agent-transcripts/ID/ID.jsonl) or a folder of them"),
-                kind: .missingInput)
-        }
-        let files = isFolder.boolValue ? Self.transcripts(in: path) : [path]
-        guard !files.isEmpty else {
-            throw DiagnosticError(
-                Diagnostic(file: path, message: "no Cursor agent transcripts (agent-transcripts/ID/ID.jsonl or ID.jsonl) in this folder or the folders in it"),
-                kind: .missingInput)
-        }
-        let site = isFolder.boolValue && !rendersAlone(path)
+        let (files, isFolder) = try SessionLog.inputs(
+            path, expected: "a Cursor agent transcript (agent-transcripts/ID/ID.jsonl) or a folder of them",
+            sessions: "Cursor agent transcripts (agent-transcripts/ID/ID.jsonl or ID.jsonl)", find: Self.transcripts)
+        let site = isFolder && !rendersAlone(path)
         return try SessionLog.readAll(files, site: site) { (file) throws(DiagnosticError) in
             try Self.readSession(file, includeSystem: options.includeSystem)
         }
@@ -113,19 +101,15 @@ package struct CursorReader: ChatExportReader {
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
         var session = try parse(path, includeSystem: includeSystem)
         session.children = children(of: path, includeSystem: includeSystem)
-        let chat = session.chat(fallbackTitle: FilePath.stem(path), workspace: workspace(of: path))
-        return (chat, session.diagnostics)
+        session.log.project = workspace(of: path)
+        let chat = session.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, session.log.diagnostics)
     }
 
     static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CursorSession {
-        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Cursor agent transcript")
         var session = CursorSession(file: path, includeSystem: includeSystem)
-        file.withBytes { session.read($0) }
-        if file.wasCut {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path,
-                    message: "was cut short by another program while it was read; expected a transcript that is only ever appended to (render it again)"))
+        try SessionLog.mapped(path, what: "Cursor agent transcript", cut: "expected a transcript that is only ever appended to (render it again)") { file in
+            file.withBytes { session.read($0) }
         }
         return session
     }
@@ -158,19 +142,13 @@ package struct CursorReader: ChatExportReader {
             bytes.withUnsafeBufferPointer { child.read($0) }
             return child
         }
-        return (session.chat(fallbackTitle: FilePath.stem(file), workspace: workspace(of: file)), session.diagnostics)
+        session.log.project = workspace(of: file)
+        return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
     }
 
     /// Every transcript under `folder`, not the sub-agents' (their parents show them).
     static func transcripts(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         let base = FilePath.lastComponent(folder)
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = FilePath.lastComponent(relative)
-            if name.hasPrefix(".") || name == "subagents" { walker.skipDescendants(); continue }
-            if isTranscript(relative, base: base) { found.append(FilePath.join(folder, relative)) }
-        }
-        return found.sorted()
+        return SessionLog.files(in: folder, skipping: ["subagents"]) { relative, _ in isTranscript(relative, base: base) }
     }
 }

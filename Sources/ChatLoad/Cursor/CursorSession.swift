@@ -18,14 +18,10 @@ import ChatSupport
 ///
 /// Tolerant: a line that is not JSON, or an unknown line, role or block type, is a warning naming
 /// the file and line, given once per kind with a count; the rest renders.
-struct CursorSession {
-    let file: String
+struct CursorSession: AgentLogSession {
     let includeSystem: Bool
-    var diagnostics: [Diagnostic] = []
+    var log: SessionBuilder<Call>
 
-    var firstDate: ChatDate?
-    var lastDate: ChatDate?
-    var firstPrompt: String?
     /// Whether any `turn_ended` was seen (older builds write none).
     var sawTurnEnd = false
     /// Whether the last record read closed a turn.
@@ -33,17 +29,9 @@ struct CursorSession {
     /// The sub-agents' transcripts beside this one, each shown once at the call that started it.
     var children: [CursorSession] = []
 
-    struct Draft {
-        var id: String
-        var role: Message.Role
-        var text: String = ""
-        var date: ChatDate?
-        var items: [Item] = []
-    }
-    enum Item { case part(TurnPart), call(Int), reasoningHidden }
-    var drafts: [Draft] = []
-
-    /// A tool call: its name and input, and the output where the log has one.
+    /// A tool call: its name and input, and the output where the log has one. Calls are
+    /// numbered in order (`"1"`, `"2"` …): the log has no ids, a result goes to the last call
+    /// without one.
     struct Call {
         var name: String
         var input: JSONNode?
@@ -51,50 +39,34 @@ struct CursorSession {
         var result: String?
         var status: ToolStatus = .ok
     }
-    var calls: [Call] = []
-
-    private var unknown: [String: (count: Int, line: Int)] = [:]
-    private var unknownOrder: [String] = []
 
     init(file: String, includeSystem: Bool) {
-        self.file = file
         self.includeSystem = includeSystem
+        log = SessionBuilder(file: file)
+        log.projectLabel = "Workspace"
     }
 
     // MARK: - Lines
 
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in readLine(node, line: line) }
-        diagnostics += found
+    mutating func didRead() {
         // A turn still open at the end: its last call had not finished when the log stopped.
-        if sawTurnEnd, turnOpen, let index = lastCallInReply(), calls[index].result == nil { calls[index].status = .running }
+        if sawTurnEnd, turnOpen, let id = lastCallInReply(), log.calls[id]?.result == nil { log.calls[id]?.status = .running }
     }
 
     mutating func readLine(_ node: JSONNode, line: Int) {
         if let type = InputProbe.string(node, "type") {
-            if type == "turn_ended" { endTurn(node) } else { note("line type", type, line: line) }
+            if type == "turn_ended" { endTurn(node) } else { log.note("line type", type, line: line) }
             return
         }
         guard let role = InputProbe.string(node, "role") else {
-            note("line type", "(none)", line: line)
+            log.note("line type", "(none)", line: line)
             return
         }
         let content = node["message"]?["content"]
         switch role {
         case "user": readUser(content, line: line)
         case "assistant": readAssistant(content, line: line)
-        default: note("role", role, line: line)
-        }
-    }
-
-    mutating func note(_ kind: String, _ name: String, line: Int) {
-        let key = "\(kind) \u{1F}\(name)"
-        if let seen = unknown[key] {
-            unknown[key] = (seen.count + 1, seen.line)
-        } else {
-            unknown[key] = (1, line)
-            unknownOrder.append(key)
+        default: log.note("role", role, line: line)
         }
     }
 
@@ -115,18 +87,14 @@ struct CursorSession {
             switch InputProbe.string(block, "type") {
             case "text": if let text = InputProbe.string(block, "text") { texts.append(text) }
             case "tool_result", "command_output": attachResult(block, line: line)
-            case let other: note("content type", other ?? "(none)", line: line)
+            case let other: log.note("content type", other ?? "(none)", line: line)
             }
         }
         guard !texts.isEmpty else { return }
         let (query, date) = CursorTools.prompt(texts.joined(separator: "\n\n"))
-        if let date {
-            if firstDate == nil { firstDate = date }
-            lastDate = date
-        }
+        if let date { log.noteDate(date) }
         guard !query.isEmpty else { return }
-        if firstPrompt == nil { firstPrompt = query }
-        drafts.append(Draft(id: "t\(drafts.count + 1)", role: .user, text: query, date: date ?? lastDate))
+        log.prompt(query, date: date ?? log.lastDate)
         turnOpen = true
     }
 
@@ -138,17 +106,16 @@ struct CursorSession {
             case "text":
                 addText(InputProbe.string(block, "text") ?? "")
             case "tool_use":
-                calls.append(Call(name: InputProbe.string(block, "name") ?? "tool", input: block["input"], line: line))
-                reply(.call(calls.count - 1))
+                log.call("\(log.calls.count + 1)", Call(name: InputProbe.string(block, "name") ?? "tool", input: block["input"], line: line))
             case "thinking", "reasoning":
                 let text = (InputProbe.string(block, "thinking") ?? InputProbe.string(block, "text") ?? "").trimmingASCIIWhitespace()
-                if text.isEmpty || text == CursorTools.redacted { hideReasoning() } else { reply(.part(.thinking(ThinkingPart(text: text)))) }
+                if text.isEmpty || text == CursorTools.redacted { hideReasoning() } else { log.reply(.part(.thinking(ThinkingPart(text: text)))) }
             case "redacted", "redacted_thinking":
                 hideReasoning()
             case "tool_result", "command_output":
                 attachResult(block, line: line)
             case let other:
-                note("content type", other ?? "(none)", line: line)
+                log.note("content type", other ?? "(none)", line: line)
             }
         }
     }
@@ -167,28 +134,28 @@ struct CursorSession {
             visible = String(visible.dropLast(CursorTools.redacted.count)).trimmingASCIIWhitespace()
             hidden = true
         }
-        if !visible.isEmpty { reply(.part(.text(visible))) }
+        if !visible.isEmpty { log.reply(.part(.text(visible))) }
         if hidden { hideReasoning() }
     }
 
     /// Reasoning the log does not hold: one note where it was, not one per marker in a row.
     mutating func hideReasoning() {
-        if drafts.last?.role == .assistant, case .reasoningHidden? = drafts.last?.items.last { return }
-        reply(.reasoningHidden)
+        if log.drafts.last?.role == .assistant, case .part(.thinking(CursorTools.hiddenReasoning))? = log.drafts.last?.items.last { return }
+        log.reply(.thinking(CursorTools.hiddenReasoning))
     }
 
     /// A tool's output: to the last call that has none (the log has no ids to pair them by).
     mutating func attachResult(_ block: JSONNode, line: Int) {
-        guard let index = calls.lastIndex(where: { $0.result == nil }) else {
-            note("tool result for no call in the log", "", line: line)
+        guard let id = (0..<log.calls.count).reversed().lazy.map({ "\($0 + 1)" }).first(where: { log.calls[$0]?.result == nil }) else {
+            log.note("tool result for no call in the log", "", line: line)
             return
         }
         var text = ""
         for part in Self.blocks(block["content"] ?? block["output"]) {
             if case .string(let value) = part.value { text += value } else if let value = InputProbe.string(part, "text") { text += value }
         }
-        calls[index].result = text
-        if block["is_error"]?.value == .bool(true) { calls[index].status = .error }
+        log.calls[id]?.result = text
+        if block["is_error"]?.value == .bool(true) { log.calls[id]?.status = .error }
     }
 
     /// `turn_ended`: an aborted turn is an interruption, an error an error notice; the call the
@@ -205,25 +172,24 @@ struct CursorSession {
             markStopped()
             var notice = NoticePart(kind: .interrupted, text: "Interrupted by the person")
             notice.phrase = UIPhrase(.interruptedByPerson)
-            reply(.part(.notice(notice)))
+            log.reply(.part(.notice(notice)))
         default:
             markStopped()
             let message = error ?? "The turn ended with status \(status)"
-            reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(message), detail: message.count > 200 ? message : nil))))
+            log.reply(.part(.notice(NoticePart(kind: .error, text: SessionText.oneLine(message), detail: message.count > 200 ? message : nil))))
         }
     }
 
     mutating func markStopped() {
-        if let index = lastCallInReply(), calls[index].result == nil { calls[index].status = .error }
+        if let id = lastCallInReply(), log.calls[id]?.result == nil { log.calls[id]?.status = .error }
     }
 
     /// The reply's last call, when the reply ends with it.
-    func lastCallInReply() -> Int? {
-        guard let draft = drafts.last, draft.role == .assistant else { return nil }
+    func lastCallInReply() -> String? {
+        guard let draft = log.drafts.last, draft.role == .assistant else { return nil }
         for item in draft.items.reversed() {
             switch item {
-            case .call(let index): return index
-            case .reasoningHidden: continue
+            case .call(let id): return id
             case .part(.text): return nil
             case .part: continue
             }
@@ -231,109 +197,35 @@ struct CursorSession {
         return nil
     }
 
-    /// Adds to the reply being written: the last draft when it is the assistant's, else a new one.
-    mutating func reply(_ item: Item) {
-        if drafts.last?.role != .assistant {
-            drafts.append(Draft(id: "t\(drafts.count + 1)", role: .assistant, date: lastDate))
-        }
-        drafts[drafts.count - 1].items.append(item)
-    }
-
     // MARK: - Turns
 
-    func unknownWarnings() -> [Diagnostic] {
-        unknownOrder.map { key in
-            let (count, line) = unknown[key]!
-            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-            let kind = String(parts[0]).trimmingASCIIWhitespace(), name = parts.count > 1 ? String(parts[1]) : ""
-            let times = count == 1 ? "1 line" : "\(count) lines, the first"
-            let what = name.isEmpty ? kind : "unknown \(kind) \(Diagnostic.quote(name))"
-            return Diagnostic(
-                .warning, file: file, location: SourceLocation(line: line),
-                message: "\(what) (\(times) here); left out, the rest is read")
-        }
-    }
-
-    /// The turns, with each sub-agent's transcript at the call that started it.
-    mutating func turns() -> [ImportedTurn] {
-        var turns: [ImportedTurn] = []
-        for draft in drafts {
-            if draft.role == .user {
-                turns.append(ImportedTurn(id: draft.id, role: .user, text: draft.text, date: draft.date))
-                continue
-            }
-            var parts: [TurnPart] = []
-            for item in draft.items {
-                switch item {
-                case .part(let part): parts.append(part)
-                case .reasoningHidden: parts.append(.thinking(CursorTools.hiddenReasoning))
-                case .call(let index):
-                    let call = calls[index]
-                    if CursorTools.agentTools.contains(call.name.lowercased()), let transcript = agentTranscript(call) {
-                        parts.append(.transcript(transcript))
-                    } else {
-                        parts += CursorTools.parts(for: call)
-                    }
-                }
-            }
-            guard !parts.isEmpty else { continue }
-            var turn = ImportedTurn(id: draft.id, role: .assistant, text: "", date: draft.date)
-            turn.parts = parts
-            turns.append(turn)
-        }
-        diagnostics += unknownWarnings()
-        return turns
+    /// A call's parts; a `Task`/`Subagent` call whose sub-agent's transcript is beside this one,
+    /// that transcript.
+    mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart] {
+        if CursorTools.agentTools.contains(call.name.lowercased()), let transcript = agentTranscript(call) { return [.transcript(transcript)] }
+        return CursorTools.parts(for: call)
     }
 
     /// The sub-agent a `Task`/`Subagent` call started: the child transcript whose first prompt is
     /// the call's `prompt` (the only link the logs have), taken once.
     mutating func agentTranscript(_ call: Call) -> TranscriptPart? {
         guard let input = call.input, let prompt = InputProbe.string(input, "prompt")?.trimmingASCIIWhitespace(), !prompt.isEmpty,
-            let index = children.firstIndex(where: { $0.firstPrompt == prompt })
+            let index = children.firstIndex(where: { $0.log.firstPrompt == prompt })
         else { return nil }
         var child = children.remove(at: index)
         let turns = child.turns()
-        diagnostics += child.diagnostics
+        log.diagnostics += child.log.diagnostics
         let kind = InputProbe.string(input, "subagent_type").flatMap { $0.isEmpty ? nil : $0 }
         let description = InputProbe.string(input, "description").flatMap { $0.isEmpty ? nil : $0 }
-        let messages = turns.map { turn -> Message in
-            var message = Message(id: "a\(call.line)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
-            message.parts = turn.parts
-            if turn.role == .user {
-                message.speaker = "Cursor"
-            } else {
-                message.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
-                message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
-            }
-            return message
-        }
+        let messages = SubAgentTranscript.messages(turns, prefix: "a\(call.line)", caller: "Cursor", kind: kind)
         guard !messages.isEmpty else { return nil }
-        let who = kind.map { "\($0) agent" } ?? "Agent"
-        var transcript = TranscriptPart(title: description.map { "\(who): \($0)" } ?? who, messages: messages)
+        var transcript = SubAgentTranscript.make(messages, kind: kind, task: description)
         // Cursor's only times are its prompts' (`<timestamp>`, to the minute): the sub-agent's
         // start, never its end. Nothing else bounds it well enough for a timeline row: its steps
         // carry no time; the parent's next prompt may come hours later; the file's modification
         // time changes with every copy (and a page would then differ from machine to machine);
         // and a sibling's start says nothing, since Cursor runs sub-agents side by side.
-        transcript.setSpan(first: child.firstDate, last: nil)
-        switch (kind, description) {
-        case let (kind?, task?): transcript.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
-        case let (kind?, nil): transcript.phrase = UIPhrase(.agentOfKind, ["kind": kind])
-        case let (nil, task?): transcript.phrase = UIPhrase(.agentTask, ["task": task])
-        case (nil, nil): transcript.phrase = UIPhrase(.agentGeneric)
-        }
+        transcript.setSpan(first: child.log.firstDate, last: nil)
         return transcript
-    }
-
-    mutating func chat(fallbackTitle: String, workspace: String?) -> ImportedChat? {
-        let turns = turns()
-        guard turns.contains(where: { $0.role == .user || !$0.parts.isEmpty }) else { return nil }
-        var chat = ImportedChat(title: firstPrompt.map(SessionText.titleLine) ?? fallbackTitle, date: firstDate, turns: turns)
-        var facts: [ConversationFact] = []
-        if let workspace { facts.append(ConversationFact(label: "Workspace", value: workspace)) }
-        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        chat.facts = facts
-        chat.project = workspace
-        return chat
     }
 }

@@ -18,8 +18,6 @@ package struct GeminiReader: ChatExportReader {
 
     package init() {}
 
-    static let maxFileSize = 1024 * 1024 * 1024
-
     /// A session file's name, or a saved chat's.
     static func isSessionName(_ name: String) -> Bool {
         (name.hasPrefix("session-") && (name.hasSuffix(".json") || name.hasSuffix(".jsonl")))
@@ -66,19 +64,10 @@ package struct GeminiReader: ChatExportReader {
     package func rendersAlone(_ path: String) -> Bool { !SessionLog.isFolder(path) }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(
-                Diagnostic(file: path, message: "no such file or folder; expected a Gemini CLI session or a folder of them"), kind: .missingInput)
-        }
-        let files = isFolder.boolValue ? Self.sessions(in: path) : [path]
-        guard !files.isEmpty else {
-            throw DiagnosticError(
-                Diagnostic(
-                    file: path, message: "no Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json) in this folder or the folders in it"),
-                kind: .missingInput)
-        }
-        return try SessionLog.readAll(files, site: isFolder.boolValue) { (file) throws(DiagnosticError) in try Self.readSession(file) }
+        let (files, isFolder) = try SessionLog.inputs(
+            path, expected: "a Gemini CLI session or a folder of them", sessions: "Gemini CLI sessions (chats/session-….json or .jsonl, checkpoint-….json)",
+            find: Self.sessions)
+        return try SessionLog.readAll(files, site: isFolder) { (file) throws(DiagnosticError) in try Self.readSession(file) }
     }
 
     /// The project a session belongs to: the folder `.project_root` beside `chats/` names (newer
@@ -93,31 +82,20 @@ package struct GeminiReader: ChatExportReader {
     }
 
     static func readSession(_ path: String) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
-        let file = try FileInput.map(path: path, displayPath: path, limit: maxFileSize, what: "Gemini CLI session")
         var session = GeminiSession(file: path)
-        let isLines = path.hasSuffix(".jsonl")
-        if isLines {
-            file.withBytes { session.read(lines: $0) }
-        } else {
-            let bytes = file.withBytes { Array($0) }
-            session.read(document: try ImportSource.parse(bytes: bytes, displayPath: path))
-        }
-        if file.wasCut {
-            throw DiagnosticError(Diagnostic(file: path, message: "was cut short by another program while it was read; render it again"))
+        try SessionLog.mapped(path, what: "Gemini CLI session", cut: "render it again") { (file) throws(DiagnosticError) in
+            if path.hasSuffix(".jsonl") {
+                file.withBytes { session.read(lines: $0) }
+            } else {
+                session.read(document: try ImportSource.parse(bytes: file.withBytes { Array($0) }, displayPath: path))
+            }
         }
         let chat = session.chat(fallbackTitle: FilePath.stem(path), project: project(of: path))
-        return (chat, session.diagnostics)
+        return (chat, session.log.diagnostics)
     }
 
     /// Every session and saved chat under `folder`.
     static func sessions(in folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var found: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = FilePath.lastComponent(relative)
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            if isSessionName(name) { found.append(FilePath.join(folder, relative)) }
-        }
-        return found.sorted()
+        SessionLog.files(in: folder) { _, name in isSessionName(name) }
     }
 }

@@ -19,30 +19,20 @@ import ChatSupport
 /// Also reads a chat saved with `/chat save TAG` (`checkpoint-TAG.json`): the model's history, a
 /// list of `{"role": "user" | "model", "parts": [{text} | {thought, text} | {functionCall} |
 /// {functionResponse}]}`.
-struct GeminiSession {
-    let file: String
-    var diagnostics: [Diagnostic] = []
-    var firstDate: ChatDate?
-    var lastDate: ChatDate?
-    var models: [String] = []
-    var summary: String?
-    var firstPrompt: String?
-    var tokens: (input: Tally, cached: Tally, output: Tally) = (0, 0, 0)
-    /// The counts read, and the warnings for those out of range.
-    var tallies: TallyReader
-    var drafts: [(role: Message.Role, id: String, text: String, date: ChatDate?, parts: [TurnPart], model: String?)] = []
-    /// The tokens of the assistant's drafts, by their index, as the messages recorded them.
-    var usage: [Int: TokenUsage] = [:]
+struct GeminiSession: AgentSession {
+    var log: SessionBuilder<Never>
     /// Tokens of replies before the first one shown.
     var unshown: TokenUsage?
-    private var unknown: [String: (count: Int, line: Int?)] = [:]
     private var skipsAcknowledgement = false
-    private var unknownOrder: [String] = []
 
     init(file: String) {
-        self.file = file
-        tallies = TallyReader(file: file)
+        log = SessionBuilder(file: file)
+        log.inputCountsCacheRead = true
+        log.unknown.unit = "message"
     }
+
+    /// A Gemini CLI tool call comes with its result: none waits for one.
+    mutating func parts(for call: Never, id: String, once: Bool) -> [TurnPart] {}
 
     // MARK: - Reading
 
@@ -57,9 +47,9 @@ struct GeminiSession {
             }
             readHeader(root)
             guard case .array(let messages)? = root["messages"]?.value else {
-                diagnostics.append(
+                log.diagnostics.append(
                     Diagnostic(
-                        .warning, file: file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
+                        .warning, file: log.file, location: SourceLocation(line: root.line, column: root.column, jsonPath: "messages"),
                         message: "expected a \"messages\" array; the session has no turns"))
                 return
             }
@@ -67,9 +57,9 @@ struct GeminiSession {
         case .array(let contents):
             for content in contents { readCheckpointContent(content) }
         default:
-            diagnostics.append(
+            log.diagnostics.append(
                 Diagnostic(
-                    .warning, file: file, location: SourceLocation(line: root.line, column: root.column),
+                    .warning, file: log.file, location: SourceLocation(line: root.line, column: root.column),
                     message: "expected a session object or a saved chat's list of contents, found \(root.kindDescription)"))
         }
     }
@@ -86,7 +76,7 @@ struct GeminiSession {
             for message in messages { readMessage(message.node, line: message.line) }
         }
         var found: [Diagnostic] = []
-        SessionLog.objects(in: bytes, file: file, diagnostics: &found) { node, line in
+        SessionLog.objects(in: bytes, file: log.file, diagnostics: &found) { node, line in
             if node["$rewindTo"] != nil {
                 // An id not found clears everything, as the CLI does.
                 let cut = InputProbe.string(node, "$rewindTo").flatMap { positions[$0] } ?? 0
@@ -110,18 +100,13 @@ struct GeminiSession {
             if node["type"] == nil, node["sessionId"] != nil || node["projectHash"] != nil { readHeader(node); return }
             messages.append((node, line))
         }
-        diagnostics += found
+        log.diagnostics += found
     }
 
     mutating func readHeader(_ header: JSONNode) {
-        if let start = InputProbe.string(header, "startTime").flatMap({ ChatDate(iso: $0) }), firstDate == nil { firstDate = start }
-        if let updated = InputProbe.string(header, "lastUpdated").flatMap({ ChatDate(iso: $0) }) { lastDate = updated }
-        if let text = InputProbe.string(header, "summary"), !text.isEmpty { summary = text }
-    }
-
-    mutating func note(_ kind: String, _ name: String, line: Int?) {
-        let key = kind + "\u{1F}" + name
-        if let seen = unknown[key] { unknown[key] = (seen.count + 1, seen.line) } else { unknown[key] = (1, line); unknownOrder.append(key) }
+        if let start = InputProbe.string(header, "startTime").flatMap({ ChatDate(iso: $0) }), log.firstDate == nil { log.firstDate = start }
+        if let updated = InputProbe.string(header, "lastUpdated").flatMap({ ChatDate(iso: $0) }) { log.lastDate = updated }
+        if let text = InputProbe.string(header, "summary"), !text.isEmpty { log.title = SessionText.titleLine(text) }
     }
 
     /// The text of `content`: a string, or a list of parts whose `text` is joined.
@@ -141,17 +126,13 @@ struct GeminiSession {
 
     mutating func readMessage(_ message: JSONNode, line: Int) {
         let date = InputProbe.string(message, "timestamp").flatMap { ChatDate(iso: $0) }
-        if let date {
-            if firstDate == nil || date.secondsSinceEpoch < firstDate!.secondsSinceEpoch { firstDate = date }
-            if lastDate == nil || date.secondsSinceEpoch > lastDate!.secondsSinceEpoch { lastDate = date }
-        }
-        let id = InputProbe.string(message, "id") ?? "t\(drafts.count + 1)"
+        if let date { log.widenSpan(date) }
+        let id = InputProbe.string(message, "id") ?? "t\(log.drafts.count + 1)"
         let text = Self.text(message["content"]).trimmingASCIIWhitespace()
         switch InputProbe.string(message, "type") {
         case "user":
             guard !text.isEmpty else { return }
-            if firstPrompt == nil { firstPrompt = text }
-            drafts.append((.user, id, text, date, [], nil))
+            log.prompt(text, date: date, id: id)
         case "gemini", "model", "qwen":
             var parts: [TurnPart] = []
             if case .array(let thoughts)? = message["thoughts"]?.value, !thoughts.isEmpty {
@@ -172,22 +153,20 @@ struct GeminiSession {
             }
             var spent: TokenUsage?
             if let usage = message["tokens"] {
-                func count(_ key: String) -> Tally { tallies.countOrZero(usage[key], line: line, path: "tokens.\(key)") }
+                func count(_ key: String) -> Tally { log.tallies.countOrZero(usage[key], line: line, path: "tokens.\(key)") }
                 let input = count("input"), cached = count("cached")
                 let output = count("output") + count("thoughts")
-                tokens.input += input
-                tokens.cached += cached
-                tokens.output += output
+                log.tokens = log.tokens + TokenUsage(input: input, output: output, cacheRead: cached)
                 // `input` counts the cached tokens too; the context after the reply is both and the reply.
                 spent = TokenUsage(input: input - cached, output: output, cacheRead: cached, context: input + output)
             }
             let model = InputProbe.string(message, "model")
-            if let model, !models.contains(model) { models.append(model) }
+            if let model { log.useModel(model) }
             append(parts, date: date, id: id, model: model)
             if let spent {
                 // A reply with nothing to show still spent them: the reply before carries them.
-                if let last = drafts.indices.last(where: { drafts[$0].role == .assistant }) {
-                    usage[last] = usage[last].map { $0.adding(spent) } ?? spent
+                if let last = log.drafts.indices.last(where: { log.drafts[$0].role == .assistant }) {
+                    log.drafts[last].usage = log.drafts[last].usage.map { $0.adding(spent) } ?? spent
                 } else {
                     unshown = unshown.map { $0.adding(spent) } ?? spent
                 }
@@ -203,19 +182,15 @@ struct GeminiSession {
                 [.notice(NoticePart(kind: kind, text: SessionText.oneLine(text), detail: text.count > 200 || text.contains("\n") ? text : nil))],
                 date: date, id: id, model: nil)
         case let other:
-            note("message type", other ?? "(none)", line: line)
+            log.note("message type", other ?? "(none)", line: line)
         }
     }
 
     /// Adds to the reply being written: consecutive replies are one turn, as the CLI shows them.
     mutating func append(_ parts: [TurnPart], date: ChatDate?, id: String, model: String?) {
         guard !parts.isEmpty else { return }
-        if let last = drafts.indices.last, drafts[last].role == .assistant {
-            drafts[last].parts += parts
-            if drafts[last].model == nil { drafts[last].model = model }
-        } else {
-            drafts.append((.assistant, id, "", date, parts, model))
-        }
+        log.reply(parts, id: id, date: date, model: model)
+        if log.drafts[log.drafts.count - 1].model == nil { log.drafts[log.drafts.count - 1].model = model }
     }
 
     /// A saved chat's `{role, parts}`.
@@ -238,22 +213,22 @@ struct GeminiSession {
                 // The result belongs to the call before it: fill the last call of that name without one.
                 let name = InputProbe.string(response, "name")
                 let output = response["response"].flatMap { InputProbe.string($0, "output") ?? InputProbe.string($0, "error") ?? JSONText.compact($0) }
-                if let index = drafts.indices.last, drafts[index].role == .assistant,
-                    let call = drafts[index].parts.lastIndex(where: {
-                        if case .toolCall(let c) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false }
+                if let index = log.drafts.indices.last, log.drafts[index].role == .assistant,
+                    let call = log.drafts[index].items.lastIndex(where: {
+                        if case .part(.toolCall(let c)) = $0 { return c.result == nil && (name == nil || c.name == name) } else { return false }
                     }),
-                    case .toolCall(var found) = drafts[index].parts[call]
+                    case .part(.toolCall(var found)) = log.drafts[index].items[call]
                 {
                     found.result = output
                     if response["response"]?["error"] != nil { found.status = .error }
-                    drafts[index].parts[call] = .toolCall(found)
+                    log.drafts[index].items[call] = .part(.toolCall(found))
                 }
             }
         }
         let text = texts.joined().trimmingASCIIWhitespace()
         // The first item of a saved chat is the CLI's environment for the model, not the person's
         // (older releases answered it with a fixed acknowledgement, left out with it).
-        if role == "user", drafts.isEmpty, text.hasPrefix("This is the Gemini CLI.") || text.hasPrefix("<session_context>") {
+        if role == "user", log.drafts.isEmpty, text.hasPrefix("This is the Gemini CLI.") || text.hasPrefix("<session_context>") {
             skipsAcknowledgement = true
             return
         }
@@ -263,52 +238,21 @@ struct GeminiSession {
         }
         if role == "user" {
             // A user content of function responses only is the tools' answer, not the person.
-            if !text.isEmpty {
-                if firstPrompt == nil { firstPrompt = text }
-                drafts.append((.user, "t\(drafts.count + 1)", text, nil, [], nil))
-            }
+            if !text.isEmpty { log.prompt(text, date: nil) }
             return
         }
         if !text.isEmpty { out.append(.text(text)) }
-        append(out, date: nil, id: "t\(drafts.count + 1)", model: nil)
+        append(out, date: nil, id: "t\(log.drafts.count + 1)", model: nil)
     }
 
     // MARK: - The conversation
 
     mutating func chat(fallbackTitle: String, project: String?) -> ImportedChat? {
-        defer { diagnostics += tallies.warnings }
-        diagnostics += unknownOrder.map { key in
-            let (count, line) = unknown[key]!
-            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-            let times = count == 1 ? "1 message" : "\(count) messages, the first"
-            return Diagnostic(
-                .warning, file: file, location: SourceLocation(line: line),
-                message: "unknown \(parts[0]) \(Diagnostic.quote(String(parts[1]))) (\(times) here); left out, the rest is read")
-        }
-        if let spent = unshown, let first = drafts.indices.first(where: { drafts[$0].role == .assistant }) {
-            usage[first] = spent.adding(usage[first] ?? TokenUsage(context: spent.context))
+        if let spent = unshown, let first = log.drafts.indices.first(where: { log.drafts[$0].role == .assistant }) {
+            log.drafts[first].usage = spent.adding(log.drafts[first].usage ?? TokenUsage(context: spent.context))
             unshown = nil
         }
-        let turns = drafts.indices.map { index -> ImportedTurn in
-            let draft = drafts[index]
-            var turn = ImportedTurn(id: draft.id, role: draft.role, text: draft.role == .user ? draft.text : "", date: draft.date)
-            turn.parts = draft.parts
-            turn.model = draft.model
-            turn.usage = usage[index]
-            return turn
-        }
-        guard !turns.isEmpty else { return nil }
-        let title = summary.map(SessionText.titleLine) ?? firstPrompt.map(SessionText.titleLine) ?? fallbackTitle
-        var chat = ImportedChat(title: title, date: firstDate, turns: turns)
-        var facts: [ConversationFact] = []
-        if let project { facts.append(ConversationFact(.factProject, value: project)) }
-        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first = firstDate, let last = lastDate { facts.append(SessionText.timeFact(first, last)) }
-        if let fact = SessionText.tokenFact(input: tokens.input - tokens.cached, output: tokens.output, cacheRead: tokens.cached) {
-            facts.append(fact)
-        }
-        chat.facts = facts
-        chat.project = project
-        return chat
+        log.project = project
+        return chat(fallbackTitle: fallbackTitle)
     }
 }

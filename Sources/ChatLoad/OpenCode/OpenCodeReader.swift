@@ -57,8 +57,8 @@ package struct OpenCodeReader: ChatExportReader {
         let store = try OpenCodeStore.open(path)
         var warnings = store.warnings
         var chats: [ImportedChat] = []
-        var unknown: [String: Int] = [:]
-        var order: [String] = []
+        var unknown = UnknownKinds()
+        unknown.unit = nil
         // A sub-agent's session (its `parentID` is a session here) is shown at the `task` call that
         // started it; one no call names is a page of its own, after the others.
         let ids = Set(store.sessions.map(\.id))
@@ -68,24 +68,19 @@ package struct OpenCodeReader: ChatExportReader {
         var tallies = TallyReader(file: path)
         for session in store.sessions where children[session.id] == nil {
             if let chat = OpenCodeSession.chat(
-                session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                unknown: &unknown, order: &order, tallies: &tallies)
+                session, includeSystem: options.includeSystem, children: children, nested: &nested, unknown: &unknown, tallies: &tallies)
             {
                 chats.append(chat)
             }
         }
         for session in store.sessions where children[session.id] != nil && !nested.contains(session.id) {
             if let chat = OpenCodeSession.chat(
-                session, includeSystem: options.includeSystem, children: children, nested: &nested,
-                unknown: &unknown, order: &order, tallies: &tallies)
+                session, includeSystem: options.includeSystem, children: children, nested: &nested, unknown: &unknown, tallies: &tallies)
             {
                 chats.append(chat)
             }
         }
-        warnings += tallies.warnings
-        warnings += order.map { key in
-            Diagnostic(.warning, file: path, message: "unknown \(key) (\(unknown[key]!) time\(unknown[key]! == 1 ? "" : "s")); left out, the rest is read")
-        }
+        warnings += tallies.warnings + unknown.warnings(file: path)
         guard !chats.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no opencode session with a message in it"))
         }
@@ -95,197 +90,181 @@ package struct OpenCodeReader: ChatExportReader {
     }
 }
 
-/// One opencode session as a conversation.
-enum OpenCodeSession {
+/// One opencode session as a conversation: its messages, in order, each a prompt or part of a
+/// reply (the steps of one reply are messages of their own).
+struct OpenCodeSession: AgentSession {
+    let includeSystem: Bool
+    var log: SessionBuilder<Never>
+    /// Tokens of replies not shown yet, for the next reply shown.
+    var unshown: TokenUsage?
+    /// When its last message was completed (milliseconds since 1970).
+    var last: Double?
+
+    init(file: String, includeSystem: Bool) {
+        self.includeSystem = includeSystem
+        log = SessionBuilder(file: file, versionLabel: "opencode")
+    }
+
+    /// opencode's tool parts carry their state and output: none waits for a result.
+    mutating func parts(for call: Never, id: String, once: Bool) -> [TurnPart] {}
+
     static func date(_ milliseconds: Double?) -> ChatDate? {
         milliseconds.flatMap { ImportDate.fromEpoch($0 / 1000) }
     }
 
-    /// A session's turns, with what its header sums up.
-    struct Built {
-        var turns: [ImportedTurn] = []
-        var models: [String] = []
-        var tokens: (input: Tally, output: Tally, read: Tally, write: Tally) = (0, 0, 0, 0)
-        var firstPrompt: String?
-        var last: Double?
-    }
-
-    /// One session's messages as turns; a `task` call whose sub-agent's session is among
-    /// `children` becomes that session's transcript, its models and tokens counted here.
+    /// One session's messages read; a `task` call whose sub-agent's session is among `children`
+    /// becomes that session's transcript, its models and tokens counted here.
     static func build(
         _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-        depth: Int, note: (String) -> Void, tallies: inout TallyReader
-    ) -> Built {
-        var built = Built()
-        // Tokens of replies not shown yet, for the next reply shown.
-        var unshown: TokenUsage?
+        depth: Int, unknown: inout UnknownKinds, tallies: inout TallyReader
+    ) -> OpenCodeSession {
+        var built = OpenCodeSession(file: session.id, includeSystem: includeSystem)
         for message in session.messages {
-            let data = message.data
-            let role = InputProbe.string(data, "role")
-            let when = date(OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
-            built.last = max(
-                built.last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
-            // The reply's model before its sub-agents' (a task call's session adds its own).
-            if role == "assistant", let model = InputProbe.string(data, "modelID"), !built.models.contains(model) { built.models.append(model) }
-            var parts: [TurnPart] = []
-            var texts: [String] = []
-            var attachments: [ImportedAttachment] = []
-            for part in message.parts {
-                switch InputProbe.string(part, "type") {
-                case "text":
-                    guard let text = InputProbe.string(part, "text"), !text.isEmpty else { continue }
-                    if case .bool(true)? = part["synthetic"]?.value, !includeSystem { continue }
-                    if role == "user" { texts.append(text) } else { parts.append(.text(text)) }
-                case "reasoning":
-                    if let text = InputProbe.string(part, "text"), !text.isEmpty { parts.append(.thinking(ThinkingPart(text: text))) }
-                case "tool":
-                    // A `task` call's sub-agent, whose session its metadata names: its transcript.
-                    if InputProbe.string(part, "tool") == "task", depth < 8,
-                        let child = part["state"]?["metadata"].flatMap({ InputProbe.string($0, "sessionId") }).flatMap({ children[$0] }),
-                        !nested.contains(child.id)
-                    {
-                        nested.insert(child.id)
-                        let inner = build(
-                            child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, note: note, tallies: &tallies)
-                        for model in inner.models where !built.models.contains(model) { built.models.append(model) }
-                        built.tokens.input += inner.tokens.input
-                        built.tokens.output += inner.tokens.output
-                        built.tokens.read += inner.tokens.read
-                        built.tokens.write += inner.tokens.write
-                        if var transcript = OpenCodeTools.transcript(inner.turns, call: part, session: child.id) {
-                            // When it ran: its session's start to its last message's end.
-                            transcript.setSpan(first: date(child.created) ?? inner.turns.first?.date, last: date(inner.last))
-                            parts.append(.transcript(transcript))
-                            continue
-                        }
-                    }
-                    parts += OpenCodeTools.parts(forTool: part, cwd: session.directory)
-                case "file":
-                    let name = InputProbe.string(part, "filename") ?? "file"
-                    let type = InputProbe.string(part, "mime") ?? InlineData.contentType(forName: name) ?? "application/octet-stream"
-                    var content: ImportedAttachment.Content = .unavailable
-                    var size: Int64 = 0
-                    if let url = InputProbe.string(part, "url"), InlineData.isDataURL(url), case .success(let data) = InlineData.parseDataURL(url) {
-                        content = .bytes(data.bytes)
-                        size = Int64(data.bytes.count)
-                    }
-                    attachments.append(
-                        ImportedAttachment(id: "f\(attachments.count + 1)-\(message.id)", name: name, contentType: type, byteCount: size, content: content))
-                case "compaction":
-                    var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
-                    notice.phrase = UIPhrase(.conversationCompacted)
-                    parts.append(.notice(notice))
-                case "step-start", "step-finish", "snapshot", "patch", "agent", "retry":
-                    continue
-                case "subtask":
-                    let agent = InputProbe.string(part, "agent") ?? "sub"
-                    parts.append(
-                        .toolCall(
-                            ToolCallPart(
-                                name: "subtask", title: "\(agent) agent: \(InputProbe.string(part, "description") ?? "")",
-                                input: InputProbe.string(part, "prompt"), status: .ok)))
-                case let other:
-                    note("part type \(Diagnostic.quote(other ?? "(none)"))")
-                }
-            }
-            switch role {
-            case "user":
-                let text = texts.joined(separator: "\n\n").trimmingASCIIWhitespace()
-                guard !text.isEmpty || !attachments.isEmpty else { continue }
-                if built.firstPrompt == nil, !text.isEmpty { built.firstPrompt = text }
-                var turn = ImportedTurn(id: message.id, role: .user, text: text, date: when)
-                turn.attachments = attachments
-                built.turns.append(turn)
-            case "assistant":
-                // A message's own `tokens` are its last step's; the steps' `step-finish` parts add up to all of it.
-                let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
-                var spent: TokenUsage?
-                for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
-                    func count(_ node: JSONNode?, _ key: String) -> Tally {
-                        tallies.countOrZero(node, path: JSONReader.join("message", message.id) + ".tokens." + key)
-                    }
-                    let step = TokenUsage(
-                        input: count(usage["input"], "input"), output: count(usage["output"], "output") + count(usage["reasoning"], "reasoning"),
-                        cacheRead: count(usage["cache"]?["read"], "cache.read"), cacheWrite: count(usage["cache"]?["write"], "cache.write"))
-                    built.tokens.input += step.input
-                    built.tokens.output += step.output
-                    built.tokens.read += step.cacheRead
-                    built.tokens.write += step.cacheWrite
-                    // The context after a step: its prompt, cached or not, and its reply.
-                    var call = step
-                    call.context = step.total
-                    spent = spent.map { $0.adding(call) } ?? call
-                }
-                // What opencode recorded the message cost (`cost`, US dollars, the steps' added up).
-                // Zero is what it writes for a model it has no price for, so only more is a record.
-                if let cost = OpenCodeTools.number(data["cost"]), cost > 0, cost <= 1e9 {
-                    var recorded = spent ?? TokenUsage()
-                    recorded.recordedCost = cost
-                    spent = recorded
-                }
-                if let error = data["error"] {
-                    let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
-                    if InputProbe.string(error, "name") == "MessageAbortedError" {
-                        var notice = NoticePart(kind: .interrupted, text: "Interrupted by the person")
-                        notice.phrase = UIPhrase(.interruptedByPerson)
-                        parts.append(.notice(notice))
-                    } else {
-                        parts.append(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil)))
-                    }
-                }
-                if let spent { unshown = unshown.map { $0.adding(spent) } ?? spent }
-                guard !parts.isEmpty else {
-                    // Nothing to show, but its tokens were spent: the reply before (or after) carries them.
-                    if let spent = unshown, let lastTurn = built.turns.indices.last(where: { built.turns[$0].role == .assistant }) {
-                        built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent
-                        unshown = nil
-                    }
-                    continue
-                }
-                if let lastTurn = built.turns.indices.last, built.turns[lastTurn].role == .assistant {
-                    built.turns[lastTurn].parts += parts
-                    if let spent = unshown { built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent }
-                } else {
-                    var turn = ImportedTurn(id: message.id, role: .assistant, text: "", date: when)
-                    turn.parts = parts
-                    turn.model = InputProbe.string(data, "modelID")
-                    turn.usage = unshown
-                    built.turns.append(turn)
-                }
-                unshown = nil
-            default:
-                note("message role \(Diagnostic.quote(role ?? "(none)"))")
-            }
+            built.read(message, session: session, children: children, nested: &nested, depth: depth, unknown: &unknown, tallies: &tallies)
         }
-        if let spent = unshown, let lastTurn = built.turns.indices.last(where: { built.turns[$0].role == .assistant }) {
-            built.turns[lastTurn].usage = built.turns[lastTurn].usage.map { $0.adding(spent) } ?? spent
+        if let spent = built.unshown, let lastTurn = built.log.drafts.indices.last(where: { built.log.drafts[$0].role == .assistant }) {
+            built.log.drafts[lastTurn].usage = built.log.drafts[lastTurn].usage.map { $0.adding(spent) } ?? spent
         }
         return built
     }
 
+    mutating func read(
+        _ message: OpenCodeStore.Message, session: OpenCodeStore.Session, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
+        depth: Int, unknown: inout UnknownKinds, tallies: inout TallyReader
+    ) {
+        let data = message.data
+        let role = InputProbe.string(data, "role")
+        let when = Self.date(OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+        last = max(last ?? 0, OpenCodeTools.number(data["time"]?["completed"]) ?? OpenCodeTools.number(data["time"]?["created"]) ?? message.created)
+        // The reply's model before its sub-agents' (a task call's session adds its own).
+        if role == "assistant", let model = InputProbe.string(data, "modelID") { log.useModel(model) }
+        var parts: [TurnPart] = []
+        var texts: [String] = []
+        var attachments: [ImportedAttachment] = []
+        for part in message.parts {
+            switch InputProbe.string(part, "type") {
+            case "text":
+                guard let text = InputProbe.string(part, "text"), !text.isEmpty else { continue }
+                if case .bool(true)? = part["synthetic"]?.value, !includeSystem { continue }
+                if role == "user" { texts.append(text) } else { parts.append(.text(text)) }
+            case "reasoning":
+                if let text = InputProbe.string(part, "text"), !text.isEmpty { parts.append(.thinking(ThinkingPart(text: text))) }
+            case "tool":
+                // A `task` call's sub-agent, whose session its metadata names: its transcript.
+                if InputProbe.string(part, "tool") == "task", depth < 8,
+                    let child = part["state"]?["metadata"].flatMap({ InputProbe.string($0, "sessionId") }).flatMap({ children[$0] }),
+                    !nested.contains(child.id)
+                {
+                    nested.insert(child.id)
+                    var inner = Self.build(
+                        child, includeSystem: includeSystem, children: children, nested: &nested, depth: depth + 1, unknown: &unknown, tallies: &tallies)
+                    log.adopt(inner.log)
+                    let turns = inner.turns()
+                    if var transcript = OpenCodeTools.transcript(turns, call: part, session: child.id) {
+                        // When it ran: its session's start to its last message's end.
+                        transcript.setSpan(first: Self.date(child.created) ?? turns.first?.date, last: Self.date(inner.last))
+                        parts.append(.transcript(transcript))
+                        continue
+                    }
+                }
+                parts += OpenCodeTools.parts(forTool: part, cwd: session.directory)
+            case "file":
+                let name = InputProbe.string(part, "filename") ?? "file"
+                let type = InputProbe.string(part, "mime") ?? InlineData.contentType(forName: name) ?? "application/octet-stream"
+                var content: ImportedAttachment.Content = .unavailable
+                var size: Int64 = 0
+                if let url = InputProbe.string(part, "url"), InlineData.isDataURL(url), case .success(let data) = InlineData.parseDataURL(url) {
+                    content = .bytes(data.bytes)
+                    size = Int64(data.bytes.count)
+                }
+                attachments.append(
+                    ImportedAttachment(id: "f\(attachments.count + 1)-\(message.id)", name: name, contentType: type, byteCount: size, content: content))
+            case "compaction":
+                var notice = NoticePart(kind: .compacted, text: "Conversation compacted")
+                notice.phrase = UIPhrase(.conversationCompacted)
+                parts.append(.notice(notice))
+            case "step-start", "step-finish", "snapshot", "patch", "agent", "retry":
+                continue
+            case "subtask":
+                let agent = InputProbe.string(part, "agent") ?? "sub"
+                parts.append(
+                    .toolCall(
+                        ToolCallPart(
+                            name: "subtask", title: "\(agent) agent: \(InputProbe.string(part, "description") ?? "")",
+                            input: InputProbe.string(part, "prompt"), status: .ok)))
+            case let other:
+                unknown.note("unknown part type \(Diagnostic.quote(other ?? "(none)"))")
+            }
+        }
+        switch role {
+        case "user":
+            let text = texts.joined(separator: "\n\n").trimmingASCIIWhitespace()
+            guard !text.isEmpty || !attachments.isEmpty else { return }
+            log.prompt(text, date: when, attachments: attachments, id: message.id)
+        case "assistant":
+            // A message's own `tokens` are its last step's; the steps' `step-finish` parts add up to all of it.
+            let steps = message.parts.filter { InputProbe.string($0, "type") == "step-finish" }.compactMap { $0["tokens"] }
+            var spent: TokenUsage?
+            for usage in steps.isEmpty ? [data["tokens"]].compactMap({ $0 }) : steps {
+                func count(_ node: JSONNode?, _ key: String) -> Tally {
+                    tallies.countOrZero(node, path: JSONReader.join("message", message.id) + ".tokens." + key)
+                }
+                let step = TokenUsage(
+                    input: count(usage["input"], "input"), output: count(usage["output"], "output") + count(usage["reasoning"], "reasoning"),
+                    cacheRead: count(usage["cache"]?["read"], "cache.read"), cacheWrite: count(usage["cache"]?["write"], "cache.write"))
+                log.tokens = log.tokens + step
+                // The context after a step: its prompt, cached or not, and its reply.
+                var call = step
+                call.context = step.total
+                spent = spent.map { $0.adding(call) } ?? call
+            }
+            // What opencode recorded the message cost (`cost`, US dollars, the steps' added up).
+            // Zero is what it writes for a model it has no price for, so only more is a record.
+            if let cost = OpenCodeTools.number(data["cost"]), cost > 0, cost <= 1e9 {
+                var recorded = spent ?? TokenUsage()
+                recorded.recordedCost = cost
+                spent = recorded
+            }
+            if let error = data["error"] {
+                let text = error["data"].flatMap { InputProbe.string($0, "message") } ?? InputProbe.string(error, "name") ?? "Error"
+                if InputProbe.string(error, "name") == "MessageAbortedError" {
+                    var notice = NoticePart(kind: .interrupted, text: "Interrupted by the person")
+                    notice.phrase = UIPhrase(.interruptedByPerson)
+                    parts.append(.notice(notice))
+                } else {
+                    parts.append(.notice(NoticePart(kind: .error, text: SessionText.oneLine(text), detail: text.count > 200 ? text : nil)))
+                }
+            }
+            if let spent { unshown = unshown.map { $0.adding(spent) } ?? spent }
+            guard !parts.isEmpty else {
+                // Nothing to show, but its tokens were spent: the reply before (or after) carries them.
+                if let spent = unshown, let before = log.drafts.indices.last(where: { log.drafts[$0].role == .assistant }) {
+                    log.drafts[before].usage = log.drafts[before].usage.map { $0.adding(spent) } ?? spent
+                    unshown = nil
+                }
+                return
+            }
+            log.reply(parts, id: message.id, date: when, model: InputProbe.string(data, "modelID"))
+            if let spent = unshown { log.drafts[log.drafts.count - 1].usage = log.drafts[log.drafts.count - 1].usage.map { $0.adding(spent) } ?? spent }
+            unshown = nil
+        default:
+            unknown.note("unknown message role \(Diagnostic.quote(role ?? "(none)"))")
+        }
+    }
+
     static func chat(
         _ session: OpenCodeStore.Session, includeSystem: Bool, children: [String: OpenCodeStore.Session], nested: inout Set<String>,
-        unknown: inout [String: Int], order: inout [String], tallies: inout TallyReader
+        unknown: inout UnknownKinds, tallies: inout TallyReader
     ) -> ImportedChat? {
-        func note(_ key: String) {
-            if unknown[key] == nil { order.append(key) }
-            unknown[key, default: 0] += 1
-        }
         nested.insert(session.id)
-        let built = build(session, includeSystem: includeSystem, children: children, nested: &nested, depth: 0, note: note, tallies: &tallies)
-        let (turns, models, tokens, firstPrompt, last) = (built.turns, built.models, built.tokens, built.firstPrompt, built.last)
+        var built = build(session, includeSystem: includeSystem, children: children, nested: &nested, depth: 0, unknown: &unknown, tallies: &tallies)
+        let turns = built.turns()
         guard !turns.isEmpty else { return nil }
-        let title = session.title.flatMap { $0.isEmpty || $0.hasPrefix("New session - ") ? nil : $0 } ?? firstPrompt.map(SessionText.titleLine) ?? session.id
-        let first = date(session.created) ?? turns.first?.date
-        var chat = ImportedChat(title: title, date: first, turns: turns)
-        var facts: [ConversationFact] = []
-        if let directory = session.directory { facts.append(ConversationFact(.factProject, value: directory)) }
-        if let version = session.version { facts.append(ConversationFact(label: "opencode", value: version)) }
-        if !models.isEmpty { facts.append(ConversationFact(models.count == 1 ? .factModel : .models, value: models.joined(separator: ", "))) }
-        if let first, let end = date(max(last ?? 0, session.updated ?? 0)) { facts.append(SessionText.timeFact(first, end)) }
-        if let fact = SessionText.tokenFact(input: tokens.input, output: tokens.output, cacheRead: tokens.read, cacheWrite: tokens.write) { facts.append(fact) }
-        chat.facts = facts
-        chat.project = session.directory
-        return chat
+        built.log.title = session.title.flatMap { $0.isEmpty || $0.hasPrefix("New session - ") ? nil : $0 }
+        built.log.project = session.directory
+        built.log.version = session.version
+        built.log.firstDate = date(session.created) ?? turns.first?.date
+        built.log.lastDate = date(max(built.last ?? 0, session.updated ?? 0))
+        return built.log.chat(turns, fallbackTitle: session.id)
     }
 }

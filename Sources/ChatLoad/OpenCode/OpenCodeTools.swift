@@ -125,28 +125,8 @@ enum OpenCodeTools {
         guard turns.contains(where: { $0.role == .assistant }) else { return nil }
         let input = call["state"]?["input"]
         func arg(_ key: String) -> String? { input.flatMap { InputProbe.string($0, key) }.flatMap { $0.isEmpty ? nil : $0 } }
-        let kind = arg("subagent_type"), task = arg("description")
-        let messages = turns.map { turn -> Message in
-            var message = Message(id: "\(session)-\(turn.id)", role: turn.role, text: turn.parts.isEmpty ? turn.text : "", date: turn.date)
-            message.parts = turn.parts
-            message.model = turn.model
-            message.usage = turn.usage
-            if turn.role == .user {
-                message.speaker = "opencode"
-            } else {
-                message.speaker = kind.map { "\($0) agent" } ?? "Sub-agent"
-                message.speakerPhrase = kind.map { UIPhrase(.agentOfKind, ["kind": $0]) } ?? UIPhrase(.subAgent)
-            }
-            return message
-        }
-        let who = kind.map { "\($0) agent" } ?? "Agent"
-        var part = TranscriptPart(title: task.map { "\(who): \($0)" } ?? who, messages: messages)
-        switch (kind, task) {
-        case let (kind?, task?): part.phrase = UIPhrase(.agentOfKindTask, ["kind": kind, "task": task])
-        case let (kind?, nil): part.phrase = UIPhrase(.agentOfKind, ["kind": kind])
-        case let (nil, task?): part.phrase = UIPhrase(.agentTask, ["task": task])
-        case (nil, nil): part.phrase = UIPhrase(.agentGeneric)
-        }
-        return part
+        let kind = arg("subagent_type")
+        return SubAgentTranscript.make(
+            SubAgentTranscript.messages(turns, prefix: session, caller: "opencode", kind: kind), kind: kind, task: arg("description"))
     }
 }

@@ -111,6 +111,17 @@ import TestSupport
         #expect(chats.first?.title == "List the files.")
     }
 
+    /// A prompt that starts with Markdown (a template's heading) titles the page with its words.
+    @Test func aTitleIsThePromptsWordsNotItsMarkdown() {
+        let line =
+            "{\"timestamp\":\"2026-06-07T10:00:00.000Z\",\"type\":\"response_item\",\"payload\":{\"type\":\"message\",\"role\":\"user\","
+            + "\"content\":[{\"type\":\"input_text\",\"text\":\"## User Input\\n\\nFix the **tide** rounding\"}]}}\n"
+        let (chat, _) = CodexReader.read(bytes: Array(line.utf8), file: "rollout-2026-06-07T10-00-00-t.jsonl")
+        #expect(chat?.title == "User Input")
+        // The prompt itself is shown as written.
+        #expect(chat?.turns.first?.text == "## User Input\n\nFix the **tide** rounding")
+    }
+
     @Test func brokenLinesAreWarningsAndTheRestReads() throws {
         let path = Self.folder + "/broken/rollout-2026-06-07T10-00-00-b.jsonl"
         let (chats, warnings) = try read(path)

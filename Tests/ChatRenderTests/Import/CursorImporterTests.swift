@@ -39,7 +39,7 @@ import TestSupport
         #expect(warnings.isEmpty, "\(warnings)")
         let chat = try #require(chats.first)
         #expect(chats.count == 1)
-        #expect(chat.title.hasPrefix("Add a `to_csv(invoice, path)` function"))
+        #expect(chat.title.hasPrefix("Add a to_csv(invoice, path) function"))
         // The person's words are the inside of <user_query>; the <timestamp> is the turn's date.
         #expect(chat.turns.map(\.role) == [.user, .assistant, .user, .assistant])
         #expect(chat.turns[2].text == "Also make the delimiter configurable.")

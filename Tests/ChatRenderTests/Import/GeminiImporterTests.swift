@@ -91,7 +91,8 @@ import TestSupport
         let (chats, warnings) = try read(Self.checkpoint)
         #expect(warnings.isEmpty)
         let chat = try #require(chats.first)
-        #expect(chat.title == "What does `make release` do?")
+        // The title is the prompt's words, its Markdown taken away.
+        #expect(chat.title == "What does make release do?")
         #expect(chat.turns.map(\.role) == [.user, .assistant])
         #expect(kinds(chat.turns[1].parts) == ["thinking:Reading the Makefile", "tool:read_file:ok:", "text"])
         if case .toolCall(let read) = chat.turns[1].parts[1] { #expect(read.result?.hasPrefix("release:") == true) }
@@ -102,6 +103,20 @@ import TestSupport
         #expect(chats.count == 3)
         #expect(chats.compactMap(\.project) == ["garden-site"])
         #expect(warnings.count == 2)
+    }
+
+    /// A prompt a harness opened with its reminder for the model titles the page with the
+    /// person's words after it; with no words at all, the session's file names it.
+    @Test func aTitleIsNeverAHarnessTag() throws {
+        func title(_ prompt: String) throws -> String? {
+            var session = GeminiSession(file: "session-2026-05-20T14-02-a.json")
+            let content = String(decoding: try JSONSerialization.data(withJSONObject: [prompt]), as: UTF8.self).dropFirst().dropLast()
+            let message = "{\"id\": \"m1\", \"type\": \"user\", \"content\": \(content)}"
+            session.read(document: try JSONParser.parse(Array("{\"sessionId\": \"a\", \"messages\": [\(message)]}".utf8)))
+            return session.chat(fallbackTitle: "session-a", project: nil)?.title
+        }
+        #expect(try title("<system-reminder>\nThe user's files are in /src.\n</system-reminder>\nRefactor the `parser`") == "Refactor the parser")
+        #expect(try title("<system-reminder>Only context.</system-reminder>") == "session-a")
     }
 
     @Test func oddShapesAreWarningsNeverATrap() {

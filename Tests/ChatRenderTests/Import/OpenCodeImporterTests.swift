@@ -39,7 +39,7 @@ import TestSupport
         #expect(fromFolder == fromDatabase)
         #expect(warnings == ["\(Self.data)/opencode.db: warning: unknown part type \"timeline-note\" (1 time); left out, the rest is read"])
         #expect(storageWarnings.count == 1)
-        #expect(fromDatabase.map(\.title) == ["Fix monthly total rounding", "What does `ledger import` read?"])
+        #expect(fromDatabase.map(\.title) == ["Fix monthly total rounding", "What does ledger import read?"])
         #expect(fromDatabase.map(\.project) == ["ledger", "ledger"])
     }
 
