@@ -72,22 +72,42 @@ package struct CodexReader: ChatExportReader {
                 parsed[file] = .failure(error)
             }
         }
+        // Each rollout is placed once: nested at the first call that spawned it, or a page of its
+        // own; any other call that names it refers to it (see ``SubAgentGraph``). Rollouts that
+        // spawn each other are a cycle, cut where it closes, and each still shows.
         var nested: Set<String> = []
-        func assemble(_ file: String, depth: Int) -> CodexSession? {
+        var placed: Set<String> = []
+        var building: [String] = []
+        func assemble(_ file: String) -> CodexSession? {
             guard case .success(var session)? = parsed[file] else { return nil }
-            guard depth < 8 else { return session }
+            building.append(file)
+            defer { building.removeLast() }
             for agent in session.spawnedAgents() {
-                guard let childFile = byThread[agent], childFile != file, !nested.contains(childFile),
-                    case .success(let child)? = parsed[childFile], child.parentID == nil || child.parentID == session.sessionID
-                else { continue }
+                guard let childFile = byThread[agent], case .success(let child)? = parsed[childFile] else { continue }
+                if building.contains(childFile) {
+                    session.references[agent] = .cycle
+                    continue
+                }
+                guard !placed.contains(childFile), child.parentID == nil || child.parentID == session.sessionID else {
+                    session.references[agent] = .shownElsewhere
+                    continue
+                }
+                placed.insert(childFile)
                 nested.insert(childFile)
-                session.children[agent] = assemble(childFile, depth: depth + 1) ?? child
+                session.children[agent] = assemble(childFile) ?? child
             }
             return session
         }
+        // The sessions no other spawned first, then any left (a cycle has no such one).
+        let spawned = Set(
+            files.compactMap { file -> String? in
+                guard case .success(let session)? = parsed[file], let parent = session.parentID, byThread[parent] != nil else { return nil }
+                return file
+            })
         var assembled: [String: CodexSession] = [:]
-        for file in files where !nested.contains(file) {
-            if let session = assemble(file, depth: 0) { assembled[file] = session }
+        for file in files.filter({ !spawned.contains($0) }) + files.filter(spawned.contains) where !placed.contains(file) {
+            placed.insert(file)
+            if let session = assemble(file) { assembled[file] = session }
         }
         return try SessionLog.readAll(files.filter { !nested.contains($0) }, site: true) { (file) throws(DiagnosticError) in
             if case .failure(let error)? = parsed[file] { throw error }
@@ -100,7 +120,9 @@ package struct CodexReader: ChatExportReader {
     /// sub-agents it spawned, found beside it (`rollout-…-<thread id>.jsonl`), are nested in it.
     static func readSession(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> (ImportedChat?, [Diagnostic]) {
         var session = try parse(path, includeSystem: includeSystem)
-        session.children = children(of: session, beside: path, includeSystem: includeSystem, depth: 0)
+        var graph = SubAgentGraph()
+        graph.showAtTop(session.sessionID ?? path)
+        session.children = children(of: &session, beside: path, includeSystem: includeSystem, graph: &graph)
         // Read once: its turns are made from what it read, which is let go as they are.
         session.log.freesAsTurnsAreMade = true
         let chat = session.chat(fallbackTitle: FilePath.stem(path))
@@ -132,18 +154,27 @@ package struct CodexReader: ChatExportReader {
 
     /// The sub-agents' rollouts in the folder of `path`: those named by the thread ids its
     /// `spawn_agent` calls returned. One that cannot be read is left out (the call shows instead).
-    static func children(of session: CodexSession, beside path: String, includeSystem: Bool, depth: Int) -> [String: CodexSession] {
+    /// Each sub-agent is read and nested once (`graph`): a later call that names it, or one
+    /// back into a caller, refers to it instead (`session.references`), so agents that spawn each
+    /// other cost what they are, not what the paths through them are.
+    static func children(of session: inout CodexSession, beside path: String, includeSystem: Bool, graph: inout SubAgentGraph) -> [String: CodexSession] {
         let agents = session.spawnedAgents()
-        guard !agents.isEmpty, depth < 8 else { return [:] }
+        guard !agents.isEmpty else { return [:] }
         let folder = FilePath.directory(path)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter(isRolloutName)
         var found: [String: CodexSession] = [:]
         for agent in agents {
-            guard let name = names.first(where: { $0.hasSuffix("-\(agent).jsonl") }), FilePath.join(folder, name) != path,
-                var child = try? parse(FilePath.join(folder, name), includeSystem: includeSystem),
+            guard let name = names.first(where: { $0.hasSuffix("-\(agent).jsonl") }), FilePath.join(folder, name) != path else { continue }
+            if let reference = graph.claim(agent) {
+                session.references[agent] = reference
+                continue
+            }
+            guard var child = try? parse(FilePath.join(folder, name), includeSystem: includeSystem),
                 child.parentID == nil || child.parentID == session.sessionID
             else { continue }
-            child.children = children(of: child, beside: FilePath.join(folder, name), includeSystem: includeSystem, depth: depth + 1)
+            graph.enter(agent)
+            child.children = children(of: &child, beside: FilePath.join(folder, name), includeSystem: includeSystem, graph: &graph)
+            graph.leave()
             found[agent] = child
         }
         return found
@@ -188,7 +219,9 @@ struct CodexLiveLog: LiveSessionLog {
 
     func snapshot() -> (ImportedChat?, [Diagnostic]) {
         var copy = session
-        copy.children = CodexReader.children(of: copy, beside: path, includeSystem: false, depth: 0)
+        var graph = SubAgentGraph()
+        graph.showAtTop(copy.sessionID ?? path)
+        copy.children = CodexReader.children(of: &copy, beside: path, includeSystem: false, graph: &graph)
         let chat = copy.chat(fallbackTitle: FilePath.stem(path))
         return (chat, copy.log.diagnostics)
     }

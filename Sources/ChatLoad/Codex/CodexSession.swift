@@ -34,6 +34,9 @@ struct CodexSession: AgentLogSession {
     /// The sub-agents this session spawned whose rollouts were found, by thread id: each shown
     /// at the `spawn_agent` call that started it.
     var children: [String: CodexSession] = [:]
+    /// The sub-agents this session's calls name that are not nested here: shown at another call
+    /// (or as a page of their own), or callers of this one (a cycle). Their calls refer to them.
+    var references: [String: TranscriptPart.Reference] = [:]
     /// The sub-agents whose models and tokens the header counts.
     private var adopted: Set<String> = []
 
@@ -352,6 +355,13 @@ struct CodexSession: AgentLogSession {
             children[agent] = child
             return [.transcript(transcript)]
         }
+        if let agent = Self.spawnedAgent(call), let reference = references[agent] {
+            let role = (try? JSONParser.parse(Array(call.input.utf8))).flatMap { InputProbe.string($0, "agent_type") }
+            var part = SubAgentTranscript.make([], kind: role, task: nil)
+            part.agent = agent
+            part.reference = reference
+            return [.transcript(part)]
+        }
         return CodexTools.parts(for: call)
     }
 
@@ -365,6 +375,8 @@ struct CodexSession: AgentLogSession {
         let messages = SubAgentTranscript.messages(turns, prefix: child.sessionID ?? "agent", caller: "Codex", name: name, kind: role)
         guard !messages.isEmpty else { return nil }
         var part = SubAgentTranscript.make(messages, name: name, kind: role, task: child.log.firstPrompt.map(SessionText.titleLine))
+        // Other calls that name the same thread link here.
+        part.agent = child.sessionID
         // When it ran: its rollout's first and last lines.
         part.setSpan(first: child.log.firstDate, last: child.log.lastDate)
         return part
