@@ -162,6 +162,8 @@ final class AgentLogCache {
     /// A log read into turns, by its path and depth: only kept when reading it handed out no
     /// image ids (ids are unique in the session, so a log with images is read afresh each time).
     var readings: [String: AgentReading] = [:]
+    /// The sub-agent logs shown so far in the session's page, each once (see ``SubAgentGraph``).
+    var graph = SubAgentGraph()
 }
 
 /// A sub-agent log as read: what its call's transcript and the session's header take from it.

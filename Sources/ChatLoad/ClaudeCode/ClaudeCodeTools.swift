@@ -314,6 +314,7 @@ enum ClaudeCodeTools {
         var kind = input.flatMap { ImportSource.string($0["subagent_type"]) }
         let prompt = input.flatMap { ImportSource.string($0["prompt"]) } ?? ""
         var nested: AgentReading?
+        var shownLog: String?
         if session.depth < maxAgentDepth, let sessionPath = session.sessionPath {
             let agents = session.agents
             var log: (log: String, meta: String?)?
@@ -336,6 +337,20 @@ enum ClaudeCodeTools {
                 }
             }
             if let log {
+                // Each agent's log is shown once, at the first call that started it; a later
+                // call links there, and one back into an agent being read is a cycle, cut. (Logs
+                // that each call the others were copied into every path through them.)
+                // Known by its file's name (`agent-<id>.jsonl`), the same wherever the session is.
+                let agent = FilePath.lastComponent(log.log)
+                if let reference = agents.graph.claim(agent) {
+                    var part = SubAgentTranscript.make([], kind: kind, task: description)
+                    part.agent = agent
+                    part.reference = reference
+                    return part
+                }
+                agents.graph.enter(agent)
+                defer { agents.graph.leave() }
+                shownLog = agent
                 let key = "\(session.depth + 1)\u{0}" + log.log
                 if let known = agents.readings[key] {
                     nested = known
@@ -399,6 +414,7 @@ enum ClaudeCodeTools {
         }
         guard !messages.isEmpty else { return nil }
         var transcript = SubAgentTranscript.make(messages, kind: kind, task: description)
+        transcript.agent = shownLog
         // When it ran, from its own lines' times (none when only the call's prompt and report are known).
         if let nested { transcript.setSpan(first: nested.firstDate, last: nested.lastDate) }
         return transcript

@@ -88,3 +88,40 @@ import TestSupport
         #expect(page.contains("started by one of its own callers; not shown again"))
     }
 }
+
+/// Twelve Claude Code agent logs that each call Task on all twelve took 6.4 s, 1.04 GB and a
+/// 460 MB page; each log is now read and shown once.
+@Suite struct ClaudeCodeFanOutTests {
+    typealias T = ClaudeCodeImporterTests
+
+    @Test func twelveAgentLogsThatEachCallAllTwelveShowEachOnce() throws {
+        let root = TestPaths.temporaryFolder("cc-fan-out")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/p/s/subagents", withIntermediateDirectories: true)
+        let agents = 1...12
+        func calls(_ from: String) -> [String] {
+            agents.flatMap { n in
+                [
+                    T.call("toolu_\(from)_\(n)", "Task", "{\"description\":\"Ask \(n)\",\"prompt\":\"Ask agent \(n)\",\"subagent_type\":\"Explore\"}"),
+                    T.result("toolu_\(from)_\(n)", "\"Asked\"", record: "{\"agentId\":\"a\(n)\"}"),
+                ]
+            }
+        }
+        let session = [T.user("\"Go\"")] + calls("root") + [T.assistant("msg_root", "{\"type\":\"text\",\"text\":\"All asked.\"}")]
+        _ = FileManager.default.createFile(atPath: root + "/p/s.jsonl", contents: Data(session.joined(separator: "\n").utf8))
+        for n in agents {
+            let lines = [T.user("\"Ask agent \(n)\"")] + calls("a\(n)") + [T.assistant("msg_a\(n)", "{\"type\":\"text\",\"text\":\"Agent \(n) is done.\"}")]
+            _ = FileManager.default.createFile(atPath: root + "/p/s/subagents/agent-a\(n).jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        }
+        let started = Date()
+        let (status, kilobytes) = try AgentDatabaseTests.peakMemory(["render", "--from", "claude-code", root + "/p/s.jsonl", "--out", root + "/out"])
+        #expect(status == 0)
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(kilobytes < 300 * 1024, "peak \(kilobytes) KB")
+        #expect(SubAgentFanOutTests.size(root + "/out") < 5_000_000, "\(SubAgentFanOutTests.size(root + "/out")) bytes")
+        let page = try String(contentsOfFile: root + "/out/index.html", encoding: .utf8)
+        for n in agents { #expect(page.components(separatedBy: "Agent \(n) is done.").count - 1 == 1, "agent \(n)") }
+        #expect(page.contains("shown at the call that first started it"))
+        #expect(page.contains("started by one of its own callers; not shown again"))
+    }
+}
