@@ -10,25 +10,62 @@
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
 # Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, claudecode, zip, shards.
-# Each stage target of the library (ChatModel ... ChatRender) is compiled once, instrumented, into its
-# own module and static library; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
-# committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* in
-# fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift test FuzzCrasherReplayTests replays
-# it on every `swift test`.
+# Each stage target of the library that the targets import is compiled once, instrumented, into
+# its own module and static library, after the stages it depends on; each target links them.
+# Corpora grow in fuzz/corpus/NAME/ (not committed), seeded from fuzz/seeds/NAME/ and the test
+# fixtures. A crash leaves crash-* in fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift
+# test FuzzCrasherReplayTests replays it on every `swift test`.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
+BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
 ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards"
 SAN="-sanitize=fuzzer,address"
-# The library's stage targets in dependency order, read from Package.swift's one list (`let stages`),
-# then ChatRender, which wires them; and the one package name they share so `package` declarations
-# reach across them (any name works, if the same).
+# The library's stage targets, read from Package.swift's one list (`let stages`), then ChatRender,
+# which wires them; and the one package name they share so `package` declarations reach across
+# them (any name works, if the same).
 STAGES="$(sed -n '/^let stages: \[Target.Dependency\] = \[/,/\]/p' "$ROOT/Package.swift" | tail -n +2 | grep -o '"[A-Za-z]*"' | tr -d '"' | tr '\n' ' ')ChatRender"
 PACKAGE=chatrender
+
+# The stages `stage` imports, as its `.target(name: "STAGE", dependencies: [...])` in Package.swift
+# declares them; ChatRender, which wires the library, depends on every stage.
+stage_dependencies() {
+    if [ "$1" = ChatRender ]; then
+        echo "$STAGES" | sed 's/ChatRender//'
+        return
+    fi
+    grep -o "\.target(name: \"$1\", dependencies: \[[^]]*\]" "$ROOT/Package.swift" | sed 's/.*dependencies: //' \
+        | grep -o '"Chat[A-Za-z]*"' | tr -d '"' | tr '\n' ' ' || true
+}
+
+# The stages the chosen targets import and those they depend on, each after its dependencies.
+stage_order() {
+    wanted=$(for target in $TARGETS; do grep -ho '^@testable import Chat[A-Za-z]*\|^import Chat[A-Za-z]*' "$HERE/targets/$target.swift" | sed 's/.*import //'; done | sort -u | tr '\n' ' ')
+    # Close over the dependencies.
+    while :; do
+        more=$(for stage in $wanted; do echo "$stage"; stage_dependencies "$stage" | tr ' ' '\n'; done | grep . | sort -u | tr '\n' ' ')
+        [ "$more" = "$wanted" ] && break
+        wanted=$more
+    done
+    # Package.swift's list, each stage placed once every stage it depends on is.
+    placed=" "
+    left=$(for stage in $STAGES; do case " $wanted " in *" $stage "*) printf '%s ' "$stage" ;; esac; done)
+    while [ -n "$left" ]; do
+        rest=""
+        progress=""
+        for stage in $left; do
+            ready=yes
+            for dependency in $(stage_dependencies "$stage"); do case "$placed" in *" $dependency "*) ;; *) ready="" ;; esac; done
+            if [ -n "$ready" ]; then placed="$placed$stage "; progress=yes; else rest="$rest$stage "; fi
+        done
+        [ -n "$progress" ] || { echo "fuzz/run.sh: the stages' dependencies in Package.swift form a cycle: $left" >&2; exit 70; }
+        left=$rest
+    done
+    echo "$placed"
+}
 
 build() {
     mkdir -p "$BUILD/stages"
@@ -45,37 +82,49 @@ build() {
         # shellcheck disable=SC2046
         clang -fsyntax-only $(pkg-config --cflags vips) -I"$ROOT/Sources/CVipsShim/include" \
             "$ROOT/Sources/CVipsShim/cvips_header_check.c"
-        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
-            "$ROOT/Sources/CPlatform/cmark_special_characters.c" -o "$BUILD/cmark_special_characters.o"
         mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
         printf 'module CVipsShim {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CVipsShim/include/cvips_shim.h" > "$BUILD/modules/CVipsShim/module.modulemap"
         printf 'module CPlatform {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CPlatform/include/cplatform.h" > "$BUILD/modules/CPlatform/module.modulemap"
-        # Last: its time stamp is what the check above compares against.
+        # Every C file of CPlatform, cplatform.c last: its time stamp is what the check above compares against.
+        mkdir -p "$BUILD/cplatform"
+        rm -f "$BUILD/cplatform"/*.o
+        for source in "$ROOT/Sources/CPlatform"/*.c; do
+            name=$(basename "$source" .c)
+            [ "$name" = cplatform ] && continue
+            clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" "$source" -o "$BUILD/cplatform/$name.o"
+        done
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
             "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
     fi
-    # Each stage is its own module, as in Package.swift, built in dependency order so every stage
-    # finds the .swiftmodule of the stages it imports; all share one package name, so `package`
-    # declarations are visible across them and to the targets. A stage is rebuilt when a file in
-    # its folder, the C shims or any stage built before it is newer than its library.
-    newer=""
-    for stage in $STAGES; do
+    # Each stage is its own module, as in Package.swift, built after the stages it depends on so it
+    # finds their .swiftmodule; all share one package name, so `package` declarations are visible
+    # across them and to the targets. Only the stages the targets import (and what those depend
+    # on) are built. A stage is rebuilt when a Swift file in its folder, a C shim's header or a
+    # stage it depends on is newer than its library (a C file's change only relinks the targets).
+    ORDER=$(stage_order)
+    [ -n "$ORDER" ] || exit 70
+    for stage in $ORDER; do
         lib="$BUILD/stages/lib$stage.a"
-        if [ ! -f "$lib" ] || [ -n "$newer" ] || [ "$BUILD/cplatform.o" -nt "$lib" ] \
-            || [ -n "$(find "$ROOT/Sources/$stage" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$lib" -name '*.[csh]*' | head -1)" ]; then
+        stale=""
+        [ -f "$lib" ] || stale=yes
+        for dependency in $(stage_dependencies "$stage"); do [ "$BUILD/stages/lib$dependency.a" -nt "$lib" ] && stale=yes; done
+        [ -n "$(find "$ROOT/Sources/$stage" -name '*.swift' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+        [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -name '*.h' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+        if [ -n "$stale" ]; then
             echo "building the instrumented $stage module"
             rm -f "$lib"
+            # The compiler's output is shown when it fails (its warnings are the package build's too).
             # shellcheck disable=SC2046,SC2086
             swiftc -module-name "$stage" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
                 -O -wmo -cross-module-optimization -g $SAN \
                 -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$stage.swiftmodule" -o "$lib" \
                 -I "$BUILD/stages" $CMODULES $XCC \
-                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort)
-            newer=yes
+                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort) > "$BUILD/build-$stage.log" 2>&1 \
+                || { cat "$BUILD/build-$stage.log" >&2; exit 1; }
         fi
     done
     # Dependents before their dependencies on the link line.
-    STAGELIBS=$(for stage in $STAGES; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
+    STAGELIBS=$(for stage in $ORDER; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
     for target in $TARGETS; do
         if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] \
             || [ "$BUILD/cplatform.o" -nt "$BUILD/fuzz-$target" ] \
@@ -84,9 +133,10 @@ build() {
             # shellcheck disable=SC2046,SC2086
             swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library -O -g $SAN \
                 -I "$BUILD/stages" $CMODULES $XCC \
-                "$HERE/targets/$target.swift" $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cmark_special_characters.o" \
+                "$HERE/targets/$target.swift" $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
-                -o "$BUILD/fuzz-$target"
+                -o "$BUILD/fuzz-$target" > "$BUILD/link-$target.log" 2>&1 \
+                || { grep -v 'Cannot export local symbol' "$BUILD/link-$target.log" >&2; exit 1; }
         fi
     done
 }
