@@ -9,21 +9,40 @@
 #   fuzz/run.sh --build-only     just build
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
-# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, claudecode, zip, shards.
-# Each stage target of the library that the targets import is compiled once, instrumented, into
-# its own module and static library, after the stages it depends on; each target links them.
-# Corpora grow in fuzz/corpus/NAME/ (not committed), seeded from fuzz/seeds/NAME/ and the test
-# fixtures. A crash leaves crash-* in fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift
+# Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
+# inline, theme, the readers openai, anthropic, chatgpt, claudeai, claudecode, codex, gemini,
+# copilot, cursor, opencode (its JSON storage) and opencodedb (its SQLite database), and zip,
+# shards. fuzz/support/ is compiled into every target. Each stage target of the library that the
+# targets import is compiled once, instrumented, into its own module and static library, after
+# the stages it depends on; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
+# committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* (a hang
+# timeout-*, a blow-up oom-*) in fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift
 # test FuzzCrasherReplayTests replays it on every `swift test`.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb"
+TARGETS=""
+MODE=run
+for arg in "$@"; do
+    case $arg in
+        --build-only) MODE=build ;;
+        --replay) MODE=replay ;;
+        *) TARGETS="$TARGETS $arg" ;;
+    esac
+done
+[ -n "$TARGETS" ] || TARGETS=$ALL
+OPT=${FUZZ_OPT:--O}
 BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
-ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards"
+# The targets that read files write each input into a private folder under TMPDIR: in memory
+# (/dev/shm) where there is one, as a disk makes them four times slower.
+SCRATCH=${FUZZ_SCRATCH:-$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$BUILD/tmp" )}/chatrender-fuzz-$$
 SAN="-sanitize=fuzzer,address"
+CMO=""
+[ "$OPT" = -O ] && CMO=-cross-module-optimization
 # The library's stage targets, read from Package.swift's one list (`let stages`), then ChatRender,
 # which wires them; and the one package name they share so `package` declarations reach across
 # them (any name works, if the same).
@@ -69,6 +88,11 @@ stage_order() {
 
 build() {
     mkdir -p "$BUILD/stages"
+    # A build made with other flags (FUZZ_OPT) is made again.
+    if [ "$(cat "$BUILD/flags" 2>/dev/null)" != "$OPT $CMO $SAN" ]; then
+        rm -f "$BUILD/stages"/*.a "$BUILD"/fuzz-*
+        echo "$OPT $CMO $SAN" > "$BUILD/flags"
+    fi
     CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
     # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
     LIBS="$(pkg-config --libs libcmark-gfm zlib sqlite3) -lcmark-gfm-extensions -ldl"
@@ -116,7 +140,7 @@ build() {
             # The compiler's output is shown when it fails (its warnings are the package build's too).
             # shellcheck disable=SC2046,SC2086
             swiftc -module-name "$stage" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
-                -O -wmo -cross-module-optimization -g $SAN \
+                $OPT $CMO -wmo -g $SAN \
                 -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$stage.swiftmodule" -o "$lib" \
                 -I "$BUILD/stages" $CMODULES $XCC \
                 $(find "$ROOT/Sources/$stage" -name '*.swift' | sort) > "$BUILD/build-$stage.log" 2>&1 \
@@ -127,13 +151,14 @@ build() {
     STAGELIBS=$(for stage in $ORDER; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
     for target in $TARGETS; do
         if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] \
+            || [ -n "$(find "$HERE/support" -name '*.swift' -newer "$BUILD/fuzz-$target" | head -1)" ] \
             || [ "$BUILD/cplatform.o" -nt "$BUILD/fuzz-$target" ] \
             || [ -n "$(find "$BUILD/stages" -name '*.a' -newer "$BUILD/fuzz-$target" | head -1)" ]; then
             echo "linking fuzz-$target"
             # shellcheck disable=SC2046,SC2086
-            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library -O -g $SAN \
+            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library $OPT -g $SAN \
                 -I "$BUILD/stages" $CMODULES $XCC \
-                "$HERE/targets/$target.swift" $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
+                "$HERE/targets/$target.swift" "$HERE"/support/*.swift $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
                 -o "$BUILD/fuzz-$target" > "$BUILD/link-$target.log" 2>&1 \
                 || { grep -v 'Cannot export local symbol' "$BUILD/link-$target.log" >&2; exit 1; }
@@ -141,9 +166,19 @@ build() {
     done
 }
 
+# Each target's longest input: a few files' worth; a database or a Copilot session is larger.
+max_len() {
+    case $1 in
+        copilot | opencodedb) echo 32768 ;;
+        *) echo 16384 ;;
+    esac
+}
+
+# Copies the target's seeds (fuzz/seeds/NAME/) and test fixtures into the folder $2 (its growing
+# corpus, fuzz/corpus/NAME/, when not given).
 seed() {
     target=$1
-    corpus="$HERE/corpus/$target"
+    corpus=${2:-$HERE/corpus/$target}
     mkdir -p "$corpus"
     [ -d "$HERE/seeds/$target" ] && cp -n "$HERE/seeds/$target"/* "$corpus"/ 2>/dev/null || true
     fixtures="$ROOT/Tests/ChatRenderTests/Fixtures"
@@ -155,39 +190,41 @@ seed() {
         chatgpt) files=$(find "$fixtures/import/chatgpt" -name 'conversations.json') ;;
         claudeai) files=$(find "$fixtures/import/claude-ai" -name 'conversations.json') ;;
         claudecode) files=$(find "$fixtures/import/claude-code" -name '*.jsonl') ;;
+        codex) files=$(find "$fixtures/import/codex" -name '*.jsonl') ;;
+        gemini) files=$(find "$fixtures/import/gemini" -name 'session-*.json*' -o -name 'checkpoint-*.json') ;;
+        copilot) files=$(find "$fixtures/import/copilot" -name '*.jsonl' -o -name '*.json') ;;
+        cursor) files=$(find "$fixtures/import/cursor" -name '*.jsonl') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
-        inline | shards) files="" ;;  # shards: its seeds (a mode byte, then files split by NUL) are in fuzz/seeds/shards/
+        # Their seeds (a mode byte, then several files in one) are in fuzz/seeds/NAME/ (fuzz/make_seeds.py).
+        inline | shards | opencode | opencodedb) files="" ;;
     esac
     n=0
     for f in $files; do
         n=$((n + 1))
-        if [ "$target" = conversation ] || [ "$target" = zip ]; then cp "$f" "$corpus/fixture-$n"; else { printf '\001'; cat "$f"; } > "$corpus/fixture-$n"; fi
+        # The mode byte (see fuzz/targets/NAME.swift): --include-system where there is one; Gemini's
+        # bit 0 is JSON lines; Copilot's bit 1 is VS Code's export.
+        case $target:$f in
+            conversation:* | zip:*) cp "$f" "$corpus/fixture-$n"; continue ;;
+            gemini:*.json) mode='\000' ;;
+            copilot:*.json) mode='\003' ;;
+            *) mode='\001' ;;
+        esac
+        { printf "$mode"; cat "$f"; } > "$corpus/fixture-$n"
     done
 }
 
-TARGETS=""
-MODE=run
-for arg in "$@"; do
-    case $arg in
-        --build-only) MODE=build ;;
-        --replay) MODE=replay ;;
-        *) TARGETS="$TARGETS $arg" ;;
-    esac
-done
-[ -n "$TARGETS" ] || TARGETS=$ALL
-build
-[ "$MODE" = build ] && exit 0
-
+trap 'rm -rf "$SCRATCH"' EXIT
+trap 'exit 130' INT TERM
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 export SWIFT_BACKTRACE=enable=no  # Swift's backtracer and ASan trip over each other
 status=0
 for target in $TARGETS; do
-    mkdir -p "$HERE/crashers/$target"
+    mkdir -p "$HERE/crashers/$target" "$SCRATCH/$target"
     if [ "$MODE" = replay ]; then
         inputs=$(find "$HERE/crashers/$target" "$HERE/seeds/$target" -type f 2>/dev/null || true)
         [ -z "$inputs" ] && continue
         # shellcheck disable=SC2086
-        "$BUILD/fuzz-$target" -runs=1 $inputs || status=1
+        TMPDIR="$SCRATCH/$target" "$BUILD/fuzz-$target" -runs=1 $inputs || status=1
         continue
     fi
     seed "$target"
@@ -197,9 +234,9 @@ for target in $TARGETS; do
     [ -f "$HERE/$target.dict" ] && dict="-dict=$HERE/$target.dict"
     echo "fuzzing $target for ${SECONDS_EACH}s"
     # shellcheck disable=SC2086
-    "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len=16384 \
+    TMPDIR="$SCRATCH/$target" "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len="$(max_len "$target")" \
         -timeout="$TIMEOUT" -rss_limit_mb=2048 $parallel -print_final_stats=1 \
         -artifact_prefix="$HERE/crashers/$target/" 2>&1 | tee "$BUILD/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|stat::' || true
-    grep -q 'ERROR: ' "$BUILD/$target.log" && status=1
+    grep -q 'ERROR: \|Fatal error' "$BUILD/$target.log" && status=1
 done
 exit $status
