@@ -9,29 +9,90 @@
 #   fuzz/run.sh --build-only     just build
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
-# Targets (fuzz/targets/NAME.swift): conversation, inline, theme, openai, anthropic, chatgpt, claudeai, claudecode, zip, shards.
-# Each stage target of the library (ChatModel ... ChatRender) is compiled once, instrumented, into its
-# own module and static library; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
-# committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* in
-# fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift test FuzzCrasherReplayTests replays
-# it on every `swift test`.
+# Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
+# inline, theme, the readers openai, anthropic, chatgpt, claudeai, claudecode, codex, gemini,
+# copilot, cursor, opencode (its JSON storage) and opencodedb (its SQLite database), and zip,
+# shards. fuzz/support/ is compiled into every target. Each stage target of the library that the
+# targets import is compiled once, instrumented, into its own module and static library, after
+# the stages it depends on; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
+# committed), seeded from fuzz/seeds/NAME/ and the test fixtures. A crash leaves crash-* (a hang
+# timeout-*, a blow-up oom-*) in fuzz/crashers/NAME/: keep it there, fix the bug, and the Swift
+# test FuzzCrasherReplayTests replays it on every `swift test`.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-BUILD=${FUZZ_BUILD:-/tmp/chatrender-fuzz-build}
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb"
+TARGETS=""
+MODE=run
+for arg in "$@"; do
+    case $arg in
+        --build-only) MODE=build ;;
+        --replay) MODE=replay ;;
+        *) TARGETS="$TARGETS $arg" ;;
+    esac
+done
+[ -n "$TARGETS" ] || TARGETS=$ALL
+OPT=${FUZZ_OPT:--O}
+BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz}
 SECONDS_EACH=${FUZZ_SECONDS:-180}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 JOBS=${FUZZ_JOBS:-1}
-ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards"
+# The targets that read files write each input into a private folder under TMPDIR: in memory
+# (/dev/shm) where there is one, as a disk makes them four times slower.
+SCRATCH=${FUZZ_SCRATCH:-$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || echo "$BUILD/tmp" )}/chatrender-fuzz-$$
 SAN="-sanitize=fuzzer,address"
-# The library's stage targets in dependency order, read from Package.swift's one list (`let stages`),
-# then ChatRender, which wires them; and the one package name they share so `package` declarations
-# reach across them (any name works, if the same).
+CMO=""
+[ "$OPT" = -O ] && CMO=-cross-module-optimization
+# The library's stage targets, read from Package.swift's one list (`let stages`), then ChatRender,
+# which wires them; and the one package name they share so `package` declarations reach across
+# them (any name works, if the same).
 STAGES="$(sed -n '/^let stages: \[Target.Dependency\] = \[/,/\]/p' "$ROOT/Package.swift" | tail -n +2 | grep -o '"[A-Za-z]*"' | tr -d '"' | tr '\n' ' ')ChatRender"
 PACKAGE=chatrender
 
+# The stages `stage` imports, as its `.target(name: "STAGE", dependencies: [...])` in Package.swift
+# declares them; ChatRender, which wires the library, depends on every stage.
+stage_dependencies() {
+    if [ "$1" = ChatRender ]; then
+        echo "$STAGES" | sed 's/ChatRender//'
+        return
+    fi
+    grep -o "\.target(name: \"$1\", dependencies: \[[^]]*\]" "$ROOT/Package.swift" | sed 's/.*dependencies: //' \
+        | grep -o '"Chat[A-Za-z]*"' | tr -d '"' | tr '\n' ' ' || true
+}
+
+# The stages the chosen targets import and those they depend on, each after its dependencies.
+stage_order() {
+    wanted=$(for target in $TARGETS; do grep -ho '^@testable import Chat[A-Za-z]*\|^import Chat[A-Za-z]*' "$HERE/targets/$target.swift" | sed 's/.*import //'; done | sort -u | tr '\n' ' ')
+    # Close over the dependencies.
+    while :; do
+        more=$(for stage in $wanted; do echo "$stage"; stage_dependencies "$stage" | tr ' ' '\n'; done | grep . | sort -u | tr '\n' ' ')
+        [ "$more" = "$wanted" ] && break
+        wanted=$more
+    done
+    # Package.swift's list, each stage placed once every stage it depends on is.
+    placed=" "
+    left=$(for stage in $STAGES; do case " $wanted " in *" $stage "*) printf '%s ' "$stage" ;; esac; done)
+    while [ -n "$left" ]; do
+        rest=""
+        progress=""
+        for stage in $left; do
+            ready=yes
+            for dependency in $(stage_dependencies "$stage"); do case "$placed" in *" $dependency "*) ;; *) ready="" ;; esac; done
+            if [ -n "$ready" ]; then placed="$placed$stage "; progress=yes; else rest="$rest$stage "; fi
+        done
+        [ -n "$progress" ] || { echo "fuzz/run.sh: the stages' dependencies in Package.swift form a cycle: $left" >&2; exit 70; }
+        left=$rest
+    done
+    echo "$placed"
+}
+
 build() {
     mkdir -p "$BUILD/stages"
+    # A build made with other flags (FUZZ_OPT) is made again.
+    if [ "$(cat "$BUILD/flags" 2>/dev/null)" != "$OPT $CMO $SAN" ]; then
+        rm -f "$BUILD/stages"/*.a "$BUILD"/fuzz-*
+        echo "$OPT $CMO $SAN" > "$BUILD/flags"
+    fi
     CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
     # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
     LIBS="$(pkg-config --libs libcmark-gfm zlib sqlite3) -lcmark-gfm-extensions -ldl"
@@ -45,55 +106,79 @@ build() {
         # shellcheck disable=SC2046
         clang -fsyntax-only $(pkg-config --cflags vips) -I"$ROOT/Sources/CVipsShim/include" \
             "$ROOT/Sources/CVipsShim/cvips_header_check.c"
-        clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
-            "$ROOT/Sources/CPlatform/cmark_special_characters.c" -o "$BUILD/cmark_special_characters.o"
         mkdir -p "$BUILD/modules/CVipsShim" "$BUILD/modules/CPlatform"
         printf 'module CVipsShim {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CVipsShim/include/cvips_shim.h" > "$BUILD/modules/CVipsShim/module.modulemap"
         printf 'module CPlatform {\n  header "%s"\n  export *\n}\n' "$ROOT/Sources/CPlatform/include/cplatform.h" > "$BUILD/modules/CPlatform/module.modulemap"
-        # Last: its time stamp is what the check above compares against.
+        # Every C file of CPlatform, cplatform.c last: its time stamp is what the check above compares against.
+        mkdir -p "$BUILD/cplatform"
+        rm -f "$BUILD/cplatform"/*.o
+        for source in "$ROOT/Sources/CPlatform"/*.c; do
+            name=$(basename "$source" .c)
+            [ "$name" = cplatform ] && continue
+            clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" "$source" -o "$BUILD/cplatform/$name.o"
+        done
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -I"$ROOT/Sources/CPlatform/include" \
             "$ROOT/Sources/CPlatform/cplatform.c" -o "$BUILD/cplatform.o"
     fi
-    # Each stage is its own module, as in Package.swift, built in dependency order so every stage
-    # finds the .swiftmodule of the stages it imports; all share one package name, so `package`
-    # declarations are visible across them and to the targets. A stage is rebuilt when a file in
-    # its folder, the C shims or any stage built before it is newer than its library.
-    newer=""
-    for stage in $STAGES; do
+    # Each stage is its own module, as in Package.swift, built after the stages it depends on so it
+    # finds their .swiftmodule; all share one package name, so `package` declarations are visible
+    # across them and to the targets. Only the stages the targets import (and what those depend
+    # on) are built. A stage is rebuilt when a Swift file in its folder, a C shim's header or a
+    # stage it depends on is newer than its library (a C file's change only relinks the targets).
+    ORDER=$(stage_order)
+    [ -n "$ORDER" ] || exit 70
+    for stage in $ORDER; do
         lib="$BUILD/stages/lib$stage.a"
-        if [ ! -f "$lib" ] || [ -n "$newer" ] || [ "$BUILD/cplatform.o" -nt "$lib" ] \
-            || [ -n "$(find "$ROOT/Sources/$stage" "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$lib" -name '*.[csh]*' | head -1)" ]; then
+        stale=""
+        [ -f "$lib" ] || stale=yes
+        for dependency in $(stage_dependencies "$stage"); do [ "$BUILD/stages/lib$dependency.a" -nt "$lib" ] && stale=yes; done
+        [ -n "$(find "$ROOT/Sources/$stage" -name '*.swift' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+        [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -name '*.h' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+        if [ -n "$stale" ]; then
             echo "building the instrumented $stage module"
             rm -f "$lib"
+            # The compiler's output is shown when it fails (its warnings are the package build's too).
             # shellcheck disable=SC2046,SC2086
             swiftc -module-name "$stage" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
-                -O -wmo -cross-module-optimization -g $SAN \
+                $OPT $CMO -wmo -g $SAN \
                 -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$stage.swiftmodule" -o "$lib" \
                 -I "$BUILD/stages" $CMODULES $XCC \
-                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort)
-            newer=yes
+                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort) > "$BUILD/build-$stage.log" 2>&1 \
+                || { cat "$BUILD/build-$stage.log" >&2; exit 1; }
         fi
     done
     # Dependents before their dependencies on the link line.
-    STAGELIBS=$(for stage in $STAGES; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
+    STAGELIBS=$(for stage in $ORDER; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
     for target in $TARGETS; do
         if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] \
+            || [ -n "$(find "$HERE/support" -name '*.swift' -newer "$BUILD/fuzz-$target" | head -1)" ] \
             || [ "$BUILD/cplatform.o" -nt "$BUILD/fuzz-$target" ] \
             || [ -n "$(find "$BUILD/stages" -name '*.a' -newer "$BUILD/fuzz-$target" | head -1)" ]; then
             echo "linking fuzz-$target"
             # shellcheck disable=SC2046,SC2086
-            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library -O -g $SAN \
+            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library $OPT -g $SAN \
                 -I "$BUILD/stages" $CMODULES $XCC \
-                "$HERE/targets/$target.swift" $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cmark_special_characters.o" \
+                "$HERE/targets/$target.swift" "$HERE"/support/*.swift $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
                 $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
-                -o "$BUILD/fuzz-$target"
+                -o "$BUILD/fuzz-$target" > "$BUILD/link-$target.log" 2>&1 \
+                || { grep -v 'Cannot export local symbol' "$BUILD/link-$target.log" >&2; exit 1; }
         fi
     done
 }
 
+# Each target's longest input: a few files' worth; a database or a Copilot session is larger.
+max_len() {
+    case $1 in
+        copilot | opencodedb) echo 32768 ;;
+        *) echo 16384 ;;
+    esac
+}
+
+# Copies the target's seeds (fuzz/seeds/NAME/) and test fixtures into the folder $2 (its growing
+# corpus, fuzz/corpus/NAME/, when not given).
 seed() {
     target=$1
-    corpus="$HERE/corpus/$target"
+    corpus=${2:-$HERE/corpus/$target}
     mkdir -p "$corpus"
     [ -d "$HERE/seeds/$target" ] && cp -n "$HERE/seeds/$target"/* "$corpus"/ 2>/dev/null || true
     fixtures="$ROOT/Tests/ChatRenderTests/Fixtures"
@@ -105,39 +190,41 @@ seed() {
         chatgpt) files=$(find "$fixtures/import/chatgpt" -name 'conversations.json') ;;
         claudeai) files=$(find "$fixtures/import/claude-ai" -name 'conversations.json') ;;
         claudecode) files=$(find "$fixtures/import/claude-code" -name '*.jsonl') ;;
+        codex) files=$(find "$fixtures/import/codex" -name '*.jsonl') ;;
+        gemini) files=$(find "$fixtures/import/gemini" -name 'session-*.json*' -o -name 'checkpoint-*.json') ;;
+        copilot) files=$(find "$fixtures/import/copilot" -name '*.jsonl' -o -name '*.json') ;;
+        cursor) files=$(find "$fixtures/import/cursor" -name '*.jsonl') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
-        inline | shards) files="" ;;  # shards: its seeds (a mode byte, then files split by NUL) are in fuzz/seeds/shards/
+        # Their seeds (a mode byte, then several files in one) are in fuzz/seeds/NAME/ (fuzz/make_seeds.py).
+        inline | shards | opencode | opencodedb) files="" ;;
     esac
     n=0
     for f in $files; do
         n=$((n + 1))
-        if [ "$target" = conversation ] || [ "$target" = zip ]; then cp "$f" "$corpus/fixture-$n"; else { printf '\001'; cat "$f"; } > "$corpus/fixture-$n"; fi
+        # The mode byte (see fuzz/targets/NAME.swift): --include-system where there is one; Gemini's
+        # bit 0 is JSON lines; Copilot's bit 1 is VS Code's export.
+        case $target:$f in
+            conversation:* | zip:*) cp "$f" "$corpus/fixture-$n"; continue ;;
+            gemini:*.json) mode='\000' ;;
+            copilot:*.json) mode='\003' ;;
+            *) mode='\001' ;;
+        esac
+        { printf "$mode"; cat "$f"; } > "$corpus/fixture-$n"
     done
 }
 
-TARGETS=""
-MODE=run
-for arg in "$@"; do
-    case $arg in
-        --build-only) MODE=build ;;
-        --replay) MODE=replay ;;
-        *) TARGETS="$TARGETS $arg" ;;
-    esac
-done
-[ -n "$TARGETS" ] || TARGETS=$ALL
-build
-[ "$MODE" = build ] && exit 0
-
+trap 'rm -rf "$SCRATCH"' EXIT
+trap 'exit 130' INT TERM
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 export SWIFT_BACKTRACE=enable=no  # Swift's backtracer and ASan trip over each other
 status=0
 for target in $TARGETS; do
-    mkdir -p "$HERE/crashers/$target"
+    mkdir -p "$HERE/crashers/$target" "$SCRATCH/$target"
     if [ "$MODE" = replay ]; then
         inputs=$(find "$HERE/crashers/$target" "$HERE/seeds/$target" -type f 2>/dev/null || true)
         [ -z "$inputs" ] && continue
         # shellcheck disable=SC2086
-        "$BUILD/fuzz-$target" -runs=1 $inputs || status=1
+        TMPDIR="$SCRATCH/$target" "$BUILD/fuzz-$target" -runs=1 $inputs || status=1
         continue
     fi
     seed "$target"
@@ -147,9 +234,9 @@ for target in $TARGETS; do
     [ -f "$HERE/$target.dict" ] && dict="-dict=$HERE/$target.dict"
     echo "fuzzing $target for ${SECONDS_EACH}s"
     # shellcheck disable=SC2086
-    "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len=16384 \
+    TMPDIR="$SCRATCH/$target" "$BUILD/fuzz-$target" "$HERE/corpus/$target" $dict -max_total_time="$SECONDS_EACH" -max_len="$(max_len "$target")" \
         -timeout="$TIMEOUT" -rss_limit_mb=2048 $parallel -print_final_stats=1 \
         -artifact_prefix="$HERE/crashers/$target/" 2>&1 | tee "$BUILD/$target.log" | grep -E '^#[0-9]+.*(DONE|pulse)|ERROR|SUMMARY|stat::' || true
-    grep -q 'ERROR: ' "$BUILD/$target.log" && status=1
+    grep -q 'ERROR: \|Fatal error' "$BUILD/$target.log" && status=1
 done
 exit $status

@@ -3,7 +3,7 @@ import ChatPlan
 import ChatTheme
 /// The reply text format of the spec: `**bold**`, `` `code` ``, line breaks and paragraphs.
 /// Anything else stays literal text. Every character of input is escaped; the only markup this
-/// emits is `<p>`, `<br>`, `<strong>` and `<code>`, always balanced.
+/// emits is `<p class="cr-text">`, `<br>`, `<strong>` and `<code>`, always balanced.
 package enum InlineText {
     /// Paragraphs (split on blank lines) with inline bold and code when `formatted`, literal otherwise.
     ///

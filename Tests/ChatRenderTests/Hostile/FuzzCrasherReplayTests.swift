@@ -11,10 +11,12 @@ import Testing
 @testable import ChatBrowser
 @testable import ChatRender
 import TestSupport
+import CSQLite
 
-/// Replays every input the fuzzers found (fuzz/crashers/TARGET/) and every hostile fixture
-/// (Fixtures/hostile/TARGET-*), and the seeds of the shards target, through the code the target fuzzes, in-process: each must finish
-/// with a value or a diagnostic, never a trap. See fuzz/run.sh.
+/// Replays every input the fuzzers found (fuzz/crashers/TARGET/), every hostile fixture
+/// (Fixtures/hostile/TARGET-*) and the targets' seeds (fuzz/seeds/TARGET/) through the code the
+/// target fuzzes, in-process: each must finish with a value or a diagnostic, never a trap. See
+/// fuzz/run.sh.
 @Suite struct FuzzCrasherReplayTests {
     static func inputs() -> [(target: String, path: String)] {
         var found: [(String, String)] = []
@@ -25,11 +27,13 @@ import TestSupport
                 found.append((target, crashers + "/" + target + "/" + name))
             }
         }
-        // The sharded-layout target's seeds are replayed too: its fixtures are not plain JSON files
-        // that other tests read already.
-        let seeds = TestPaths.repo("fuzz/seeds/shards")
-        for name in (try? fm.contentsOfDirectory(atPath: seeds)) ?? [] where !name.hasPrefix(".") {
-            found.append(("shards", seeds + "/" + name))
+        // The targets' own seeds are replayed too: most are several files in one (fuzz/make_seeds.py),
+        // not the plain fixtures other tests read already.
+        let seeds = TestPaths.repo("fuzz/seeds")
+        for target in (try? fm.contentsOfDirectory(atPath: seeds)) ?? [] {
+            for name in (try? fm.contentsOfDirectory(atPath: seeds + "/" + target)) ?? [] where !name.hasPrefix(".") {
+                found.append((target, seeds + "/" + target + "/" + name))
+            }
         }
         let fixtures = TestPaths.fixture("hostile")
         for name in (try? fm.contentsOfDirectory(atPath: fixtures)) ?? [] {
@@ -105,9 +109,160 @@ import TestSupport
             write("file_00000000bb.dat", Array("%PDF-1.4\n%%EOF\n".utf8))
             write("file-Cc1-notes.txt", Array("notes\n".utf8))
             if let export = try? ChatGPTExport.open(folder) { _ = try? ChatGPTImporter.read(export, includeSystem: mode & 1 == 1) }
+        case "codex":
+            // As fuzz/targets/codex.swift: from memory, or the rollouts (split at NUL) as files.
+            guard mode & 2 != 0 else {
+                _ = CodexReader.read(bytes: rest, file: "rollout.jsonl", includeSystem: mode & 1 == 1, freesAsTurnsAreMade: mode & 4 != 0)
+                return
+            }
+            let folder = TestPaths.temporaryFolder("codexreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var files: [String] = []
+            for (index, piece) in rest.split(separator: 0, maxSplits: 7, omittingEmptySubsequences: false).enumerated() {
+                let first = piece.firstIndex(of: 0x0A).map { piece[..<$0] } ?? piece
+                let meta = try? JSONParser.parse(Array(first))
+                let id = plainName(meta.flatMap { InputProbe.string($0["payload"] ?? $0, "id") }) ?? "piece\(index)"
+                let path = folder + "/2026/06/09/rollout-2026-06-09T14-00-0\(index)-\(id).jsonl"
+                guard !files.contains(path) else { continue }
+                write(path, piece)
+                files.append(path)
+            }
+            _ = try? CodexReader().read(mode & 4 != 0 ? folder : files[0], options: ReadOptions(includeSystem: mode & 1 == 1))
+        case "gemini":
+            var session = GeminiSession(file: mode & 1 == 1 ? "session.jsonl" : "session.json")
+            if mode & 1 == 1 {
+                rest.withUnsafeBufferPointer { session.read(lines: $0) }
+            } else {
+                guard let root = try? ImportSource.parse(bytes: rest, displayPath: "session.json") else { return }
+                session.read(document: root)
+            }
+            _ = session.chat(fallbackTitle: "session", project: nil)
+        case "copilot":
+            let isExport = mode & 2 != 0
+            guard mode & 4 != 0 else {
+                if isExport {
+                    _ = try? CopilotReader.readChatExport(bytes: rest, file: "chat-export.json", includeSystem: mode & 1 == 1)
+                } else {
+                    _ = CopilotReader.read(bytes: rest, file: "events.jsonl", includeSystem: mode & 1 == 1)
+                }
+                return
+            }
+            let folder = TestPaths.temporaryFolder("copilotreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let pieces = rest.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let session = folder + "/80575baf-49d5-43f8-924e-8b3440c3f483"
+            write(session + (isExport ? "/chat-export.json" : "/events.jsonl"), pieces[0])
+            if pieces.count > 1 { write(session + "/workspace.yaml", pieces[1]) }
+            _ = try? CopilotReader().read(session, options: ReadOptions(includeSystem: mode & 1 == 1))
+        case "cursor":
+            let pieces = rest.split(separator: 0, maxSplits: 7, omittingEmptySubsequences: false)
+            let id = "0cf8e760-3644-45cd-ad39-040d543e9ed8"
+            _ = CursorReader.read(
+                bytes: Array(pieces[0]), file: "/home/sample/.cursor/projects/home-sample-src/agent-transcripts/\(id)/\(id).jsonl",
+                children: pieces.dropFirst().enumerated().map { ("\($0.offset).jsonl", Array($0.element)) }, includeSystem: mode & 1 == 1)
+        case "opencode":
+            // As fuzz/targets/opencode.swift: S, M and P records, split at NUL, where opencode keeps them.
+            let folder = TestPaths.temporaryFolder("opencodereplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let storage = folder + "/storage"
+            var (session, message, firstSession) = ("ses_0", "msg_0", String?.none)
+            for (index, record) in rest.split(separator: 0, maxSplits: 63, omittingEmptySubsequences: false).enumerated() {
+                guard let kind = record.first else { continue }
+                let json = record.dropFirst()
+                let node = try? JSONParser.parse(Array(json))
+                let id = plainName(node.flatMap { InputProbe.string($0, "id") })
+                switch kind {
+                case UInt8(ascii: "S"):
+                    session = id ?? "ses_\(index)"
+                    let project = plainName(node.flatMap { InputProbe.string($0, "projectID") }) ?? "global"
+                    write("\(storage)/session/\(project)/\(session).json", json)
+                    firstSession = firstSession ?? "\(storage)/session/\(project)/\(session).json"
+                case UInt8(ascii: "M"):
+                    message = id ?? "msg_\(index)"
+                    write("\(storage)/message/\(session)/\(message).json", json)
+                case UInt8(ascii: "P"):
+                    write("\(storage)/part/\(message)/\(id ?? "prt_\(index)").json", json)
+                default:
+                    continue
+                }
+            }
+            _ = try? OpenCodeReader().read(mode & 2 != 0 ? firstSession ?? folder : folder, options: ReadOptions(includeSystem: mode & 1 == 1))
+        case "opencodedb":
+            // As fuzz/targets/opencodedb.swift: the database's file (and -wal), or the SQL that builds it.
+            let folder = TestPaths.temporaryFolder("opencodedbreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/data/opencode.db"
+            if mode & 2 != 0 {
+                guard let (database, wal) = buildDatabase(String(decoding: rest, as: UTF8.self), at: folder + "/build.db") else { return }
+                write(path, database)
+                if let wal { write(path + "-wal", wal) }
+            } else if mode & 4 != 0, rest.count >= 2 {
+                let length = min(rest.count - 2, Int(rest[0]) | Int(rest[1]) << 8)
+                write(path, rest[2..<(2 + length)])
+                write(path + "-wal", rest[(2 + length)...])
+            } else {
+                write(path, rest)
+            }
+            let before = try? FileManager.default.contentsOfDirectory(atPath: folder + "/data")
+            _ = try? OpenCodeReader().read(mode & 8 != 0 ? folder + "/data" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
+            let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/data")
+            #expect(after == before, "reading the database wrote beside it")
         default:
             Issue.record("unknown fuzz target \(target)")
         }
+    }
+
+    /// `name` when the fuzz targets would name a file by it (fuzz/support/FuzzFiles.swift).
+    static func plainName(_ name: String?) -> String? {
+        guard let name, !name.isEmpty, name.utf8.count <= 80, !name.hasPrefix(".") else { return nil }
+        let plain = name.utf8.allSatisfy { byte in
+            byte == 95 || byte == 45 || byte == 46 || (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte)
+        }
+        return plain ? name : nil
+    }
+
+    nonisolated(unsafe) static var steps = 0
+
+    /// As the opencodedb target builds a database from SQL: nothing attached, no folder pragmas, a
+    /// step budget; the database
+    /// and its -wal as the statements left them.
+    static func buildDatabase(_ sql: String, at path: String) -> ([UInt8], [UInt8]?)? {
+        var db: OpaquePointer?
+        guard sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let db else {
+            if let db { sqlite3_close(db) }
+            return nil
+        }
+        defer { sqlite3_close(db) }
+        sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0)
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 1 << 20)
+        sqlite3_set_authorizer(
+            db,
+            { _, action, name, _, _, _ in
+                switch action {
+                case SQLITE_ATTACH, SQLITE_DETACH: return SQLITE_DENY
+                case SQLITE_PRAGMA:
+                    let pragma = name.map { String(cString: $0).lowercased() } ?? ""
+                    return pragma.hasSuffix("_directory") || pragma == "mmap_size" ? SQLITE_DENY : SQLITE_OK
+                default: return SQLITE_OK
+                }
+            }, nil)
+        steps = 0
+        sqlite3_progress_handler(
+            db, 100,
+            { _ in
+                FuzzCrasherReplayTests.steps += 1
+                return FuzzCrasherReplayTests.steps > 3000 ? 1 : 0
+            }, nil)
+        _ = sqlite3_exec(db, "PRAGMA max_page_count = 1024", nil, nil, nil)
+        _ = sqlite3_exec(db, sql, nil, nil, nil)
+        guard let database = FileManager.default.contents(atPath: path) else { return nil }
+        return ([UInt8](database), FileManager.default.contents(atPath: path + "-wal").map { [UInt8]($0) })
+    }
+
+    /// Writes a replayed input's file, making the folders above it.
+    static func write(_ path: String, _ bytes: some Collection<UInt8>) {
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
     @Test func everyCrasherAndHostileFixtureFinishes() throws {
