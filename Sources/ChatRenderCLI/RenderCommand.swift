@@ -165,10 +165,11 @@ enum RenderCommand {
                 }
             }
             let imported = format != nil
-            if (parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)) && !imported {
+            if redacting(parsed) && !imported {
                 throw DiagnosticError(
                     Diagnostic(
-                        file: given, message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
+                        file: given,
+                        message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
                     kind: .usage)
             }
             if parsed[shard] != nil && !imported && !folder {
@@ -297,6 +298,7 @@ enum RenderCommand {
             request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
         }
         let watch = try SessionWatch(path: path, reader: format.reader, request: request)
+        if redacting(parsed) { watch.redactEmails = parsed.has(ImportCommand.redactEmails) }
         let quiet = parsed.has(SharedOptions.quiet)
         if !quiet { output.err("watching \(path); Ctrl-C stops\n") }
         let failure = StopSignal.run { shouldStop in
@@ -342,6 +344,11 @@ enum RenderCommand {
             output: output)
     }
 
+    /// Whether any of the options that redact on import is given.
+    static func redacting(_ parsed: ParsedArguments) -> Bool {
+        parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)
+    }
+
     /// The option that asks for one file, "--single-file" or "--pdf", for messages; nil when neither is given.
     static func oneFileOption(_ parsed: ParsedArguments) -> String? {
         parsed.has(singleFile) ? "--single-file" : parsed.has(pdf) ? "--pdf" : nil
@@ -350,7 +357,7 @@ enum RenderCommand {
     /// What a site's render says: its warnings, what was masked, where the index is (or the single
     /// page and its PDF, for one conversation asked for as one file).
     static func report(
-        _ result: SiteRenderer.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, oneFile: String? = nil,
+        _ result: SiteRenderer.Result, redaction: RedactionReport?, shard: SiteShard? = nil, oneFile: String? = nil,
         input: String = "", quiet: Bool, inputs: InputFiles, output: CLI.Output
     ) -> CLI.ExitCode {
         guard !quiet else { return .ok }

@@ -28,8 +28,8 @@ public enum SiteRenderer {
         public var warnings: [Diagnostic]
         /// Bytes of the top `index.html`.
         public var pageSize: Int
-        /// What `--redact` masked; nil without it.
-        package var redaction: RedactionSummary? = nil
+        /// What `--redact` masked, and where; nil without it.
+        package var redaction: RedactionReport? = nil
         /// What a `--single-file` page alone wrote (then `outputDirectory` is its folder).
         package var singleFile: SingleFileSummary? = nil
         /// Bytes of the page alone's `index.pdf`, when one was asked for.
@@ -59,7 +59,7 @@ public enum SiteRenderer {
         // reads. Errors keep their order: the import's are thrown first.
         let style = alone ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
         var chats: [ImportedChat]
-        let warnings: [Diagnostic], redaction: RedactionSummary?
+        let warnings: [Diagnostic], redaction: RedactionReport?
         (chats, warnings, redaction) = try Importer.prepare(request)
         try render.refuseIfStrict(warnings)
         // One file or a PDF is one conversation's page: an export holding one is that page alone,
