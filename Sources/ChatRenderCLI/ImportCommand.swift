@@ -12,9 +12,13 @@ enum ImportCommand {
         "--strict", help: "treat warnings (a conversation left out, a file the export lacks) as errors; nothing is written")
     static let redact = Option.flag(
         "--redact",
-        help: "mask credentials (API keys and tokens, KEY=value secrets, bearer tokens, passwords in "
-            + "URLs, private keys) as [REDACTED] and the home folder (/home/NAME, /Users/NAME, C:\\Users\\NAME) as "
-            + "~ before anything is written; prints how many of each, and each page says it was redacted")
+        help: "mask credentials as [REDACTED] before anything is written: 150 published formats of some 70 services' "
+            + "tokens and keys (GitHub, GitLab, Slack, AWS, Google, OpenAI, Anthropic, Stripe, npm, PyPI, Hugging Face, "
+            + "SendGrid, age …) wherever they stand, private key blocks (PEM, OpenSSH, PGP, PuTTY), passwords and keys "
+            + "in URLs (a Sentry DSN's too), headers and connection strings, and the values of keys named like secrets "
+            + "(*_TOKEN, *_KEY, *_SECRET, PASSWORD …); and the home folder (/home/NAME, /Users/NAME, C:\\Users\\NAME) "
+            + "as ~. Prints how many of each kind, and each page says it was redacted. A password with no telling "
+            + "name or shape cannot be known")
     static let redactEmails = Option.flag(
         "--redact-emails", help: "with --redact, or alone: also mask email addresses as [email]")
 
@@ -88,14 +92,15 @@ enum ImportCommand {
         }
     }
 
-    /// "redacted 1 credential, 14 home folder paths and 0 email addresses"; nil without --redact.
-    static func redactionLine(_ summary: RedactionSummary?) -> String? {
-        guard let summary else { return nil }
-        let nouns = [Redactor.credential: "credential", Redactor.homeFolder: "home folder path", Redactor.email: "email address"]
-        let pieces = summary.counts.map { item -> String in
-            let noun = nouns[item.kind] ?? item.kind
-            return item.count == 1 ? "1 \(noun)" : "\(item.count) \(noun)\(noun.hasSuffix("s") ? "es" : "s")"
+    /// "redacted 7 API keys, 2 private keys, 1 database password and 16 home folder paths", or
+    /// "redacted nothing: no credentials or home folder paths were found"; nil without --redact.
+    static func redactionLine(_ report: RedactionReport?) -> String? {
+        guard let report else { return nil }
+        let found = report.counts.byKind.sorted { $0.key < $1.key }
+        guard !found.isEmpty else {
+            return "redacted nothing: no credentials\(report.emails ? ", home folder paths or email addresses" : " or home folder paths") were found"
         }
+        let pieces = found.map { $0.key.counted($0.value) }
         let list = pieces.count > 1 ? pieces.dropLast().joined(separator: ", ") + " and " + pieces.last! : pieces.joined()
         return "redacted \(list)"
     }

@@ -9,8 +9,10 @@ enum RenderCommand {
             + "--single-file: the page's file, or a folder to put NAME.html in (default out/NAME.html)")
     static let singleFile = Option.flag(
         "--single-file",
-        help: "write one self-contained NAME.html: photos, thumbnails and files inlined as data URLs; what "
-            + "would go over --inline-limit stays beside it in NAME_files/, with a warning per file")
+        help: "write one self-contained NAME.html, a file to attach or send: photos, thumbnails and files inlined as "
+            + "data URLs; what would go over --inline-limit stays beside it in NAME_files/, with a warning per file. "
+            + "For a conversation file, one agent session, or an export holding one chat (an input of many is "
+            + "written as a site, and said so)")
     static let inlineLimit = Option.value(
         "--inline-limit", valueName: "SIZE",
         help: "the most the single file may weigh: 25MB (default), 500KB, 2MiB, a byte count, or 0 to inline nothing",
@@ -19,7 +21,7 @@ enum RenderCommand {
         "--pdf",
         help: "also print the page to index.pdf beside index.html, with headless Chromium (CHATRENDER_CHROMIUM, "
             + "or chromium on PATH); light, without controls, every photo; exits 69 when no Chromium is found "
-            + "or it will not start (nothing is written then)")
+            + "or it will not start (nothing is written then). Like --single-file, for one conversation or session")
     static let paper = Option.choice(
         "--paper", valueName: "a4|letter", help: "the PDF's paper size (default a4)", Paper.self, lowercased: true
     ) { name, raw in
@@ -115,19 +117,13 @@ enum RenderCommand {
                 $0.positionals.first == "-" && $0[SharedOptions.theme] == "-"
             },
             .needs(inlineLimit.option, singleFile.option, "--inline-limit applies only with --single-file"),
-            .excludes(
-                singleFile.option, from.option,
-                "--single-file writes one conversation's page; it does not work "
-                    + "with --from (import first, then render each file)"),
             .needs(paper.option, pdf.option, "--paper applies only with --pdf"),
             .excludes(
                 pdf.option, singleFile.option,
                 "--pdf writes index.pdf into the output folder; it does not work "
                     + "with --single-file (render the folder with --pdf, or print the single file from a browser)"),
-            .excludes(
-                pdf.option, from.option,
-                "--pdf prints one conversation; it does not work with --from (import "
-                    + "first, then render a conversation with --pdf)"),
+            .excludes(shard.option, singleFile.option, "--shard slices a site; --single-file writes one conversation's page"),
+            .excludes(shard.option, pdf.option, "--shard slices a site; --pdf prints one conversation"),
             CacheOptions.rule,
             CommandRule(message: "--watch follows a session log as it is written; it cannot follow standard input (-)") {
                 $0.has(watch) && $0.positionals.first == "-"
@@ -176,32 +172,17 @@ enum RenderCommand {
                 }
             }
             let imported = format != nil
-            if (parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)) && !imported {
-                throw DiagnosticError(
-                    Diagnostic(
-                        file: given, message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
-                    kind: .usage)
-            }
-            if imported && (parsed.has(singleFile) || parsed.has(pdf)) {
+            if redacting(parsed) && !imported {
                 throw DiagnosticError(
                     Diagnostic(
                         file: given,
-                        message:
-                            "is \(format!.reader.inputNoun.hasPrefix("a") ? "an" : "a") \(format!.reader.inputNoun), imported as a site; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file (import first, then render a conversation)"
-                    ), kind: .usage)
+                        message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
+                    kind: .usage)
             }
             if parsed[shard] != nil && !imported && !folder {
                 throw DiagnosticError(
                     Diagnostic(file: given, message: "--shard slices a site: it applies to an export or session folder, or to a FOLDER of conversation files"),
                     kind: .usage)
-            }
-            if folder && (parsed.has(singleFile) || parsed.has(pdf)) {
-                throw DiagnosticError(
-                    Diagnostic(
-                        file: given,
-                        message:
-                            "is a folder, rendered as a site of its conversations; \(parsed.has(singleFile) ? "--single-file" : "--pdf") applies to one conversation file"
-                    ), kind: .usage)
             }
             let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
                 theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
@@ -231,14 +212,21 @@ enum RenderCommand {
                 request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4)
             }
             if folder {
-                let result = try SiteRenderer.renderFolder(conversation, render: request, shard: parsed[shard])
-                return report(result, redaction: nil, shard: parsed[shard], quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
+                // A folder of conversation files is a site, even of one: the option is not used, and said so.
+                let oneFile = request.singleFile != nil || request.pdf != nil
+                request.singleFile = nil
+                request.pdf = nil
+                var result = try SiteRenderer.renderFolder(conversation, render: request, shard: parsed[shard])
+                result.oneFileRefused = oneFile
+                return report(
+                    result, redaction: nil, shard: parsed[shard], oneFile: oneFileOption(parsed), input: given,
+                    quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
             }
             if let format {
                 return try renderImported(
                     format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
                     redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
-                    shard: parsed[shard], inputs: inputs, output: output)
+                    shard: parsed[shard], oneFile: oneFileOption(parsed), given: given, inputs: inputs, output: output)
             }
             return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
         } catch {
@@ -317,6 +305,7 @@ enum RenderCommand {
             request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
         }
         let watch = try SessionWatch(path: path, reader: format.reader, request: request)
+        if redacting(parsed) { watch.redactEmails = parsed.has(ImportCommand.redactEmails) }
         let quiet = parsed.has(SharedOptions.quiet)
         if !quiet { output.err("watching \(path); Ctrl-C stops\n") }
         let failure = StopSignal.run { shouldStop in
@@ -346,27 +335,59 @@ enum RenderCommand {
 
     /// `render --from FORMAT INPUT`: import into a temporary folder, then render every conversation.
     /// Replies use full markup (the imported files ask for it) unless `--markup` said otherwise.
+    /// With `--single-file` or `--pdf` (set in `request`), one conversation is that file.
     static func renderImported(
         format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
-        redactEmails: Bool = false, shard: SiteShard? = nil, inputs: InputFiles, output: CLI.Output
+        redactEmails: Bool = false, shard: SiteShard? = nil, oneFile: String? = nil, given: String? = nil,
+        inputs: InputFiles, output: CLI.Output
     ) throws(DiagnosticError) -> CLI.ExitCode {
         var importRequest = ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory)
         importRequest.shard = shard
         importRequest.redact = redact
         importRequest.redactEmails = redactEmails
         let result = try SiteRenderer.render(importRequest, render: request)
-        return report(result, redaction: result.redaction, shard: shard, quiet: quiet, inputs: inputs, output: output)
+        return report(
+            result, redaction: result.redaction, shard: shard, oneFile: oneFile, input: given ?? input, quiet: quiet, inputs: inputs,
+            output: output)
     }
 
-    /// What a site's render says: its warnings, what was masked, where the index is.
+    /// Whether any of the options that redact on import is given.
+    static func redacting(_ parsed: ParsedArguments) -> Bool {
+        parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)
+    }
+
+    /// The option that asks for one file, "--single-file" or "--pdf", for messages; nil when neither is given.
+    static func oneFileOption(_ parsed: ParsedArguments) -> String? {
+        parsed.has(singleFile) ? "--single-file" : parsed.has(pdf) ? "--pdf" : nil
+    }
+
+    /// What a site's render says: its warnings, what was masked, where the index is (or the single
+    /// page and its PDF, for one conversation asked for as one file).
     static func report(
-        _ result: SiteRenderer.Result, redaction: RedactionSummary?, shard: SiteShard? = nil, quiet: Bool,
-        inputs: InputFiles, output: CLI.Output
+        _ result: SiteRenderer.Result, redaction: RedactionReport?, shard: SiteShard? = nil, oneFile: String? = nil,
+        input: String = "", quiet: Bool, inputs: InputFiles, output: CLI.Output
     ) -> CLI.ExitCode {
         guard !quiet else { return .ok }
         let warnings = inputs.rename(result.warnings)
         for warning in warnings { output.err(warning.description + "\n") }
         if let line = ImportCommand.redactionLine(redaction) { output.err(line + "\n") }
+        let counted = warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))"
+        if let single = result.singleFile {
+            let beside = single.spilledFiles == 0 ? "" : ", \(CLI.count(single.spilledFiles, "file")) beside it in \(single.filesFolder)/"
+            output.err("wrote \(single.page) (\(ByteCountFormat.string(Int64(result.pageSize)))\(beside))\(counted)\n")
+            return .ok
+        }
+        if let size = result.pdfSize {
+            output.err("wrote \(result.outputDirectory)/index.html (\(ByteCountFormat.string(Int64(result.pageSize))))\(counted)\n")
+            output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
+            return .ok
+        }
+        if result.oneFileRefused, let oneFile {
+            // Said before the line naming the site, so the last line is where the output is.
+            output.err(
+                "\(input == "-" ? "standard input" : input) holds \(CLI.count(result.pages, "conversation")) and is written as a site; "
+                    + "\(oneFile) applies to one conversation or session (render one of them with it)\n")
+        }
         let cached = result.pagesReused == 0 ? "" : ", \(result.pagesReused) from the cache"
         let pages =
             shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page"))\(cached))" }

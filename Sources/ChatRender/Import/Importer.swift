@@ -36,8 +36,8 @@ public struct ImportResult: Sendable {
     /// The conversations written, newest first (the order of `index.html`).
     public var entries: [ImportedEntry]
     public var warnings: [Diagnostic]
-    /// What `--redact` masked in all conversations together; nil without it.
-    package var redaction: RedactionSummary? = nil
+    /// What `--redact` masked in all conversations together, and where; nil without it.
+    package var redaction: RedactionReport? = nil
 }
 
 /// `chatrender import`: reads an export, writes native conversation files (`SLUG.json`), their
@@ -60,7 +60,7 @@ public enum Importer {
 
     /// The conversations to write: read, refused under `strict` when anything was wrong, and
     /// masked under `--redact` before anything is written, so no unmasked byte reaches the output.
-    static func prepare(_ request: ImportRequest) throws(DiagnosticError) -> (chats: [ImportedChat], warnings: [Diagnostic], redaction: RedactionSummary?) {
+    static func prepare(_ request: ImportRequest) throws(DiagnosticError) -> (chats: [ImportedChat], warnings: [Diagnostic], redaction: RedactionReport?) {
         var (chats, warnings) = try read(request)
         if request.strict && !warnings.isEmpty {
             throw DiagnosticError(
@@ -68,7 +68,7 @@ public enum Importer {
                     var d = $0; d.severity = .error; return d
                 }, kind: .badData)
         }
-        var redaction: RedactionSummary?
+        var redaction: RedactionReport?
         if request.redact || request.redactEmails {
             var unscanned: [Redactor.Unscanned] = []
             (chats, redaction) = Redactor.redact(chats, emails: request.redactEmails, unscanned: &unscanned)

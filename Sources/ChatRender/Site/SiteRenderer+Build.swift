@@ -65,7 +65,7 @@ extension SiteRenderer {
             let result = try renderOne(pages[0], into: outputDirectory)
             return Result(
                 outputDirectory: result.outputDirectory, pages: 1, warnings: warnings, pageSize: result.pageSize,
-                imagesMade: counts.made, imagesReused: counts.reused)
+                singleFile: result.singleFile, pdfSize: result.pdfSize, imagesMade: counts.made, imagesReused: counts.reused)
         }
         // Thousands of files: flushed to disk once, before the swap, not one by one.
         let output = try StagingFolder(replacing: outputDirectory, durability: .atCommit)

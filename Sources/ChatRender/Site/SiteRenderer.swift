@@ -18,7 +18,9 @@ import ChatAssets
 /// 5. **commit**: the staging folder is flushed once and swapped in (nothing half-written stays).
 ///
 /// One conversation of an export that renders alone (an API conversation, one session file) is
-/// a page alone, not a site.
+/// a page alone, not a site; so is an export holding one conversation when one file or a PDF is
+/// asked for (``RenderRequest/singleFile``, ``RenderRequest/pdf``). An export of many asked for
+/// one file is still a site: ``Result/oneFileRefused`` says so.
 public enum SiteRenderer {
     public struct Result: Sendable {
         public var outputDirectory: String
@@ -26,8 +28,15 @@ public enum SiteRenderer {
         public var warnings: [Diagnostic]
         /// Bytes of the top `index.html`.
         public var pageSize: Int
-        /// What `--redact` masked; nil without it.
-        package var redaction: RedactionSummary? = nil
+        /// What `--redact` masked, and where; nil without it.
+        package var redaction: RedactionReport? = nil
+        /// What a `--single-file` page alone wrote (then `outputDirectory` is its folder).
+        package var singleFile: SingleFileSummary? = nil
+        /// Bytes of the page alone's `index.pdf`, when one was asked for.
+        package var pdfSize: Int? = nil
+        /// Set when one file or a PDF was asked for and the input held more conversations than
+        /// one: they were rendered as a site, without it.
+        package var oneFileRefused = false
         /// Pages taken whole from the cache (see ``RenderRequest/cacheDirectory``).
         package var pagesReused = 0
         /// Web images made with libvips, and reused (from the cache or the output replaced).
@@ -43,17 +52,29 @@ public enum SiteRenderer {
 
     /// ``render(_:render:)`` with the image engine given (tests pass a fake one).
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
-        let alone = request.format.reader.rendersAlone(request.inputPath)
+        let oneFile = render.singleFile != nil || render.pdf != nil
+        var alone = request.format.reader.rendersAlone(request.inputPath) && request.shard == nil
         // A page alone takes its style from the theme and the templates only (not a site's, which
         // links shared files): it is made on another thread from the start, while the import
         // reads. Errors keep their order: the import's are thrown first.
-        let style =
-            alone && request.shard == nil
-            ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
+        let style = alone ? InBackground { () throws(DiagnosticError) -> PreparedPage in try PreparedPage(render) } : nil
         var chats: [ImportedChat]
-        let warnings: [Diagnostic], redaction: RedactionSummary?
+        let warnings: [Diagnostic], redaction: RedactionReport?
         (chats, warnings, redaction) = try Importer.prepare(request)
         try render.refuseIfStrict(warnings)
+        // One file or a PDF is one conversation's page: an export holding one is that page alone,
+        // whatever its format; one holding more is the site it would be without the option.
+        var pageRequest = render
+        var oneFileRefused = false
+        if oneFile {
+            if chats.count == 1 && request.shard == nil {
+                alone = true
+            } else {
+                pageRequest.singleFile = nil
+                pageRequest.pdf = nil
+                oneFileRefused = true
+            }
+        }
         // The conversations go to the renderer in memory; only their photos and files are put
         // on disk, in a scratch folder, for the asset stage (and libvips) to read by path.
         let scratch = try ScratchOutput("import")
@@ -65,7 +86,7 @@ public enum SiteRenderer {
             held = Set(order.enumerated().filter { shard.holds($0.offset) }.map(\.element))
         }
         // A page alone has no site search, so its conversation's search text is not made.
-        let searched = !(alone && request.shard == nil && chats.count == 1)
+        let searched = !(alone && chats.count == 1)
         let all = try ImportWriter.write(chats, into: scratch, native: false, files: { held?.contains($0) ?? true }, summaries: searched)
         // The imported chats are let go at once, before the pages are made: their conversations
         // share every string and part with them, so this frees only the turns' own records (a
@@ -77,9 +98,10 @@ public enum SiteRenderer {
             Page(entry: $0.entry, conversation: $0.conversation, path: FilePath.join(scratch.path, $0.entry.file), shownAs: $0.entry.file)
         }
         var result = try site(
-            pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
+            pages, alone: alone, outputDirectory: request.outputDirectory, render: pageRequest,
             shard: request.shard, warnings: warnings, style: style, inspector: inspector)
         result.redaction = redaction
+        result.oneFileRefused = oneFileRefused
         // Every conversation the import made (turns, parts, tool output) is freed later, on
         // another thread (see ``LaterRelease``): the pages are written, and the command need not
         // wait for it (a long session's model took a twentieth of its run to free here).

@@ -49,6 +49,13 @@ package final class SessionWatch {
     /// The number of the last update written (0: only the first render).
     private var written: Int?
     private var told: Set<String> = []
+    /// Set for `--redact`: whether email addresses are masked too (nil: nothing is masked). Each
+    /// round's conversation is masked before anything of it is written, so no update a page
+    /// loads holds what a full render would not.
+    package var redactEmails: Bool? = nil
+    /// The turns masked in earlier rounds, as they were and as masked, with what was found: a
+    /// turn that did not change is not masked again (a long session's rounds stay quick).
+    private var maskedTurns: [(original: ImportedTurn, masked: ImportedTurn, counts: Redactor.Counts)] = []
 
     /// A watch of `path`, read by `reader`, rendered as `request` says (its output folder, theme,
     /// templates and options); `inspector` replaces libvips in tests.
@@ -126,11 +133,32 @@ package final class SessionWatch {
         }
     }
 
+    /// The chat as `--redact` has it (itself without it).
+    func masked(_ chat: ImportedChat) -> ImportedChat {
+        guard let emails = redactEmails else { return chat }
+        var (out, counts) = Redactor.redactHeading(chat, emails: emails)
+        out.turns = chat.turns.enumerated().map { index, turn in
+            if index < maskedTurns.count, maskedTurns[index].original == turn {
+                counts.add(maskedTurns[index].counts)
+                return maskedTurns[index].masked
+            }
+            let (masked, found) = Redactor.redact(turn, at: index, emails: emails)
+            let entry = (original: turn, masked: masked, counts: found)
+            if index < maskedTurns.count { maskedTurns[index] = entry } else { maskedTurns.append(entry) }
+            counts.add(found)
+            return masked
+        }
+        if maskedTurns.count > chat.turns.count { maskedTurns.removeLast(maskedTurns.count - chat.turns.count) }
+        out.redaction = counts.summary(emails: emails)
+        return out
+    }
+
     /// One round: the conversation so far into the folder. nil when the log holds none yet.
     func round(watching: Bool) throws(DiagnosticError) -> Event? {
         let start = Date()
-        let (chat, diagnostics) = session.snapshot()
-        guard let chat else { return nil }
+        let (read, diagnostics) = session.snapshot()
+        guard let read else { return nil }
+        let chat = masked(read)
         let fresh = diagnostics.filter { told.insert($0.description).inserted }
         // The conversation's photos and files go into the scratch folder, where the asset stage
         // reads them by path; the conversation stays in memory.

@@ -126,19 +126,13 @@ import TestSupport
         let dir = TestPaths.temporaryFolder("rules")
         for (arguments, message) in [
             (["--inline-limit", "1MB"], "--inline-limit applies only with --single-file"),
-            (
-                ["--from", "openai", "--single-file"],
-                "--single-file writes one conversation's page; it does not work with --from (import first, then render each file)"
-            ),
+            (["--shard", "1/2", "--single-file"], "--shard slices a site; --single-file writes one conversation's page"),
             (["--paper", "letter"], "--paper applies only with --pdf"),
             (
                 ["--pdf", "--single-file"],
                 "--pdf writes index.pdf into the output folder; it does not work with --single-file (render the folder with --pdf, or print the single file from a browser)"
             ),
-            (
-                ["--pdf", "--from", "openai"],
-                "--pdf prints one conversation; it does not work with --from (import first, then render a conversation with --pdf)"
-            ),
+            (["--shard", "1/2", "--pdf"], "--shard slices a site; --pdf prints one conversation"),
             (["--out", "a", "--out", "b"], "--out is given twice (\"a\" and \"b\"); it takes one value"),
             (["--quiet=yes"], "--quiet takes no value"),
             (["--out", "-"], "--out takes a path to write to; chatrender does not write to standard output (-)"),

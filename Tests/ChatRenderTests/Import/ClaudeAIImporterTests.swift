@@ -354,7 +354,7 @@ import TestSupport
         var request = ImportRequest(format: .claudeAI, inputPath: Self.export, outputDirectory: temp + "/out")
         request.redact = true
         let result = try Importer.run(request)
-        #expect(result.redaction == RedactionSummary(counts: [("credential", 1), ("home folder", 1)]))
+        #expect(result.redaction?.summary == RedactionSummary(counts: [("credential", 1), ("home folder", 1)]))
         for entry in result.entries {
             let (conversation, _) = try ConversationLoader.load(path: temp + "/out/" + entry.file)
             let body = PageBody.render(conversation, assets: AssetTable(), options: RenderOptions(markup: .full), hasDarkMode: true).description
@@ -369,7 +369,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(atPath: temp) }
         let run = try CLIRun.run(["render", "--from", "claude-ai", Self.export, "--out", temp + "/site", "--redact"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("redacted 1 credential and 1 home folder path\n"))
+        #expect(run.stderr.contains("redacted 1 API key and 1 home folder path\n"), "\(run.stderr)")
         #expect(run.stderr.hasSuffix("wrote \(temp)/site/index.html (3 conversations), 2 warnings\n"))
         let page = try String(contentsOfFile: temp + "/site/rate-limiter-for-the-api/index.html", encoding: .utf8)
         #expect(page.contains("<p class=\"cr-redaction\" role=\"note\">Redacted on import: 1 credential and 1 home folder path masked.</p>"))

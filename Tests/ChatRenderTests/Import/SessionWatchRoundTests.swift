@@ -90,4 +90,51 @@ import TestSupport
         // The page itself is written every round.
         #expect(rounds[3].out["index.html"] != rounds[2].out["index.html"])
     }
+
+    /// `--redact` reaches a watched page and every update it loads, not only a render's pages.
+    @Test func aRedactedWatchMasksEveryUpdate() throws {
+        let folder = TestPaths.temporaryFolder("watch-redact")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Fake tokens of the npm shape, made here so the repository holds none.
+        let tokens = (0..<2).map { n in "npm_" + String((0..<36).map { Array("Zq8Xw2Lm4Np6Bc8Dv0Fw3Gh5Jk1Ma7Sd9")[($0 * 5 + n) % 33] }) }
+        var lines = OneSessionOneFileTests.session(prompts: 4).split(separator: "\n").map(String.init)
+        lines[0] = lines[0].replacingOccurrences(of: "what is in the bed?", with: "publish with \(tokens[0])")
+        lines[9] = lines[9].replacingOccurrences(of: "what is in the bed?", with: "and now \(tokens[1]) from /home/ana")
+        let log = folder + "/9a0b1c2d-0000-4000-8000-000000000000.jsonl"
+        FileManager.default.createFile(atPath: log, contents: Data((lines[0..<6].joined(separator: "\n") + "\n").utf8))
+        let out = folder + "/out"
+        let request = RenderRequest(
+            conversationPath: log, themePath: TestPaths.defaultTheme, templatesDirectory: TestPaths.templates, outputDirectory: out)
+        let watch = try SessionWatch(path: log, reader: ClaudeCodeReader(), request: request)
+        watch.redactEmails = false
+        var rounds = 0
+        var failures: [String] = []
+        watch.run(
+            interval: 0.01, shouldStop: { rounds >= 2 || !failures.isEmpty },
+            report: { event in
+                switch event {
+                case .wrote:
+                    rounds += 1
+                    if rounds == 1 {
+                        let handle = FileHandle(forWritingAtPath: log)!
+                        handle.seekToEndOfFile()
+                        handle.write(Data((lines[6...].joined(separator: "\n") + "\n").utf8))
+                        try? handle.close()
+                    }
+                case .failed(let error): failures.append("\(error)")
+                case .waiting: failures.append("waiting")
+                }
+            })
+        #expect(failures.isEmpty, "\(failures)")
+        let written = Self.files(out).keys.sorted()
+        #expect(written.contains("live/1.js"), "\(written)")
+        for name in written {
+            let text = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
+            #expect(!text.contains(tokens[0]) && !text.contains(tokens[1]) && !text.contains("/home/ana"), "\(name)")
+        }
+        let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(page.contains("publish with [REDACTED]") && page.contains("and now [REDACTED] from ~"))
+        // The title repeats the first prompt: three credentials in all.
+        #expect(page.contains("Redacted on import: 3 credentials and 1 home folder path masked."))
+    }
 }
