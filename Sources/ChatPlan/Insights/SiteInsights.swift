@@ -37,8 +37,8 @@ package struct SiteInsights: Sendable, Equatable {
         package var slug: String
         package var title: String
         package var date: ChatDate?
-        /// The agent's name (``SiteInsights/agents``), never nil: a site of one agent's sessions
-        /// names it, others say "other".
+        /// The agent's name (``SiteInsights/agents``); "" for a session whose entry names none
+        /// (every session of a site of one export).
         package var agent: String
         package var project: String?
         /// The model that wrote most of the replies.
@@ -104,7 +104,7 @@ package struct SiteInsights: Sendable, Equatable {
     package var sessions: [Session] = []
     /// Everything added up.
     package var totals = Amounts()
-    /// Agents, most sessions first (equals by name).
+    /// Agents, most sessions first (equals by name); "" stands for sessions that name none.
     package var agents: [String] = []
     /// Models, most tokens first (equals by name); nil is turns naming no model.
     package var models: [String?] = []
@@ -150,9 +150,8 @@ package struct SiteInsights: Sendable, Equatable {
     package init() {}
 
     /// The insights of `entries` (a site's index), with costs estimated by `prices` and days in
-    /// the time zone `offsetSeconds` east of UTC. `agent` names the sessions whose entry names no
-    /// agent (a site of one agent's sessions: its reader's name).
-    package init(_ entries: [ImportedEntry], prices: PriceTable, offsetSeconds: Int, agent defaultAgent: String) {
+    /// the time zone `offsetSeconds` east of UTC.
+    package init(_ entries: [ImportedEntry], prices: PriceTable, offsetSeconds: Int) {
         let locale = PageLocale(offsetSeconds: offsetSeconds)
         var agentTotals: [String: Amounts] = [:]
         // Models by tokens spent, then by sessions they led: a chat export records no tokens,
@@ -178,7 +177,7 @@ package struct SiteInsights: Sendable, Equatable {
             modelSessions[summary.model, default: 0] += 1
             if modelTokens[summary.model] == nil { modelTokens[summary.model] = .zero }
             let activity = summary.activity
-            let agent = entry.agent ?? defaultAgent
+            let agent = entry.agent ?? ""
             agentTotals[agent, default: Amounts()] += amounts
             totals += amounts
             sessions.append(
@@ -189,8 +188,10 @@ package struct SiteInsights: Sendable, Equatable {
                     subAgents: activity.subAgents, compactions: activity.compactions))
         }
         unpricedModels = unpriced
+        // Sessions naming no agent last, as the index's "Other conversations".
         agents = agentTotals.keys.sorted { a, b in
-            agentTotals[a]!.sessions != agentTotals[b]!.sessions ? agentTotals[a]!.sessions > agentTotals[b]!.sessions : a < b
+            if a.isEmpty != b.isEmpty { return !a.isEmpty }
+            return agentTotals[a]!.sessions != agentTotals[b]!.sessions ? agentTotals[a]!.sessions > agentTotals[b]!.sessions : a < b
         }
         models = modelTokens.keys.sorted { a, b in
             if modelTokens[a]! != modelTokens[b]! { return modelTokens[a]! > modelTokens[b]! }

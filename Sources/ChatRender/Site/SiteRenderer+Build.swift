@@ -18,10 +18,9 @@ extension SiteRenderer {
     /// `SLUG/`, the shared files, the search shards and the index, replaced as a whole. With
     /// `alone` and one page, that page alone (an API conversation, one Claude Code session).
     /// With `shard`, only the pages of its slice, and `shard.json` naming them (see ``SiteShard``).
-    /// `style`, when given, is that page's ``PreparedPage`` under way. `agent` names the sessions
-    /// whose entries name none in the insights (an export of one agent's: its reader's name).
+    /// `style`, when given, is that page's ``PreparedPage`` under way.
     static func site(
-        _ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil, agent: String? = nil,
+        _ pages: [Page], alone: Bool, outputDirectory: String, render: RenderRequest, shard: SiteShard? = nil,
         warnings given: [Diagnostic], style: InBackground<PreparedPage>? = nil, inspector: ImageInspector?
     ) throws(DiagnosticError) -> Result {
         var warnings = given
@@ -85,7 +84,7 @@ extension SiteRenderer {
                 let folder = try SubfolderOutput(page.entry.slug, in: output)
                 _ = try renderOne(page, into: folder.destination, site: folder)
             }
-            let indexSize = try writer.write(entries, render: render, agent: agent, into: output)
+            let indexSize = try writer.write(entries, render: render, into: output)
             if let shard {
                 try output.write(shard.manifest(pages: held.map(\.entry.slug), total: pages.count), to: SiteShard.fileName)
             }

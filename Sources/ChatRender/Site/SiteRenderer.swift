@@ -78,7 +78,7 @@ public enum SiteRenderer {
         }
         var result = try site(
             pages, alone: alone && request.shard == nil, outputDirectory: request.outputDirectory, render: render,
-            shard: request.shard, agent: request.format.reader.title, warnings: warnings, style: style, inspector: inspector)
+            shard: request.shard, warnings: warnings, style: style, inspector: inspector)
         result.redaction = redaction
         // Every conversation the import made (turns, parts, tool output) is freed later, on
         // another thread (see ``LaterRelease``): the pages are written, and the command need not

@@ -54,9 +54,8 @@ struct SiteWriter: Sendable {
 
     /// Writes the shared files, the shards, the insights page and its data (``InsightsPage``,
     /// ``InsightsData``) and `index.html` (in the render's theme and language) into `output`;
-    /// returns the size of `index.html`. `agent` names the sessions of an export of one agent
-    /// in the insights (its reader's name); nil for a folder of conversation files.
-    func write(_ entries: [ImportedEntry], render: RenderRequest, agent: String? = nil, into output: OutputSink) throws(DiagnosticError) -> Int {
+    /// returns the size of `index.html`.
+    func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
         let insights = hasInsights(render)
@@ -67,9 +66,9 @@ struct SiteWriter: Sendable {
             try output.write(file.bytes, to: file.path)
         }
         if insights {
-            // Gathered from the entries' summaries only: no session is read again.
-            let figures = SiteInsights(
-                entries, prices: page.prices, offsetSeconds: locale.offsetSeconds, agent: agent ?? page.strings[.otherAgent])
+            // Gathered from the entries' summaries only: no session is read again. Only what the
+            // entries say, so a folder of an import's files has the insights of its export.
+            let figures = SiteInsights(entries, prices: page.prices, offsetSeconds: locale.offsetSeconds)
             for file in files.insightsFiles { try output.write(file.bytes, to: file.path) }
             try output.write(
                 InsightsPage.render(figures, theme: page.style.theme, files: files, locale: locale, shards: shardCount, prices: page.prices),

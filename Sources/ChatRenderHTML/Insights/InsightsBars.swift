@@ -66,7 +66,7 @@ enum InsightsBars {
                     header: "\(name(project))",
                     cells: [
                         s.number(project.amounts.sessions), w.tokens(project.amounts.tokens), w.dollars(project.amounts.cost),
-                        project.agents.joined(separator: s[.listSeparator]), project.lastDay.map { w.day($0) } ?? "",
+                        project.agents.map(w.agent).joined(separator: s[.listSeparator]), project.lastDay.map { w.day($0) } ?? "",
                     ]))
         }
         return InsightsChart.figure(.init(id: "cr-i-projects", name: s[.topProjects], width: width, height: height, drawing: drawing, table: table), s)
@@ -79,7 +79,7 @@ enum InsightsBars {
     static func tools(_ insights: SiteInsights, _ w: InsightsWords) -> HTML {
         let s = w.s
         guard !insights.tools.isEmpty else { return "<p class=\"cr-chart-empty\">\(s[.noToolCalls])</p>" }
-        let (shown, index, hasOthers) = InsightsChart.limited(insights.agents, others: s[.otherSeries])
+        let (shown, index, hasOthers) = InsightsChart.limited(insights.agents.map(w.agent), others: s[.otherSeries])
         let bars = insights.tools.prefix(toolLimit).map { tool in
             let name = SessionOverview.name(tool.tool, s)
             var segments = [Double](repeating: 0, count: shown.count)
@@ -99,7 +99,8 @@ enum InsightsBars {
             for (a, agent) in insights.agents.enumerated() where tool.calls[a] > 0 {
                 table.rows.append(
                     .init(
-                        header: "\(name)", cells: [agent, s.number(tool.calls[a]), s.number(tool.failures[a]), w.percent(tool.failures[a], of: tool.calls[a])]))
+                        header: "\(name)",
+                        cells: [w.agent(agent), s.number(tool.calls[a]), s.number(tool.failures[a]), w.percent(tool.failures[a], of: tool.calls[a])]))
             }
         }
         return InsightsChart.figure(
@@ -161,7 +162,7 @@ enum InsightsBars {
         let rows = insights.agentWork
         let bars = rows.map { row in
             let count = compactions ? row.compactions : row.subAgents
-            return Bar(label: row.agent, segments: [Double(count)], value: s.number(count), titles: ["\(row.agent): \(s.number(count))"])
+            return Bar(label: w.agent(row.agent), segments: [Double(count)], value: s.number(count), titles: ["\(w.agent(row.agent)): \(s.number(count))"])
         }
         let width = 452.0
         let (drawing, height) = Self.drawing(bars, seriesCount: 1, hasOthers: false, width: width, labelWidth: 140, valueWidth: 56)
@@ -170,7 +171,7 @@ enum InsightsBars {
         for row in rows {
             table.rows.append(
                 .init(
-                    header: "\(row.agent)",
+                    header: "\(w.agent(row.agent))",
                     cells: [
                         s.number(row.sessions), s.number(compactions ? row.sessionsWithCompactions : row.sessionsWithSubAgents),
                         s.number(compactions ? row.compactions : row.subAgents),

@@ -38,14 +38,23 @@ enum InsightsChart {
         let titleID = "\(figure.id)-t"
         var html: HTML = "<figure class=\"cr-chart\" id=\"\(figure.id)\">"
         if let caption = figure.caption { html.append("<figcaption class=\"cr-chart-caption\">\(caption)</figcaption>") }
-        html.append(
+        let svg: HTML =
             "<svg class=\"cr-chart-svg\" role=\"img\" aria-labelledby=\"\(titleID)\" width=\"\(figure.width)\" height=\"\(figure.height)\" viewBox=\"0 0 \(figure.width) \(figure.height)\" dir=\"ltr\"><title id=\"\(titleID)\">\(figure.name)</title>\(figure.drawing)</svg>"
-        )
+        if figure.width > wide {
+            // On a narrow screen a wide chart keeps a legible size and scrolls sideways, by
+            // keyboard too.
+            html.append("<div class=\"cr-chart-scroll\" tabindex=\"0\" role=\"group\" aria-labelledby=\"\(titleID)\">\(svg)</div>")
+        } else {
+            html.append(svg)
+        }
         html.append(figure.legend)
         html.append(table(figure.table, name: figure.name, s))
         html.append("</figure>\n")
         return html
     }
+
+    /// Charts wider than this scroll sideways on a narrow screen rather than shrink past reading.
+    static let wide = 500.0
 
     /// The table folded under its chart, in a box that scrolls sideways when it is wider than the page.
     static func table(_ table: Table, name: String, _ s: UIStrings) -> HTML {

@@ -138,6 +138,8 @@ package enum InsightsData {
 
     static func json(_ insights: SiteInsights, offsetSeconds: Int, prices: PriceTable) -> [UInt8] {
         func q(_ text: String?) -> String { text.map { JSONQuote.quote($0) } ?? "null" }
+        // An agent no session names is null.
+        func agent(_ name: String) -> String { name.isEmpty ? "null" : q(name) }
         func d(_ value: Double) -> String { NumberFormat.decimal(value, maxDigits: 6) }
         func amounts(_ a: SiteInsights.Amounts) -> String {
             "\"conversations\": \(a.sessions), \"tokens\": \(a.tokens.value), \"costRecorded\": \(d(a.recorded)), \"costEstimated\": \(d(a.estimated))"
@@ -152,7 +154,7 @@ package enum InsightsData {
         parts.append("\"pricesOf\": \(q(prices.date))")
         parts.append(
             "\"totals\": {\(amounts(insights.totals)), \"activeDays\": \(insights.days.count), \"toolCalls\": \(calls), \"failedCalls\": \(failed)}")
-        parts.append("\"agents\": [\(insights.agents.map(q).joined(separator: ", "))]")
+        parts.append("\"agents\": [\(insights.agents.map(agent).joined(separator: ", "))]")
         parts.append("\"models\": [\(insights.models.map(q).joined(separator: ", "))]")
         parts.append("\"unpricedModels\": [\(insights.unpricedModels.map(q).joined(separator: ", "))]")
         parts.append("\"days\": " + list(insights.days.map { "{\"date\": \(q(iso($0.day))), \(amounts($0.amounts))}" }))
@@ -171,7 +173,7 @@ package enum InsightsData {
         for period in insights.periods {
             var byAgent: [String] = [], byModel: [String] = []
             for (n, a) in period.byAgent.enumerated() where a.sessions > 0 || !a.tokens.isZero {
-                byAgent.append("{\"agent\": \(q(insights.agents[n])), \(amounts(a))}")
+                byAgent.append("{\"agent\": \(agent(insights.agents[n])), \(amounts(a))}")
             }
             for (n, a) in period.byModel.enumerated() where a.sessions > 0 || !a.tokens.isZero {
                 byModel.append("{\"model\": \(q(insights.models[n])), \(amounts(a))}")
@@ -186,7 +188,7 @@ package enum InsightsData {
             "\"projects\": "
                 + list(
                     insights.projects.map {
-                        "{\"project\": \(q($0.name)), \(amounts($0.amounts)), \"agents\": [\($0.agents.map(q).joined(separator: ", "))], \"lastActive\": \(q($0.lastDay.map(iso)))}"
+                        "{\"project\": \(q($0.name)), \(amounts($0.amounts)), \"agents\": [\($0.agents.map(agent).joined(separator: ", "))], \"lastActive\": \(q($0.lastDay.map(iso)))}"
                     }))
         parts.append(
             "\"tools\": "
@@ -194,7 +196,7 @@ package enum InsightsData {
                     insights.tools.map { tool in
                         let (name, kind) = toolName(tool.tool)
                         let byAgent = insights.agents.enumerated().filter { tool.calls[$0.offset] > 0 }.map {
-                            "{\"agent\": \(q($0.element)), \"calls\": \(tool.calls[$0.offset]), \"failed\": \(tool.failures[$0.offset])}"
+                            "{\"agent\": \(agent($0.element)), \"calls\": \(tool.calls[$0.offset]), \"failed\": \(tool.failures[$0.offset])}"
                         }
                         return
                             "{\"tool\": \(q(name)), \"kind\": \(q(kind)), \"calls\": \(tool.totalCalls), \"failed\": \(tool.totalFailures), \"byAgent\": [\(byAgent.joined(separator: ", "))]}"
@@ -218,7 +220,7 @@ package enum InsightsData {
             "\"agentWork\": "
                 + list(
                     insights.agentWork.map {
-                        "{\"agent\": \(q($0.agent)), \"conversations\": \($0.sessions), \"conversationsWithSubAgents\": \($0.sessionsWithSubAgents), \"subAgents\": \($0.subAgents), \"conversationsCompacted\": \($0.sessionsWithCompactions), \"compactions\": \($0.compactions)}"
+                        "{\"agent\": \(agent($0.agent)), \"conversations\": \($0.sessions), \"conversationsWithSubAgents\": \($0.sessionsWithSubAgents), \"subAgents\": \($0.subAgents), \"conversationsCompacted\": \($0.sessionsWithCompactions), \"compactions\": \($0.compactions)}"
                     }))
         parts.append(
             "\"sessions\": "
@@ -226,7 +228,7 @@ package enum InsightsData {
                     insights.sessions.map { s in
                         let u = s.usage
                         return
-                            "{\"slug\": \(q(s.slug)), \"title\": \(q(s.title)), \"started\": \(q(s.date?.iso)), \"agent\": \(q(s.agent)), \"project\": \(q(s.project)), \"model\": \(q(s.model)), \"turns\": \(s.turns), \"seconds\": \(s.seconds.map(d) ?? "null"), \"tokens\": {\"input\": \(u.input.value), \"output\": \(u.output.value), \"cacheRead\": \(u.cacheRead.value), \"cacheWrite\": \(u.cacheWrite.value)}, \"costRecorded\": \(d(s.amounts.recorded)), \"costEstimated\": \(d(s.amounts.estimated)), \"toolCalls\": \(s.toolCalls), \"failedCalls\": \(s.failedCalls), \"subAgents\": \(s.subAgents), \"compactions\": \(s.compactions)}"
+                            "{\"slug\": \(q(s.slug)), \"title\": \(q(s.title)), \"started\": \(q(s.date?.iso)), \"agent\": \(agent(s.agent)), \"project\": \(q(s.project)), \"model\": \(q(s.model)), \"turns\": \(s.turns), \"seconds\": \(s.seconds.map(d) ?? "null"), \"tokens\": {\"input\": \(u.input.value), \"output\": \(u.output.value), \"cacheRead\": \(u.cacheRead.value), \"cacheWrite\": \(u.cacheWrite.value)}, \"costRecorded\": \(d(s.amounts.recorded)), \"costEstimated\": \(d(s.amounts.estimated)), \"toolCalls\": \(s.toolCalls), \"failedCalls\": \(s.failedCalls), \"subAgents\": \(s.subAgents), \"compactions\": \(s.compactions)}"
                     }))
         return Array(("{\n  " + parts.joined(separator: ",\n  ") + "\n}\n").utf8)
     }

@@ -19,7 +19,7 @@ package enum InsightsPage {
     /// The page. `shards`: the site's search shards (the page has the site's search, as every page).
     package static func render(_ insights: SiteInsights, theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int, prices: PriceTable) -> [UInt8] {
         let s = locale.strings
-        let w = InsightsWords(locale: locale)
+        let w = InsightsWords(locale: locale, agents: insights.agents)
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""
         var span = HTML()
         if let first = insights.days.first?.day, let last = insights.days.last?.day {
@@ -70,7 +70,7 @@ package enum InsightsPage {
         if totals.cost > 0 || !insights.unpricedModels.isEmpty {
             var note = s.text(.costBasis, ["date": prices.date])
             if !insights.unpricedModels.isEmpty {
-                note += " " + s.text(.costUnknownModels, ["models": insights.unpricedModels.map { $0 ?? s[.costNoModel] }.joined(separator: s[.listSeparator])])
+                note += " " + s.text(.unpricedModels, ["models": insights.unpricedModels.map { $0 ?? s[.costNoModel] }.joined(separator: s[.listSeparator])])
             }
             html.append("<p class=\"cr-chart-note cr-insights-cost-note\" dir=\"auto\">\(note)</p>\n")
         }
@@ -98,7 +98,10 @@ package enum InsightsPage {
         }
         let models = insights.models.map { $0 ?? s[.unnamedModel] }
         var html = HTML()
-        for (grouping, names, byModel) in [(s[.byAgent], insights.agents, false), (s[.byModel], models, true)] {
+        // By agent only when there are several to tell apart.
+        var groupings = [(s[.byModel], models, true)]
+        if insights.agents.count > 1 { groupings.insert((s[.byAgent], insights.agents.map(w.agent), false), at: 0) }
+        for (grouping, names, byModel) in groupings {
             let key = byModel ? "model" : "agent"
             var charts = HTML()
             for metric in InsightsColumns.Metric.allCases {

@@ -5,7 +5,18 @@ import ChatPlan
 /// shares, days and periods.
 struct InsightsWords {
     let locale: PageLocale
+    /// What sessions naming no agent are called: "Other conversations" beside named agents, and
+    /// "Conversations" when no session names one (a site of one export).
+    var unnamedAgent = ""
     var s: UIStrings { locale.strings }
+
+    init(locale: PageLocale, agents: [String] = []) {
+        self.locale = locale
+        unnamedAgent = agents.contains { !$0.isEmpty } ? locale.strings[.otherAgent] : locale.strings[.conversations]
+    }
+
+    /// An agent as the page names it.
+    func agent(_ name: String) -> String { name.isEmpty ? unnamedAgent : name }
 
     /// "14 conversations".
     func conversations(_ count: Int) -> String { s.counted(.conversationCount, count) }
@@ -15,13 +26,16 @@ struct InsightsWords {
 
     /// "$1.23"; whole dollars from $100, as an axis reads them.
     func dollars(_ amount: Double) -> String {
-        amount >= 100 && amount < UsageText.largestDollars ? "$" + s.number(Int(amount.rounded())) : UsageText.dollars(amount, s)
+        // Below the bound an Int holds the whole dollars; past it (or not a number) the bound is shown.
+        let whole = amount.rounded()
+        return whole >= 100 && whole < UsageText.largestDollars ? "$" + s.number(Int(whole)) : UsageText.dollars(amount, s)
     }
 
     /// An axis's dollars: "$0", "$5", "$2.50".
     func axisDollars(_ amount: Double) -> String {
         if amount == 0 { return "$0" }
-        if amount >= 1, amount == amount.rounded(), amount < UsageText.largestDollars { return "$" + s.number(Int(amount)) }
+        let whole = amount.rounded()
+        if whole >= 1, amount == whole, whole < UsageText.largestDollars { return "$" + s.number(Int(whole)) }
         return UsageText.dollars(amount, s)
     }
 

@@ -72,7 +72,7 @@ import TestSupport
     ]
 
     static func insights(offset: Int = 0) -> SiteInsights {
-        SiteInsights(entries, prices: prices, offsetSeconds: offset, agent: "Other conversations")
+        SiteInsights(entries, prices: prices, offsetSeconds: offset)
     }
 
     @Test func theFiguresAddUpAsTheIndexsTotalsDo() throws {
@@ -86,7 +86,7 @@ import TestSupport
         #expect(abs(insights.totals.estimated - estimated) < 1e-9)
         #expect(insights.unpricedModels == ["<b>model</b>"])
         // Agents by sessions, then name; models by tokens.
-        #expect(insights.agents == ["Claude Code", "Codex", "opencode"])
+        #expect(insights.agents == ["Codex", "Claude Code", "opencode"])
         #expect(insights.models.first == "claude-sonnet-4-5")
         #expect(insights.models.contains(nil), "the undated session names no model and still counts under one")
         // Days: five dated sessions on five days; the undated one is in no day.
@@ -101,22 +101,22 @@ import TestSupport
             #expect(period.byModel.reduce(0) { $0 + $1.sessions } == period.total.sessions, "a session counts once by model too")
             #expect(period.byModel.reduce(Tally.zero) { $0 + $1.tokens } == period.total.tokens)
         }
-        // Projects by sessions; the undated session has none.
-        #expect(insights.projects.map(\.name) == ["shop", "=HYPERLINK(\"x\")", "garden-api", "tides"])
+        // Projects by sessions, then tokens; the undated session has none.
+        #expect(insights.projects.map(\.name) == ["shop", "tides", "=HYPERLINK(\"x\")", "garden-api"])
         #expect(insights.projects[0].agents == ["Claude Code", "opencode"])
         // Tools by calls, failures by agent.
         let bash = try #require(insights.tools.first { $0.tool == .named("Bash") })
         #expect(insights.tools.first?.tool == .named("Bash"))
-        #expect(bash.calls == [14, 0, 0] && bash.failures == [3, 0, 0])
+        #expect(bash.calls == [0, 14, 0] && bash.failures == [0, 3, 0])
         let commands = try #require(insights.tools.first { $0.tool == .command })
-        #expect(commands.calls == [0, 9, 0] && commands.totalFailures == 2)
+        #expect(commands.calls == [9, 0, 0] && commands.totalFailures == 2)
         // Lengths and durations in their bins; one session has no duration.
         #expect(insights.turnBins == [3, 0, 1, 1, 1, 0, 0, 0])
         #expect(insights.durationBins == [2, 1, 0, 1, 0, 1, 0, 0])
         #expect(insights.untimedDurations == 1)
-        #expect(insights.agentWork.map(\.subAgents) == [2, 0, 0])
-        #expect(insights.agentWork.map(\.compactions) == [1, 0, 0])
-        #expect(insights.agentWork.map(\.sessionsWithCompactions) == [1, 0, 0])
+        #expect(insights.agentWork.map(\.subAgents) == [0, 2, 0])
+        #expect(insights.agentWork.map(\.compactions) == [0, 1, 0])
+        #expect(insights.agentWork.map(\.sessionsWithCompactions) == [0, 1, 0])
     }
 
     @Test func hoursAndDaysAreThePagesTimeZones() {
@@ -131,13 +131,13 @@ import TestSupport
     }
 
     @Test func aShortArchiveIsDrawnByWeekAndALongOneByYear() {
-        let short = SiteInsights(Array(Self.entries.prefix(3)), prices: Self.prices, offsetSeconds: 0, agent: "x")
+        let short = SiteInsights(Array(Self.entries.prefix(3)), prices: Self.prices, offsetSeconds: 0)
         #expect(short.periodUnit == .week)
         // Weeks start on Monday: 2026-05-18 holds the 20th; the 8th and 9th of June share one.
         #expect(short.periods.map { InsightsWords.iso($0.start) } == ["2026-05-18", "2026-05-25", "2026-06-01", "2026-06-08"])
         var old = Self.entries
         old[5].date = ChatDate(iso: "2018-01-01T00:00:00Z")
-        #expect(SiteInsights(old, prices: Self.prices, offsetSeconds: 0, agent: "x").periodUnit == .year)
+        #expect(SiteInsights(old, prices: Self.prices, offsetSeconds: 0).periodUnit == .year)
     }
 
     /// A session's failures by tool and its compactions, counted where its overview counts its
@@ -211,7 +211,8 @@ import TestSupport
         #expect(page.contains("<title>2026-06-09: 1 conversation, 528k tokens</title>"))
         #expect(page.contains("<title>2026-06-07: 0 conversations</title>"))
         // Colours only through the stylesheet: no fill or colour written in the page.
-        #expect(!page.contains("fill=") && !page.contains("style=") && !page.contains("#"))
+        #expect(!page.contains("fill=") && !page.contains("style=") && !page.contains("rgb("))
+        #expect(page.firstMatch(of: /#[0-9a-fA-F]{3,8}\b/) == nil)
         // The way back, and the files.
         #expect(page.contains("<a href=\"../index.html\">Conversations</a>"))
         for file in InsightsData.fileNames { #expect(page.contains("<a href=\"\(file)\" download>\(file)</a>")) }
@@ -246,11 +247,28 @@ import TestSupport
     }
 
     @Test func aFolderWithNoDatesOrToolsSaysSoInsteadOfDrawingNothing() throws {
-        let plain = SiteInsights([Self.entry("Hello", nil, agent: nil)], prices: .empty, offsetSeconds: 0, agent: "Other conversations")
+        let plain = SiteInsights([Self.entry("Hello", nil, agent: nil)], prices: .empty, offsetSeconds: 0)
         let page = try Self.render(plain)
         #expect(page.contains("No dated conversations.") && page.contains("No tool calls recorded.") && page.contains("No conversation names a project."))
         #expect(page.contains("No sub-agents or compactions recorded."))
         #expect(!page.contains("<svg class=\"cr-chart-svg\" role=\"img\" aria-labelledby=\"cr-i-days-t\""))
+    }
+
+    /// A site of one export names no agent (so a folder of its imported files, which do not
+    /// either, has the same insights): no charts by agent, and its agent is null in the data.
+    @Test func aSiteOfOneExportHasNoChartsByAgent() throws {
+        let entries = Self.entries.map { entry in
+            var entry = entry
+            entry.agent = nil
+            return entry
+        }
+        let insights = SiteInsights(entries, prices: Self.prices, offsetSeconds: 0)
+        #expect(insights.agents == [""])
+        let page = try Self.render(insights)
+        #expect(!page.contains(">Conversations by agent<") && page.contains(">Conversations by model<"))
+        #expect(page.contains("<text class=\"cr-bar-label\" x=\"130\" y=\"17\" text-anchor=\"end\">Conversations</text>"))
+        let data = String(decoding: InsightsData.files(insights, offsetSeconds: 0, prices: Self.prices)[0].bytes, as: UTF8.self)
+        #expect(data.contains("\"agents\": [null]"))
     }
 
     /// The test fixtures' agents (Claude Code, Codex, Gemini CLI, GitHub Copilot, Cursor and
