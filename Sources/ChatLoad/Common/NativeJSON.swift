@@ -144,7 +144,12 @@ package enum NativeJSON {
         case .transcript(let transcript):
             fields.append(("type", quote("transcript"))); add("title", transcript.title)
             if let phrase = transcript.phrase { fields.append(("phrase", Self.phrase(phrase))) }
-            add("started", transcript.started?.iso); add("ended", transcript.ended?.iso)
+            add("started", transcript.started?.iso); add("ended", transcript.ended?.iso); add("agent", transcript.agent)
+            switch transcript.reference {
+            case .shownElsewhere?: add("reference", "shownElsewhere")
+            case .cycle?: add("reference", "cycle")
+            case nil: break
+            }
             nested = transcript
         }
         out += indent + "{" + fields.map { "\(quote($0.0)): \($0.1)" }.joined(separator: ", ")

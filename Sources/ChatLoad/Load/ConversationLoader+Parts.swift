@@ -343,6 +343,21 @@ extension ConversationLoader {
                 at: node["ended"], path: JSONReader.join(path, "ended"))
             transcript.ended = nil
         }
+        // Which sub-agent it is, and whether its turns are shown at another call (see SubAgentGraph).
+        transcript.agent = reader.optionalString(node, "agent", path: path)
+        transcript.reference = reader.optionalWord(node, "reference", path: path, as: TranscriptReferenceWord.self)?.reference
         return transcript
+    }
+}
+
+/// `"reference"` of a transcript part, as the conversation file writes it.
+enum TranscriptReferenceWord: String, CaseIterable {
+    case shownElsewhere, cycle
+
+    var reference: TranscriptPart.Reference {
+        switch self {
+        case .shownElsewhere: .shownElsewhere
+        case .cycle: .cycle
+        }
     }
 }
