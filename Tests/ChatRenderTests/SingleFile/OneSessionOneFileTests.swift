@@ -52,7 +52,7 @@ import TestSupport
         func add(_ n: Int, _ kind: String, _ message: String) {
             let id = "\"9a0b1c2d-\(String(format: "%04d", n))-4000-8000-000000000000\""
             lines.append(
-                "{\"parentUuid\":\(parent),\"isSidechain\":false,\"userType\":\"external\",\"cwd\":\"/work/garden\",\"sessionId\":\"9a0b1c2d-0000-4000-8000-000000000000\",\"version\":\"2.1.12\",\"type\":\"\(kind)\",\"message\":\(message),\"timestamp\":\"2026-03-02T11:00:\(String(format: "%02d", n % 60)).000Z\",\"uuid\":\(id)}"
+                "{\"parentUuid\":\(parent),\"isSidechain\":false,\"userType\":\"external\",\"cwd\":\"/home/ana/src/garden\",\"sessionId\":\"9a0b1c2d-0000-4000-8000-000000000000\",\"version\":\"2.1.12\",\"type\":\"\(kind)\",\"message\":\(message),\"timestamp\":\"2026-03-02T11:00:\(String(format: "%02d", n % 60)).000Z\",\"uuid\":\(id)}"
             )
             parent = id
         }
