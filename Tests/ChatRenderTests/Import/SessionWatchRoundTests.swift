@@ -134,7 +134,8 @@ import TestSupport
         }
         let page = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         #expect(page.contains("publish with [REDACTED]") && page.contains("and now [REDACTED] from ~"))
-        // The title repeats the first prompt: three credentials in all.
-        #expect(page.contains("Redacted on import: 3 credentials and 1 home folder path masked."))
+        // The title repeats the first prompt: three credentials in all. The session's working folder
+        // (/home/ana/src/garden) is a home folder path as well as the one in the second prompt.
+        #expect(page.contains("Redacted on import: 3 credentials and 2 home folder paths masked."))
     }
 }
