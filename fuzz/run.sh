@@ -10,7 +10,8 @@
 #                                (default 15) from its kept corpus; fails on a crash, hang or blow-up
 #   fuzz/run.sh --keep codex     choose the kept corpus (fuzz/corpus-kept/NAME/) anew from itself and
 #                                the growing corpus, within $FUZZ_KEEP_BYTES (24 KB); commit it
-#   fuzz/run.sh --build-only     just build
+#   fuzz/run.sh --build-only     just build (stages of one depth side by side, targets linked
+#                                $FUZZ_BUILD_JOBS at a time: one a core by default)
 #   fuzz/run.sh --replay         run every file in fuzz/crashers/ and the seeds once through every target
 #
 # Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
@@ -41,7 +42,7 @@ done
 [ -n "$TARGETS" ] || TARGETS=$ALL
 # Optimised (-O) for runs that last: 2.6 times the executions a second of -Onone. CI builds with
 # -Onone, in a folder of its own: the optimiser makes the instrumented build four times longer
-# (5 minutes of CPU instead of 1.4), which a run of 15 s a target does not win back.
+# (5 minutes of CPU instead of 1.3), which a run of 15 s a target does not win back.
 if [ "$MODE" = ci ]; then
     OPT=${FUZZ_OPT:--Onone}
     BUILD=${FUZZ_BUILD:-$ROOT/.build/fuzz-ci}
@@ -144,43 +145,92 @@ build() {
     # stage it depends on is newer than its library (a C file's change only relinks the targets).
     ORDER=$(stage_order)
     [ -n "$ORDER" ] || exit 70
+    # Each stage's depth: 0 for one that depends on no other, else one more than its deepest
+    # dependency. The stages of one depth need none of each other: they are built side by side.
+    deepest=0
     for stage in $ORDER; do
-        lib="$BUILD/stages/lib$stage.a"
-        stale=""
-        [ -f "$lib" ] || stale=yes
-        for dependency in $(stage_dependencies "$stage"); do [ "$BUILD/stages/lib$dependency.a" -nt "$lib" ] && stale=yes; done
-        [ -n "$(find "$ROOT/Sources/$stage" -name '*.swift' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
-        [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -name '*.h' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
-        if [ -n "$stale" ]; then
-            echo "building the instrumented $stage module"
-            rm -f "$lib"
-            # The compiler's output is shown when it fails (its warnings are the package build's too).
-            # shellcheck disable=SC2046,SC2086
-            swiftc -module-name "$stage" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
-                $OPT $CMO -wmo -g $SAN \
-                -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$stage.swiftmodule" -o "$lib" \
-                -I "$BUILD/stages" $CMODULES $XCC \
-                $(find "$ROOT/Sources/$stage" -name '*.swift' | sort) > "$BUILD/build-$stage.log" 2>&1 \
-                || { cat "$BUILD/build-$stage.log" >&2; exit 1; }
-        fi
+        depth=0
+        for dependency in $(stage_dependencies "$stage"); do
+            d=$(eval "echo \${depth_$dependency:-}")
+            if [ -n "$d" ] && [ "$d" -ge "$depth" ]; then depth=$((d + 1)); fi
+        done
+        eval "depth_$stage=$depth"
+        if [ "$depth" -gt "$deepest" ]; then deepest=$depth; fi
+    done
+    level=0
+    while [ "$level" -le "$deepest" ]; do
+        running=""
+        for stage in $ORDER; do
+            [ "$(eval "echo \$depth_$stage")" = "$level" ] || continue
+            build_stage "$stage" &
+            running="$running $!"
+        done
+        failed=""
+        for job in $running; do wait "$job" || failed=yes; done
+        [ -z "$failed" ] || exit 1
+        level=$((level + 1))
     done
     # Dependents before their dependencies on the link line.
     STAGELIBS=$(for stage in $ORDER; do echo "$BUILD/stages/lib$stage.a"; done | sed '1!G;h;$!d')
+    # The targets are linked a core's worth at a time (on a shared machine, more processes also
+    # get more of its time).
+    cores=${FUZZ_BUILD_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+    running=""
+    failed=""
     for target in $TARGETS; do
         if [ ! -x "$BUILD/fuzz-$target" ] || [ "$HERE/targets/$target.swift" -nt "$BUILD/fuzz-$target" ] \
             || [ -n "$(find "$HERE/support" -name '*.swift' -newer "$BUILD/fuzz-$target" | head -1)" ] \
             || [ "$BUILD/cplatform.o" -nt "$BUILD/fuzz-$target" ] \
             || [ -n "$(find "$BUILD/stages" -name '*.a' -newer "$BUILD/fuzz-$target" | head -1)" ]; then
             echo "linking fuzz-$target"
-            # shellcheck disable=SC2046,SC2086
-            swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library $OPT -g $SAN \
-                -I "$BUILD/stages" $CMODULES $XCC \
-                "$HERE/targets/$target.swift" "$HERE"/support/*.swift $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
-                $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
-                -o "$BUILD/fuzz-$target" > "$BUILD/link-$target.log" 2>&1 \
-                || { grep -v 'Cannot export local symbol' "$BUILD/link-$target.log" >&2; exit 1; }
+            link "$target" &
+            running="$running $!"
+            # shellcheck disable=SC2086
+            set -- $running
+            if [ $# -ge "$cores" ]; then
+                wait "$1" || failed=yes
+                shift
+                running="$*"
+            fi
         fi
     done
+    for job in $running; do wait "$job" || failed=yes; done
+    [ -z "$failed" ] || exit 1
+}
+
+# Builds the stage $1 into $BUILD/stages/lib$1.a when it is stale; the compiler's output is shown
+# when it fails (its warnings are the package build's too).
+build_stage() {
+    lib="$BUILD/stages/lib$1.a"
+    stale=""
+    [ -f "$lib" ] || stale=yes
+    for dependency in $(stage_dependencies "$1"); do
+        if [ "$BUILD/stages/lib$dependency.a" -nt "$lib" ]; then stale=yes; fi
+    done
+    [ -n "$(find "$ROOT/Sources/$1" -name '*.swift' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+    [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -name '*.h' -newer "$lib" 2>/dev/null | head -1)" ] && stale=yes
+    [ -n "$stale" ] || return 0
+    echo "building the instrumented $1 module"
+    rm -f "$lib"
+    # shellcheck disable=SC2046,SC2086
+    swiftc -module-name "$1" -package-name "$PACKAGE" -swift-version 6 -parse-as-library -enable-testing \
+        $OPT $CMO -wmo -g $SAN \
+        -emit-library -static -emit-module -emit-module-path "$BUILD/stages/$1.swiftmodule" -o "$lib" \
+        -I "$BUILD/stages" $CMODULES $XCC \
+        $(find "$ROOT/Sources/$1" -name '*.swift' | sort) > "$BUILD/build-$1.log" 2>&1 \
+        || { cat "$BUILD/build-$1.log" >&2; return 1; }
+}
+
+# Compiles and links fuzz/targets/$1.swift with fuzz/support/ and the stages into $BUILD/fuzz-$1;
+# the linker's output is shown when it fails.
+link() {
+    # shellcheck disable=SC2046,SC2086
+    swiftc -package-name "$PACKAGE" -swift-version 6 -parse-as-library $OPT -g $SAN \
+        -I "$BUILD/stages" $CMODULES $XCC \
+        "$HERE/targets/$1.swift" "$HERE"/support/*.swift $STAGELIBS "$BUILD/cvips_shim.o" "$BUILD/cplatform.o" "$BUILD/cplatform"/*.o \
+        $(for f in $LIBS; do printf -- '-Xlinker %s ' "$f"; done | sed 's/-Xlinker -l/-l/g') \
+        -o "$BUILD/fuzz-$1" > "$BUILD/link-$1.log" 2>&1 \
+        || { grep -v 'Cannot export local symbol' "$BUILD/link-$1.log" >&2; return 1; }
 }
 
 # Each target's longest input: a few files' worth; a database, a Copilot session or a claude.ai
