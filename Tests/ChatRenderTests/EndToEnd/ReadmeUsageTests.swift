@@ -25,7 +25,7 @@ import TestSupport
     @Test func everyOptionTheDocsNameExists() throws {
         // Flags of other tools, and CSS custom properties, that the documents also mention.
         let others: Set<String> = [
-            "--static-swift-stdlib", "--rm", "--replay", "--quick", "--filter", "--no-sandbox",
+            "--static-swift-stdlib", "--rm", "--replay", "--ci", "--quick", "--filter", "--no-sandbox",
             "--prefix", "--binary", "--markup-full", "--version", "--help", "--strip-components",
             // bench/run.sh's, the speed guard's.
             "--check", "--record",

@@ -265,6 +265,29 @@ import CSQLite
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
+    /// Every reader in the table of formats is fuzzed (its name without dashes is a target, or the
+    /// start of one: opencode's storage and its database are two), and every target is run by
+    /// `fuzz/run.sh --ci` from a kept corpus and replayed here.
+    @Test func everyReaderHasAFuzzTargetThatCIRuns() throws {
+        let script = try String(contentsOfFile: TestPaths.repo("fuzz/run.sh"), encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("ALL=\"") }, "fuzz/run.sh lists no targets")
+        let targets = line.dropFirst(5).dropLast().split(separator: " ").map(String.init)
+        for reader in ExportReaders.all {
+            let name = reader.name.replacingOccurrences(of: "-", with: "")
+            #expect(targets.contains { $0.hasPrefix(name) }, "no fuzz target reads \(reader.name)")
+        }
+        let fm = FileManager.default
+        for target in targets {
+            #expect(fm.fileExists(atPath: TestPaths.repo("fuzz/targets/\(target).swift")), "fuzz/targets/\(target).swift is missing")
+            let kept = (try? fm.contentsOfDirectory(atPath: TestPaths.repo("fuzz/corpus-kept/\(target)"))) ?? []
+            #expect(!kept.isEmpty, "fuzz/corpus-kept/\(target)/ is empty: CI would fuzz it from nothing (fuzz/run.sh --keep \(target))")
+            // An unknown target is an issue recorded by the replay.
+            Self.replay(target: target, bytes: [0])
+        }
+        let test = try String(contentsOfFile: TestPaths.repo("scripts/test"), encoding: .utf8)
+        #expect(test.contains("\nfuzz/run.sh --ci\n"), "scripts/test does not run the fuzz targets")
+    }
+
     @Test func everyCrasherAndHostileFixtureFinishes() throws {
         let inputs = Self.inputs()
         #expect(!inputs.isEmpty, "no crashers or hostile fixtures found")
