@@ -21,6 +21,10 @@ enum ImportCommand {
             + "name or shape cannot be known")
     static let redactEmails = Option.flag(
         "--redact-emails", help: "with --redact, or alone: also mask email addresses as [email]")
+    static let redactReport = Option.text(
+        "--redact-report", valueName: "FILE",
+        help: "with --redact (or alone, which implies it): also write FILE, JSON saying where each masked value was "
+            + "(conversation, turn, part, kind, format; never the value), to check before sharing")
 
     static let command = Command(
         path: ["import"],
@@ -53,7 +57,7 @@ enum ImportCommand {
             OptionGroup(
                 "OPTIONS",
                 [
-                    out.option, includeSystem.option, strict.option, redact.option, redactEmails.option,
+                    out.option, includeSystem.option, strict.option, redact.option, redactEmails.option, redactReport.option,
                     SharedOptions.quiet.option, SharedOptions.help.option,
                 ])
         ],
@@ -74,9 +78,11 @@ enum ImportCommand {
             var request = ImportRequest(
                 format: format, inputPath: input, outputDirectory: parsed[out] ?? FilePath.join("out", name + "-import"),
                 includeSystem: parsed.has(includeSystem), strict: parsed.has(strict))
-            request.redact = parsed.has(redact)
+            try checkReportPath(parsed[redactReport])
+            request.redact = parsed.has(redact) || parsed[redactReport] != nil
             request.redactEmails = parsed.has(redactEmails)
             let result = try Importer.run(request)
+            try writeReport(result.redaction, to: parsed[redactReport])
             if !parsed.has(SharedOptions.quiet) {
                 let warnings = inputs.rename(result.warnings)
                 for warning in warnings { output.err(warning.description + "\n") }
@@ -103,6 +109,23 @@ enum ImportCommand {
         let pieces = found.map { $0.key.counted($0.value) }
         let list = pieces.count > 1 ? pieces.dropLast().joined(separator: ", ") + " and " + pieces.last! : pieces.joined()
         return "redacted \(list)"
+    }
+
+    /// `--redact-report FILE`: where each masked value was, written whole or not at all.
+    static func writeReport(_ report: RedactionReport?, to path: String?) throws(DiagnosticError) {
+        guard let path, let report else { return }
+        try FileReplacement.write(report.json(), to: path, what: "the redaction report")
+    }
+
+    /// Refuses, before any work, a report path that names a folder or another kind of file: the
+    /// output would be written and then the report not.
+    static func checkReportPath(_ path: String?) throws(DiagnosticError) {
+        guard let path else { return }
+        var info = stat()
+        if lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            throw DiagnosticError(
+                Diagnostic(file: path, message: "exists and is not a file; --redact-report writes a file (choose another path)"), kind: .cannotWrite)
+        }
     }
 
     /// What `--from` (and `import FORMAT`) names: a format, or `auto`.

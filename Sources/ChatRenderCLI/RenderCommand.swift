@@ -108,7 +108,7 @@ enum RenderCommand {
             OptionGroup(SharedOptions.page.title, SharedOptions.page.options + [prices.option]),
             SharedOptions.photos,
             OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, watch.option, splitOver.option]),
-            OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option]),
+            OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option, ImportCommand.redactReport.option]),
             CacheOptions.group,
             SharedOptions.messages,
         ],
@@ -131,6 +131,9 @@ enum RenderCommand {
             .excludes(watch.option, singleFile.option, "--watch writes an output folder whose page loads its updates; it does not work with --single-file"),
             .excludes(watch.option, pdf.option, "--watch writes an output folder whose page loads its updates; it does not work with --pdf"),
             .excludes(watch.option, shard.option, "--watch follows one session; --shard slices a site"),
+            .excludes(
+                ImportCommand.redactReport.option, watch.option,
+                "--redact-report is written when a render is done, and --watch renders until stopped; use --redact to mask a watched session"),
             .excludes(splitOver.option, singleFile.option, "--split-over splits a page into files beside it; a --single-file page is always whole"),
             .excludes(splitOver.option, watch.option, "--split-over does not apply to --watch: a watched page is written whole"),
         ],
@@ -176,7 +179,7 @@ enum RenderCommand {
                 throw DiagnosticError(
                     Diagnostic(
                         file: given,
-                        message: "is a conversation file; --redact and --redact-emails apply to an export or session log (redact on import)"),
+                        message: "is a conversation file; --redact, --redact-emails and --redact-report apply to an export or session log (redact on import)"),
                     kind: .usage)
             }
             if parsed[shard] != nil && !imported && !folder {
@@ -225,7 +228,8 @@ enum RenderCommand {
             if let format {
                 return try renderImported(
                     format: format, input: conversation, request: request, quiet: parsed.has(SharedOptions.quiet),
-                    redact: parsed.has(ImportCommand.redact), redactEmails: parsed.has(ImportCommand.redactEmails),
+                    redact: parsed.has(ImportCommand.redact) || parsed[ImportCommand.redactReport] != nil,
+                    redactEmails: parsed.has(ImportCommand.redactEmails), redactReport: parsed[ImportCommand.redactReport],
                     shard: parsed[shard], oneFile: oneFileOption(parsed), given: given, inputs: inputs, output: output)
             }
             return try render(request, quiet: parsed.has(SharedOptions.quiet), inputs: inputs, output: output)
@@ -338,14 +342,16 @@ enum RenderCommand {
     /// With `--single-file` or `--pdf` (set in `request`), one conversation is that file.
     static func renderImported(
         format: ImportFormat, input: String, request: RenderRequest, quiet: Bool, redact: Bool = false,
-        redactEmails: Bool = false, shard: SiteShard? = nil, oneFile: String? = nil, given: String? = nil,
+        redactEmails: Bool = false, redactReport: String? = nil, shard: SiteShard? = nil, oneFile: String? = nil, given: String? = nil,
         inputs: InputFiles, output: CLI.Output
     ) throws(DiagnosticError) -> CLI.ExitCode {
+        try ImportCommand.checkReportPath(redactReport)
         var importRequest = ImportRequest(format: format, inputPath: input, outputDirectory: request.outputDirectory)
         importRequest.shard = shard
         importRequest.redact = redact
         importRequest.redactEmails = redactEmails
         let result = try SiteRenderer.render(importRequest, render: request)
+        try ImportCommand.writeReport(result.redaction, to: redactReport)
         return report(
             result, redaction: result.redaction, shard: shard, oneFile: oneFile, input: given ?? input, quiet: quiet, inputs: inputs,
             output: output)
@@ -353,7 +359,7 @@ enum RenderCommand {
 
     /// Whether any of the options that redact on import is given.
     static func redacting(_ parsed: ParsedArguments) -> Bool {
-        parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails)
+        parsed.has(ImportCommand.redact) || parsed.has(ImportCommand.redactEmails) || parsed[ImportCommand.redactReport] != nil
     }
 
     /// The option that asks for one file, "--single-file" or "--pdf", for messages; nil when neither is given.

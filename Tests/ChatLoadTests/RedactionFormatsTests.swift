@@ -166,7 +166,7 @@ import Testing
 
     // MARK: Where
 
-    @Test func theFindingsSayWhereEachWas() throws {
+    @Test func theReportSaysWhereEachWasNeverWhat() throws {
         let npm = Self.sample(SecretFormats.all.first { $0.name == "npm access token" }!)
         var turn = ImportedTurn(id: "t", role: .assistant, text: "")
         turn.parts = [
@@ -190,5 +190,17 @@ import Testing
                 "2 attachment name access token", "2 attachment “shot.png” address access token",
             ])
         #expect(report.findings.allSatisfy { $0.title == "Deploy with [REDACTED]" })
+        let json = String(decoding: report.json(), as: UTF8.self)
+        #expect(!json.contains(npm) && !json.contains("3f2a9c1b7d8e4f60"))
+        #expect(
+            json.hasPrefix(
+                "{\n  \"redacted\": {\"access token\": 4, \"home folder\": 1},\n  \"findings\": [\n    {\"conversation\": 1, \"title\": \"Deploy with [REDACTED]\", \"part\": \"title\", \"kind\": \"access token\", \"format\": \"npm access token\""
+            ))
+        #expect(
+            json.contains(
+                "{\"conversation\": 1, \"title\": \"Deploy with [REDACTED]\", \"turn\": 2, \"anchor\": \"cr-t1\", \"part\": \"part 2 (tool call “Bash”): result\", \"kind\": \"home folder\", \"format\": \"home folder\"}"
+            ))
+        let parsed = try JSONSerialization.jsonObject(with: Data(report.json())) as? [String: Any]
+        #expect((parsed?["findings"] as? [Any])?.count == 5)
     }
 }

@@ -133,6 +133,10 @@ import TestSupport
                 "--pdf writes index.pdf into the output folder; it does not work with --single-file (render the folder with --pdf, or print the single file from a browser)"
             ),
             (["--shard", "1/2", "--pdf"], "--shard slices a site; --pdf prints one conversation"),
+            (
+                ["--watch", "--redact-report", "r.json"],
+                "--redact-report is written when a render is done, and --watch renders until stopped; use --redact to mask a watched session"
+            ),
             (["--out", "a", "--out", "b"], "--out is given twice (\"a\" and \"b\"); it takes one value"),
             (["--quiet=yes"], "--quiet takes no value"),
             (["--out", "-"], "--out takes a path to write to; chatrender does not write to standard output (-)"),

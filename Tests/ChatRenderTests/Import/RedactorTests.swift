@@ -246,4 +246,33 @@ import TestSupport
             ImportCommand.redactionLine(RedactionReport(emails: true)) == "redacted nothing: no credentials, home folder paths or email addresses were found")
         #expect(ImportCommand.redactionLine(nil) == nil)
     }
+
+    /// `--redact-report FILE` (implying --redact) writes where each masked value was, for
+    /// `import` and `render` alike; it is refused where there is nothing to redact on import.
+    @Test func theReportFileSaysWhereAndIsWrittenWhole() throws {
+        let temp = TestPaths.temporaryFolder("redact-report")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let session = TestPaths.fixture("import/claude-code/projects/-home-ana-src-shop/7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e.jsonl")
+        for command in [["render", session, "--out", temp + "/page"], ["import", "auto", session, "--out", temp + "/files"]] {
+            let report = temp + "/\(command[0]).json"
+            let run = try CLIRun.run(command + ["--redact-report", report])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("redacted ") && run.stderr.contains(" home folder path"), "\(run.stderr)")
+            let data = try Data(contentsOf: URL(fileURLWithPath: report))
+            let parsed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let counts = try #require(parsed["redacted"] as? [String: Int])
+            let findings = try #require(parsed["findings"] as? [[String: Any]])
+            #expect(counts.values.reduce(0, +) == findings.count && !findings.isEmpty)
+            #expect(findings.allSatisfy { $0["kind"] is String && $0["part"] is String && $0["format"] is String })
+            #expect(!String(decoding: data, as: UTF8.self).contains("/home/ana"))
+        }
+        let garden = TestPaths.repo("examples/garden/conversation.json")
+        let native = try CLIRun.run(["render", garden, "--redact-report", temp + "/r.json"])
+        #expect(native.status == 64 && native.stderr.contains("--redact, --redact-emails and --redact-report apply to an export or session log"))
+        // A folder where the report would go is refused before anything is written.
+        try FileManager.default.createDirectory(atPath: temp + "/taken", withIntermediateDirectories: true)
+        let taken = try CLIRun.run(["render", session, "--out", temp + "/page2", "--redact-report", temp + "/taken"])
+        #expect(taken.status == 73 && taken.stderr.contains("/taken: error: exists and is not a file; --redact-report writes a file"), "\(taken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: temp + "/page2"))
+    }
 }
