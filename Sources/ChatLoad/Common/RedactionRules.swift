@@ -124,6 +124,14 @@ enum RedactionRules {
     static let configKey =
         #"[A-Za-z0-9_.-]{0,40}(?i:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?)[A-Za-z0-9_.-]{0,40}"#
 
+    /// What every match of a rule by names holds, in the cases the names are written in: a text
+    /// with none of them is not searched (most of a long session's texts).
+    static let envHints = ["SECRET", "PASS", "PWD", "TOKEN", "CREDENTIAL", "KEY", "DSN"]
+    static let nameHints = [
+        "ass", "ASS", "wd", "WD", "ecret", "ECRET", "oken", "OKEN", "ey", "EY", "redential", "REDENTIAL",
+    ]
+    static let headerHints = ["ey", "EY", "oken", "OKEN", "ecret", "ECRET"]
+
     // MARK: The rules, in the order they run
 
     /// Blocks first: a key's body is never taken for tokens.
@@ -191,7 +199,7 @@ enum RedactionRules {
             kind: .accessToken, format: "key in an Authorization header"),
         RedactionRule(
             #"(?i)\b(?:x-)?(?:api-?key|api-?token|auth-?token|access-?token|private-token|goog-api-key|api-?secret|secret-?key|token)\s*:\s*["']?([A-Za-z0-9._~+/=-]{8,})"#,
-            group: 1, hints: [":"], accepts: secretValue, kind: .apiKey, format: "key in a request header"),
+            group: 1, hints: headerHints, accepts: secretValue, kind: .apiKey, format: "key in a request header"),
         // curl -u user:password, --user=user:password
         RedactionRule(
             #"(?:^|\s)(?:-u|--user)(?:\s+|=)["']?[^\s:"']{1,128}:([^\s"']{3,256})"#, group: 1, hints: ["-u"], accepts: secretValue,
@@ -202,20 +210,20 @@ enum RedactionRules {
             format: "registry token in .npmrc"),
         // KEY=value for environment-style keys, quoted or not.
         RedactionRule(
-            #"\b"# + envKey + #"\b\s*[:=]\s*["']?([^\s"'`$(){}\[\]<>,;]+)"#, group: 1, hints: ["=", ":"], accepts: secretValue, names: keyed),
+            #"\b"# + envKey + #"\b\s*[:=]\s*["']?([^\s"'`$(){}\[\]<>,;]+)"#, group: 1, hints: envHints, accepts: secretValue, names: keyed),
         RedactionRule(
             #"\b(?:[A-Z0-9]{1,40}_){0,8}(?:PASSWORD|PASSWD|PASS|PWD)(?:_[A-Z0-9]{1,40}){0,8}\b\s*[:=]\s*["']?([^\s"'`$(){}\[\]<>,;]+)"#, group: 1,
             hints: ["PASS", "PWD"], accepts: passwordValue, names: keyed),
         // "password": "…", password = '…', apiKey: "…" in code and config: a quoted literal, in
         // JSON printed as text too (\"password\": \"…\").
         RedactionRule(
-            #"\\?["']?\b"# + codeKey + #"\b\\?["']?\s*(?::|=|=>|:=)\s*\\?(["'])([^"'\s\\]+)\\?\1"#, group: 2, hints: ["=", ":"], accepts: secretValue,
+            #"\\?["']?\b"# + codeKey + #"\b\\?["']?\s*(?::|=|=>|:=)\s*\\?(["'])([^"'\s\\]+)\\?\1"#, group: 2, hints: nameHints, accepts: secretValue,
             names: keyed),
         // The same names at the start of a line of YAML, TOML, INI, or a properties file, unquoted;
         // a password's even in plain words.
         RedactionRule(
             #"(?m)^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?"# + configKey + #"["']?[ \t]*[:=][ \t]*["']?([^\s"'#;,]+)"#, group: 1,
-            hints: ["=", ":"], accepts: secretValue, names: keyed),
+            hints: nameHints, accepts: secretValue, names: keyed),
         RedactionRule(
             #"(?m)^[ \t]*(?:export[ \t]+|set[ \t]+|-[ \t]+)?["']?[A-Za-z0-9_.-]{0,40}(?i:password|passwd|pwd)["']?[ \t]*[:=][ \t]*["']?([^\s"'#;,]+)[ \t]*$"#,
             group: 1, hints: ["ass", "ASS", "wd", "WD"], accepts: passwordValue, names: keyed),
