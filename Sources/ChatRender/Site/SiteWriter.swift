@@ -4,6 +4,7 @@ import ChatTheme
 import ChatPlan
 import ChatRenderHTML
 import ChatOutput
+import ChatPlan
 
 /// What a site (`render --from FORMAT EXPORT --out site/`) holds besides its pages: the shared
 /// stylesheet and script (``SiteFiles``), the themed `index.html` and the search shards
@@ -48,16 +49,33 @@ struct SiteWriter: Sendable {
     /// What a page of this site needs to find the index and the shards: it lives at `SLUG/index.html`.
     var link: SiteLink { SiteLink(root: "../", shards: shardCount) }
 
-    /// Writes the shared files, the shards and `index.html` (in the render's theme and language)
-    /// into `output`; returns the size of `index.html`.
+    /// Whether the site has an insights page: asked for, and the templates style one.
+    func hasInsights(_ render: RenderRequest) -> Bool { render.insights && files.insightsStylesheetPath != nil }
+
+    /// Writes the shared files, the shards, the insights page and its data (``InsightsPage``,
+    /// ``InsightsData``) and `index.html` (in the render's theme and language) into `output`;
+    /// returns the size of `index.html`.
     func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
+        let insights = hasInsights(render)
         let index = SiteIndexPage.render(
             entries, theme: page.style.theme, files: files, locale: locale, shards: shardCount,
-            prices: page.prices, link: { "\($0.slug)/index.html" })
+            prices: page.prices, insights: insights ? "\(InsightsPage.folder)/index.html" : nil, link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
+        }
+        if insights {
+            // Gathered from the entries' summaries only: no session is read again. Only what the
+            // entries say, so a folder of an import's files has the insights of its export.
+            let figures = SiteInsights(entries, prices: page.prices, offsetSeconds: locale.offsetSeconds)
+            for file in files.insightsFiles { try output.write(file.bytes, to: file.path) }
+            try output.write(
+                InsightsPage.render(figures, theme: page.style.theme, files: files, locale: locale, shards: shardCount, prices: page.prices),
+                to: "\(InsightsPage.folder)/index.html")
+            for file in InsightsData.files(figures, offsetSeconds: locale.offsetSeconds, prices: page.prices) {
+                try output.write(file.bytes, to: "\(InsightsPage.folder)/\(file.name)")
+            }
         }
         for (n, shard) in try shards.value().enumerated() {
             try output.write(shard, to: "\(Self.searchFolder)/\(n).js")
