@@ -85,8 +85,8 @@ enum InsightsColumns {
         let count = insights.periods.count
         let slot = plotWidth / Double(count)
         let barWidth = min(36, max(1.5, slot * (count > 40 ? 0.8 : 0.68)))
-        // About four labels along the axis, the first and the last among them.
-        let every = max(1, Int((Double(count) / 4).rounded(.up)))
+        // About three labels along the axis, the first and the last among them.
+        let every = max(1, Int((Double(count) / 3).rounded(.up)))
         var labelled = Set(stride(from: 0, to: count, by: every).filter { $0 == 0 || count - 1 - $0 >= every })
         labelled.insert(count - 1)
         for (p, period) in insights.periods.enumerated() {
