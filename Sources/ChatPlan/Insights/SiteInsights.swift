@@ -228,7 +228,7 @@ package struct SiteInsights: Sendable, Equatable {
             }
         }
         let agentIndex = Dictionary(uniqueKeysWithValues: agents.enumerated().map { ($0.element, $0.offset) })
-        let modelIndex = Dictionary(uniqueKeysWithValues: models.enumerated().map { ($0.element ?? "\u{0}", $0.offset) })
+        let modelIndex = Dictionary(uniqueKeysWithValues: models.enumerated().map { ($0.element, $0.offset) })
 
         // By day, by hour of the week, and the span the periods cover.
         var byDay: [Int64: Amounts] = [:]
@@ -259,8 +259,8 @@ package struct SiteInsights: Sendable, Equatable {
                 periods[at].byAgent[agentIndex[session.agent]!] += session.amounts
                 // A session counts once, under its main model; its tokens and cost under the
                 // models that spent them.
-                periods[at].byModel[modelIndex[session.model ?? "\u{0}"]!].sessions += 1
-                for share in parts[n] { periods[at].byModel[modelIndex[share.model ?? "\u{0}"]!] += share.amounts }
+                periods[at].byModel[modelIndex[session.model]!].sessions += 1
+                for share in parts[n] { periods[at].byModel[modelIndex[share.model]!] += share.amounts }
             }
         }
 
