@@ -2,7 +2,8 @@ import ChatModel
 import ChatPlan
 
 /// The insights' figures as files beside the page, for people who want charts of their own:
-/// `data.json` (everything, with each session's row) and a CSV file per table (RFC 4180: comma
+/// `data.json` (every figure the page draws, the same sums its tables hold), `sessions.csv` (a
+/// row per conversation, what those sums are made of) and a CSV file per table (RFC 4180: comma
 /// separated, fields with a comma, quote or line break quoted, lines ended by CRLF). Figures are
 /// language-free (ISO dates, plain numbers, dollars to six decimals); names are as the export
 /// gives them. A CSV field of text that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`)
@@ -243,63 +244,6 @@ package enum InsightsData {
                     insights.agentWork.map {
                         "{\"agent\": \(agent($0.agent)), \"conversations\": \($0.sessions), \"conversationsWithSubAgents\": \($0.sessionsWithSubAgents), \"subAgents\": \($0.subAgents), \"conversationsCompacted\": \($0.sessionsWithCompactions), \"compactions\": \($0.compactions)}"
                     }))
-        var out = Array(("{\n  " + parts.joined(separator: ",\n  ") + ",\n  \"sessions\": ").utf8)
-        sessions(insights.sessions, to: &out)
-        out.append(contentsOf: "\n}\n".utf8)
-        return out
-    }
-
-    /// The sessions' rows of `data.json`, written byte by byte: a row for every conversation of
-    /// the site, where building each as interpolated strings cost more than the rest of the page.
-    static func sessions(_ sessions: [SiteInsights.Session], to out: inout [UInt8]) {
-        guard !sessions.isEmpty else { return out.append(contentsOf: "[]".utf8) }
-        out.reserveCapacity(out.count + sessions.count * 420)
-        func raw(_ text: StaticString) { out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)) }
-        func string(_ text: String?) {
-            if let text { JSONQuote.append(text, to: &out) } else { raw("null") }
-        }
-        func int(_ value: Int) { out.append(contentsOf: String(value).utf8) }
-        func decimal(_ value: Double) { out.append(contentsOf: NumberFormat.decimal(value, maxDigits: 6).utf8) }
-        raw("[")
-        for (n, s) in sessions.enumerated() {
-            raw(n == 0 ? "\n    {\"slug\": " : ",\n    {\"slug\": ")
-            string(s.slug)
-            raw(", \"title\": ")
-            string(s.title)
-            raw(", \"started\": ")
-            string(s.date?.iso)
-            raw(", \"agent\": ")
-            string(s.agent.isEmpty ? nil : s.agent)
-            raw(", \"project\": ")
-            string(s.project)
-            raw(", \"model\": ")
-            string(s.model)
-            raw(", \"turns\": ")
-            int(s.turns)
-            raw(", \"seconds\": ")
-            if let seconds = s.seconds { decimal(seconds) } else { raw("null") }
-            raw(", \"tokens\": {\"input\": ")
-            int(s.usage.input.value)
-            raw(", \"output\": ")
-            int(s.usage.output.value)
-            raw(", \"cacheRead\": ")
-            int(s.usage.cacheRead.value)
-            raw(", \"cacheWrite\": ")
-            int(s.usage.cacheWrite.value)
-            raw("}, \"costRecorded\": ")
-            decimal(s.amounts.recorded)
-            raw(", \"costEstimated\": ")
-            decimal(s.amounts.estimated)
-            raw(", \"toolCalls\": ")
-            int(s.toolCalls)
-            raw(", \"failedCalls\": ")
-            int(s.failedCalls)
-            raw(", \"subAgents\": ")
-            int(s.subAgents)
-            raw(", \"compactions\": ")
-            int(s.compactions)
-            raw("}")
-        }
-        raw("\n  ]")
+        return Array(("{\n  " + parts.joined(separator: ",\n  ") + "\n}\n").utf8)
     }
 }

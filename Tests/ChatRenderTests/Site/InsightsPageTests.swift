@@ -190,7 +190,8 @@ import TestSupport
         }
         // Every file reads back: the JSON as JSON, each CSV with its header's number of fields.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(files[0].bytes)) as? [String: Any])
-        #expect((json["sessions"] as? [Any])?.count == 6)
+        #expect(json["sessions"] == nil, "a row per conversation is sessions.csv's")
+        #expect(json["agents"] as? [String] == ["Codex", "Claude Code", "opencode"])
         #expect(((json["totals"] as? [String: Any])?["conversations"] as? Int) == 6)
     }
 
