@@ -138,11 +138,15 @@ def test_the_figures_as_files(driver, site):
     names = [a.text for a in links]
     assert names == ["data.json", "sessions.csv", "days.csv", "hours.csv", "periods.csv", "projects.csv", "tools.csv"]
     data = json.loads((site / "insights" / "data.json").read_text(encoding="utf-8"))
-    assert data["totals"]["conversations"] == len(data["sessions"])
     with open(site / "insights" / "sessions.csv", encoding="utf-8", newline="") as f:
         rows = list(csv.reader(f))
     assert rows[0][:4] == ["slug", "title", "started", "agent"]
-    assert len(rows) == len(data["sessions"]) + 1 and all(len(r) == len(rows[0]) for r in rows)
-    assert [r[0] for r in rows[1:]] == [s["slug"] for s in data["sessions"]]
+    assert all(len(r) == len(rows[0]) for r in rows)
+    # A row per conversation of the index, in its order; the totals are their sums.
+    assert data["totals"]["conversations"] == len(rows) - 1
+    assert sum(int(r[rows[0].index("tool_calls")]) for r in rows[1:]) == data["totals"]["toolCalls"]
     shown = driver.find_element(By.CSS_SELECTOR, ".cr-insights-stats .cr-stat-value").text
-    assert shown == str(len(data["sessions"]))
+    assert shown == str(len(rows) - 1)
+    bs.open_page(driver, site / "index.html")
+    listed = [a.get_attribute("href").split("/")[-2] for a in driver.find_elements(By.CSS_SELECTOR, "a.cr-site-link")]
+    assert sorted(r[0] for r in rows[1:]) == sorted(listed)

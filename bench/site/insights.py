@@ -10,8 +10,13 @@ Inputs:
             fixtures' sessions copied with fresh ids and dates spread over a year, so every chart
             has work to draw (tools, failures, tokens, costs, sub-agents, compactions).
 
+With --instructions, each site is also rendered once each way under callgrind (valgrind, Debian's
+package) and its instructions counted: a figure the machine's load does not move, which on a
+shared machine is the one to trust. callgrind reads no Swift debug information of a static
+binary, so it runs a copy with the debug sections stripped (objcopy --strip-debug).
+
 usage: python3 bench/site/insights.py CHATRENDER_BINARY WORK_DIR [--repeat 5] [--sessions 1000]
-       [--conversations 2000] [--messages 40000] [--only chatgpt|agents]"""
+       [--conversations 2000] [--messages 40000] [--only chatgpt|agents] [--instructions]"""
 import argparse
 import os
 import re
@@ -34,6 +39,7 @@ parser.add_argument("--sessions", type=int, default=1000)
 parser.add_argument("--conversations", type=int, default=2000)
 parser.add_argument("--messages", type=int, default=40000)
 parser.add_argument("--only", choices=["chatgpt", "agents"])
+parser.add_argument("--instructions", action="store_true", help="also count instructions with callgrind")
 args = parser.parse_args()
 args.binary = os.path.abspath(args.binary)
 work = os.path.abspath(os.path.join(args.work, "insights"))
@@ -144,6 +150,26 @@ def measure(name, source):
           f"{size / 1e3:.0f} kB |")
 
 
+def instructions(name, source):
+    """Instructions of one render each way, counted by callgrind (every thread's)."""
+    stripped = os.path.join(work, "chatrender-nodebug")
+    subprocess.run(["objcopy", "--strip-debug", args.binary, stripped], check=True)
+    counts = {}
+    out = os.path.join(work, "out")
+    for mode, extra in (("--no-insights", ["--no-insights"]), ("with insights", [])):
+        shutil.rmtree(out, ignore_errors=True)
+        log = os.path.join(work, "callgrind.out")
+        done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={log}", stripped, "render", *source,
+                               "--out", out, "--quiet", "--no-cache", *extra], env=env, capture_output=True, text=True)
+        if done.returncode != 0:
+            sys.exit(f"callgrind failed:\n{done.stderr[-2000:]}")
+        counts[mode] = int(re.search(r"refs:\s+([\d,]+)", done.stderr).group(1).replace(",", ""))
+        os.remove(log)
+    shutil.rmtree(out, ignore_errors=True)
+    without, with_ = counts["--no-insights"], counts["with insights"]
+    print(f"| {name} | {without / 1e6:,.0f} M | {with_ / 1e6:,.0f} M | {(with_ - without) / 1e6:,.1f} M | {(with_ / without - 1) * 100:+.2f}% |")
+
+
 def main():
     os.makedirs(work, exist_ok=True)
     print(f"### The insights page's cost (median of {args.repeat} alternating rounds, --no-cache)")
@@ -156,6 +182,16 @@ def main():
         measure("Claude Code and Codex sessions", agent_logs())
     print()
     print(f"Load average at the end: {' '.join(open('/proc/loadavg').read().split()[:3])}")
+    if args.instructions:
+        print()
+        print("Instructions (callgrind, one render each way, every thread):")
+        print()
+        print("| site | without | with | the insights | share |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        if args.only in (None, "chatgpt"):
+            instructions("ChatGPT export", chatgpt_export())
+        if args.only in (None, "agents"):
+            instructions(f"Claude Code and Codex sessions ({args.sessions:,})", agent_logs())
 
 
 main()

@@ -134,6 +134,7 @@ package struct SiteInsights: Sendable, Equatable {
 
     /// The least number of turns of each bin of ``turnBins``.
     package static let turnBounds = [0, 3, 6, 11, 21, 51, 101, 201]
+    static let turnBoundsAsDoubles = turnBounds.map(Double.init)
     /// The least number of seconds of each bin of ``durationBounds``.
     package static let durationBounds: [Double] = [0, 60, 300, 900, 1800, 3600, 7200, 14400]
 
@@ -158,22 +159,45 @@ package struct SiteInsights: Sendable, Equatable {
         // and its sessions still count under their model.
         var modelTokens: [String?: Tally] = [:], modelSessions: [String?: Int] = [:]
         var unpriced: [String?] = []
+        // A model's price is looked up once (the lookup normalises the name), and each model's
+        // share of a session is worked out once, for the totals and again for the periods.
+        var priceOf: [String: PriceTable.ModelPrice?] = [:]
+        func price(_ model: String?) -> PriceTable.ModelPrice? {
+            guard let model else { return nil }
+            if let known = priceOf[model] { return known }
+            let found = prices.price(for: model)
+            priceOf[model] = found
+            return found
+        }
+        var parts: [[(model: String?, amounts: Amounts)]] = []
+        var localDays: [Int64?] = []
+        parts.reserveCapacity(entries.count)
+        sessions.reserveCapacity(entries.count)
         for entry in entries {
             let summary = entry.summary
             var amounts = Amounts()
             amounts.sessions = 1
+            var shares: [(model: String?, amounts: Amounts)] = []
             for item in summary.usage {
-                let part = Self.amounts(item, prices)
+                var part = Amounts()
+                part.tokens = item.usage.total
+                if let recorded = item.usage.recordedCost {
+                    part.recorded = recorded
+                } else if !item.usage.total.isZero {
+                    if let known = price(item.model) {
+                        part.estimated = known.cost(of: item.usage)
+                    } else if !unpriced.contains(item.model) {
+                        unpriced.append(item.model)
+                    }
+                }
                 amounts.tokens += part.tokens
                 amounts.recorded += part.recorded
                 amounts.estimated += part.estimated
-                if item.usage.recordedCost == nil, !item.usage.total.isZero, item.model.flatMap({ prices.price(for: $0) }) == nil,
-                    !unpriced.contains(item.model)
-                {
-                    unpriced.append(item.model)
-                }
+                shares.append((item.model, part))
                 modelTokens[item.model, default: .zero] += item.usage.total
             }
+            parts.append(shares)
+            localDays.append(entry.date.map { locale.localDay($0) })
             modelSessions[summary.model, default: 0] += 1
             if modelTokens[summary.model] == nil { modelTokens[summary.model] = .zero }
             let activity = summary.activity
@@ -204,13 +228,13 @@ package struct SiteInsights: Sendable, Equatable {
             }
         }
         let agentIndex = Dictionary(uniqueKeysWithValues: agents.enumerated().map { ($0.element, $0.offset) })
-        let modelIndex = Dictionary(uniqueKeysWithValues: models.enumerated().map { ($0.element ?? "\u{0}", $0.offset) })
+        let modelIndex = Dictionary(uniqueKeysWithValues: models.enumerated().map { ($0.element, $0.offset) })
 
         // By day, by hour of the week, and the span the periods cover.
         var byDay: [Int64: Amounts] = [:]
-        for session in sessions {
-            guard let date = session.date else { untimed += 1; continue }
-            byDay[locale.localDay(date), default: Amounts()] += session.amounts
+        for (session, localDay) in zip(sessions, localDays) {
+            guard let date = session.date, let localDay else { untimed += 1; continue }
+            byDay[localDay, default: Amounts()] += session.amounts
             guard date.hasTime else { untimed += 1; continue }
             let local = date.secondsSinceEpoch + Int64(offsetSeconds)
             let day = Self.floorDiv(local, 86400)
@@ -230,28 +254,24 @@ package struct SiteInsights: Sendable, Equatable {
             periods = starts.map {
                 Period(start: $0, byAgent: Array(repeating: Amounts(), count: agents.count), byModel: Array(repeating: Amounts(), count: models.count))
             }
-            for (session, entry) in zip(sessions, entries) {
-                guard let date = session.date, let at = position[Self.periodStart(locale.localDay(date), periodUnit)] else { continue }
+            for (n, session) in sessions.enumerated() {
+                guard let day = localDays[n], let at = position[Self.periodStart(day, periodUnit)] else { continue }
                 periods[at].byAgent[agentIndex[session.agent]!] += session.amounts
                 // A session counts once, under its main model; its tokens and cost under the
                 // models that spent them.
-                periods[at].byModel[modelIndex[session.model ?? "\u{0}"]!].sessions += 1
-                for item in entry.summary.usage {
-                    var part = Self.amounts(item, prices)
-                    part.sessions = 0
-                    periods[at].byModel[modelIndex[item.model ?? "\u{0}"]!] += part
-                }
+                periods[at].byModel[modelIndex[session.model]!].sessions += 1
+                for share in parts[n] { periods[at].byModel[modelIndex[share.model]!] += share.amounts }
             }
         }
 
         // Projects.
         var projectTotals: [String: Project] = [:]
         var projectAgents: [String: [String: Int]] = [:]
-        for session in sessions {
+        for (session, localDay) in zip(sessions, localDays) {
             guard let name = session.project else { continue }
             var project = projectTotals[name] ?? Project(name: name, amounts: Amounts(), agents: [], lastDay: nil)
             project.amounts += session.amounts
-            if let date = session.date { project.lastDay = max(project.lastDay ?? .min, locale.localDay(date)) }
+            if let localDay { project.lastDay = max(project.lastDay ?? .min, localDay) }
             projectTotals[name] = project
             projectAgents[name, default: [:]][session.agent, default: 0] += 1
         }
@@ -283,7 +303,7 @@ package struct SiteInsights: Sendable, Equatable {
                 tools[at].calls[a] += count.count
                 tools[at].failures[a] += count.failures
             }
-            turnBins[Self.bin(Double(session.turns), Self.turnBounds.map(Double.init))] += 1
+            turnBins[Self.bin(Double(session.turns), Self.turnBoundsAsDoubles)] += 1
             if let seconds = session.seconds, seconds.isFinite, seconds >= 0 {
                 durationBins[Self.bin(seconds, Self.durationBounds)] += 1
             } else {
@@ -299,19 +319,6 @@ package struct SiteInsights: Sendable, Equatable {
             a.element.totalCalls != b.element.totalCalls ? a.element.totalCalls > b.element.totalCalls : a.offset < b.offset
         }
         tools = toolOrder.map(\.element)
-    }
-
-    /// The tokens of one model of a session, and their cost: recorded, or estimated when the
-    /// agent recorded none and `prices` knows the model.
-    static func amounts(_ item: ModelUsage, _ prices: PriceTable) -> Amounts {
-        var amounts = Amounts()
-        amounts.tokens = item.usage.total
-        if let recorded = item.usage.recordedCost {
-            amounts.recorded = recorded
-        } else if !item.usage.total.isZero, let model = item.model, let price = prices.price(for: model) {
-            amounts.estimated = price.cost(of: item.usage)
-        }
-        return amounts
     }
 
     /// The bin of `value`: the last whose bound it reaches.

@@ -23,6 +23,10 @@ struct SiteWriter: Sendable {
     let files: SiteFiles
     /// What every page takes from the theme and templates: the same for all of them.
     let page: PreparedPage
+    /// The insights page and its data files, made on another thread while the pages are
+    /// rendered; nil for a site without them (`--no-insights`, or templates without
+    /// `site/insights.css`).
+    let insights: InBackground<[(path: String, bytes: [UInt8])]>?
 
     /// Folder of the search shards inside the site.
     static let searchFolder = "search"
@@ -44,13 +48,20 @@ struct SiteWriter: Sendable {
         let planned = SearchIndex.plan(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
         shardCount = planned.count
         shards = InBackground { planned.map { $0.bytes() } }
+        if render.insights, files.insightsStylesheetPath != nil {
+            // Gathered from the entries' summaries only: no session is read again. Only what the
+            // entries say, so a folder of an import's files has the insights of its export.
+            var pageLocale = render.options.locale
+            pageLocale.strings = page.strings
+            let (locale, theme, files, prices, shards) = (pageLocale, page.style.theme, files, page.prices, planned.count)
+            insights = InBackground { InsightsPage.files(entries, theme: theme, files: files, locale: locale, shards: shards, prices: prices) }
+        } else {
+            insights = nil
+        }
     }
 
     /// What a page of this site needs to find the index and the shards: it lives at `SLUG/index.html`.
     var link: SiteLink { SiteLink(root: "../", shards: shardCount) }
-
-    /// Whether the site has an insights page: asked for, and the templates style one.
-    func hasInsights(_ render: RenderRequest) -> Bool { render.insights && files.insightsStylesheetPath != nil }
 
     /// Writes the shared files, the shards, the insights page and its data (``InsightsPage``,
     /// ``InsightsData``) and `index.html` (in the render's theme and language) into `output`;
@@ -58,24 +69,14 @@ struct SiteWriter: Sendable {
     func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
-        let insights = hasInsights(render)
         let index = SiteIndexPage.render(
             entries, theme: page.style.theme, files: files, locale: locale, shards: shardCount,
-            prices: page.prices, insights: insights ? "\(InsightsPage.folder)/index.html" : nil, link: { "\($0.slug)/index.html" })
+            prices: page.prices, insights: insights == nil ? nil : "\(InsightsPage.folder)/index.html", link: { "\($0.slug)/index.html" })
         for file in files.files {
             try output.write(file.bytes, to: file.path)
         }
-        if insights {
-            // Gathered from the entries' summaries only: no session is read again. Only what the
-            // entries say, so a folder of an import's files has the insights of its export.
-            let figures = SiteInsights(entries, prices: page.prices, offsetSeconds: locale.offsetSeconds)
-            for file in files.insightsFiles { try output.write(file.bytes, to: file.path) }
-            try output.write(
-                InsightsPage.render(figures, theme: page.style.theme, files: files, locale: locale, shards: shardCount, prices: page.prices),
-                to: "\(InsightsPage.folder)/index.html")
-            for file in InsightsData.files(figures, offsetSeconds: locale.offsetSeconds, prices: page.prices) {
-                try output.write(file.bytes, to: "\(InsightsPage.folder)/\(file.name)")
-            }
+        for file in try insights?.value() ?? [] {
+            try output.write(file.bytes, to: file.path)
         }
         for (n, shard) in try shards.value().enumerated() {
             try output.write(shard, to: "\(Self.searchFolder)/\(n).js")

@@ -73,7 +73,9 @@ enum InsightsColumns {
                 "<figure class=\"cr-chart\" id=\"\(id)\"><figcaption class=\"cr-chart-caption\">\(metric.name(s))</figcaption><p class=\"cr-chart-empty\">\(s[.nothingRecorded])</p></figure>\n"
         }
         let width = 296.0, height = 190.0, left = 46.0, right = 6.0, top = 8.0, bottom = 24.0
-        let plotWidth = width - left - right, plotHeight = height - top - bottom
+        // The bars keep a little room from the axis's figures.
+        let inset = 4.0
+        let plotWidth = width - left - right - inset, plotHeight = height - top - bottom
         let ticks = InsightsChart.ticks(highest, whole: metric == .conversations)
         let scale = plotHeight / ticks.last!
         var drawing = HTML()
@@ -85,12 +87,12 @@ enum InsightsColumns {
         let count = insights.periods.count
         let slot = plotWidth / Double(count)
         let barWidth = min(36, max(1.5, slot * (count > 40 ? 0.8 : 0.68)))
-        // About four labels along the axis, the first and the last among them.
-        let every = max(1, Int((Double(count) / 4).rounded(.up)))
+        // About three labels along the axis, the first and the last among them.
+        let every = max(1, Int((Double(count) / 3).rounded(.up)))
         var labelled = Set(stride(from: 0, to: count, by: every).filter { $0 == 0 || count - 1 - $0 >= every })
         labelled.insert(count - 1)
         for (p, period) in insights.periods.enumerated() {
-            let x = left + slot * Double(p) + (slot - barWidth) / 2
+            let x = left + inset + slot * Double(p) + (slot - barWidth) / 2
             var y = top + plotHeight
             let label = w.period(period.start, insights.periodUnit)
             for (n, value) in grid[p].enumerated() where value > 0 {

@@ -2,7 +2,8 @@ import ChatModel
 import ChatPlan
 
 /// The insights' figures as files beside the page, for people who want charts of their own:
-/// `data.json` (everything, with each session's row) and a CSV file per table (RFC 4180: comma
+/// `data.json` (every figure the page draws, the same sums its tables hold), `sessions.csv` (a
+/// row per conversation, what those sums are made of) and a CSV file per table (RFC 4180: comma
 /// separated, fields with a comma, quote or line break quoted, lines ended by CRLF). Figures are
 /// language-free (ISO dates, plain numbers, dollars to six decimals); names are as the export
 /// gives them. A CSV field of text that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`)
@@ -50,29 +51,50 @@ package enum InsightsData {
     }
 
     static func csv(_ columns: [String], _ rows: [[Field]]) -> [UInt8] {
-        var out: [UInt8] = Array(columns.joined(separator: ",").utf8) + [13, 10]
+        var out: [UInt8] = []
+        out.reserveCapacity(64 * (rows.count + 1) * max(1, columns.count / 4))
+        out.append(contentsOf: columns.joined(separator: ",").utf8)
+        out += [13, 10]
         for row in rows {
             for (n, field) in row.enumerated() {
                 if n > 0 { out.append(UInt8(ascii: ",")) }
-                out += Array(text(field).utf8)
+                append(field, to: &out)
             }
             out += [13, 10]
         }
         return out
     }
 
-    static func text(_ field: Field) -> String {
+    /// The field as CSV, appended to `out` byte by byte (a site's sessions make thousands of them).
+    static func append(_ field: Field, to out: inout [UInt8]) {
         switch field {
-        case .number(let value): return String(value)
-        case .decimal(let value): return NumberFormat.decimal(value, maxDigits: 6)
-        case .none: return ""
-        case .text(var value):
-            if let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { value = "'" + value }
-            guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-            var quoted = "\""
-            for character in value { quoted += character == "\"" ? "\"\"" : String(character) }
-            return quoted + "\""
+        case .number(let value): out.append(contentsOf: String(value).utf8)
+        case .decimal(let value): out.append(contentsOf: NumberFormat.decimal(value, maxDigits: 6).utf8)
+        case .none: break
+        case .text(let value):
+            let bytes = value.utf8
+            // What a spreadsheet reads as a formula is written as text.
+            let formula = bytes.first.map { [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 9, 13].contains($0) } ?? false
+            let quoted = bytes.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+            if quoted { out.append(UInt8(ascii: "\"")) }
+            if formula { out.append(UInt8(ascii: "'")) }
+            if quoted {
+                for byte in bytes {
+                    out.append(byte)
+                    if byte == UInt8(ascii: "\"") { out.append(byte) }
+                }
+                out.append(UInt8(ascii: "\""))
+            } else {
+                out.append(contentsOf: bytes)
+            }
         }
+    }
+
+    /// The field as CSV text.
+    static func text(_ field: Field) -> String {
+        var out: [UInt8] = []
+        append(field, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func amounts(_ amounts: SiteInsights.Amounts) -> [Field] {
@@ -221,14 +243,6 @@ package enum InsightsData {
                 + list(
                     insights.agentWork.map {
                         "{\"agent\": \(agent($0.agent)), \"conversations\": \($0.sessions), \"conversationsWithSubAgents\": \($0.sessionsWithSubAgents), \"subAgents\": \($0.subAgents), \"conversationsCompacted\": \($0.sessionsWithCompactions), \"compactions\": \($0.compactions)}"
-                    }))
-        parts.append(
-            "\"sessions\": "
-                + list(
-                    insights.sessions.map { s in
-                        let u = s.usage
-                        return
-                            "{\"slug\": \(q(s.slug)), \"title\": \(q(s.title)), \"started\": \(q(s.date?.iso)), \"agent\": \(agent(s.agent)), \"project\": \(q(s.project)), \"model\": \(q(s.model)), \"turns\": \(s.turns), \"seconds\": \(s.seconds.map(d) ?? "null"), \"tokens\": {\"input\": \(u.input.value), \"output\": \(u.output.value), \"cacheRead\": \(u.cacheRead.value), \"cacheWrite\": \(u.cacheWrite.value)}, \"costRecorded\": \(d(s.amounts.recorded)), \"costEstimated\": \(d(s.amounts.estimated)), \"toolCalls\": \(s.toolCalls), \"failedCalls\": \(s.failedCalls), \"subAgents\": \(s.subAgents), \"compactions\": \(s.compactions)}"
                     }))
         return Array(("{\n  " + parts.joined(separator: ",\n  ") + "\n}\n").utf8)
     }

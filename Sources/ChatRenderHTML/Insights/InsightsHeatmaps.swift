@@ -14,8 +14,9 @@ enum InsightsHeatmaps {
         let lastMonday = SiteInsights.periodStart(last, .week)
         let firstMonday = lastMonday - 52 * 7
         let first = max(firstMonday, last - 364)
-        let cell = 13.0, pitch = 16.0, left = 34.0, top = 20.0
-        let width = left + 53 * pitch, height = top + 7 * pitch
+        // Whole numbers: a coordinate is written as the integer it is (365 marks of four each).
+        let cell = 13, pitch = 16, left = 34, top = 20
+        let width = Double(left + 53 * pitch), height = Double(top + 7 * pitch)
         let maximum = (first...last).reduce(0) { max($0, byDay[$1]?.sessions ?? 0) }
         var marks = HTML()
         var labels = HTML()
@@ -24,9 +25,18 @@ enum InsightsHeatmaps {
         for row in [0, 2, 4] {
             let name = weekdays[(row + 1) % 7]
             labels.append(
-                "<text class=\"cr-axis\" x=\"\(left - 6)\" y=\"\(top + Double(row) * pitch + cell - 2)\" text-anchor=\"end\">\(name)</text>")
+                "<text class=\"cr-axis\" x=\"\(left - 6)\" y=\"\(top + row * pitch + cell - 2)\" text-anchor=\"end\">\(name)</text>")
         }
         let months = s.list(.monthsShort)
+        // A quiet day's title differs only by its date: its words are made once.
+        let quiet = s.text(.dayConversations, ["conversations": w.conversations(0)])
+        var counted: [Int: String] = [:]
+        func conversations(_ count: Int) -> String {
+            if let known = counted[count] { return known }
+            let text = w.conversations(count)
+            counted[count] = text
+            return text
+        }
         var lastLabelColumn = -3
         for column in 0..<53 {
             let monday = firstMonday + Int64(column) * 7
@@ -38,7 +48,7 @@ enum InsightsHeatmaps {
                 if date == 1 || (day == first && date < 24) {
                     if column - lastLabelColumn >= 3 {
                         labels.append(
-                            "<text class=\"cr-axis\" x=\"\(left + Double(column) * pitch)\" y=\"\(top - 7)\">\(months[month - 1])</text>")
+                            "<text class=\"cr-axis\" x=\"\(left + column * pitch)\" y=\"\(top - 7)\">\(months[month - 1])</text>")
                         lastLabelColumn = column
                     }
                     break
@@ -50,15 +60,21 @@ enum InsightsHeatmaps {
                 let amounts = byDay[day]
                 let sessions = amounts?.sessions ?? 0
                 let tokens = amounts?.tokens ?? .zero
-                let conversations = w.conversations(sessions)
-                let title =
-                    tokens.isZero
-                    ? s.text(.dayConversations, ["date": InsightsWords.iso(day), "conversations": conversations])
-                    : s.text(
+                let title: String
+                if sessions == 0 && tokens.isZero {
+                    title = UIStrings.fill(quiet, ["date": InsightsWords.iso(day)])
+                } else if tokens.isZero {
+                    title = s.text(.dayConversations, ["date": InsightsWords.iso(day), "conversations": conversations(sessions)])
+                } else {
+                    title = s.text(
                         .dayConversationsTokens,
-                        ["date": InsightsWords.iso(day), "conversations": conversations, "tokens": s.text(.tokenCount, ["count": w.tokens(tokens)])])
+                        [
+                            "date": InsightsWords.iso(day), "conversations": conversations(sessions),
+                            "tokens": s.text(.tokenCount, ["count": w.tokens(tokens)]),
+                        ])
+                }
                 marks.append(
-                    "<rect class=\"cr-heat-\(InsightsChart.level(sessions, maximum: maximum))\" x=\"\(left + Double(column) * pitch)\" y=\"\(top + Double(row) * pitch)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2.5\"><title>\(title)</title></rect>"
+                    "<rect class=\"cr-heat-\(InsightsChart.level(sessions, maximum: maximum))\" x=\"\(left + column * pitch)\" y=\"\(top + row * pitch)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2.5\"><title>\(title)</title></rect>"
                 )
             }
         }
@@ -77,31 +93,35 @@ enum InsightsHeatmaps {
     static func hours(_ insights: SiteInsights, _ w: InsightsWords) -> HTML {
         let s = w.s
         guard insights.hourOfWeek.contains(where: { $0 > 0 }) else { return "<p class=\"cr-chart-empty\">\(s[.noActivity])</p>" }
-        let cellWidth = 33.0, cellHeight = 24.0, gap = 3.0, left = 44.0, top = 22.0
-        let width = left + 24 * (cellWidth + gap), height = top + 7 * (cellHeight + gap)
+        let cellWidth = 33, cellHeight = 24, gap = 3, left = 44, top = 22
+        let width = Double(left + 24 * (cellWidth + gap)), height = Double(top + 7 * (cellHeight + gap))
         let maximum = insights.hourOfWeek.max() ?? 0
         let short = s.list(.weekdaysShort), long = s.list(.weekdays)
+        // The hours' and counts' words, made once for the 168 cells.
+        let hours = (0..<24).map(w.hour)
+        var counted: [Int: String] = [:]
         var drawing = HTML()
         for hour in stride(from: 0, to: 24, by: 3) {
-            drawing.append(
-                "<text class=\"cr-axis\" x=\"\(left + Double(hour) * (cellWidth + gap))\" y=\"\(top - 8)\">\(w.hour(hour))</text>")
+            drawing.append("<text class=\"cr-axis\" x=\"\(left + hour * (cellWidth + gap))\" y=\"\(top - 8)\">\(hours[hour])</text>")
         }
         // Monday first, as the calendar's weeks.
         for row in 0..<7 {
             let weekday = (row + 1) % 7
-            let y = top + Double(row) * (cellHeight + gap)
+            let y = top + row * (cellHeight + gap)
             drawing.append("<text class=\"cr-axis\" x=\"\(left - 8)\" y=\"\(y + cellHeight / 2 + 4)\" text-anchor=\"end\">\(short[weekday])</text>")
             for hour in 0..<24 {
                 let count = insights.hourOfWeek[weekday * 24 + hour]
-                let title = s.text(.hourCell, ["weekday": long[weekday], "hour": w.hour(hour), "conversations": w.conversations(count)])
+                let conversations = counted[count] ?? w.conversations(count)
+                counted[count] = conversations
+                let title = s.text(.hourCell, ["weekday": long[weekday], "hour": hours[hour], "conversations": conversations])
                 drawing.append(
-                    "<rect class=\"cr-heat-\(InsightsChart.level(count, maximum: maximum))\" x=\"\(left + Double(hour) * (cellWidth + gap))\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" rx=\"3\"><title>\(title)</title></rect>"
+                    "<rect class=\"cr-heat-\(InsightsChart.level(count, maximum: maximum))\" x=\"\(left + hour * (cellWidth + gap))\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" rx=\"3\"><title>\(title)</title></rect>"
                 )
             }
         }
         var table = InsightsChart.Table(columns: [s[.hour]] + (0..<7).map { long[($0 + 1) % 7] })
         for hour in 0..<24 {
-            table.rows.append(.init(header: "\(w.hour(hour))", cells: (0..<7).map { s.number(insights.hourOfWeek[(($0 + 1) % 7) * 24 + hour]) }))
+            table.rows.append(.init(header: "\(hours[hour])", cells: (0..<7).map { s.number(insights.hourOfWeek[(($0 + 1) % 7) * 24 + hour]) }))
         }
         return InsightsChart.figure(
             .init(

@@ -16,6 +16,20 @@ package enum InsightsPage {
     /// The folder of the page and its data files inside the site.
     package static let folder = "insights"
 
+    /// Every file of a site's insights, by its path inside the site: the page, its stylesheet and
+    /// its data files (``InsightsData``), gathered from `entries`' summaries alone.
+    package static func files(
+        _ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int, prices: PriceTable
+    ) -> [(path: String, bytes: [UInt8])] {
+        let insights = SiteInsights(entries, prices: prices, offsetSeconds: locale.offsetSeconds)
+        var out = files.insightsFiles
+        out.append(("\(folder)/index.html", render(insights, theme: theme, files: files, locale: locale, shards: shards, prices: prices)))
+        for file in InsightsData.files(insights, offsetSeconds: locale.offsetSeconds, prices: prices) {
+            out.append(("\(folder)/\(file.name)", file.bytes))
+        }
+        return out
+    }
+
     /// The page. `shards`: the site's search shards (the page has the site's search, as every page).
     package static func render(_ insights: SiteInsights, theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int, prices: PriceTable) -> [UInt8] {
         let s = locale.strings

@@ -56,6 +56,19 @@ struct InsightsWords {
     /// `YYYY-MM-DD` of a day (days since 1970-01-01).
     static func iso(_ day: Int64) -> String {
         let (year, month, date) = ChatDate.civilFromDays(Int(day))
+        if year >= 0 && year <= 9999 {
+            // Ten ASCII digits and dashes, written in place: a year of days asks for hundreds.
+            return String(unsafeUninitializedCapacity: 10) { out in
+                let digits: [(Int, Int)] = [
+                    (year / 1000 % 10, 0), (year / 100 % 10, 1), (year / 10 % 10, 2), (year % 10, 3), (month / 10, 5), (month % 10, 6), (date / 10, 8),
+                    (date % 10, 9),
+                ]
+                for (digit, at) in digits { out[at] = UInt8(48 + digit) }
+                out[4] = UInt8(ascii: "-")
+                out[7] = UInt8(ascii: "-")
+                return 10
+            }
+        }
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let y = String(abs(year))
         return "\(year < 0 ? "-" : "")\(String(repeating: "0", count: max(0, 4 - y.count)))\(y)-\(two(month))-\(two(date))"

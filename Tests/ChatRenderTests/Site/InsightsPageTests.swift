@@ -190,7 +190,8 @@ import TestSupport
         }
         // Every file reads back: the JSON as JSON, each CSV with its header's number of fields.
         let json = try #require(try JSONSerialization.jsonObject(with: Data(files[0].bytes)) as? [String: Any])
-        #expect((json["sessions"] as? [Any])?.count == 6)
+        #expect(json["sessions"] == nil, "a row per conversation is sessions.csv's")
+        #expect(json["agents"] as? [String] == ["Codex", "Claude Code", "opencode"])
         #expect(((json["totals"] as? [String: Any])?["conversations"] as? Int) == 6)
     }
 
@@ -230,6 +231,21 @@ import TestSupport
         let sessions = String(decoding: try #require(files.first { $0.name == "sessions.csv" }).bytes, as: UTF8.self)
         #expect(sessions.contains(",\"Notes, with a comma\nand a line\","))
         #expect(sessions.components(separatedBy: "\r\n").count == 8, "a header, six rows and the last line's end")
+    }
+
+    /// Names are data, never keys that could meet: a model called NUL beside turns naming none,
+    /// an agent called "" beside sessions naming none, a project called like a page's folder.
+    @Test func namesThatLookLikeNothingAreKeptApart() throws {
+        let entries = [
+            Self.entry("a", "2026-01-01T00:00:00Z", agent: "", project: "insights", model: "\u{0}", usage: [Self.tokens("\u{0}", input: 5, output: 1)]),
+            Self.entry("b", "2026-01-02T00:00:00Z", agent: nil, project: "", model: nil, usage: [Self.tokens(nil, input: 7, output: 1)]),
+        ]
+        let insights = SiteInsights(entries, prices: .empty, offsetSeconds: 0)
+        #expect(insights.models.count == 2 && insights.models.contains("\u{0}") && insights.models.contains(nil))
+        #expect(insights.periods.reduce(0) { $0 + $1.byModel.reduce(0) { $0 + $1.sessions } } == 2)
+        #expect(insights.agents == [""] && insights.projects.count == 2)
+        _ = try Self.render(insights)
+        _ = InsightsData.files(insights, offsetSeconds: 0, prices: .empty)
     }
 
     @Test func theInsightsSpeakThePagesLanguage() throws {
