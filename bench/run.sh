@@ -13,7 +13,8 @@
 #             - 500 MB Claude Code and Codex sessions: time, peak memory and first paint, against
 #               claude-code-log (bench/huge/huge.py)
 #   3c. site:   a seeded 2,000-conversation ChatGPT export as one site, against convoviz's Markdown
-#               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py)
+#               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py),
+#               then the site with and without its insights page (bench/site/insights.py)
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
@@ -140,6 +141,8 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1 h
   python3 "$ROOT/bench/site/site.py" "$bin" "$WORK" "$WORK/convoviz-venv/bin" --repeat "$repeat"
   echo
   "$ROOT/.venv/bin/python" "$ROOT/bench/site/search.py" "$WORK/site-2000/out-chatrender"
+  echo
+  python3 "$ROOT/bench/site/insights.py" "$bin" "$WORK" --repeat "$(( repeat > 5 ? repeat : 5 ))"
 } | tee "$WORK/text-results.md"
 
 if [ -x "$ROOT/bench/photos.sh" ]; then

@@ -41,6 +41,9 @@ public struct RenderRequest: Sendable {
     /// render, and a site's pages, are reused from it, and what this render makes is put there.
     /// nil renders without one (the command line's default is the user's cache folder).
     public var cacheDirectory: String?
+    /// Whether a site gets its insights page (`insights/index.html` and its data files), linked
+    /// from the index; `--no-insights` leaves them out.
+    package var insights = true
     /// The cache of `cacheDirectory`, opened once for every page of a site.
     package var cache: RenderCache?
     /// What tells this build of chatrender from another of the same version (the command line

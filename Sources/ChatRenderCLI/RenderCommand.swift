@@ -61,6 +61,11 @@ enum RenderCommand {
             + "model_prices_and_context_window.json; default: the templates' prices.json. A model with "
             + "tokens and no price gets no estimate, and one warning")
 
+    static let noInsights = Option.flag(
+        "--no-insights",
+        help: "a site without its insights page (insights/index.html: the archive's activity, tokens, cost and tools in "
+            + "charts, with their figures as data.json and CSV files), nor the index's link to it")
+
     static let shard = Option.value(
         "--shard", valueName: "K/N",
         help: "render only the K-th of N slices of a site's pages (with --from, or a FOLDER), with the whole site's index "
@@ -107,7 +112,9 @@ enum RenderCommand {
             SharedOptions.themeAndTemplates,
             OptionGroup(SharedOptions.page.title, SharedOptions.page.options + [prices.option]),
             SharedOptions.photos,
-            OptionGroup("OUTPUT", [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, watch.option, splitOver.option]),
+            OptionGroup(
+                "OUTPUT",
+                [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, noInsights.option, watch.option, splitOver.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option, ImportCommand.redactReport.option]),
             CacheOptions.group,
             SharedOptions.messages,
@@ -198,6 +205,7 @@ enum RenderCommand {
             // Otherwise the file's own "markup" (imported chats: full) decides.
             request.markupGiven = settings.markupGiven
             if let limit = parsed[splitOver] { request.options.splitOver = limit }
+            request.insights = !parsed.has(noInsights)
             request.bundledThemes = DataDirectory.bundledThemes()
             request.cacheDirectory = CacheOptions.folder(parsed)
             request.cacheBuild = ExecutableLocation.buildIdentity()

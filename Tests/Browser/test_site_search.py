@@ -207,12 +207,17 @@ def test_the_search_works_over_http(driver, site):
 
 
 def test_the_site_shares_one_stylesheet_and_script_and_the_theme_choice(driver, site):
-    """Every page and the index link the same two hashed files in static/ and have nothing inline;
-    they load under the CSP from disk, and Dark chosen on the index is what a page opens in."""
-    shared = sorted((p.name for p in (site / "static").iterdir()), key=lambda name: not name.endswith(".css"))
+    """Every page and the index link the same two hashed files in static/ and have nothing inline
+    (the insights page also links its own stylesheet, the one other file there); they load under
+    the CSP from disk, and Dark chosen on the index is what a page opens in."""
+    files = [p.name for p in (site / "static").iterdir()]
+    own = [name for name in files if name.startswith("insights-")]
+    shared = sorted((name for name in files if name not in own), key=lambda name: not name.endswith(".css"))
     assert len(shared) == 2 and shared[0].endswith(".css") and shared[1].endswith(".js"), shared
+    assert len(own) == 1 and own[0].endswith(".css"), own
+    assert f'<link rel="stylesheet" href="../static/{own[0]}">' in (site / "insights" / "index.html").read_text(encoding="utf-8")
     pages = [site / "index.html"] + sorted(site.glob("*/index.html"))
-    assert len(pages) == 9
+    assert len(pages) == 10
     for page in pages:
         html = page.read_text(encoding="utf-8")
         root = "" if page.parent == site else "../"

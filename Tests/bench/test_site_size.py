@@ -5,7 +5,9 @@ on disk and the same from run to run; nothing here is timed.
 
 The exports are a quarter of the bench's (500 conversations, or fewer for long ones) to keep the
 suite short. `static/` (the site's one stylesheet and script, about 160 KB whatever the export) is
-left out of the ratio: at a quarter of the size it would weigh four times its share.
+left out of the ratio: at a quarter of the size it would weigh four times its share. So is
+`insights/` (the insights page and its data), which is held to its own bound instead: a part of
+about a fixed size (a year of days, the charts and their tables) and a short row per conversation.
 
 Run with `python -m pytest -q Tests/bench` from the repository root; CHATRENDER_BIN picks the binary
 (the debug build by default).
@@ -25,6 +27,9 @@ import size  # noqa: E402
 
 SCALE = 0.25
 LIMIT = 2.0
+# insights/: at most this, plus this much per conversation (bytes).
+INSIGHTS_FIXED = 200_000
+INSIGHTS_PER_CONVERSATION = 200
 
 
 @pytest.fixture(scope="module")
@@ -49,10 +54,12 @@ def test_a_site_is_at_most_twice_its_json(binary, exports, tmp_path, shape, loca
     site = tmp_path / "site"
     size.render(binary, export.parent, site, locale)
     parts = size.measure(site)
-    pages = list(site.glob("*/index.html"))
+    pages = [p for p in site.glob("*/index.html") if p.parent.name != "insights"]
     assert len(pages) == max(1, round((2000 if shape == "bench" else make_shapes.SHAPES[shape][1]) * SCALE))
     assert parts["search text"] > 0 and parts["turn text"] > 0
     json_bytes = export.stat().st_size
-    ratio = (sum(parts.values()) - parts["static"]) / json_bytes
+    ratio = (sum(parts.values()) - parts["static"] - parts["insights"]) / json_bytes
     breakdown = ", ".join(f"{name} {parts[name] / json_bytes:.3f}" for name in size.COMPONENTS)
     assert ratio <= LIMIT, f"{shape} ({locale or 'en'}): site {ratio:.2f}× its JSON ({breakdown})"
+    insights = INSIGHTS_FIXED + INSIGHTS_PER_CONVERSATION * len(pages)
+    assert 0 < parts["insights"] <= insights, f"{shape} ({locale or 'en'}): insights/ {parts['insights']:,} bytes, past {insights:,}"

@@ -4,8 +4,10 @@ the bytes go: each page's head (`<head>` and what comes before), its bar (the li
 the search form), its header (title, appearance switch, facts), its turns (split into the text a
 reader sees and the markup around it) and the rest (the `<main>` frame, the prompts' list, the
 script tag); the files beside the pages; `index.html`; the search shards (split into the list of
-conversations and turns, and the turns' texts); `static/`. Sizes are bytes on disk and the same
-from run to run: nothing here is timed.
+conversations and turns, and the turns' texts); `static/`; `insights/` (the insights page and its
+data files: a part of about a fixed size, a year of days and the charts' tables, and a row of
+`sessions.csv` per conversation). Sizes are bytes on disk and the same from run to run: nothing
+here is timed.
 
 usage: python3 bench/site/size.py CHATRENDER_BINARY WORK_DIR [SHAPE …] [--scale 1.0] [--locale TAG]
 (templates and themes from this checkout, or from CHATRENDER_DATA when set: another build's own)
@@ -25,7 +27,7 @@ import make_shapes  # noqa: E402
 
 TAG = re.compile(rb"<[^>]*>")
 COMPONENTS = ["head", "bar", "header", "turn text", "turn markup", "page rest", "page files", "index.html",
-              "search list", "search text", "static"]
+              "search list", "search text", "static", "insights"]
 
 
 def between(page: bytes, start: bytes, end: bytes) -> tuple[int, int] | None:
@@ -62,6 +64,8 @@ def measure(site: Path) -> dict:
     for entry in site.iterdir():
         if entry.name == "index.html":
             sizes["index.html"] += entry.stat().st_size
+        elif entry.name == "insights":
+            sizes["insights"] += sum(p.stat().st_size for p in entry.rglob("*") if p.is_file())
         elif entry.name == "static":
             sizes["static"] += sum(p.stat().st_size for p in entry.rglob("*") if p.is_file())
         elif entry.name == "search":
@@ -110,7 +114,7 @@ def main() -> None:
         site = args.work / f"site-{shape}"
         render(args.binary, path.parent, site, args.locale)
         sizes = measure(site)
-        pages = sum(1 for p in site.glob("*/index.html"))
+        pages = sum(1 for p in site.glob("*/index.html") if p.parent.name != "insights")
         rows.append((shape, path.stat().st_size, pages, sizes))
 
     print("| shape | conversations | JSON | site | site ÷ JSON |")

@@ -44,9 +44,11 @@ extension PageTemplate {
                 if text.hasSuffix("\n") { text.removeLast() }
                 return text
             }
+            // The insights page's stylesheet came later: a templates folder made before it has none.
+            let insights = FilePath.join(directory, "site/insights.css")
             template.site = SiteTemplate(
                 indexStylesheet: try block("index.css"), searchStylesheet: try block("search.css"),
-                searchScript: try block("search.js"))
+                searchScript: try block("search.js"), insightsStylesheet: FileManager.default.fileExists(atPath: insights) ? try block("insights.css") : "")
         }
         for name in ["live", "chunks"] {
             guard FileManager.default.fileExists(atPath: FilePath.join(directory, name), isDirectory: &folder), folder.boolValue else { continue }

@@ -128,12 +128,13 @@ extension UIStrings {
                 strings.set(key, forms: table)
             case (.list, .array(let items)):
                 let texts = items.compactMap { if case .string(let s) = $0.value { return s } else { return nil } }
-                let expected = key == .weekdays ? 7 : 12
+                let days = key == .weekdays || key == .weekdaysShort
+                let expected = days ? 7 : 12
                 if texts.count != expected || texts.count != items.count {
                     problems.append(
                         Diagnostic(
                             file: path, location: at(node, path),
-                            message: "expected \(expected) strings (\(key == .weekdays ? "Sunday first" : "January first"))"))
+                            message: "expected \(expected) strings (\(days ? "Sunday first" : "January first"))"))
                 } else {
                     strings.set(key, list: texts)
                 }

@@ -107,7 +107,7 @@ public struct ChatDate: Sendable, Equatable, Hashable {
     }
 
     // Howard Hinnant's days_from_civil / civil_from_days.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -16,6 +16,8 @@ package struct ConversationSummary: Sendable, Equatable {
     package var turns: [SearchTurn] = []
     /// The tokens its turns recorded, by model (sub-agents' included): the site's totals add them up.
     package var usage: [ModelUsage] = []
+    /// Its length, duration, calls by tool, sub-agents and compactions: what the site's insights draw.
+    package var activity = SessionActivity()
 
     /// Characters kept of the first prompt's first line.
     package static let snippetLimit = 160
@@ -39,7 +41,9 @@ package struct ConversationSummary: Sendable, Equatable {
         }
         let most = models.values.max() ?? 0
         model = firstModel.first { models[$0] == most }
-        usage = SessionStats(messages).usage
+        let stats = SessionStats(messages)
+        usage = stats.usage
+        activity = SessionActivity(stats)
     }
 
     /// The words of a turn a reader can find: its text, or the text of its parts, with every run

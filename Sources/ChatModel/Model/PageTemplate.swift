@@ -73,7 +73,9 @@ package struct PageTemplate: Sendable, Equatable {
         if Self.contains(script, "</script") || Self.contains(script, "<!--") {
             problems.append(Diagnostic(file: directory, message: "a script (*.js) contains \"</script\" or \"<!--\", which would break the <script> element"))
         }
-        for (text, name) in [(site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css")] where Self.contains(text, "</style") {
+        for (text, name) in [
+            (site.indexStylesheet, "site/index.css"), (site.searchStylesheet, "site/search.css"), (site.insightsStylesheet, "site/insights.css"),
+        ] where Self.contains(text, "</style") {
             problems.append(
                 Diagnostic(file: FilePath.join(directory, name), message: "the stylesheet contains \"</style\", which would end the <style> element early"))
         }
@@ -176,11 +178,15 @@ package struct SiteTemplate: Sendable, Equatable {
     package var searchStylesheet = ""
     /// `site/search.js`.
     package var searchScript = ""
+    /// `site/insights.css`: the insights page's (`insights/index.html`); optional, and a site
+    /// whose templates have none has no insights page.
+    package var insightsStylesheet = ""
 
-    package init(indexStylesheet: String = "", searchStylesheet: String = "", searchScript: String = "") {
+    package init(indexStylesheet: String = "", searchStylesheet: String = "", searchScript: String = "", insightsStylesheet: String = "") {
         self.indexStylesheet = indexStylesheet
         self.searchStylesheet = searchStylesheet
         self.searchScript = searchScript
+        self.insightsStylesheet = insightsStylesheet
     }
 
     /// The templates have no `site/` folder (a templates folder made before sites had one).

@@ -13,6 +13,8 @@ package struct SessionStats: Sendable, Equatable {
     package var files: [String] = []
     /// Tool calls, commands and code runs that failed.
     package var errors = 0
+    /// Times the conversation was compacted (its history replaced by a summary), sub-agents' included.
+    package var compactions = 0
     /// Tokens by the model that spent them (nil: turns that name none), in the order first met.
     package var usage: [ModelUsage] = []
 
@@ -30,10 +32,17 @@ package struct SessionStats: Sendable, Equatable {
         case subAgent
     }
 
-    /// How many calls of one kind.
+    /// How many calls of one kind, and how many of them failed.
     package struct ToolCount: Sendable, Equatable {
         package var tool: Tool
         package var count: Int
+        package var failures = 0
+
+        package init(tool: Tool, count: Int, failures: Int = 0) {
+            self.tool = tool
+            self.count = count
+            self.failures = failures
+        }
     }
 
     package init() {}
@@ -48,14 +57,18 @@ package struct SessionStats: Sendable, Equatable {
             last = max(last ?? date, date)
         }
         if let first, let last, last > first { seconds = last - first }
-        var counts: [Tool: Int] = [:], order: [Tool] = []
+        var counts: [Tool: Int] = [:], failed: [Tool: Int] = [:], order: [Tool] = []
         var seenFiles: Set<String> = []
         // By model, and apart by whether the agent recorded what the turns cost: recorded costs
         // are shown as they are, the rest estimated from prices.
         var byModel: [ModelUsage.Key: TokenUsage] = [:], modelOrder: [ModelUsage.Key] = []
-        func count(_ tool: Tool) {
+        func count(_ tool: Tool, failed didFail: Bool = false) {
             if counts[tool] == nil { order.append(tool) }
             counts[tool, default: 0] += 1
+            if didFail {
+                failed[tool, default: 0] += 1
+                errors += 1
+            }
         }
         func file(_ path: String?) {
             guard let path, !path.isEmpty, seenFiles.insert(path).inserted else { return }
@@ -72,22 +85,21 @@ package struct SessionStats: Sendable, Equatable {
                 for part in message.parts {
                     switch part {
                     case .toolCall(let call):
-                        count(.named(call.name))
-                        if call.status == .error { errors += 1 }
+                        count(.named(call.name), failed: call.status == .error)
                         if let phrase = call.titlePhrase, Self.fileTools.contains(phrase.key) { file(phrase.values["path"]) }
                     case .diff(let diff):
                         count(.fileEdit)
                         file(diff.path)
                     case .terminal(let terminal):
-                        count(.command)
-                        if let code = terminal.exitCode, code != 0 { errors += 1 }
+                        count(.command, failed: terminal.exitCode.map { $0 != 0 } ?? false)
                     case .codeExecution(let run):
-                        count(.codeRun)
-                        if run.status == .error { errors += 1 }
+                        count(.codeRun, failed: run.status == .error)
                     case .transcript(let transcript):
                         count(.subAgent)
                         stack.append(transcript.messages)
-                    case .text, .thinking, .document, .notice:
+                    case .notice(let notice):
+                        if notice.kind == .compacted { compactions += 1 }
+                    case .text, .thinking, .document:
                         break
                     }
                 }
@@ -96,7 +108,7 @@ package struct SessionStats: Sendable, Equatable {
         // Most used first; equals keep the order they were first met in.
         tools = order.enumerated().sorted { a, b in
             counts[a.element]! != counts[b.element]! ? counts[a.element]! > counts[b.element]! : a.offset < b.offset
-        }.map { ToolCount(tool: $0.element, count: counts[$0.element]!) }
+        }.map { ToolCount(tool: $0.element, count: counts[$0.element]!, failures: failed[$0.element] ?? 0) }
         usage = modelOrder.map { ModelUsage(model: $0.model, usage: byModel[$0]!) }
     }
 

@@ -14,7 +14,7 @@ package enum ImportWriter {
     /// folded, at most 60 characters; `conversation` when nothing is left; `-2`, `-3` for repeats
     /// and for the names of a site's own folders (a conversation called "Search" is `search-2`).
     static func slugs(for titles: [String]) -> [String] {
-        var used: Set<String> = [SiteWriter.searchFolder, SiteFiles.folder]
+        var used: Set<String> = [SiteWriter.searchFolder, SiteFiles.folder, InsightsPage.folder]
         return titles.map { title in
             let base = slug(title)
             var candidate = base

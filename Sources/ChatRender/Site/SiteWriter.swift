@@ -4,6 +4,7 @@ import ChatTheme
 import ChatPlan
 import ChatRenderHTML
 import ChatOutput
+import ChatPlan
 
 /// What a site (`render --from FORMAT EXPORT --out site/`) holds besides its pages: the shared
 /// stylesheet and script (``SiteFiles``), the themed `index.html` and the search shards
@@ -22,6 +23,10 @@ struct SiteWriter: Sendable {
     let files: SiteFiles
     /// What every page takes from the theme and templates: the same for all of them.
     let page: PreparedPage
+    /// The insights page and its data files, made on another thread while the pages are
+    /// rendered; nil for a site without them (`--no-insights`, or templates without
+    /// `site/insights.css`).
+    let insights: InBackground<[(path: String, bytes: [UInt8])]>?
 
     /// Folder of the search shards inside the site.
     static let searchFolder = "search"
@@ -43,20 +48,34 @@ struct SiteWriter: Sendable {
         let planned = SearchIndex.plan(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
         shardCount = planned.count
         shards = InBackground { planned.map { $0.bytes() } }
+        if render.insights, files.insightsStylesheetPath != nil {
+            // Gathered from the entries' summaries only: no session is read again. Only what the
+            // entries say, so a folder of an import's files has the insights of its export.
+            var pageLocale = render.options.locale
+            pageLocale.strings = page.strings
+            let (locale, theme, files, prices, shards) = (pageLocale, page.style.theme, files, page.prices, planned.count)
+            insights = InBackground { InsightsPage.files(entries, theme: theme, files: files, locale: locale, shards: shards, prices: prices) }
+        } else {
+            insights = nil
+        }
     }
 
     /// What a page of this site needs to find the index and the shards: it lives at `SLUG/index.html`.
     var link: SiteLink { SiteLink(root: "../", shards: shardCount) }
 
-    /// Writes the shared files, the shards and `index.html` (in the render's theme and language)
-    /// into `output`; returns the size of `index.html`.
+    /// Writes the shared files, the shards, the insights page and its data (``InsightsPage``,
+    /// ``InsightsData``) and `index.html` (in the render's theme and language) into `output`;
+    /// returns the size of `index.html`.
     func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
         let index = SiteIndexPage.render(
             entries, theme: page.style.theme, files: files, locale: locale, shards: shardCount,
-            prices: page.prices, link: { "\($0.slug)/index.html" })
+            prices: page.prices, insights: insights == nil ? nil : "\(InsightsPage.folder)/index.html", link: { "\($0.slug)/index.html" })
         for file in files.files {
+            try output.write(file.bytes, to: file.path)
+        }
+        for file in try insights?.value() ?? [] {
             try output.write(file.bytes, to: file.path)
         }
         for (n, shard) in try shards.value().enumerated() {

@@ -87,10 +87,17 @@ package struct PageShell: Sendable {
         linked(files, root: "", media: false, colorScheme: colorScheme)
     }
 
+    /// A site's `insights/index.html`: the shared files, and after them the insights' own
+    /// stylesheet (``SiteFiles/insightsStylesheetPath``); no photos or media.
+    package static func siteInsights(_ files: SiteFiles, colorScheme: String) -> PageShell {
+        linked(files, root: "../", media: false, colorScheme: colorScheme, insights: true)
+    }
+
     /// The shared files' elements, for a page whose site folder is `root` (`""`, `"../"`); made
     /// from their hashed names, never from the export.
-    private static func linked(_ files: SiteFiles, root: String, media: Bool, colorScheme: String) -> PageShell {
-        let link: HTML = "<link rel=\"stylesheet\" href=\"\(root + files.stylesheetPath)\">"
+    private static func linked(_ files: SiteFiles, root: String, media: Bool, colorScheme: String, insights: Bool = false) -> PageShell {
+        var link: HTML = "<link rel=\"stylesheet\" href=\"\(root + files.stylesheetPath)\">"
+        if insights, let path = files.insightsStylesheetPath { link.append("\n<link rel=\"stylesheet\" href=\"\(root + path)\">") }
         return PageShell(
             policy: ContentSecurityPolicy(media: media, styles: .own, scripts: .own), colorScheme: colorScheme,
             styles: link.bytes, scripts: script(src: root + files.scriptPath).bytes)

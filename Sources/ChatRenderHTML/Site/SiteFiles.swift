@@ -25,6 +25,10 @@ package struct SiteFiles: Sendable, Equatable {
     /// Path of the script inside the site, and its bytes.
     package let scriptPath: String
     package let script: [UInt8]
+    /// Path of the insights page's own stylesheet inside the site, and its bytes; nil when the
+    /// templates have none (`site/insights.css`), and then the site has no insights page.
+    package let insightsStylesheetPath: String?
+    package let insightsStylesheet: [UInt8]
 
     package init(theme: Theme, template: PageTemplate, strings: UIStrings) {
         let css =
@@ -35,6 +39,8 @@ package struct SiteFiles: Sendable, Equatable {
         script = Array(js.utf8)
         stylesheetPath = Self.name("chatrender", stylesheet, "css")
         scriptPath = Self.name("chatrender", script, "js")
+        insightsStylesheet = Array(template.site.insightsStylesheet.utf8)
+        insightsStylesheetPath = insightsStylesheet.isEmpty ? nil : Self.name("insights", insightsStylesheet, "css")
     }
 
     /// The script's first lines: the site's words as data (JSON whose literals escape `<`, `>`
@@ -57,4 +63,7 @@ package struct SiteFiles: Sendable, Equatable {
 
     /// Every file to write into the site, by path.
     package var files: [(path: String, bytes: [UInt8])] { [(stylesheetPath, stylesheet), (scriptPath, script)] }
+
+    /// The insights page's stylesheet, by path, when the site has one.
+    package var insightsFiles: [(path: String, bytes: [UInt8])] { insightsStylesheetPath.map { [($0, insightsStylesheet)] } ?? [] }
 }

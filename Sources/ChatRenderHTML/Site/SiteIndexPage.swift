@@ -15,10 +15,11 @@ import ChatTheme
 /// nothing inline, and no images.
 package enum SiteIndexPage {
     /// The page. `link` is each entry's page (relative); `shards` the number of search shards.
-    /// `files`: the site's shared stylesheet and script.
+    /// `files`: the site's shared stylesheet and script. `insights`: the insights page, linked
+    /// under the counts, when the site has one.
     package static func render(
         _ entries: [ImportedEntry], theme: Theme, files: SiteFiles, locale: PageLocale, shards: Int,
-        prices: PriceTable = .empty, link: (ImportedEntry) -> String
+        prices: PriceTable = .empty, insights: String? = nil, link: (ImportedEntry) -> String
     ) -> [UInt8] {
         let s = locale.strings
         let heading = s[.conversations]
@@ -71,7 +72,7 @@ package enum SiteIndexPage {
         }
         let switcher: HTML = theme.hasDarkMode ? PageBody.themeSwitch(s) : ""
         let body: HTML = """
-            <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p>\(totals(entries, prices: prices, s))</header>
+            <header class="cr-page-head"><h1 class="cr-title">\(heading)</h1>\(switcher)<p class="cr-site-count">\(s.counted(.conversationCount, entries.count))</p>\(totals(entries, prices: prices, s))\(insightsLink(insights, s))</header>
             <main class="cr-main">
             \(SiteSearch.form(root: "", shards: shards))
             \(sections)</main>
@@ -94,6 +95,14 @@ package enum SiteIndexPage {
         html.append("</dl>")
         return html
     }
+
+    /// The link to the insights page: a chart's icon and its name.
+    static func insightsLink(_ href: String?, _ s: UIStrings) -> HTML {
+        guard let href else { return HTML() }
+        return "<p class=\"cr-site-insights\"><a href=\"\(href)\">\(chart)<span>\(s[.insights])</span></a></p>"
+    }
+
+    static let chart: HTML = Icon.svg("<path d=\"M4 20h16\"/><path d=\"M7 16v-5M12 16V6M17 16v-8\"/>")
 
     /// One conversation: its card, the whole of which opens it.
     static func item(_ entry: ImportedEntry, locale: PageLocale, link: String) -> HTML {
