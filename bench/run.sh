@@ -15,6 +15,8 @@
 #   3c. site:   a seeded 2,000-conversation ChatGPT export as one site, against convoviz's Markdown
 #               (bench/site/site.py), then the site's search in headless Chromium (bench/site/search.py),
 #               then the site with and without its insights page (bench/site/insights.py)
+#   3d. usage:  every agent fixture's tokens and cost, chatrender against agentsview's
+#               `session usage` (bench/usage/compare.py; no timing, a table of differences)
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
@@ -111,6 +113,12 @@ if [ "$mode" = check ]; then
   exit "$status"
 fi
 
+# agentsview for the token and cost comparison, pinned (its wheel holds its own binary).
+if [ ! -x "$WORK/agentsview-venv/bin/agentsview" ]; then
+  python3 -m venv "$WORK/agentsview-venv"
+  "$WORK/agentsview-venv/bin/pip" install -q -r "$ROOT/bench/usage/requirements.txt"
+fi
+
 # Selenium for the page benchmark: the browser tests' pinned venv.
 if [ ! -x "$ROOT/.venv/bin/python" ] || ! "$ROOT/.venv/bin/python" -c "import selenium" 2>/dev/null; then
   python3 -m venv "$ROOT/.venv"
@@ -143,6 +151,8 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1 h
   "$ROOT/.venv/bin/python" "$ROOT/bench/site/search.py" "$WORK/site-2000/out-chatrender"
   echo
   python3 "$ROOT/bench/site/insights.py" "$bin" "$WORK" --repeat "$(( repeat > 5 ? repeat : 5 ))"
+  echo
+  python3 "$ROOT/bench/usage/compare.py" "$bin" --agentsview "$WORK/agentsview-venv/bin/agentsview"
 } | tee "$WORK/text-results.md"
 
 if [ -x "$ROOT/bench/photos.sh" ]; then

@@ -79,7 +79,31 @@ def lay_out(home):
             else:
                 shutil.copy2(source, target)
         agents.append((agent, fixture, os.path.join(home, RENDERED[fixture])))
+    one_hour_copy(home)
     return agents
+
+
+# No fixture writes to Claude's one-hour cache, which costs 2x the input price where the
+# five-minute cache costs 1.25x: the rewound session is copied (three days later, under an id of
+# its own) with every cache write made a one-hour write, as `cache_creation` splits them.
+ONE_HOUR_SOURCE = "rewind/5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e.jsonl"
+ONE_HOUR_ID = "1a2b3c4d-0e1f-4a5b-8c6d-7e8f9a0b1c2d"
+
+
+def one_hour_copy(home):
+    target = os.path.join(home, ".claude/projects/-home-ana-src-onehour", ONE_HOUR_ID + ".jsonl")
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    with open(os.path.join(IMPORT, "claude-code", ONE_HOUR_SOURCE)) as f, open(target, "w") as out:
+        for line in f:
+            record = json.loads(line)
+            text = json.dumps(record, separators=(",", ":"))
+            text = text.replace("5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e", ONE_HOUR_ID).replace("2026-03-02T", "2026-03-05T")
+            record = json.loads(text)
+            usage = (record.get("message") or {}).get("usage") if isinstance(record.get("message"), dict) else None
+            if isinstance(usage, dict) and usage.get("cache_creation_input_tokens"):
+                usage["cache_creation"] = {"ephemeral_5m_input_tokens": 0,
+                                           "ephemeral_1h_input_tokens": usage["cache_creation_input_tokens"]}
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
 def free_port():
