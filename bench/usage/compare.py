@@ -184,8 +184,8 @@ def agentsview_rows(av):
 
 
 def chatrender_rows(agents, out):
-    """chatrender's row for each conversation of each agent's folder, by the session id its
-    source file names."""
+    """chatrender's row of each conversation of each agent's folder (one site each), by its slug:
+    the page names no session id, so `pair` matches the rows to agentsview's sessions."""
     rows = {}
     env = dict(os.environ, CHATRENDER_DATA=ROOT)
     for agent, fixture, folder in agents:
