@@ -103,14 +103,40 @@ def opencodedb():
         shutil.rmtree(folder)
 
 
+def agents():
+    """Every reader's fixture folder (Fixtures/import/NAME/, NAME the reader's `--from` name; a
+    `-YEAR` suffix is the same reader's older shape) as trees of files for fuzz/targets/agents.swift:
+    the whole folder when it is small, else a tree for each folder that holds files."""
+    limit = 48 * 1024
+    for folder in sorted(p for p in FIXTURES.iterdir() if p.is_dir()):
+        reader = folder.name.rsplit("-", 1)[0] if folder.name.rsplit("-", 1)[-1].isdigit() else folder.name
+        files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
+        files = [p for p in files if all(not part.startswith(".") for part in p.relative_to(folder).parts)]
+        groups = [files] if sum(p.stat().st_size for p in files) <= limit else [
+            [p for p in files if p.parent == parent] for parent in sorted({p.parent for p in files})]
+        for n, group in enumerate(groups):
+            tree, size = b"", 0
+            for path in group:
+                data = path.read_bytes()
+                if size + len(data) > limit:
+                    continue
+                name = str(path.relative_to(folder)).encode()
+                tree += len(name).to_bytes(2, "little") + name + len(data).to_bytes(3, "little") + data
+                size += len(data)
+            if tree:
+                (HERE / "seeds" / "agents").mkdir(parents=True, exist_ok=True)
+                (HERE / "seeds" / "agents" / f"{reader}.{folder.name}.{n}").write_bytes(reader.encode() + b"\0.\0" + tree)
+
+
 if __name__ == "__main__":
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb"]:
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "agents"]:
         shutil.rmtree(HERE / "seeds" / target, ignore_errors=True)
     codex()
     copilot()
     cursor()
     opencode()
     opencodedb()
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb"]:
+    agents()
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "agents"]:
         for seed in sorted((HERE / "seeds" / target).iterdir()):
             print(f"{seed.relative_to(HERE)}: {seed.stat().st_size} bytes")

@@ -207,9 +207,56 @@ import CSQLite
             _ = try? OpenCodeReader().read(mode & 8 != 0 ? folder + "/data" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
             let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/data")
             #expect(after == before, "reading the database wrote beside it")
+        case "agents":
+            replayAgents(bytes)
         default:
             Issue.record("unknown fuzz target \(target)")
         }
+    }
+
+    /// As fuzz/targets/agents.swift: a reader by name, the path to read, then a tree of files (each
+    /// a two-byte path length, the path, a three-byte length, the bytes); nothing may appear beside
+    /// the files or change in them.
+    static func replayAgents(_ bytes: [UInt8]) {
+        guard let first = bytes.firstIndex(of: 0), let second = bytes[(first + 1)...].firstIndex(of: 0),
+            let reader = ExportReaders.named(String(decoding: bytes[..<first], as: UTF8.self))
+        else { return }
+        let folder = TestPaths.temporaryFolder("agentsreplay")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func plainPath(_ path: String) -> String? {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            return !parts.isEmpty && parts.count <= 12 && parts.allSatisfy({ plainName($0) != nil }) ? parts.joined(separator: "/") : nil
+        }
+        var at = second + 1, files = 0
+        reading: while at + 2 <= bytes.count, files < 16 {
+            let pathLength = Int(bytes[at]) | Int(bytes[at + 1]) << 8
+            at += 2
+            guard at + pathLength + 3 <= bytes.count else { break reading }
+            let path = String(decoding: bytes[at..<(at + pathLength)], as: UTF8.self)
+            at += pathLength
+            let length = Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16
+            at += 3
+            let end = min(bytes.count, at + length)
+            if let path = plainPath(path) { write(folder + "/" + path, bytes[at..<end]) }
+            at = end
+            files += 1
+        }
+        let system = at < bytes.count && bytes[at] & 1 == 1
+        let target = String(decoding: bytes[(first + 1)..<second], as: UTF8.self)
+        guard let path = target == "." ? folder : plainPath(target).map({ folder + "/" + $0 }) else { return }
+        let before = listing(folder)
+        _ = try? reader.read(path, options: ReadOptions(includeSystem: system))
+        #expect(listing(folder) == before, "\(reader.name) wrote beside or changed its input")
+    }
+
+    /// The files under `folder` with their bytes.
+    static func listing(_ folder: String) -> [String: Data] {
+        var found: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder)
+        while let relative = walker?.nextObject() as? String {
+            found[relative] = FileManager.default.contents(atPath: folder + "/" + relative) ?? Data()
+        }
+        return found
     }
 
     /// `name` when the fuzz targets would name a file by it (fuzz/support/FuzzFiles.swift).
@@ -265,18 +312,23 @@ import CSQLite
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
-    /// Every reader in the table of formats is fuzzed (its name without dashes is a target, or the
-    /// start of one: opencode's storage and its database are two), and every target is run by
-    /// `fuzz/run.sh --ci` from a kept corpus and replayed here.
+    /// Every reader in the table of formats is fuzzed: most by a target of its own (the readers of
+    /// the first releases: chatgpt, claudecode, opencode's storage and its database …), and all
+    /// through the `agents` target from its fixture folders (seeds `fuzz/seeds/agents/NAME.*`, made
+    /// by fuzz/make_seeds.py), so a reader added to the table is fuzzed once its fixtures are
+    /// seeded. Every target is run by `fuzz/run.sh --ci` from a kept corpus and replayed here.
     @Test func everyReaderHasAFuzzTargetThatCIRuns() throws {
         let script = try String(contentsOfFile: TestPaths.repo("fuzz/run.sh"), encoding: .utf8)
         let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("ALL=\"") }, "fuzz/run.sh lists no targets")
         let targets = line.dropFirst(5).dropLast().split(separator: " ").map(String.init)
-        for reader in ExportReaders.all {
-            let name = reader.name.replacingOccurrences(of: "-", with: "")
-            #expect(targets.contains { $0.hasPrefix(name) }, "no fuzz target reads \(reader.name)")
-        }
         let fm = FileManager.default
+        let agentSeeds = (try? fm.contentsOfDirectory(atPath: TestPaths.repo("fuzz/seeds/agents"))) ?? []
+        #expect(targets.contains("agents"))
+        for reader in ExportReaders.all {
+            #expect(
+                agentSeeds.contains { $0.hasPrefix(reader.name + ".") },
+                "fuzz/seeds/agents/ has no tree of \(reader.name)'s fixtures (python3 fuzz/make_seeds.py)")
+        }
         for target in targets {
             #expect(fm.fileExists(atPath: TestPaths.repo("fuzz/targets/\(target).swift")), "fuzz/targets/\(target).swift is missing")
             let kept = (try? fm.contentsOfDirectory(atPath: TestPaths.repo("fuzz/corpus-kept/\(target)"))) ?? []

@@ -160,6 +160,33 @@ struct WatchCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/elsewhere").isEmpty)
     }
 
+    /// The other states a watch can be in — waiting for a log's first turn, and following a log
+    /// that was removed — end on Ctrl-C within a second too, and say no page was written.
+    @Test func ctrlCEndsAWatchThatWaitsOrLostItsLog() throws {
+        let folder = TestPaths.temporaryFolder("watch-states")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let empty = folder + "/1c2d3e4f-0000-4000-8000-000000000000.jsonl"
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        let waiting = try Watching([empty, "--from", "claude-code", "--out", folder + "/waiting"])
+        try waiting.waitFor("a wait for the first turn") { waiting.stderr.contains("waiting for its first turn") }
+        let tookWaiting = waiting.interrupt()
+        #expect(tookWaiting < 1.0, "Ctrl-C took \(tookWaiting) s")
+        #expect(waiting.process.terminationStatus != 0, "\(waiting.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/waiting/index.html"))
+
+        let log = folder + "/5d2e8f41-6a3b-4c7d-9e10-2f4a6b8c0d1e.jsonl"
+        try FileManager.default.copyItem(atPath: Self.session, toPath: log)
+        let out = folder + "/out"
+        let lost = try Watching([log, "--out", out])
+        try lost.waitFor("the first page") { FileManager.default.fileExists(atPath: out + "/index.html") }
+        try FileManager.default.removeItem(atPath: log)
+        try lost.waitFor("a failed round") { lost.stderr.contains("still watching") }
+        let tookLost = lost.interrupt()
+        #expect(tookLost < 1.0, "Ctrl-C took \(tookLost) s")
+        #expect(lost.process.terminationStatus != 0, "\(lost.stderr)")
+        #expect(try String(contentsOfFile: out + "/index.html", encoding: .utf8).hasSuffix("</html>\n"))
+    }
+
     struct WatchFailure: Error, CustomStringConvertible {
         var description: String
         init(_ what: String) { description = "no \(what) from render --watch" }
