@@ -75,6 +75,9 @@ import TestSupport
                 "cursor"
             ),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/a288f05d-df92-447a-9c34-08e45f3c9fdc.jsonl", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli/agent-transcripts", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt", "cursor"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")
