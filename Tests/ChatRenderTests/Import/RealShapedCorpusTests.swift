@@ -38,6 +38,7 @@ import TestSupport
             ]
         ),
         ("codex/first-release", "codex", []),
+        ("codex/typescript/sessions", "codex", ["unknown response item type \"mcp_list_tools\"", "unknown message role \"function\""]),
         ("copilot/session-state", "copilot", ["unknown event type \"session.workspace_indexed\"", "unknown event type \"session.memory_suggested\""]),
         ("copilot/vscode-export", "copilot", ["unknown response part kind \"hostDiagnosticSnapshot\""]),
         ("cursor/projects", "cursor", ["unknown line type \"checkpoint_created\"", "unknown marker \"[Image]\"", "unknown marker \"[Checkpoint]\""]),
