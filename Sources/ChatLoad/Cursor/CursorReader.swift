@@ -8,12 +8,14 @@ import ChatSupport
 /// `agent-transcripts` folder, one workspace's folder, or the whole `projects` folder), each
 /// transcript one conversation grouped by its workspace. A sub-agent's transcript
 /// (`<id>/subagents/<child>.jsonl` or `.txt`) is not a session of its own: it is shown inside its parent,
-/// at the call that started it.
+/// at the call that started it. The editor's own chats are in its state database
+/// (`globalStorage/state.vscdb`, see ``CursorComposers``): that file, or the folder holding it,
+/// is a site of them.
 package struct CursorReader: ChatExportReader {
     package var name: String { "cursor" }
     package var title: String { "Cursor" }
     package var inputHelp: String {
-        "a Cursor agent transcript (~/.cursor/projects/WORKSPACE/agent-transcripts/ID/ID.jsonl, ID.jsonl or ID.txt), or a folder of them (agent-transcripts, a workspace's folder, or ~/.cursor/projects)"
+        "a Cursor agent transcript (~/.cursor/projects/WORKSPACE/agent-transcripts/ID/ID.jsonl, ID.jsonl or ID.txt), or a folder of them (agent-transcripts, a workspace's folder, or ~/.cursor/projects); or the editor's chats in its globalStorage/state.vscdb"
     }
     package var inputNoun: String { "Cursor agent transcript" }
     package var standardInputName: String { "transcript.jsonl" }
@@ -68,9 +70,13 @@ package struct CursorReader: ChatExportReader {
     package func recognise(_ input: InputProbe) -> Recognition? {
         switch input.kind {
         case .file:
+            if input.head.starts(with: CursorComposers.sqliteMagic) {
+                return CursorComposers.isStateDatabase(input.path) ? .certain("it is a database with Cursor's cursorDiskKV table of chats") : nil
+            }
             if Self.isPlainText(input.head) { return .certain("it is a plain-text transcript of user: and assistant: messages with Cursor's markers") }
             return Self.recognise(records: input.records, path: input.path)
         case .folder:
+            if let database = Self.stateDatabase(in: input.path) { return .certain("it holds Cursor's state database (\(FilePath.lastComponent(database)))") }
             let base = FilePath.lastComponent(input.path)
             for log in input.entries.filter({ Self.isTranscript($0, base: base) }).prefix(3) {
                 if log.hasSuffix(".txt") {
@@ -106,13 +112,32 @@ package struct CursorReader: ChatExportReader {
         return parent == "agent-transcripts" || parent == stem
     }
 
+    /// The state database in `folder` (`state.vscdb`, or `globalStorage/state.vscdb`) when it
+    /// has Cursor's table of chats.
+    static func stateDatabase(in folder: String) -> String? {
+        [FilePath.join(folder, "state.vscdb"), FilePath.join(folder, "globalStorage/state.vscdb")].first {
+            !SessionLog.isFolder($0) && FileManager.default.fileExists(atPath: $0) && CursorComposers.isStateDatabase($0)
+        }
+    }
+
+    /// Whether `path` is a state database (not a transcript).
+    static func isDatabase(_ path: String) -> Bool {
+        !SessionLog.isFolder(path) && (FileInput.head(path: path, count: 16)?.bytes ?? []).starts(with: CursorComposers.sqliteMagic)
+    }
+
     package func rendersAlone(_ path: String) -> Bool {
+        // A state database holds every chat of the editor.
+        if Self.isDatabase(path) || (SessionLog.isFolder(path) && Self.stateDatabase(in: path) != nil) { return false }
         guard SessionLog.isFolder(path) else { return true }
         // One transcript's folder (`<id>/<id>.jsonl` and its sub-agents) is one page.
         return Self.extensions.contains { FileManager.default.fileExists(atPath: FilePath.join(path, FilePath.lastComponent(path) + $0)) }
     }
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        if Self.isDatabase(path) { return try CursorComposers.read(path, includeSystem: options.includeSystem) }
+        if SessionLog.isFolder(path), let database = Self.stateDatabase(in: path) {
+            return try CursorComposers.read(database, includeSystem: options.includeSystem)
+        }
         let (files, isFolder) = try SessionLog.inputs(
             path, expected: "a Cursor agent transcript (agent-transcripts/ID/ID.jsonl, ID.jsonl or ID.txt) or a folder of them",
             sessions: "Cursor agent transcripts (agent-transcripts/ID/ID.jsonl, ID.jsonl or ID.txt)", find: Self.transcripts)

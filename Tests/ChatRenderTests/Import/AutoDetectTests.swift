@@ -79,6 +79,8 @@ import TestSupport
             ),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/a288f05d-df92-447a-9c34-08e45f3c9fdc.jsonl", "cursor"),
             ("cursor/projects/home-ana-src-weather-cli", "cursor"),
+            ("cursor/User/globalStorage", "cursor"),
+            ("cursor/User/globalStorage/state.vscdb", "cursor"),
             ("cursor/projects/home-ana-src-weather-cli/agent-transcripts", "cursor"),
             ("cursor/projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt", "cursor"),
         ]
