@@ -178,6 +178,8 @@ Workspace `{WORKSPACE}` -> slug `{SLUG}`.
 
 The plain-text transcript `projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt` is written by hand, not by this script: `<user_info>` before `<user_query>`; `[Thinking]` to a blank line; `<think>` inside a reply; `[Tool call]` inputs as `key=value`, `key: value` with a value over several lines, a JSON object, and a JSON value; results by tool name, two side by side; `[REDACTED]`; unknown markers `[Image]` (twice) and `[Checkpoint]`.
 
+`User/globalStorage/state.vscdb`, the editor's own chats in its state database, is built by `make_state_db.py` (see its docstring).
+
 File mtimes are fixed: A {datetime.fromtimestamp(ts(2026, 8, 14, 9, 33), timezone.utc).isoformat()}, C {datetime.fromtimestamp(ts(2026, 8, 14, 9, 22), timezone.utc).isoformat()}, B {datetime.fromtimestamp(ts(2026, 8, 13, 16, 5), timezone.utc).isoformat()}.
 """
 
