@@ -2,8 +2,9 @@ import Foundation
 import ChatModel
 import ChatSupport
 
-/// OpenAI Codex CLI sessions: one rollout (`rollout-<time>-<id>.jsonl`), or a folder of them
-/// (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation. A
+/// OpenAI Codex CLI sessions: one rollout (`rollout-<time>-<id>.jsonl`, or the one JSON document
+/// `rollout-<date>-<id>.json` of the first TypeScript releases and their forks), or a folder of
+/// them (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation. A
 /// sub-agent's rollout (its `session_meta.source.subagent` names the thread that spawned it) is
 /// shown inside its parent, at the `spawn_agent` call that started it, when the parent is read
 /// too; alone, it is a page of its own.
@@ -11,7 +12,7 @@ package struct CodexReader: ChatExportReader {
     package var name: String { "codex" }
     package var title: String { "Codex" }
     package var inputHelp: String {
-        "an OpenAI Codex CLI session (rollout-….jsonl), or a folder of them (~/.codex/sessions, or a year, month or day in it)"
+        "an OpenAI Codex CLI session (rollout-….jsonl, or rollout-….json of the first releases), or a folder of them (~/.codex/sessions, or a year, month or day in it)"
     }
     package var inputNoun: String { "Codex session" }
     package var standardInputName: String { "rollout.jsonl" }
@@ -30,18 +31,31 @@ package struct CodexReader: ChatExportReader {
         }
     }
 
+    /// A rollout's name: `rollout-….jsonl`, or `rollout-….json` (one document, first releases).
     static func isRolloutName(_ name: String) -> Bool {
-        name.hasPrefix("rollout-") && name.hasSuffix(".jsonl")
+        name.hasPrefix("rollout-") && (name.hasSuffix(".jsonl") || name.hasSuffix(".json"))
+    }
+
+    /// Whether a document's beginning is a rollout of the first TypeScript releases (or a fork's):
+    /// an object with a `session` that has an `id`, and an `items` list.
+    static func isDocument(_ shape: JSONShape) -> Bool {
+        shape.root == UInt8(ascii: "{") && shape.has("session.id") && shape.has("items")
+            && (shape.has("session.timestamp") || shape.has("session.instructions")) && !shape.has("messages")
     }
 
     package func recognise(_ input: InputProbe) -> Recognition? {
         switch input.kind {
         case .file:
+            if Self.isDocument(input.shape) { return .certain("it is a session and its items, as the first Codex releases saved them") }
             guard let first = input.records.first, Self.isRolloutRecord(first) else { return nil }
             return .certain(
                 InputProbe.string(first, "type") == "session_meta" ? "its first line is a session_meta record" : "its lines are Codex rollout records")
         case .folder:
             for log in input.entries.filter({ Self.isRolloutName(FilePath.lastComponent($0)) }).prefix(3) {
+                if log.hasSuffix(".json") {
+                    if let head = input.head(of: log), Self.isDocument(JSONShape(head)) { return .certain("\(log) is a Codex rollout") }
+                    continue
+                }
                 if let first = input.records(of: log).first, Self.isRolloutRecord(first) { return .certain("\(log) is a Codex rollout") }
             }
             return nil
@@ -54,7 +68,8 @@ package struct CodexReader: ChatExportReader {
 
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         let (files, isFolder) = try SessionLog.inputs(
-            path, expected: "a Codex session (rollout-….jsonl) or a folder of them", sessions: "Codex sessions (rollout-….jsonl)", find: Self.rollouts)
+            path, expected: "a Codex session (rollout-….jsonl or .json) or a folder of them", sessions: "Codex sessions (rollout-….jsonl or .json)",
+            find: Self.rollouts)
         guard isFolder else {
             return try SessionLog.readAll(files, site: false) { (file) throws(DiagnosticError) in
                 try Self.readSession(file, includeSystem: options.includeSystem)
@@ -134,7 +149,12 @@ package struct CodexReader: ChatExportReader {
 
     static func parse(_ path: String, includeSystem: Bool) throws(DiagnosticError) -> CodexSession {
         var session = CodexSession(file: path, includeSystem: includeSystem)
-        try SessionLog.mapped(path, what: "Codex session") { file in
+        try SessionLog.mapped(path, what: "Codex session") { (file) throws(DiagnosticError) in
+            // The first releases' rollout: one document.
+            if path.hasSuffix(".json") {
+                try session.read(document: try ImportSource.parse(bytes: file.withBytes { Array($0) }, displayPath: path))
+                return
+            }
             file.withBytes { bytes in
                 // A long rollout is read in runs of whole lines, each run's pages given back once
                 // read: it is never resident whole beside what is made of it.
@@ -196,7 +216,8 @@ package struct CodexReader: ChatExportReader {
 
 extension CodexReader {
     package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
-        guard !SessionLog.isFolder(path) else { return nil }
+        // A folder, or a first release's rollout (a document written whole again, not appended to).
+        guard !SessionLog.isFolder(path), !path.hasSuffix(".json") else { return nil }
         return { CodexLiveLog(path: path) }
     }
 }

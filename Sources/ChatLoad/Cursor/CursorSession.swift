@@ -3,6 +3,8 @@ import ChatSupport
 
 /// Reads one Cursor agent transcript (`agent-transcripts/<id>/<id>.jsonl`): one JSON object a
 /// line, appended as the agent works, with no ids, no timestamps, no model and no token counts.
+/// (A plain-text transcript, `<id>.txt`, is read into the same session: see
+/// `CursorSession+PlainText.swift`.)
 ///
 /// - `{"role": "user", "message": {"content": …}}` is a prompt. Its text wraps the person's words
 ///   in `<user_query>`; newer builds put `<timestamp>Friday, Aug 14, 2026, 11:20 AM (UTC+2)</timestamp>`
@@ -101,10 +103,10 @@ struct CursorSession: AgentLogSession {
     mutating func readAssistant(_ content: JSONNode?, line: Int) {
         turnOpen = true
         for block in Self.blocks(content) {
-            if case .string(let text) = block.value { addText(text); continue }
+            if case .string(let text) = block.value { addReplyText(text); continue }
             switch InputProbe.string(block, "type") {
             case "text":
-                addText(InputProbe.string(block, "text") ?? "")
+                addReplyText(InputProbe.string(block, "text") ?? "")
             case "tool_use":
                 log.call("\(log.calls.count + 1)", Call(name: InputProbe.string(block, "name") ?? "tool", input: block["input"], line: line))
             case "thinking", "reasoning":

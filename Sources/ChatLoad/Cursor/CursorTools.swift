@@ -143,7 +143,7 @@ enum CursorTools {
             part.titlePhrase = UIPhrase(.toolDeleted, ["path": file])
             part.input = path
         case "read", "read_file":
-            guard let path = arg("path") ?? arg("file_path") else { break }
+            guard let path = arg("path") ?? arg("file_path") ?? arg("target_file") ?? arg("targetFile") else { break }
             let file = FilePath.lastComponent(path)
             part.title = "Read \(file)"
             part.titlePhrase = UIPhrase(.toolRead, ["path": file])

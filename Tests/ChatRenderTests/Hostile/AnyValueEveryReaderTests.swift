@@ -33,6 +33,7 @@ import TestSupport
         Case(reader: "claude-code", fixture: "import/claude-code/projects/-home-ana-src-shop/7f3c9a12-5b8e-4d21-9c47-0e6a1b2c3d4e.jsonl"),
         Case(reader: "codex", fixture: "import/codex/sessions/2026/06/05/rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl"),
         Case(reader: "codex", fixture: "import/codex/first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl"),
+        Case(reader: "codex", fixture: "import/codex/typescript/sessions/rollout-2025-04-25-3c2d1e0f-9a8b-4c7d-8e6f-5a4b3c2d1e0f.json"),
         Case(reader: "gemini", fixture: "import/gemini/tmp/garden-site/chats/session-2026-09-02T08-30-b7e2d4c6.jsonl"),
         Case(
             reader: "gemini",

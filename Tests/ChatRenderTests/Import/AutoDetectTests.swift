@@ -53,6 +53,9 @@ import TestSupport
             ("codex/sessions/2025/12/18", "codex"),
             ("codex/sessions/2026/06/05/rollout-2026-06-05T09-12-00-0197e3a1-5c2b-7d40-9a61-3f0c8e2b1d55.jsonl", "codex"),
             ("codex/first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl", "codex"),
+            ("codex/typescript/sessions", "codex"),
+            ("codex/typescript/sessions/rollout-2025-04-18-8f3b2c1d-4e5a-4b6c-9d7e-0a1b2c3d4e5f.json", "codex"),
+            ("codex/typescript/sessions/rollout-2025-04-25-3c2d1e0f-9a8b-4c7d-8e6f-5a4b3c2d1e0f.json", "codex"),
             ("gemini/tmp", "gemini"),
             ("gemini/tmp/garden-site", "gemini"),
             ("gemini/tmp/6f1c3e0b9d2a4c8e7f5b1a3d9c0e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e/chats/session-2026-05-20T14-02-3f9a1c2e.json", "gemini"),
@@ -75,6 +78,11 @@ import TestSupport
                 "cursor"
             ),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/a288f05d-df92-447a-9c34-08e45f3c9fdc.jsonl", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli", "cursor"),
+            ("cursor/User/globalStorage", "cursor"),
+            ("cursor/User/globalStorage/state.vscdb", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli/agent-transcripts", "cursor"),
+            ("cursor/projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt", "cursor"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")

@@ -118,10 +118,10 @@ import TestSupport
 
     @Test func theProjectsFolderIsASiteByWorkspace() throws {
         let (chats, warnings) = try read(Self.folder)
-        // Two transcripts; the sub-agent is inside its parent, not a session of its own.
-        #expect(chats.count == 2)
-        #expect(chats.map(\.project) == ["home-sample-dev-src-invoice-tools", "home-sample-dev-src-invoice-tools"])
-        #expect(warnings.count == 1)
+        // Three transcripts (one plain text); the sub-agent is inside its parent, not a session of its own.
+        #expect(chats.count == 3)
+        #expect(chats.map(\.project) == ["home-ana-src-weather-cli", "home-sample-dev-src-invoice-tools", "home-sample-dev-src-invoice-tools"])
+        #expect(warnings.count == 3)
         #expect(try read(Self.transcripts).0.count == 2)
         // One transcript's folder is one page.
         let one = try read(Self.transcripts + "/0cf8e760-3644-45cd-ad39-040d543e9ed8")

@@ -38,9 +38,14 @@ import TestSupport
             ]
         ),
         ("codex/first-release", "codex", []),
+        ("codex/typescript/sessions", "codex", ["unknown response item type \"mcp_list_tools\"", "unknown message role \"function\""]),
         ("copilot/session-state", "copilot", ["unknown event type \"session.workspace_indexed\"", "unknown event type \"session.memory_suggested\""]),
         ("copilot/vscode-export", "copilot", ["unknown response part kind \"hostDiagnosticSnapshot\""]),
-        ("cursor/projects", "cursor", ["unknown line type \"checkpoint_created\""]),
+        ("cursor/projects", "cursor", ["unknown line type \"checkpoint_created\"", "unknown marker \"[Image]\"", "unknown marker \"[Checkpoint]\""]),
+        (
+            "cursor/User/globalStorage/state.vscdb", "cursor",
+            ["the database does not hold", "unknown message type \"3\"", "no price for model \"claude-4-sonnet\""]
+        ),
         ("gemini/tmp", "gemini", ["unknown message type \"compression\"", "unknown message type \"tool_group_summary\""]),
         ("opencode/data", "opencode", ["unknown part type \"timeline-note\""]),
         ("openai/trip.json", "openai", ["\"file-abc123\" was uploaded through the Files API"]),

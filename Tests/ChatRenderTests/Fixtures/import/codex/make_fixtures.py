@@ -6,7 +6,9 @@ The shapes follow the rollout recorder of the Codex CLI (lines of {"timestamp", 
 custom tool, web search, plan updates, token counts, a model change, a compaction, an aborted
 turn, and record types this version of chatrender does not know), a 0.77-era session (the
 `shell` tool with a command array and JSON-string outputs with metadata.exit_code), a session of
-the first releases (a bare meta line and bare items), a 0.13x session that spawned a sub-agent
+the first releases (a bare meta line and bare items), the one-document rollouts of the first
+TypeScript releases (Responses API items) and of the open-codex fork (Chat Completions
+messages), a 0.13x session that spawned a sub-agent
 (the parent's `spawn_agent` and `wait` calls, and the child's own rollout beside it, whose meta
 names its parent thread), and a broken one. Deterministic: run it again and nothing changes.
 
@@ -151,6 +153,62 @@ def first_release():
     write("first-release/rollout-2025-05-02T08-00-00-5c9e1f2a.jsonl", out)
 
 
+def write_document(relative, document):
+    # The TypeScript releases wrote the whole session again at every save, as JSON.stringify(…, null, 2).
+    path = os.path.join(HERE, relative)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps(document, ensure_ascii=False, indent=2))
+
+
+def typescript_releases():
+    shell_out = lambda text, code: json.dumps({"output": text, "metadata": {"exit_code": code, "duration_seconds": 0.1}})
+    # openai/codex's TypeScript CLI: {"session": {timestamp, id, instructions}, "items": [Responses API items]}.
+    codex = {
+        "session": {
+            "timestamp": "2025-04-18T09:41:27.512Z",
+            "id": "8f3b2c1d-4e5a-4b6c-9d7e-0a1b2c3d4e5f",
+            "instructions": "Prefer small commits. Run the tests before you say you are done.",
+        },
+        "items": [
+            {"id": "msg_u1", "type": "message", "role": "user", "content": [{"type": "input_text", "text": "The tide table rounds heights to whole metres. Keep one decimal."}]},
+            {"id": "rs_1", "type": "reasoning", "summary": [{"type": "summary_text", "text": "**Finding the rounding**\n\nThe table is printed by tides/table.py; the rounding is probably there."}]},
+            {"id": "fc_1", "type": "function_call", "call_id": "call_grep1", "name": "shell", "arguments": json.dumps({"command": ["rg", "-n", "round(", "tides"]}), "status": "completed"},
+            {"type": "function_call_output", "call_id": "call_grep1", "output": shell_out("tides/table.py:18:        height = round(reading.height)\n", 0)},
+            {"id": "fc_2", "type": "function_call", "call_id": "call_patch1", "name": "shell", "status": "completed",
+             "arguments": json.dumps({"command": ["apply_patch", "*** Begin Patch\n*** Update File: tides/table.py\n@@\n-        height = round(reading.height)\n+        height = round(reading.height, 1)\n*** End Patch\n"]})},
+            {"type": "function_call_output", "call_id": "call_patch1", "output": shell_out("Done!", 0)},
+            {"id": "mcp_1", "type": "mcp_list_tools", "server_label": "docs", "tools": []},
+            {"id": "fc_3", "type": "function_call", "call_id": "call_test1", "name": "shell", "arguments": json.dumps({"command": ["python", "-m", "pytest", "-q"]}), "status": "completed"},
+            {"type": "function_call_output", "call_id": "call_test1", "output": shell_out("F..\nFAILED tests/test_table.py::test_whole_metres\n1 failed, 2 passed\n", 1)},
+            {"id": "msg_a1", "type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Heights keep one decimal now. One test still expects whole metres: `test_whole_metres`; it needs the new value."}]},
+        ],
+    }
+    write_document("typescript/sessions/rollout-2025-04-18-8f3b2c1d-4e5a-4b6c-9d7e-0a1b2c3d4e5f.json", codex)
+    # open-codex: the same layout with the model and provider, its items Chat Completions messages.
+    fork = {
+        "session": {
+            "timestamp": "2025-04-25T16:02:10.004Z",
+            "id": "3c2d1e0f-9a8b-4c7d-8e6f-5a4b3c2d1e0f",
+            "instructions": "",
+            "model": "gemini-2.5-pro-preview-03-25",
+            "provider": "gemini",
+        },
+        "items": [
+            {"role": "user", "content": [{"type": "text", "text": "What does the station file look like? Here is the error I get."},
+                                         {"type": "image_url", "image_url": {"url": "https://example.com/screens/station-error.png"}}]},
+            {"role": "assistant", "content": None, "reasoning": "I should read the station file before guessing at the format.",
+             "tool_calls": [{"id": "call_st1", "type": "function", "function": {"name": "shell", "arguments": json.dumps({"command": ["cat", "data/stations.csv"]})}},
+                            {"id": "call_st2", "type": "function", "function": {"name": "shell", "arguments": json.dumps({"command": ["wc", "-l", "data/stations.csv"]})}}]},
+            {"role": "tool", "tool_call_id": "call_st1", "content": shell_out("id,name,units\nBRS,Bristol,m\nPLY,Plymouth,ft\n", 0)},
+            {"role": "tool", "tool_call_id": "call_st2", "content": shell_out("3 data/stations.csv\n", 0)},
+            {"role": "function", "name": "legacy", "content": "{}"},
+            {"role": "assistant", "content": "A header and one row a station: `id,name,units`. Plymouth is in feet, which is where the error comes from."},
+        ],
+    }
+    write_document("typescript/sessions/rollout-2025-04-25-3c2d1e0f-9a8b-4c7d-8e6f-5a4b3c2d1e0f.json", fork)
+
+
 def broken():
     out = [
         line("2026-06-07T10:00:00.000Z", "session_meta", {"id": "b", "timestamp": "2026-06-07T10:00:00.000Z", "cwd": "/home/ana/src/x", "cli_version": "0.134.0"}),
@@ -216,4 +274,5 @@ new_session()
 session_077()
 sub_agents()
 first_release()
+typescript_releases()
 broken()

@@ -176,6 +176,10 @@ Workspace `{WORKSPACE}` -> slug `{SLUG}`.
 | `agent-transcripts/{A}/subagents/{C}.jsonl` | sub-agent transcript; first `<user_query>` equals the parent `Task` input.prompt (the only link) |
 | `agent-transcripts/{B}.jsonl` | flat layout; older build without `<timestamp>`; user content as a plain string in line 1; ONE low-confidence `tool_result` block in a user line (attach to the preceding unmatched tool_use); unknown record `checkpoint_created` (must be skipped); `turn_ended` aborted and error |
 
+The plain-text transcript `projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt` is written by hand, not by this script: `<user_info>` before `<user_query>`; `[Thinking]` to a blank line; `<think>` inside a reply; `[Tool call]` inputs as `key=value`, `key: value` with a value over several lines, a JSON object, and a JSON value; results by tool name, two side by side; `[REDACTED]`; unknown markers `[Image]` (twice) and `[Checkpoint]`.
+
+`User/globalStorage/state.vscdb`, the editor's own chats in its state database, is built by `make_state_db.py` (see its docstring).
+
 File mtimes are fixed: A {datetime.fromtimestamp(ts(2026, 8, 14, 9, 33), timezone.utc).isoformat()}, C {datetime.fromtimestamp(ts(2026, 8, 14, 9, 22), timezone.utc).isoformat()}, B {datetime.fromtimestamp(ts(2026, 8, 13, 16, 5), timezone.utc).isoformat()}.
 """
 
