@@ -44,8 +44,8 @@ def copilot():
 
 
 def cursor():
-    transcripts = next((FIXTURES / "cursor" / "projects").glob("*/agent-transcripts"))
-    parent = transcripts / "0cf8e760-3644-45cd-ad39-040d543e9ed8"
+    # The project whose transcript has sub-agents.
+    parent = next((FIXTURES / "cursor" / "projects").glob("*/agent-transcripts/0cf8e760-3644-45cd-ad39-040d543e9ed8"))
     children = sorted((parent / "subagents").glob("*.jsonl"))
     write("cursor", "with-subagent", 1, (parent / (parent.name + ".jsonl")).read_bytes(), *[c.read_bytes() for c in children])
 
