@@ -17,6 +17,7 @@ package enum ExportReaders {
         OpenCodeReader(),
         CopilotReader(),
         CursorReader(),
+        ClineReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

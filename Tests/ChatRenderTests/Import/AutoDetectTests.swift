@@ -75,6 +75,16 @@ import TestSupport
                 "cursor"
             ),
             ("cursor/projects/home-sample-dev-src-invoice-tools/agent-transcripts/a288f05d-df92-447a-9c34-08e45f3c9fdc.jsonl", "cursor"),
+            ("cline/Code/User/globalStorage", "cline"),
+            ("cline/Code/User/globalStorage/rooveterinaryinc.roo-cline", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000/api_conversation_history.json", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000/ui_messages.json", "cline"),
+            ("cline/Code/User/globalStorage/kilocode.kilo-code/tasks/9b3e27c4-0a61-4f8d-b5c2-6e1d8a7f3c90/api_conversation_history.json", "cline"),
+            ("cline/data/sessions", "cline"),
+            ("cline/data/sessions/sess_01k8fixture7d3c", "cline"),
+            ("cline/data/sessions/sess_01k8fixture7d3c/sess_01k8fixture7d3c.messages.json", "cline"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")
