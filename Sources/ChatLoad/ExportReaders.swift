@@ -18,6 +18,7 @@ package enum ExportReaders {
         CopilotReader(),
         CursorReader(),
         ClineReader(),
+        AiderReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

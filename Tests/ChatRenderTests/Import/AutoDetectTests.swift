@@ -85,6 +85,10 @@ import TestSupport
             ("cline/data/sessions", "cline"),
             ("cline/data/sessions/sess_01k8fixture7d3c", "cline"),
             ("cline/data/sessions/sess_01k8fixture7d3c/sess_01k8fixture7d3c.messages.json", "cline"),
+            ("aider/src", "aider"),
+            ("aider/src/shop", "aider"),
+            ("aider/src/shop/.aider.chat.history.md", "aider"),
+            ("aider/src/garden/.aider.chat.history.md", "aider"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")
