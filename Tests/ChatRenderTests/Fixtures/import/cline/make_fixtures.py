@@ -45,6 +45,7 @@ def ask(ts, kind, body="", **extra):
 
 
 def request(ts, tokens_in, tokens_out, writes, reads, cost, index=None):
+    # Said before the message it sends is added: the index of the history's last message then.
     info = {"request": "…", "tokensIn": tokens_in, "tokensOut": tokens_out, "cacheWrites": writes, "cacheReads": reads, "cost": cost}
     extra = {} if index is None else {"conversationHistoryIndex": index}
     return say(ts, "api_req_started", json.dumps(info), **extra)
@@ -103,24 +104,24 @@ def cline():
     write(f"{base}/api_conversation_history.json", history)
     ui = [
         say(t0, "task", "Add a --dry-run flag to the invoice exporter so it prints what it would write."),
-        request(t0 + 1000, 4, 212, 14210, 0, 0.0599, index=0),
+        request(t0 + 1000, 4, 212, 14210, 0, 0.0599, index=-1),
         say(t0 + 3000, "reasoning", "The exporter is in src/export.ts; read it before changing the signature."),
         say(t0 + 4000, "text", "I'll read the exporter first."),
         say(t0 + 4500, "tool", json.dumps({"tool": "readFile", "path": "src/export.ts", "content": f"{cwd}/src/export.ts"})),
-        request(t0 + 6000, 6, 301, 420, 14210, 0.0104, index=2),
+        request(t0 + 6000, 6, 301, 420, 14210, 0.0104, index=1),
         ask(t0 + 8000, "tool", json.dumps({"tool": "editedExistingFile", "path": "src/export.ts", "diff": diff1})),
         say(t0 + 9500, "checkpoint_created", lastCheckpointHash="4b2c9e1f"),
-        request(t0 + 11000, 5, 96, 380, 14630, 0.0073, index=4),
+        request(t0 + 11000, 5, 96, 380, 14630, 0.0073, index=3),
         ask(t0 + 14000, "command", "npm test"),
         say(t0 + 20000, "command_output", "> shop@1.0.0 test\n> vitest run"),
         say(t0 + 29000, "command_output", "✓ 12 tests passed (340ms)"),
-        request(t0 + 31000, 5, 140, 520, 15010, 0.0084, index=6),
+        request(t0 + 31000, 5, 140, 520, 15010, 0.0084, index=5),
         ask(t0 + 34000, "tool", json.dumps({"tool": "newFileCreated", "path": "docs/dry-run.md", "content": "# Dry run\n"})),
         say(t0 + 59000, "user_feedback", "No new docs file; add a line to the README instead."),
-        request(t0 + 61000, 31, 188, 610, 15530, 0.0097, index=8),
+        request(t0 + 61000, 31, 188, 610, 15530, 0.0097, index=7),
         say(t0 + 64000, "tool", json.dumps({"tool": "editedExistingFile", "path": "README.md", "diff": diff2})),
         say(t0 + 64500, "checkpoint_created", lastCheckpointHash="8d1f0a37"),
-        request(t0 + 66000, 6, 74, 300, 16140, 0.0069, index=10),
+        request(t0 + 66000, 6, 74, 300, 16140, 0.0069, index=9),
         say(t0 + 69000, "completion_result", "Added `--dry-run` to the exporter and described it in the README."),
         ask(t0 + 69500, "completion_result", ""),
     ]
