@@ -16,7 +16,7 @@
 #
 # Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
 # inline, theme, the readers openai, anthropic, chatgpt, claudeai, claudecode, codex, gemini,
-# copilot, cursor, opencode (its JSON storage) and opencodedb (its SQLite database), and zip,
+# copilot, cursor, cline, aider, opencode (its JSON storage) and opencodedb (its SQLite database), and zip,
 # shards. fuzz/support/ is compiled into every target. Each stage target of the library that the
 # targets import is compiled once, instrumented, into its own module and static library, after
 # the stages it depends on; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
@@ -27,7 +27,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb"
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor cline aider opencode opencodedb"
 TARGETS=""
 MODE=run
 for arg in "$@"; do
@@ -262,6 +262,8 @@ seed() {
         gemini) files=$(find "$fixtures/import/gemini" -name 'session-*.json*' -o -name 'checkpoint-*.json') ;;
         copilot) files=$(find "$fixtures/import/copilot" -name '*.jsonl' -o -name '*.json') ;;
         cursor) files=$(find "$fixtures/import/cursor" -name '*.jsonl') ;;
+        cline) files=$(find "$fixtures/import/cline" -name 'api_conversation_history.json' -o -name '*.messages.json') ;;
+        aider) files=$(find "$fixtures/import/aider" -name '.aider.chat.history.md') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
         # Their seeds (a mode byte, then several files in one) are in fuzz/seeds/NAME/ (fuzz/make_seeds.py).
         inline | shards | opencode | opencodedb) files="" ;;
@@ -275,6 +277,8 @@ seed() {
             conversation:* | zip:*) cp "$f" "$corpus/fixture-$n"; continue ;;
             gemini:*.json) mode='\000' ;;
             copilot:*.json) mode='\003' ;;
+            cline:*.messages.json) mode='\001' ;;
+            cline:*) mode='\000' ;;
             *) mode='\001' ;;
         esac
         { printf "$mode"; cat "$f"; } > "$corpus/fixture-$n"

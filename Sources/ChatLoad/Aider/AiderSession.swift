@@ -46,6 +46,7 @@ struct AiderSession: AgentSession {
     /// The commands whose text Aider then sends as the person's message.
     static let echoing: Set<String> = ["/ask", "/code", "/architect", "/context", "/help"]
 
+    /// The session's lines, in runs: the person's `####` message, the tool's `>` output, the reply.
     mutating func read(_ session: AiderHistory.Session) {
         if let header = session.header, let start = Self.date(header) { log.widenSpan(start) }
         let lines = session.lines
@@ -101,6 +102,8 @@ struct AiderSession: AgentSession {
 
     // MARK: - Messages
 
+    /// A `####` message: the person's turn, an echo of a command's text (left out), or the
+    /// architect's answer handed to the editor.
     mutating func message(_ raw: String) {
         let text = raw == "<blank>" ? "" : raw.trimmingASCIIWhitespace()
         guard !text.isEmpty else { return }
@@ -151,6 +154,8 @@ struct AiderSession: AgentSession {
 
     // MARK: - The tool's output
 
+    /// A run of the tool's output: reports as tokens and costs, applied edits, the banner's version
+    /// and model, and the rest one line in the reply.
     mutating func output(_ lines: [String], banner: Bool) {
         var shown: [String] = []
         for (k, line) in lines.enumerated() {
@@ -195,6 +200,7 @@ struct AiderSession: AgentSession {
 
     // MARK: - Replies
 
+    /// The model's reply: its reasoning, text and edits.
     mutating func reply(_ lines: [String]) {
         var text = lines.joined(separator: "\n").trimmingASCIIWhitespace()
         guard !text.isEmpty else { return }

@@ -53,12 +53,14 @@ struct ClineSession: AgentSession {
         log.freesAsTurnsAreMade = true
     }
 
+    /// A call shows as its tool reads (see ``ClineTools``); one with no result yet is still running.
     mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart] {
         ClineTools.parts(
             name: call.name, params: call.params, input: call.input, result: call.result, status: call.status ?? (call.result == nil ? .running : .ok),
             panel: panel)
     }
 
+    /// A `ts` (milliseconds since 1970) as a date.
     static func date(_ node: JSONNode?) -> ChatDate? {
         guard let node, case .number(let ms, _) = node.value else { return nil }
         return ImportDate.fromEpoch(ms / 1000)
@@ -221,6 +223,7 @@ struct ClineSession: AgentSession {
         }
     }
 
+    /// Tokens spent by the reply `draft`, and by the session.
     mutating func spend(_ usage: TokenUsage, on draft: Int) {
         log.tokens = log.tokens + usage
         log.drafts[draft].usage = log.drafts[draft].usage.map { $0.adding(usage) } ?? usage
@@ -236,6 +239,8 @@ struct ClineSession: AgentSession {
         }
     }
 
+    /// An assistant message: its blocks (and the calls written in its text) added to the reply,
+    /// then what the panel showed with the `requests` that made it, and their tokens.
     mutating func readReply(_ message: JSONNode, index: Int, date: ChatDate?, requests: [Request]) {
         let model = message["modelInfo"].flatMap { InputProbe.string($0, "modelId") ?? InputProbe.string($0, "id") }
         if let model { log.useModel(model) }
@@ -305,6 +310,8 @@ struct ClineSession: AgentSession {
         return blocks(content).compactMap { InputProbe.string($0, "text") }.joined(separator: "\n")
     }
 
+    /// A user message: results joined to their calls, and the person's words (the task, feedback,
+    /// an answer) a turn of their own; the agent's context is left out.
     mutating func readPrompt(_ message: JSONNode, index: Int, date: ChatDate?) {
         var words: [String] = []
         var resumed = false

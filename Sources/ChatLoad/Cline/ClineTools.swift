@@ -35,6 +35,7 @@ enum ClineTools {
         case thinking(String)
         case call(name: String, params: [(key: String, value: String)])
 
+        /// Pieces are equal when their kind and text (a call's name and parameters) are.
         static func == (a: Piece, b: Piece) -> Bool {
             switch (a, b) {
             case (.text(let x), .text(let y)), (.thinking(let x), .thinking(let y)): return x == y

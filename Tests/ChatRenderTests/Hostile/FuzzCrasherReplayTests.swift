@@ -160,6 +160,28 @@ import CSQLite
             _ = CursorReader.read(
                 bytes: Array(pieces[0]), file: "/home/sample/.cursor/projects/home-sample-src/agent-transcripts/\(id)/\(id).jsonl",
                 children: pieces.dropFirst().enumerated().map { ("\($0.offset).jsonl", Array($0.element)) }, includeSystem: mode & 1 == 1)
+        case "cline":
+            // As fuzz/targets/cline.swift: a task's files (or a CLI session's), split at NUL, in their folder.
+            let folder = TestPaths.temporaryFolder("clinereplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let cli = mode & 1 != 0
+            let task =
+                cli
+                ? folder + "/data/sessions/s1"
+                : folder + "/globalStorage/" + (mode & 2 != 0 ? "rooveterinaryinc.roo-cline" : "saoudrizwan.claude-dev") + "/tasks/1"
+            let names =
+                cli ? ["s1.messages.json", "s1.json"] : ["api_conversation_history.json", "ui_messages.json", "task_metadata.json", "history_item.json"]
+            for (name, piece) in zip(names, rest.split(separator: 0, maxSplits: 3, omittingEmptySubsequences: false)) { write(task + "/" + name, piece) }
+            _ = try? ClineReader().read(task, options: ReadOptions())
+        case "aider":
+            // As fuzz/targets/aider.swift: the chat history and (bit 0) the input history, in a project folder.
+            let folder = TestPaths.temporaryFolder("aiderreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let pieces = rest.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let project = folder + "/src/shop"
+            write(project + "/.aider.chat.history.md", pieces[0])
+            if mode & 1 != 0, pieces.count > 1 { write(project + "/.aider.input.history", pieces[1]) }
+            _ = try? AiderReader().read(mode & 2 != 0 ? folder + "/src" : project + "/.aider.chat.history.md", options: ReadOptions())
         case "opencode":
             // As fuzz/targets/opencode.swift: S, M and P records, split at NUL, where opencode keeps them.
             let folder = TestPaths.temporaryFolder("opencodereplay")
