@@ -314,6 +314,7 @@ struct ClineSession: AgentSession {
     /// an answer) a turn of their own; the agent's context is left out.
     mutating func readPrompt(_ message: JSONNode, index: Int, date: ChatDate?) {
         var words: [String] = []
+        var attachments: [ImportedAttachment] = []
         var resumed = false
         // The call whose result goes on in the next text blocks (older versions wrote the
         // `[tool] Result:` line as a block of its own, the output in the blocks after it).
@@ -361,7 +362,16 @@ struct ClineSession: AgentSession {
                     let plain = ClineTools.withoutEnvironment(text)
                     if !plain.isEmpty { words.append(plain) }
                 }
-            case "image", "file", "document":
+            case "image":
+                // A picture the person gave: `source` {type: base64, media_type, data}, or the CLI's `data` and `mediaType`.
+                let source = block["source"] ?? block
+                guard let data = InputProbe.string(source, "data"), let bytes = InlineData.decodeBase64(data) else { continue }
+                let type = InlineData.contentType(declared: InputProbe.string(source, "media_type") ?? InputProbe.string(source, "mediaType"), bytes: bytes)
+                attachments.append(
+                    ImportedAttachment(
+                        id: "m\(index)-\(attachments.count + 1)", name: InlineData.defaultName("image", index: attachments.count + 1, contentType: type),
+                        contentType: type, byteCount: Int64(bytes.count), content: .bytes(bytes)))
+            case "file", "document":
                 continue
             case let type:
                 log.note("content block type", type ?? "(none)", line: block.line)
@@ -371,11 +381,11 @@ struct ClineSession: AgentSession {
             log.reply([.notice(NoticePart(kind: .info, text: "Task resumed"))], id: "m\(index)", date: date, model: nil)
         }
         let text = words.joined(separator: "\n\n").trimmingASCIIWhitespace()
-        guard !text.isEmpty else { return }
+        guard !text.isEmpty || !attachments.isEmpty else { return }
         let shown = promptDates.isEmpty ? nil : promptDates.removeFirst()
         let when = date ?? shown
         if let when { log.widenSpan(when) }
-        log.prompt(text, date: when, id: "m\(index)")
+        log.prompt(text, date: when, attachments: attachments, id: "m\(index)")
         pending = []
     }
 

@@ -183,6 +183,26 @@ import TestSupport
         #expect(throws: DiagnosticError.self) { try read(Self.storage + "/nowhere") }
     }
 
+    @Test func aPictureThePersonGaveIsAnAttachment() throws {
+        let temp = TestPaths.temporaryFolder("cline-picture")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let task = temp + "/tasks/2"
+        try FileManager.default.createDirectory(atPath: task, withIntermediateDirectories: true)
+        // A PNG's signature and a little more, as base64.
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D]).base64EncodedString()
+        let history = #"""
+            [{"role": "user", "content": [{"type": "text", "text": "<task>\nWhy is this button grey?\n</task>"},
+              {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "\#(png)"}}]},
+             {"role": "assistant", "content": [{"type": "text", "text": "It is disabled until the form is valid."}]}]
+            """#
+        try history.write(toFile: task + "/api_conversation_history.json", atomically: true, encoding: .utf8)
+        let (chats, warnings) = try read(task)
+        #expect(warnings.isEmpty, "\(warnings)")
+        let prompt = try #require(chats.first?.turns.first)
+        #expect(prompt.text == "Why is this button grey?")
+        #expect(prompt.attachments.map(\.contentType) == ["image/png"] && prompt.attachments.first?.byteCount == 12)
+    }
+
     @Test func oddShapesAreWarningsNeverATrap() throws {
         let temp = TestPaths.temporaryFolder("cline-odd")
         defer { try? FileManager.default.removeItem(atPath: temp) }
