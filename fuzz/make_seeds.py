@@ -110,8 +110,8 @@ def agents():
     limit = 48 * 1024
     for folder in sorted(p for p in FIXTURES.iterdir() if p.is_dir()):
         reader = folder.name.rsplit("-", 1)[0] if folder.name.rsplit("-", 1)[-1].isdigit() else folder.name
-        files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
-        files = [p for p in files if all(not part.startswith(".") for part in p.relative_to(folder).parts)]
+        # The agents' files, hidden ones too (Aider's are); not the scripts that make them.
+        files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".py", ".sql") and not p.name.startswith("README"))
         groups = [files] if sum(p.stat().st_size for p in files) <= limit else [
             [p for p in files if p.parent == parent] for parent in sorted({p.parent for p in files})]
         for n, group in enumerate(groups):

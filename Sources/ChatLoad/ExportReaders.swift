@@ -17,6 +17,8 @@ package enum ExportReaders {
         OpenCodeReader(),
         CopilotReader(),
         CursorReader(),
+        ClineReader(),
+        AiderReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -36,11 +36,14 @@ private func parse(_ bytes: [UInt8]) -> (reader: String, target: String, files: 
     return (reader, target, files, at < bytes.count && bytes[at] & 1 == 1)
 }
 
-/// `path` when each of its parts is a plain name (no `..`, nothing absolute), else nil.
+/// `path` when each of its parts is a plain name (letters, digits, `_`, `-`, `.`; a hidden name
+/// such as Aider's `.aider.chat.history.md` too, but not `.` or `..`; nothing absolute), else nil.
 private func plainPath(_ path: String) -> String? {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    guard !parts.isEmpty, parts.count <= 12, parts.allSatisfy({ FuzzFiles.plainName($0) != nil }) else { return nil }
-    return parts.joined(separator: "/")
+    let plain = parts.allSatisfy { part in
+        part != "." && part != ".." && FuzzFiles.plainName(part.hasPrefix(".") ? "x" + part : part) != nil
+    }
+    return !parts.isEmpty && parts.count <= 12 && plain ? parts.joined(separator: "/") : nil
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -121,7 +121,7 @@ import TestSupport
         queries.append(Query(words: ["chatrender", "help", "theme", ""], expected: ["check", "init"]))
         // The words in the middle of a line: options and their values skipped, an earlier argument counted.
         queries.append(Query(words: ["chatrender", "render", "--fr"], expected: ["--from"]))
-        queries.append(Query(words: ["chatrender", "render", "--from", "cl"], expected: ["claude-ai", "claude-code"]))
+        queries.append(Query(words: ["chatrender", "render", "--from", "cl"], expected: ["claude-ai", "claude-code", "cline"]))
         queries.append(Query(words: ["chatrender", "render", "-o", "out", "--locale", "de", "--markup", ""], expected: ["inline", "full", "auto"]))
         queries.append(Query(words: ["chatrender", "theme", "init", "mine", "--from", ""], expected: Set(source.themes)))
         queries.append(Query(words: ["chatrender", "import", "--out", "x", "cla"], expected: ["claude-ai", "claude-code"]))

@@ -225,7 +225,8 @@ import CSQLite
         defer { try? FileManager.default.removeItem(atPath: folder) }
         func plainPath(_ path: String) -> String? {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            return !parts.isEmpty && parts.count <= 12 && parts.allSatisfy({ plainName($0) != nil }) ? parts.joined(separator: "/") : nil
+            let plain = parts.allSatisfy { part in part != "." && part != ".." && plainName(part.hasPrefix(".") ? "x" + part : part) != nil }
+            return !parts.isEmpty && parts.count <= 12 && plain ? parts.joined(separator: "/") : nil
         }
         var at = second + 1, files = 0
         reading: while at + 2 <= bytes.count, files < 16 {

@@ -83,6 +83,20 @@ import TestSupport
             ("cursor/User/globalStorage/state.vscdb", "cursor"),
             ("cursor/projects/home-ana-src-weather-cli/agent-transcripts", "cursor"),
             ("cursor/projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt", "cursor"),
+            ("cline/Code/User/globalStorage", "cline"),
+            ("cline/Code/User/globalStorage/rooveterinaryinc.roo-cline", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000/api_conversation_history.json", "cline"),
+            ("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000/ui_messages.json", "cline"),
+            ("cline/Code/User/globalStorage/kilocode.kilo-code/tasks/9b3e27c4-0a61-4f8d-b5c2-6e1d8a7f3c90/api_conversation_history.json", "cline"),
+            ("cline/data/sessions", "cline"),
+            ("cline/data/sessions/sess_01k8fixture7d3c", "cline"),
+            ("cline/data/sessions/sess_01k8fixture7d3c/sess_01k8fixture7d3c.messages.json", "cline"),
+            ("aider/src", "aider"),
+            ("aider/src/shop", "aider"),
+            ("aider/src/shop/.aider.chat.history.md", "aider"),
+            ("aider/src/garden/.aider.chat.history.md", "aider"),
         ]
         for (input, format) in table {
             #expect(detected(fixture(input)) == format, "\(input)")
