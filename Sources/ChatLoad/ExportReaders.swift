@@ -17,6 +17,7 @@ package enum ExportReaders {
         OpenCodeReader(),
         CopilotReader(),
         CursorReader(),
+        PiReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.
