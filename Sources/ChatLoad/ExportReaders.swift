@@ -19,6 +19,7 @@ package enum ExportReaders {
         CursorReader(),
         PiReader(),
         QwenReader(),
+        KimiReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.
