@@ -82,3 +82,30 @@ package struct QwenReader: ChatExportReader {
         SessionLog.files(in: folder) { relative, name in isSession(relative, name) }
     }
 }
+
+extension QwenReader {
+    package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
+        guard !SessionLog.isFolder(path), path.hasSuffix(".jsonl") else { return nil }
+        return { QwenLiveLog(path: path) }
+    }
+}
+
+/// A Qwen Code log read as it is written (`render --watch`): a snapshot makes the conversation
+/// from a copy of the session read so far.
+struct QwenLiveLog: LiveSessionLog {
+    private var session: QwenSession
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        session = QwenSession(file: path)
+    }
+
+    mutating func read(lines: UnsafeBufferPointer<UInt8>) { session.read(lines) }
+
+    func snapshot() -> (ImportedChat?, [Diagnostic]) {
+        var copy = session
+        let chat = copy.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, copy.log.diagnostics)
+    }
+}

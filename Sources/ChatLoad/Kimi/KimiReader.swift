@@ -111,3 +111,31 @@ package struct KimiReader: ChatExportReader {
         }
     }
 }
+
+extension KimiReader {
+    package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
+        guard !SessionLog.isFolder(path), FilePath.lastComponent(path) == "wire.jsonl" else { return nil }
+        return { KimiLiveLog(path: path) }
+    }
+}
+
+/// A Kimi CLI wire read as it is written (`render --watch`): a snapshot makes the conversation
+/// from a copy of the session read so far, titled as the session's state says.
+struct KimiLiveLog: LiveSessionLog {
+    private var session: KimiSession
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        session = KimiSession(file: path)
+    }
+
+    mutating func read(lines: UnsafeBufferPointer<UInt8>) { session.read(lines) }
+
+    func snapshot() -> (ImportedChat?, [Diagnostic]) {
+        var copy = session
+        copy.log.title = KimiReader.customTitle(in: FilePath.directory(path))
+        let chat = copy.chat(fallbackTitle: FilePath.lastComponent(FilePath.directory(path)))
+        return (chat, copy.log.diagnostics)
+    }
+}

@@ -89,3 +89,30 @@ package struct PiReader: ChatExportReader {
         SessionLog.files(in: folder, skipping: ["subagent-artifacts"]) { _, name in name.hasSuffix(".jsonl") }
     }
 }
+
+extension PiReader {
+    package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
+        guard !SessionLog.isFolder(path) else { return nil }
+        return { PiLiveLog(path: path) }
+    }
+}
+
+/// A Pi session read as it is written (`render --watch`): the session keeps its state between
+/// pieces; a snapshot makes the conversation from a copy.
+struct PiLiveLog: LiveSessionLog {
+    private var session: PiSession
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        session = PiSession(file: path, app: PiReader.app(of: path))
+    }
+
+    mutating func read(lines: UnsafeBufferPointer<UInt8>) { session.read(lines) }
+
+    func snapshot() -> (ImportedChat?, [Diagnostic]) {
+        var copy = session
+        let chat = copy.chat(fallbackTitle: FilePath.stem(path))
+        return (chat, copy.log.diagnostics)
+    }
+}

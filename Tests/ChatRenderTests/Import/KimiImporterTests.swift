@@ -98,6 +98,11 @@ import TestSupport
         if case .toolCall(let glob) = chat.turns[1].parts[1] { #expect(glob.result == "backup.sh") }
     }
 
+    @Test func aWireFollowedAsItIsWrittenIsTheWholeRead() throws {
+        let (live, whole) = try PiImporterTests.followed(Self.one + "/wire.jsonl", reader: KimiReader(), name: "wire.jsonl")
+        #expect(live != nil && live == whole)
+    }
+
     @Test func theSessionsFolderIsASite() throws {
         let (chats, warnings) = try read(Self.sessions)
         #expect(chats.count == 3)

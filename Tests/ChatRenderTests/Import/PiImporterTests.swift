@@ -156,6 +156,36 @@ import TestSupport
         }
     }
 
+    /// `source` copied into a scratch folder (as `name`) a few bytes at a time and followed as
+    /// `render --watch` follows it: the conversation followed, and the one the copy reads as whole.
+    static func followed(_ source: String, reader: any ChatExportReader, name: String) throws -> (live: ImportedChat?, whole: ImportedChat?) {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source)))
+        let folder = TestPaths.temporaryFolder("live")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data())
+        var live = try #require(LiveSession(path: path, reader: reader))
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(bytes.count, offset + 97)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data(bytes[offset..<end]))
+            try handle.close()
+            offset = end
+            _ = try live.poll()
+        }
+        // A page alone has no group: the project groups a site only.
+        var followed = live.snapshot().0
+        followed?.project = nil
+        return (followed, try reader.read(path, options: ReadOptions()).chats.first)
+    }
+
+    @Test func aSessionFollowedAsItIsWrittenIsTheWholeRead() throws {
+        let (live, whole) = try Self.followed(Self.pi, reader: PiReader(), name: FilePath.lastComponent(Self.pi))
+        #expect(live != nil && live == whole)
+    }
+
     @Test func theSessionsFolderIsASiteByProject() throws {
         let (chats, warnings) = try read(Self.piFolder)
         #expect(warnings.count == 1)

@@ -92,6 +92,11 @@ import TestSupport
         #expect(asGemini.first?.facts.first?.value == "Qwen Code")
     }
 
+    @Test func aLogFollowedAsItIsWrittenIsTheWholeRead() throws {
+        let (live, whole) = try PiImporterTests.followed(Self.log, reader: QwenReader(), name: FilePath.lastComponent(Self.log))
+        #expect(live != nil && live == whole)
+    }
+
     @Test func theHomeFolderIsASiteOfBoth() throws {
         let (chats, warnings) = try read(Self.home)
         #expect(chats.count == 2)
