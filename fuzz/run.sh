@@ -16,7 +16,8 @@
 #
 # Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
 # inline, theme, the readers openai, anthropic, chatgpt, claudeai, claudecode, codex, gemini,
-# copilot, cursor, opencode (its JSON storage) and opencodedb (its SQLite database), and zip,
+# copilot, cursor, opencode (its JSON storage), opencodedb (its SQLite database), piagent,
+# qwencode and kimi, and zip,
 # shards. fuzz/support/ is compiled into every target. Each stage target of the library that the
 # targets import is compiled once, instrumented, into its own module and static library, after
 # the stages it depends on; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
@@ -27,7 +28,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb"
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb piagent qwencode kimi"
 TARGETS=""
 MODE=run
 for arg in "$@"; do
@@ -262,6 +263,9 @@ seed() {
         gemini) files=$(find "$fixtures/import/gemini" -name 'session-*.json*' -o -name 'checkpoint-*.json') ;;
         copilot) files=$(find "$fixtures/import/copilot" -name '*.jsonl' -o -name '*.json') ;;
         cursor) files=$(find "$fixtures/import/cursor" -name '*.jsonl') ;;
+        piagent) files=$(find "$fixtures/import/pi" -name '*.jsonl') ;;
+        qwencode) files=$(find "$fixtures/import/qwen" -name '*.jsonl') ;;
+        kimi) files=$(find "$fixtures/import/kimi" -name '*.jsonl') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
         # Their seeds (a mode byte, then several files in one) are in fuzz/seeds/NAME/ (fuzz/make_seeds.py).
         inline | shards | opencode | opencodedb) files="" ;;
@@ -274,6 +278,7 @@ seed() {
         case $target:$f in
             conversation:* | zip:*) cp "$f" "$corpus/fixture-$n"; continue ;;
             gemini:*.json) mode='\000' ;;
+            kimi:*/wire.jsonl) mode='\000' ;;
             copilot:*.json) mode='\003' ;;
             *) mode='\001' ;;
         esac

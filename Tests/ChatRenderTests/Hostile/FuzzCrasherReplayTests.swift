@@ -154,6 +154,26 @@ import CSQLite
             write(session + (isExport ? "/chat-export.json" : "/events.jsonl"), pieces[0])
             if pieces.count > 1 { write(session + "/workspace.yaml", pieces[1]) }
             _ = try? CopilotReader().read(session, options: ReadOptions(includeSystem: mode & 1 == 1))
+        case "piagent", "qwencode":
+            // As fuzz/targets/piagent.swift and qwencode.swift: read whole, or in two pieces.
+            let cut = mode & 1 == 1 ? (rest[(rest.count / 2)...].firstIndex(of: 0x0A).map { $0 + 1 } ?? rest.count) : rest.count
+            rest.withUnsafeBufferPointer { bytes in
+                if target == "piagent" {
+                    var session = PiSession(file: "/home/sample/.openclaw/agents/main/sessions/s.jsonl", app: ("OpenClaw", "main"))
+                    session.read(UnsafeBufferPointer(rebasing: bytes[..<cut]))
+                    session.read(UnsafeBufferPointer(rebasing: bytes[cut...]))
+                    _ = session.chat(fallbackTitle: "session")
+                } else {
+                    var session = QwenSession(file: "session.jsonl")
+                    session.read(UnsafeBufferPointer(rebasing: bytes[..<cut]))
+                    session.read(UnsafeBufferPointer(rebasing: bytes[cut...]))
+                    _ = session.chat(fallbackTitle: "session")
+                }
+            }
+        case "kimi":
+            var session = KimiSession(file: mode & 1 == 1 ? "context.jsonl" : "wire.jsonl")
+            rest.withUnsafeBufferPointer { if mode & 1 == 1 { session.readContext($0) } else { session.read($0) } }
+            _ = session.chat(fallbackTitle: "session")
         case "cursor":
             let pieces = rest.split(separator: 0, maxSplits: 7, omittingEmptySubsequences: false)
             let id = "0cf8e760-3644-45cd-ad39-040d543e9ed8"
