@@ -114,7 +114,8 @@ package struct KimiReader: ChatExportReader {
 
 extension KimiReader {
     package func liveLog(_ path: String) -> (() -> any LiveSessionLog)? {
-        guard !SessionLog.isFolder(path), FilePath.lastComponent(path) == "wire.jsonl" else { return nil }
+        // The wire is the log that grows; the context is rewritten on compaction.
+        guard !SessionLog.isFolder(path), path.hasSuffix(".jsonl"), FilePath.lastComponent(path) != "context.jsonl" else { return nil }
         return { KimiLiveLog(path: path) }
     }
 }
