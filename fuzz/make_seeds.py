@@ -110,6 +110,8 @@ def agents():
     limit = 48 * 1024
     for folder in sorted(p for p in FIXTURES.iterdir() if p.is_dir()):
         reader = folder.name.rsplit("-", 1)[0] if folder.name.rsplit("-", 1)[-1].isdigit() else folder.name
+        # Fixture folders named for the agent rather than the reader's `--from` name.
+        reader = {"pi": "pi-agent", "qwen": "qwen-code"}.get(reader, reader)
         # The agents' files, hidden ones too (Aider's are); not the scripts that make them.
         files = sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".py", ".sql") and not p.name.startswith("README"))
         groups = [files] if sum(p.stat().st_size for p in files) <= limit else [

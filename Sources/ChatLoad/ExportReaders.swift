@@ -19,6 +19,9 @@ package enum ExportReaders {
         CursorReader(),
         ClineReader(),
         AiderReader(),
+        PiReader(),
+        QwenReader(),
+        KimiReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -25,16 +25,22 @@ package struct ClaudeCodeReader: ChatExportReader {
         return type == "file-history-snapshot" && record["messageId"] != nil
     }
 
+    /// Whether the lines carry Claude Code's records, and none whose message is Gemini's content
+    /// (`parts`, not `content`): a fork of Gemini CLI keeps records of the same frame.
+    static func holdsSession(_ records: [JSONNode]) -> Bool {
+        records.contains(where: isSessionRecord) && !records.contains { $0["message"]?["parts"] != nil }
+    }
+
     package func recognise(_ input: InputProbe) -> Recognition? {
         switch input.kind {
         case .file:
-            return input.records.contains(where: Self.isSessionRecord) ? .certain("its lines carry a sessionId and message uuids") : nil
+            return Self.holdsSession(input.records) ? .certain("its lines carry a sessionId and message uuids") : nil
         case .folder:
             // A project folder (sessions at its top) or the projects folder (one level down).
             let logs = input.entries.filter {
                 $0.hasSuffix(".jsonl") && $0.split(separator: "/").count <= 2 && !FilePath.lastComponent($0).hasPrefix("agent-")
             }
-            for log in logs.prefix(3) where input.records(of: log).contains(where: Self.isSessionRecord) {
+            for log in logs.prefix(3) where Self.holdsSession(input.records(of: log)) {
                 return .certain("\(log) is a Claude Code session log")
             }
             return nil

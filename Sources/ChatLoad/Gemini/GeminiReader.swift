@@ -26,6 +26,8 @@ package struct GeminiReader: ChatExportReader {
 
     /// Recognised from the shape of a file's beginning.
     static func recognise(shape: JSONShape, records: [JSONNode]) -> Recognition? {
+        // Qwen Code's first releases wrote this shape: read here too, but Qwen Code's reader is surer.
+        if shape.has("messages[].type=qwen") { return .likely("it is a recorded session of Gemini CLI's shape") }
         if shape.has("sessionId") && shape.has("messages") && (shape.has("projectHash") || shape.has("startTime")) {
             return .certain("it has a sessionId, a projectHash and messages")
         }
@@ -53,7 +55,9 @@ package struct GeminiReader: ChatExportReader {
             for entry in input.entries.filter({ Self.isSessionName(FilePath.lastComponent($0)) }).prefix(3) {
                 guard let head = input.head(of: entry) else { continue }
                 let records = entry.hasSuffix(".jsonl") ? input.records(of: entry) : []
-                if Self.recognise(shape: JSONShape(head), records: records) != nil { return .certain("\(entry) is a Gemini CLI session") }
+                if let found = Self.recognise(shape: JSONShape(head), records: records) {
+                    return Recognition(found.confidence, "\(entry) is a Gemini CLI session")
+                }
             }
             return nil
         case .zip, .missing:

@@ -23,6 +23,9 @@ struct GeminiSession: AgentSession {
     var log: SessionBuilder<Never>
     /// Tokens of replies before the first one shown.
     var unshown: TokenUsage?
+    /// Whether a reply is Qwen Code's (`"type": "qwen"`): its first releases, a fork of Gemini
+    /// CLI, recorded sessions this way, and the page names it.
+    var isQwenCode = false
     private var skipsAcknowledgement = false
 
     init(file: String) {
@@ -134,6 +137,7 @@ struct GeminiSession: AgentSession {
             guard !text.isEmpty else { return }
             log.prompt(text, date: date, id: id)
         case "gemini", "model", "qwen":
+            if InputProbe.string(message, "type") == "qwen" { isQwenCode = true }
             var parts: [TurnPart] = []
             if case .array(let thoughts)? = message["thoughts"]?.value, !thoughts.isEmpty {
                 let pieces = thoughts.compactMap { thought -> String? in
@@ -253,6 +257,9 @@ struct GeminiSession: AgentSession {
             unshown = nil
         }
         log.project = project
-        return chat(fallbackTitle: fallbackTitle)
+        let made = chat(fallbackTitle: fallbackTitle)
+        guard isQwenCode, var chat = made else { return made }
+        chat.facts.insert(ConversationFact(label: "App", value: "Qwen Code"), at: 0)
+        return chat
     }
 }

@@ -16,7 +16,9 @@ struct WatchCommandTests {
         #expect(single.stderr.contains("it does not work with --single-file"))
         let export = try CLIRun.run(["render", "--watch", TestPaths.fixture("import/chatgpt")])
         #expect(export.status == 64, "\(export.stderr)")
-        #expect(export.stderr.contains("which --watch cannot follow; it follows one session log that is only ever appended to (Claude Code, Codex)"))
+        #expect(
+            export.stderr.contains(
+                "which --watch cannot follow; it follows one session log that is only ever appended to (Claude Code, Codex, Pi, Qwen Code, Kimi CLI)"))
     }
 
     @Test func aWatchWritesEachUpdateAndLeavesTheCompletePageOnCtrlC() throws {
