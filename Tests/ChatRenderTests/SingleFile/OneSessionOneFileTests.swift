@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ChatLoad
 @testable import ChatModel
 @testable import ChatOutput
 @testable import ChatBrowser
@@ -31,9 +32,27 @@ import TestSupport
                 )
             ),
             ("opencode", fixture("opencode/data/storage/session/4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c/ses_01.json")),
+            ("cursor-text", fixture("cursor/projects/home-ana-src-weather-cli/agent-transcripts/5d1e7c3a-8b42-4f6e-9a1d-2c7b0e9f4a61.txt")),
+            ("codex-typescript", fixture("codex/typescript/sessions/rollout-2025-04-18-8f3b2c1d-4e5a-4b6c-9d7e-0a1b2c3d4e5f.json")),
+            ("cline", fixture("cline/Code/User/globalStorage/saoudrizwan.claude-dev/tasks/1796623200000")),
+            ("cline-cli", fixture("cline/data/sessions/sess_01k8fixture7d3c")),
+            ("aider", fixture("aider/src/garden/.aider.chat.history.md")),
+            ("pi-agent", fixture("pi/.pi/agent/sessions/--home-ana-src-garden--/2026-06-01T09-00-00-000Z_5b0e2c1a-7d3f-4e8b-9a61-0c2d4e6f8a1b.jsonl")),
+            ("pi-agent-openclaw", fixture("pi/.openclaw/agents/main/sessions/3e1d5c7b-2a4f-4b6d-8e0a-1c3e5a7b9d2f.jsonl")),
+            ("qwen-code", fixture("qwen/.qwen/projects/-home-ana-src-tidepool/chats/8d2f4a6c-1b3e-4f5a-9c7d-0e2b4d6f8a0c.jsonl")),
+            ("kimi", fixture("kimi/.kimi/sessions/5f0c2e8a9b1d3f4e6a7c8b9d0e1f2a3b/6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b")),
             ("openai", fixture("openai/trip.json")),
             ("anthropic", fixture("anthropic/support.json")),
         ]
+    }
+
+    /// Every reader in the table has a session above (or an export of one below), so a reader
+    /// added to the table is shared as one file like every other.
+    @Test func everyReaderHasASessionHere() {
+        let names = sessions.map(\.name) + ["chatgpt-one", "claude-ai-one"]
+        for reader in ExportReaders.all {
+            #expect(names.contains { $0 == reader.name || $0.hasPrefix(reader.name + "-") }, "no session of \(reader.name) is rendered as one file")
+        }
     }
 
     /// An export cut down to its `index`-th conversation, in a folder of its own.
