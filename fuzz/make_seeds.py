@@ -103,14 +103,40 @@ def opencodedb():
         shutil.rmtree(folder)
 
 
+def crush():
+    fixture = FIXTURES / "crush" / "ledger" / ".crush" / "crush.db"
+    source = sqlite3.connect(f"file:{fixture}?mode=ro", uri=True)
+    dump = "\n".join(source.iterdump()).encode()
+    # Bit 1: SQL that builds the database; bit 3: the project folder read.
+    write("crush", "sql-dump", 3, dump)
+    write("crush", "sql-dump-project", 10, dump)
+    # The file itself, small: 512-byte pages, the two tables with the columns read.
+    sessions = source.execute("SELECT id, parent_session_id, title, prompt_tokens, completion_tokens, cost, created_at, updated_at FROM sessions").fetchall()
+    messages = source.execute("SELECT id, session_id, role, parts, model, created_at FROM messages").fetchall()
+    folder = Path(tempfile.mkdtemp())
+    try:
+        db = sqlite3.connect(folder / "small.db", isolation_level=None)
+        db.execute("PRAGMA page_size = 512")
+        db.execute("CREATE TABLE sessions (id text PRIMARY KEY, parent_session_id text, title text, prompt_tokens integer, completion_tokens integer, cost real, created_at integer, updated_at integer)")
+        db.execute("CREATE TABLE messages (id text PRIMARY KEY, session_id text, role text, parts text, model text, created_at integer)")
+        last = sessions[-1]
+        db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?)", last)
+        db.executemany("INSERT INTO messages VALUES (?, ?, ?, ?, ?, ?)", [m for m in messages if m[1] == last[0]])
+        db.close()
+        write("crush", "file", 1, (folder / "small.db").read_bytes())
+    finally:
+        shutil.rmtree(folder)
+
+
 if __name__ == "__main__":
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb"]:
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush"]:
         shutil.rmtree(HERE / "seeds" / target, ignore_errors=True)
     codex()
     copilot()
     cursor()
     opencode()
     opencodedb()
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb"]:
+    crush()
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush"]:
         for seed in sorted((HERE / "seeds" / target).iterdir()):
             print(f"{seed.relative_to(HERE)}: {seed.stat().st_size} bytes")

@@ -17,6 +17,7 @@ package enum ExportReaders {
         OpenCodeReader(),
         CopilotReader(),
         CursorReader(),
+        CrushReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -207,6 +207,26 @@ import CSQLite
             _ = try? OpenCodeReader().read(mode & 8 != 0 ? folder + "/data" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
             let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/data")
             #expect(after == before, "reading the database wrote beside it")
+        case "crush":
+            // As fuzz/targets/crush.swift: a project's .crush/crush.db (and -wal), or the SQL that builds it.
+            let folder = TestPaths.temporaryFolder("crushreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/ledger/.crush/crush.db"
+            if mode & 2 != 0 {
+                guard let (database, wal) = buildDatabase(String(decoding: rest, as: UTF8.self), at: folder + "/build.db") else { return }
+                write(path, database)
+                if let wal { write(path + "-wal", wal) }
+            } else if mode & 4 != 0, rest.count >= 2 {
+                let length = min(rest.count - 2, Int(rest[0]) | Int(rest[1]) << 8)
+                write(path, rest[2..<(2 + length)])
+                write(path + "-wal", rest[(2 + length)...])
+            } else {
+                write(path, rest)
+            }
+            let before = try? FileManager.default.contentsOfDirectory(atPath: folder + "/ledger/.crush")
+            _ = try? CrushReader().read(mode & 8 != 0 ? folder + "/ledger" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
+            let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/ledger/.crush")
+            #expect(after == before, "reading the database wrote beside it")
         default:
             Issue.record("unknown fuzz target \(target)")
         }

@@ -43,6 +43,7 @@ import TestSupport
         ("cursor/projects", "cursor", ["unknown line type \"checkpoint_created\""]),
         ("gemini/tmp", "gemini", ["unknown message type \"compression\"", "unknown message type \"tool_group_summary\""]),
         ("opencode/data", "opencode", ["unknown part type \"timeline-note\""]),
+        ("crush/ledger", "crush", ["unknown part type \"citation\""]),
         ("openai/trip.json", "openai", ["\"file-abc123\" was uploaded through the Files API"]),
         ("anthropic/support.json", "anthropic", []),
     ]
