@@ -128,8 +128,17 @@ def crush():
         shutil.rmtree(folder)
 
 
+def goose():
+    fixture = FIXTURES / "goose" / ".local" / "share" / "goose" / "sessions" / "sessions.db"
+    source = sqlite3.connect(f"file:{fixture}?mode=ro", uri=True)
+    dump = "\n".join(source.iterdump()).encode()
+    # Bit 1: SQL that builds the database; bit 3: goose's data folder read.
+    write("goose", "sql-dump", 3, dump)
+    write("goose", "sql-dump-folder", 10, dump)
+
+
 if __name__ == "__main__":
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush"]:
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose"]:
         shutil.rmtree(HERE / "seeds" / target, ignore_errors=True)
     codex()
     copilot()
@@ -137,6 +146,7 @@ if __name__ == "__main__":
     opencode()
     opencodedb()
     crush()
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush"]:
+    goose()
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose"]:
         for seed in sorted((HERE / "seeds" / target).iterdir()):
             print(f"{seed.relative_to(HERE)}: {seed.stat().st_size} bytes")

@@ -18,6 +18,7 @@ package enum ExportReaders {
         CopilotReader(),
         CursorReader(),
         CrushReader(),
+        GooseReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -227,6 +227,26 @@ import CSQLite
             _ = try? CrushReader().read(mode & 8 != 0 ? folder + "/ledger" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
             let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/ledger/.crush")
             #expect(after == before, "reading the database wrote beside it")
+        case "goose":
+            // As fuzz/targets/goose.swift: goose's sessions/sessions.db (and -wal), or the SQL that builds it.
+            let folder = TestPaths.temporaryFolder("goosereplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = folder + "/goose/sessions/sessions.db"
+            if mode & 2 != 0 {
+                guard let (database, wal) = buildDatabase(String(decoding: rest, as: UTF8.self), at: folder + "/build.db") else { return }
+                write(path, database)
+                if let wal { write(path + "-wal", wal) }
+            } else if mode & 4 != 0, rest.count >= 2 {
+                let length = min(rest.count - 2, Int(rest[0]) | Int(rest[1]) << 8)
+                write(path, rest[2..<(2 + length)])
+                write(path + "-wal", rest[(2 + length)...])
+            } else {
+                write(path, rest)
+            }
+            let before = try? FileManager.default.contentsOfDirectory(atPath: folder + "/goose/sessions")
+            _ = try? GooseReader().read(mode & 8 != 0 ? folder + "/goose" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
+            let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/goose/sessions")
+            #expect(after == before, "reading the database wrote beside it")
         default:
             Issue.record("unknown fuzz target \(target)")
         }
