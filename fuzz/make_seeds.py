@@ -137,8 +137,17 @@ def goose():
     write("goose", "sql-dump-folder", 10, dump)
 
 
+def continue_():
+    sessions = FIXTURES / "continue" / ".continue" / "sessions"
+    index = compact(sessions / "sessions.json")
+    for n, session in enumerate(sorted(p for p in sessions.glob("*.json") if p.name != "sessions.json")):
+        # Bit 1: the folder read, with the index beside the session.
+        write("continue", f"session-{n + 1}", 1, compact(session))
+        write("continue", f"folder-{n + 1}", 2, compact(session), index)
+
+
 if __name__ == "__main__":
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose"]:
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue"]:
         shutil.rmtree(HERE / "seeds" / target, ignore_errors=True)
     codex()
     copilot()
@@ -147,6 +156,7 @@ if __name__ == "__main__":
     opencodedb()
     crush()
     goose()
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose"]:
+    continue_()
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue"]:
         for seed in sorted((HERE / "seeds" / target).iterdir()):
             print(f"{seed.relative_to(HERE)}: {seed.stat().st_size} bytes")

@@ -19,6 +19,7 @@ package enum ExportReaders {
         CursorReader(),
         CrushReader(),
         GooseReader(),
+        ContinueReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -247,6 +247,15 @@ import CSQLite
             _ = try? GooseReader().read(mode & 8 != 0 ? folder + "/goose" : path, options: ReadOptions(includeSystem: mode & 1 == 1))
             let after = try? FileManager.default.contentsOfDirectory(atPath: folder + "/goose/sessions")
             #expect(after == before, "reading the database wrote beside it")
+        case "continue":
+            // As fuzz/targets/continue.swift: the session's file, then (after a NUL) the index beside it.
+            let folder = TestPaths.temporaryFolder("continuereplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let pieces = rest.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let session = folder + "/sessions/3f6c1a2b-7d4e-4f80-9a1b-2c3d4e5f6a7b.json"
+            write(session, pieces[0])
+            if pieces.count > 1 { write(folder + "/sessions/sessions.json", pieces[1]) }
+            _ = try? ContinueReader().read(mode & 2 != 0 ? folder : session, options: ReadOptions(includeSystem: mode & 1 == 1))
         default:
             Issue.record("unknown fuzz target \(target)")
         }

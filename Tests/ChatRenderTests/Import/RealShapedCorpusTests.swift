@@ -45,6 +45,7 @@ import TestSupport
         ("opencode/data", "opencode", ["unknown part type \"timeline-note\""]),
         ("crush/ledger", "crush", ["unknown part type \"citation\""]),
         ("goose/.local/share/goose", "goose", ["unknown content type \"reasoningSummary\""]),
+        ("continue/.continue", "continue", ["unknown message role \"summary\""]),
         ("openai/trip.json", "openai", ["\"file-abc123\" was uploaded through the Files API"]),
         ("anthropic/support.json", "anthropic", []),
     ]
