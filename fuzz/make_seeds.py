@@ -146,8 +146,17 @@ def continue_():
         write("continue", f"folder-{n + 1}", 2, compact(session), index)
 
 
+def droid():
+    project = FIXTURES / "droid" / ".factory" / "sessions" / "-home-ana-src-atlas"
+    for log in sorted(project.glob("*.jsonl")):
+        settings = compact(log.with_suffix(".settings.json"))
+        # Bit 1: the sessions folder read.
+        write("droid", "session", 0, log.read_bytes(), settings)
+        write("droid", "folder", 2, log.read_bytes(), settings)
+
+
 if __name__ == "__main__":
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue"]:
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue", "droid"]:
         shutil.rmtree(HERE / "seeds" / target, ignore_errors=True)
     codex()
     copilot()
@@ -157,6 +166,7 @@ if __name__ == "__main__":
     crush()
     goose()
     continue_()
-    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue"]:
+    droid()
+    for target in ["codex", "copilot", "cursor", "opencode", "opencodedb", "crush", "goose", "continue", "droid"]:
         for seed in sorted((HERE / "seeds" / target).iterdir()):
             print(f"{seed.relative_to(HERE)}: {seed.stat().st_size} bytes")

@@ -16,7 +16,7 @@
 #
 # Targets (fuzz/targets/NAME.swift; what each reads and its mode byte are at its top): conversation,
 # inline, theme, the readers openai, anthropic, chatgpt, claudeai, claudecode, codex, gemini,
-# copilot, cursor, opencode (its JSON storage), opencodedb (its SQLite database), crush, goose and continue, and zip,
+# copilot, cursor, opencode (its JSON storage), opencodedb (its SQLite database), crush, goose, continue and droid, and zip,
 # shards. fuzz/support/ is compiled into every target. Each stage target of the library that the
 # targets import is compiled once, instrumented, into its own module and static library, after
 # the stages it depends on; each target links them. Corpora grow in fuzz/corpus/NAME/ (not
@@ -27,7 +27,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb crush goose continue"
+ALL="conversation inline theme openai anthropic chatgpt claudeai claudecode zip shards codex gemini copilot cursor opencode opencodedb crush goose continue droid"
 TARGETS=""
 MODE=run
 for arg in "$@"; do
@@ -264,7 +264,7 @@ seed() {
         cursor) files=$(find "$fixtures/import/cursor" -name '*.jsonl') ;;
         zip) files=$(find "$fixtures/import" -name '*.zip') ;;
         # Their seeds (a mode byte, then several files in one) are in fuzz/seeds/NAME/ (fuzz/make_seeds.py).
-        inline | shards | opencode | opencodedb | crush | goose | continue) files="" ;;
+        inline | shards | opencode | opencodedb | crush | goose | continue | droid) files="" ;;
     esac
     n=0
     for f in $files; do

@@ -20,6 +20,7 @@ package enum ExportReaders {
         CrushReader(),
         GooseReader(),
         ContinueReader(),
+        DroidReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -256,6 +256,15 @@ import CSQLite
             write(session, pieces[0])
             if pieces.count > 1 { write(folder + "/sessions/sessions.json", pieces[1]) }
             _ = try? ContinueReader().read(mode & 2 != 0 ? folder : session, options: ReadOptions(includeSystem: mode & 1 == 1))
+        case "droid":
+            // As fuzz/targets/droid.swift: the session's log, then (after a NUL) its settings beside it.
+            let folder = TestPaths.temporaryFolder("droidreplay")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let pieces = rest.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+            let log = folder + "/-home-ana-src-atlas/5e1d2c3b-4a59-4687-9c0d-1e2f3a4b5c6d.jsonl"
+            write(log, pieces[0])
+            if pieces.count > 1 { write(String(log.dropLast(6)) + ".settings.json", pieces[1]) }
+            _ = try? DroidReader().read(mode & 2 != 0 ? folder : log, options: ReadOptions(includeSystem: mode & 1 == 1))
         default:
             Issue.record("unknown fuzz target \(target)")
         }

@@ -71,6 +71,8 @@ import TestSupport
             ("continue/.continue", "continue"),
             ("continue/.continue/sessions", "continue"),
             ("continue/.continue/sessions/3f6c1a2b-7d4e-4f80-9a1b-2c3d4e5f6a7b.json", "continue"),
+            ("droid/.factory/sessions", "droid"),
+            ("droid/.factory/sessions/-home-ana-src-atlas/5e1d2c3b-4a59-4687-9c0d-1e2f3a4b5c6d.jsonl", "droid"),
             ("copilot/session-state", "copilot"),
             ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483", "copilot"),
             ("copilot/session-state/80575baf-49d5-43f8-924e-8b3440c3f483/events.jsonl", "copilot"),

@@ -46,6 +46,7 @@ import TestSupport
         ("crush/ledger", "crush", ["unknown part type \"citation\""]),
         ("goose/.local/share/goose", "goose", ["unknown content type \"reasoningSummary\""]),
         ("continue/.continue", "continue", ["unknown message role \"summary\""]),
+        ("droid/.factory/sessions", "droid", ["unknown line type \"checkpoint\""]),
         ("openai/trip.json", "openai", ["\"file-abc123\" was uploaded through the Files API"]),
         ("anthropic/support.json", "anthropic", []),
     ]
