@@ -22,6 +22,10 @@ package enum ExportReaders {
         PiReader(),
         QwenReader(),
         KimiReader(),
+        CrushReader(),
+        GooseReader(),
+        ContinueReader(),
+        DroidReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.
