@@ -107,7 +107,7 @@ def agents():
     """Every reader's fixture folder (Fixtures/import/NAME/, NAME the reader's `--from` name; a
     `-YEAR` suffix is the same reader's older shape) as trees of files for fuzz/targets/agents.swift:
     the whole folder when it is small, else a tree for each folder that holds files."""
-    limit = 48 * 1024
+    limit = 64 * 1024
     for folder in sorted(p for p in FIXTURES.iterdir() if p.is_dir()):
         reader = folder.name.rsplit("-", 1)[0] if folder.name.rsplit("-", 1)[-1].isdigit() else folder.name
         # Fixture folders named for the agent rather than the reader's `--from` name.

@@ -239,7 +239,7 @@ link() {
 max_len() {
     case $1 in
         copilot | opencodedb | claudeai) echo 32768 ;;
-        agents) echo 65536 ;;
+        agents) echo 98304 ;;
         *) echo 16384 ;;
     esac
 }
