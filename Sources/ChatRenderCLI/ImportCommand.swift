@@ -41,7 +41,7 @@ enum ImportCommand {
         arguments: [
             .init(
                 name: "FORMAT",
-                help: "auto: recognise the format from INPUT's names and first records (the formats below)\n"
+                help: "auto: recognise the format from INPUT's names and first records (one of the \(ExportReaders.all.count) formats below)\n"
                     + ExportReaders.helpLines, kind: .importFormat),
             .init(
                 name: "INPUT",
