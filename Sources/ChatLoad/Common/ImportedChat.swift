@@ -16,6 +16,9 @@ package struct ImportedChat: Sendable, Equatable {
     package var agent: String? = nil
     /// What `--redact` masked in it; nil when not redacted.
     package var redaction: RedactionSummary? = nil
+    /// Tokens the log records only for the session as a whole, by model (the Copilot CLI's
+    /// totals at each run's end); counted where no turn records its own.
+    package var sessionUsage: [ModelUsage] = []
 }
 
 /// One visible turn of an imported conversation.

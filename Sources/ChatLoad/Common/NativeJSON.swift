@@ -22,10 +22,26 @@ package enum NativeJSON {
         if let redaction = conversation.redaction {
             out += "\n  \"redaction\": {" + redaction.counts.map { "\(quote($0.kind)): \($0.count)" }.joined(separator: ", ") + "},"
         }
+        if !conversation.sessionUsage.isEmpty {
+            out +=
+                "\n  \"sessionUsage\": ["
+                + conversation.sessionUsage.map { "\n    {\"model\": \($0.model.map(quote) ?? "null"), " + usageMembers($0.usage) + "}" }.joined(separator: ",")
+                + "\n  ],"
+        }
         out += "\n  \"messages\": "
         appendMessages(conversation.messages ?? [], indent: "  ", to: &out)
         out += "\n}\n"
         return Array(out.utf8)
+    }
+
+    /// A usage object's members, in the order the loader documents them.
+    private static func usageMembers(_ usage: TokenUsage) -> String {
+        var out = "\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
+        if !usage.cacheWrite1h.isZero { out += ", \"cacheWrite1h\": \(usage.cacheWrite1h)" }
+        if let context = usage.context { out += ", \"context\": \(context)" }
+        if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
+        if let cost = usage.recordedCost { out += ", \"recordedCost\": \(cost)" }
+        return out
     }
 
     /// `[ … ]` of messages, each on its own lines under `indent`.
@@ -50,15 +66,7 @@ package enum NativeJSON {
         if let version = message.version { out += ",\n\(member)\"version\": {\"index\": \(version.index), \"count\": \(version.count)}" }
         if !message.branch.isEmpty { out += ",\n\(member)\"branch\": [\(message.branch.map(String.init).joined(separator: ", "))]" }
         if let date = message.date { out += ",\n\(member)\"date\": \(quote(date.iso))" }
-        if let usage = message.usage {
-            out +=
-                ",\n\(member)\"usage\": {\"input\": \(usage.input), \"output\": \(usage.output), \"cacheRead\": \(usage.cacheRead), \"cacheWrite\": \(usage.cacheWrite)"
-            if !usage.cacheWrite1h.isZero { out += ", \"cacheWrite1h\": \(usage.cacheWrite1h)" }
-            if let context = usage.context { out += ", \"context\": \(context)" }
-            if let window = usage.contextWindow { out += ", \"contextWindow\": \(window)" }
-            if let cost = usage.recordedCost { out += ", \"recordedCost\": \(cost)" }
-            out += "}"
-        }
+        if let usage = message.usage { out += ",\n\(member)\"usage\": {" + usageMembers(usage) + "}" }
         if !message.attachments.isEmpty {
             out += ",\n\(member)\"attachments\": ["
             for (a, attachment) in message.attachments.enumerated() {

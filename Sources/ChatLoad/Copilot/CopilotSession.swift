@@ -27,6 +27,11 @@ struct CopilotSession: AgentLogSession {
     /// Token totals of the CLI runs so far (each `session.shutdown`), and of the latest run.
     var tokensBefore = Usage()
     var tokensNow: Usage?
+    /// The same by model, in the order first met: the session's tokens by model on the site's
+    /// totals and insights (the CLI records none per turn).
+    var modelsBefore: [String: Usage] = [:]
+    var modelsNow: [String: Usage] = [:]
+    var modelOrder: [String] = []
     /// Sub-agents' own events (envelope `agentId`, or `parentToolCallId` in older CLIs), each
     /// agent's read as a session of its own and shown at the `task` call that started it.
     var subAgents: [String: CopilotSession] = [:]
@@ -41,7 +46,13 @@ struct CopilotSession: AgentLogSession {
     /// Which sub-agent answers which call, once the log is read (see ``subAgentCalls()``).
     private var agentCalls: [String: String]?
 
-    struct Usage { var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0 }
+    struct Usage {
+        var input: Tally = 0, output: Tally = 0, cacheRead: Tally = 0, cacheWrite: Tally = 0
+
+        static func + (a: Usage, b: Usage) -> Usage {
+            Usage(input: a.input + b.input, output: a.output + b.output, cacheRead: a.cacheRead + b.cacheRead, cacheWrite: a.cacheWrite + b.cacheWrite)
+        }
+    }
 
     /// A tool call, joined from its request, its start and its completion.
     struct Call {
@@ -294,21 +305,24 @@ struct CopilotSession: AgentLogSession {
     mutating func readShutdown(_ data: JSONNode, line: Int) {
         guard let metrics = data["modelMetrics"], case .object(let members) = metrics.value else { return }
         var usage = Usage()
+        var byModel: [String: Usage] = [:]
         for member in members {
             guard let counts = member.node["usage"] else { continue }
             func count(_ key: String) -> Tally {
                 log.tallies.countOrZero(counts[key], line: line, path: JSONReader.join(JSONReader.join("data.modelMetrics", member.key), "usage") + "." + key)
             }
-            usage.input += count("inputTokens")
-            usage.output += count("outputTokens")
-            usage.cacheRead += count("cacheReadTokens")
-            usage.cacheWrite += count("cacheWriteTokens")
+            let model = Usage(
+                input: count("inputTokens"), output: count("outputTokens"), cacheRead: count("cacheReadTokens"), cacheWrite: count("cacheWriteTokens"))
+            usage = usage + model
+            byModel[member.key] = (byModel[member.key] ?? Usage()) + model
+            if !modelOrder.contains(member.key) { modelOrder.append(member.key) }
         }
         if let now = tokensNow, usage.input < now.input || usage.output < now.output {
-            tokensBefore.input += now.input; tokensBefore.output += now.output
-            tokensBefore.cacheRead += now.cacheRead; tokensBefore.cacheWrite += now.cacheWrite
+            tokensBefore = tokensBefore + now
+            for (model, counts) in modelsNow { modelsBefore[model] = (modelsBefore[model] ?? Usage()) + counts }
         }
         tokensNow = usage
+        modelsNow = byModel
     }
 
     // MARK: - Turns
@@ -375,6 +389,14 @@ struct CopilotSession: AgentLogSession {
                 input: tokensBefore.input + now.input, output: tokensBefore.output + now.output,
                 cacheRead: tokensBefore.cacheRead + now.cacheRead, cacheWrite: tokensBefore.cacheWrite + now.cacheWrite)
         }
-        return log.chat(turns, fallbackTitle: fallbackTitle)
+        var chat = log.chat(turns, fallbackTitle: fallbackTitle)
+        // By model for the site's totals: `inputTokens` counts the cache reads too (as the
+        // header's figure reads it), so the input without them, as a turn's usage has it.
+        chat?.sessionUsage = modelOrder.compactMap { model in
+            let counts = (modelsBefore[model] ?? Usage()) + (modelsNow[model] ?? Usage())
+            let usage = TokenUsage(input: counts.input - counts.cacheRead, output: counts.output, cacheRead: counts.cacheRead, cacheWrite: counts.cacheWrite)
+            return usage == TokenUsage() ? nil : ModelUsage(model: model, usage: usage)
+        }
+        return chat
     }
 }

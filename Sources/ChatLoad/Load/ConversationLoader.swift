@@ -36,6 +36,7 @@ package enum ConversationLoader {
         let composer = ComposerDecoder.decode(root["composer"], reader: &reader)  // checked even when messages are wrong
         conversation?.composer = composer
         conversation?.redaction = decodeRedaction(root["redaction"], reader: &reader)
+        conversation?.sessionUsage = decodeSessionUsage(root["sessionUsage"], reader: &reader)
         if let raw = reader.optionalString(root, "date", path: "") {
             conversation?.date = ChatDate(iso: raw)
             if ChatDate(iso: raw) == nil {
@@ -337,6 +338,24 @@ package enum ConversationLoader {
             input: counts["input"] ?? 0, output: counts["output"] ?? 0, cacheRead: counts["cacheRead"] ?? 0,
             cacheWrite: counts["cacheWrite"] ?? 0, cacheWrite1h: counts["cacheWrite1h"] ?? 0, context: counts["context"],
             contextWindow: counts["contextWindow"], recordedCost: recorded)
+    }
+
+    /// `"sessionUsage": [{"model": "gpt-5", "input": 12, "output": 340, "cacheRead": 0, "cacheWrite": 0}]`:
+    /// tokens the log records only for the session as a whole, by model (null: turns that name
+    /// none); each entry's counts as a turn's `usage`. `null` or no member is none.
+    private static func decodeSessionUsage(_ node: JSONNode?, reader: inout JSONReader) -> [ModelUsage] {
+        guard let node, node.value != .null else { return [] }
+        guard case .array(let items) = node.value else {
+            reader.error("expected an array of token counts by model, found \(node.kindDescription)", at: node, path: "sessionUsage")
+            return []
+        }
+        var out: [ModelUsage] = []
+        for (index, item) in items.enumerated() {
+            let path = JSONReader.join("sessionUsage", index)
+            let model = reader.optionalString(item, "model", path: path)
+            if let usage = decodeUsage(item, path: path, reader: &reader) { out.append(ModelUsage(model: model, usage: usage)) }
+        }
+        return out
     }
 
     /// A number as written ("1", "2.5"), else its kind ("a string").

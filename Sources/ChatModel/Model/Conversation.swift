@@ -23,6 +23,10 @@ public struct Conversation: Sendable, Equatable {
     /// The app or agent it was had with, when a site holds several (`"agent"`: "Codex"); a
     /// site's index groups by it first, then by project.
     package var agent: String?
+    /// Tokens the log records only for the session as a whole, by model (`"sessionUsage"`: the
+    /// Copilot CLI's totals at each run's end): a site's totals and insights count them when no
+    /// turn records its own. Empty for most conversations.
+    package var sessionUsage: [ModelUsage] = []
 
     /// A conversation made in code. `messages: nil` is one still loading (grey turns, marked busy).
     public init(title: String? = nil, messages: [Message]?, markup: Markup? = nil) {

@@ -24,7 +24,9 @@ package struct ConversationSummary: Sendable, Equatable {
 
     package init() {}
 
-    package init(_ messages: [Message]) {
+    /// The summary of `messages`; `sessionUsage`, tokens the log records only for the session as
+    /// a whole, stand for the turns' when no turn records any.
+    package init(_ messages: [Message], sessionUsage: [ModelUsage] = []) {
         var models: [String: Int] = [:]
         var firstModel: [String] = []
         for (index, message) in messages.enumerated() {
@@ -42,7 +44,7 @@ package struct ConversationSummary: Sendable, Equatable {
         let most = models.values.max() ?? 0
         model = firstModel.first { models[$0] == most }
         let stats = SessionStats(messages)
-        usage = stats.usage
+        usage = stats.usage.isEmpty ? sessionUsage : stats.usage
         activity = SessionActivity(stats)
     }
 

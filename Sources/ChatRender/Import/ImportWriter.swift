@@ -161,11 +161,12 @@ package enum ImportWriter {
             conversation.date = chat.date
             conversation.project = chat.project
             conversation.agent = chat.agent
+            conversation.sessionUsage = chat.sessionUsage
             if native { try output.write(NativeJSON.encode(conversation), to: file) }
             var entry = ImportedEntry(
                 title: chat.title, file: file, slug: slug, date: chat.date, messageCount: messages.count,
                 project: chat.project, agent: chat.agent)
-            if summaries { entry.summary = ConversationSummary(messages) }
+            if summaries { entry.summary = ConversationSummary(messages, sessionUsage: chat.sessionUsage) }
             entries.append((entry, conversation))
         }
         return entries

@@ -52,7 +52,7 @@ extension SiteRenderer {
                 date: item.conversation.date ?? messages.lazy.compactMap(\.date).first,
                 messageCount: messages.count, project: item.conversation.project,
                 agent: item.conversation.agent)
-            entry.summary = ConversationSummary(messages)
+            entry.summary = ConversationSummary(messages, sessionUsage: item.conversation.sessionUsage)
             pages.append(Page(entry: entry, conversation: item.conversation, path: item.path, shownAs: item.path))
         }
         pages = ImportWriter.newestFirst(pages, date: \.entry.date)

@@ -339,4 +339,75 @@ import TestSupport
         #expect(warnings[2].location.line == 7 && warnings[2].location.jsonPath == "data.modelMetrics.m.usage.inputTokens")
         if case .toolCall(let todo)? = chat?.turns.last?.parts.last { #expect(todo.title == "Updated the to-do list · 1 of 2 done") }
     }
+
+    /// The CLI records tokens only at each run's end (`session.shutdown`, by model); they reach
+    /// the site's totals and insights as the session's, by model, counted here from the log's own
+    /// lines: `inputTokens` holds the cache reads too, and a resumed run whose counters are below
+    /// the last one's started again, so its counts are added to the runs before it.
+    @Test func theCLIsTotalsAreTheSessionsTokensByModel() throws {
+        func expected(_ text: String) -> [String: [Int]] {
+            var before: [String: [Int]] = [:], now: [String: [Int]] = [:], last: [Int]? = nil
+            for line in text.split(separator: "\n") {
+                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    object["type"] as? String == "session.shutdown",
+                    let metrics = (object["data"] as? [String: Any])?["modelMetrics"] as? [String: [String: Any]]
+                else { continue }
+                var run: [String: [Int]] = [:]
+                for (model, entry) in metrics {
+                    let usage = entry["usage"] as? [String: Int] ?? [:]
+                    run[model] = ["inputTokens", "outputTokens", "cacheReadTokens", "cacheWriteTokens"].map { usage[$0] ?? 0 }
+                }
+                let total = run.values.reduce([0, 0]) { [$0[0] + $1[0], $0[1] + $1[1]] }
+                if let last, total[0] < last[0] || total[1] < last[1] {
+                    for (model, counts) in now { before[model] = zip(before[model] ?? [0, 0, 0, 0], counts).map { $0 + $1 } }
+                }
+                now = run
+                last = total
+            }
+            var out = before
+            for (model, counts) in now { out[model] = zip(out[model] ?? [0, 0, 0, 0], counts).map { $0 + $1 } }
+            // As a turn's usage counts them: input without the cache reads.
+            return out.mapValues { [$0[0] - $0[2], $0[1], $0[2], $0[3]] }
+        }
+        func actual(_ chat: ImportedChat) -> [String: [Int]] {
+            var out: [String: [Int]] = [:]
+            for entry in chat.sessionUsage {
+                let u = entry.usage
+                out[entry.model ?? ""] = [u.input, u.output, u.cacheRead, u.cacheWrite].map { Int($0.value) }
+            }
+            return out
+        }
+        let text = try String(contentsOfFile: Self.current, encoding: .utf8)
+        let one = try #require(try read(Self.current).0.first)
+        #expect(actual(one) == expected(text))
+        #expect(actual(one) == ["claude-sonnet-4.5": [21_830, 620, 96_400, 15_100]])
+
+        // Resumed twice: once carrying its counters on, once starting them again with a second model.
+        let folder = TestPaths.temporaryFolder("copilot-runs")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shutdown = text.split(separator: "\n").first { $0.contains("\"session.shutdown\"") }.map(String.init)!
+        let carried = shutdown.replacingOccurrences(of: "\"inputTokens\":118230", with: "\"inputTokens\":150000")
+            .replacingOccurrences(of: "\"outputTokens\":620", with: "\"outputTokens\":900")
+            .replacingOccurrences(of: "90e189e9-cd03-430b-ae50-3f6e9745f2ff", with: "9e1f0000-0000-4000-8000-000000000001")
+        let restarted =
+            "{\"type\":\"session.shutdown\",\"data\":{\"shutdownType\":\"routine\",\"modelMetrics\":{"
+            + "\"claude-sonnet-4.5\":{\"usage\":{\"inputTokens\":4000,\"outputTokens\":80,\"cacheReadTokens\":1000,\"cacheWriteTokens\":0}},"
+            + "\"gpt-5-mini\":{\"usage\":{\"inputTokens\":2500,\"outputTokens\":40,\"cacheReadTokens\":0,\"cacheWriteTokens\":300}}}},"
+            + "\"id\":\"9e1f0000-0000-4000-8000-000000000002\",\"timestamp\":\"2026-08-14T10:20:00.000Z\",\"parentId\":null}"
+        let resumed = (text.hasSuffix("\n") ? text : text + "\n") + carried + "\n" + restarted + "\n"
+        let session = folder + "/80575baf-49d5-43f8-924e-8b3440c3f483"
+        try FileManager.default.createDirectory(atPath: session, withIntermediateDirectories: true)
+        try resumed.write(toFile: session + "/events.jsonl", atomically: true, encoding: .utf8)
+        let runs = try #require(try read(session + "/events.jsonl").0.first)
+        #expect(actual(runs) == expected(resumed))
+        #expect(actual(runs) == ["claude-sonnet-4.5": [150_000 + 4_000 - 96_400 - 1_000, 980, 97_400, 15_100], "gpt-5-mini": [2_500, 40, 0, 300]])
+
+        // In the file `import` writes, and back.
+        var conversation = Conversation(title: "runs", messages: [])
+        conversation.sessionUsage = runs.sessionUsage
+        let (decoded, _) = try ConversationLoader.decode(bytes: NativeJSON.encode(conversation), file: "runs.json")
+        #expect(decoded.sessionUsage == runs.sessionUsage)
+        // And in the site's summary, which the index's totals and the insights add up.
+        #expect(ConversationSummary([], sessionUsage: runs.sessionUsage).usage == runs.sessionUsage)
+    }
 }
