@@ -92,3 +92,39 @@ struct ClaudeCodeLiveLog: LiveSessionLog {
         return (chat, copy.log.diagnostics)
     }
 }
+
+extension ClaudeCodeReader {
+    /// A site reads each session apart: its log, with its sub-agents' and compactions' logs
+    /// (`<session>/…`) and the older sub-agent logs beside it (`agent-*.jsonl`), any of which
+    /// changes its page.
+    package func sources(_ path: String) -> [InputSource] {
+        guard SessionLog.isFolder(path), let source = try? ClaudeCodeSource.open(path) else {
+            return [InputSource(path: path, files: [path])]
+        }
+        var besides: [String: [String]] = [:]
+        return source.sessions.map { session in
+            let folder = FilePath.directory(session.path)
+            let beside =
+                besides[folder]
+                ?? {
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+                    let found = names.filter { $0.hasPrefix("agent-") && $0.hasSuffix(".jsonl") }.sorted().map { FilePath.join(folder, $0) }
+                    besides[folder] = found
+                    return found
+                }()
+            let own = InputSource.files(under: FilePath.join(folder, FilePath.stem(session.path)))
+            let under = own.count == 1 && own[0] == FilePath.join(folder, FilePath.stem(session.path)) ? [] : own
+            return InputSource(path: session.path, files: [session.path] + under + beside)
+        }
+    }
+
+    /// One session, its project the folder it was run in (the site names and groups projects
+    /// across every session; see ``ProjectNames``).
+    package func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        let session = ClaudeCodeSource.Session(
+            path: source.path, displayPath: source.path, projectFolder: FilePath.lastComponent(FilePath.directory(source.path)))
+        let (chat, diagnostics) = ClaudeCodeImporter.readSession(session)
+        guard diagnostics.allSatisfy({ $0.severity == .warning }) else { throw DiagnosticError(diagnostics) }
+        return ExportRead(chats: chat.map { [$0] } ?? [], warnings: diagnostics)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import ChatModel
 
 /// One format chatrender imports: how it is named, how it is recognised, and how it is read into
@@ -38,6 +39,12 @@ package protocol ChatExportReader: Sendable {
     /// reader at the log's start (see ``LiveSession``). nil for a format whose files are not
     /// append-only logs, or a `path` that is not one session's log.
     func liveLog(_ path: String) -> (() -> any LiveSessionLog)?
+
+    /// The parts of `path` a site reads apart, to read again only those that changed (see
+    /// ``InputSource``); a default makes the whole input one.
+    func sources(_ path: String) -> [InputSource]
+    /// Reads one of ``sources(_:)``.
+    func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead
 }
 
 /// How to read an input.
@@ -80,4 +87,55 @@ package struct Recognition: Sendable, Equatable {
     package static func likely(_ evidence: String) -> Recognition { Recognition(60, evidence) }
     /// Only a name or a loose shape fits.
     package static func possible(_ evidence: String) -> Recognition { Recognition(20, evidence) }
+}
+
+/// A part of an input that a site reads on its own, so a run that finds it unchanged need not
+/// read it again (see ``ChatExportReader/sources(_:)``): one session's log with its sub-agents'
+/// logs, one task folder, one database.
+package struct InputSource: Sendable, Equatable {
+    /// What names it in the site's manifest and is handed to ``ChatExportReader/read(source:options:)``.
+    package var path: String
+    /// Every file whose change may change what it reads as: its fingerprint is theirs.
+    package var files: [String]
+    /// The reader of a part of a folder of several agents' sessions (its `--from` name); nil for
+    /// the reader asked.
+    package var reader: String?
+
+    package init(path: String, files: [String], reader: String? = nil) {
+        self.path = path
+        self.files = files
+        self.reader = reader
+    }
+}
+
+extension ChatExportReader {
+    /// How a site splits `path` into sources read apart: by default the whole input is one
+    /// (every file in it, when it is a folder), read again whenever any of them changes.
+    package func sources(_ path: String) -> [InputSource] {
+        [InputSource(path: path, files: InputSource.files(under: path))]
+    }
+
+    /// Reads one of ``sources(_:)``: by default the input it names, as ``read(_:options:)`` does.
+    package func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        try read(source.path, options: options)
+    }
+}
+
+extension InputSource {
+    /// `path` itself when it is a file; every file under it (hidden ones aside), in name order,
+    /// when it is a folder.
+    package static func files(under path: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+        var found: [String] = []
+        if let walk = FileManager.default.enumerator(atPath: path) {
+            while let relative = walk.nextObject() as? String {
+                guard !FilePath.lastComponent(relative).hasPrefix(".") else { continue }
+                let full = FilePath.join(path, relative)
+                var inner: ObjCBool = false
+                if FileManager.default.fileExists(atPath: full, isDirectory: &inner), !inner.boolValue { found.append(full) }
+            }
+        }
+        return found.sorted()
+    }
 }

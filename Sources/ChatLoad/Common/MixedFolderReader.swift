@@ -69,4 +69,21 @@ package struct MixedFolderReader: ChatExportReader {
         }
         return ExportRead(chats: chats, warnings: warnings)
     }
+
+    /// Each agent's folder split as its reader splits it, each source naming its reader.
+    package func sources(_ path: String) -> [InputSource] {
+        (Self.parts(of: path) ?? []).flatMap { folder, reader in
+            reader.sources(folder).map { var source = $0; source.reader = reader.name; return source }
+        }
+    }
+
+    /// One source, read by the reader of its agent's folder, its chats filed under that agent.
+    package func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        guard let reader = source.reader.flatMap(ExportReaders.named) else {
+            throw DiagnosticError(Diagnostic(file: source.path, message: "no reader named for this part of a folder of several agents"))
+        }
+        var read = try reader.read(source: source, options: options)
+        for k in read.chats.indices { read.chats[k].agent = reader.title }
+        return read
+    }
 }

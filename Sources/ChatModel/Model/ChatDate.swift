@@ -2,7 +2,7 @@
 ///
 /// Parsed and formatted by hand so output never depends on the machine's ICU data or clock
 /// (newer ICU versions put a narrow no-break space before "AM", which would break snapshots).
-public struct ChatDate: Sendable, Equatable, Hashable {
+public struct ChatDate: Sendable, Equatable, Hashable, Codable {
     /// The value as written in the input, already checked against the ISO 8601 grammar; used as the
     /// `<time datetime>` attribute.
     public let iso: String

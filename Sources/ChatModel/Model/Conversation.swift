@@ -47,7 +47,7 @@ public struct Conversation: Sendable, Equatable {
 /// One turn of the conversation.
 public struct Message: Sendable, Equatable, Identifiable {
     /// Who speaks: the person or the assistant.
-    public enum Role: String, Sendable, Equatable, CaseIterable { case user, assistant }
+    public enum Role: String, Sendable, Equatable, CaseIterable, Codable { case user, assistant }
 
     public var id: String
     public var role: Role

@@ -1,7 +1,7 @@
 /// What a site's index and search know of one conversation, taken from its messages once, when
 /// it is imported: the first prompt's first line, the model, what it carries, and the text of
 /// every turn for the search index.
-package struct ConversationSummary: Sendable, Equatable {
+package struct ConversationSummary: Sendable, Equatable, Codable {
     /// The first line of the person's first prompt, at most ``snippetLimit`` characters.
     package var snippet: String = ""
     /// The model that wrote most of the replies (the first of equals), when the export names one.
@@ -175,7 +175,7 @@ package struct ConversationSummary: Sendable, Equatable {
 }
 
 /// One turn's searchable text.
-package struct SearchTurn: Sendable, Equatable {
+package struct SearchTurn: Sendable, Equatable, Codable {
     /// The turn's place in the conversation, as its anchor on the page names it.
     package var index: Int
     package var role: Message.Role

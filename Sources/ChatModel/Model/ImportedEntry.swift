@@ -1,5 +1,5 @@
 /// What the importer reports for each conversation it wrote.
-public struct ImportedEntry: Sendable, Equatable {
+public struct ImportedEntry: Sendable, Equatable, Codable {
     /// The conversation's title, as shown in the index.
     public var title: String
     /// The native conversation file, relative to the output folder (`weekend-in-lisbon.json`).
@@ -14,6 +14,9 @@ public struct ImportedEntry: Sendable, Equatable {
     package var agent: String?
     /// The first prompt, model, badges and turn texts a site's index and search show.
     package var summary = ConversationSummary()
+    /// Whether the log it was read from has since been deleted: a site updated in place keeps
+    /// its page, marked so (see `SiteUpdate`).
+    package var sourceGone = false
 
     package init(title: String, file: String, slug: String, date: ChatDate?, messageCount: Int, project: String? = nil, agent: String? = nil) {
         self.title = title

@@ -1,7 +1,7 @@
 /// What a site's insights know of one session's work beyond its tokens, kept from its
 /// ``SessionStats`` when its summary is made (the one walk of its turns), so the insights page is
 /// gathered from the summaries alone and never reads a session again.
-package struct SessionActivity: Sendable, Equatable {
+package struct SessionActivity: Sendable, Equatable, Codable {
     /// Top-level turns.
     package var turns = 0
     /// Seconds from the first dated turn to the last; nil without two dates.

@@ -19,7 +19,7 @@ package struct SessionStats: Sendable, Equatable {
     package var usage: [ModelUsage] = []
 
     /// What a call was, for the counts by tool.
-    package enum Tool: Hashable, Sendable {
+    package enum Tool: Hashable, Sendable, Codable {
         /// A tool call, by the tool's name as the log gives it.
         case named(String)
         /// A change to a file (a diff part: the agent's edit or write tool).
@@ -33,7 +33,7 @@ package struct SessionStats: Sendable, Equatable {
     }
 
     /// How many calls of one kind, and how many of them failed.
-    package struct ToolCount: Sendable, Equatable {
+    package struct ToolCount: Sendable, Equatable, Codable {
         package var tool: Tool
         package var count: Int
         package var failures = 0
@@ -132,7 +132,7 @@ package struct SessionStats: Sendable, Equatable {
 }
 
 /// The tokens one model spent (nil: turns that name no model).
-package struct ModelUsage: Sendable, Equatable {
+package struct ModelUsage: Sendable, Equatable, Codable {
     package var model: String?
     package var usage: TokenUsage
 

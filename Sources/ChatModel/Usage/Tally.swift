@@ -8,7 +8,7 @@
 /// call site has to remember a check (an architecture test keeps raw `Int` arithmetic off these
 /// values). A value read from input is accepted only up to ``inputLimit``; readers warn about a
 /// larger one (``TallyReading``) and leave it out.
-package struct Tally: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+package struct Tally: Sendable, Hashable, Codable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// The count, 0...Int.max.
     package let value: Int
 

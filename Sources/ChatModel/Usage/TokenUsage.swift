@@ -2,7 +2,7 @@
 /// conversation file). Counts are disjoint, so they add up: `input` is the input not read from
 /// the cache, `output` includes reasoning. Every count is a ``Tally``: they come from logs, and
 /// adding them up never traps.
-package struct TokenUsage: Sendable, Equatable {
+package struct TokenUsage: Sendable, Equatable, Codable {
     /// Input tokens billed at the input price (not read from, nor written to, the cache).
     package var input: Tally
     /// Tokens written by the model, its reasoning included.

@@ -31,7 +31,22 @@ struct SiteWriter: Sendable {
     /// Folder of the search shards inside the site.
     static let searchFolder = "search"
 
-    init(_ entries: [ImportedEntry], render: RenderRequest) throws(DiagnosticError) {
+    /// Each shard's ``SearchIndex/Shard/fingerprint``, in order: a site updated in place keeps
+    /// the shards whose fingerprint it recorded (see `SiteUpdate`).
+    let shardPrints: [String]
+    /// The shards not packed again: their scripts are the ones already in the output.
+    let keptShards: Set<Int>
+
+    /// With `stable`, the shards of a site kept up to date in place (``SearchIndex/planStable``);
+    /// the shards whose fingerprints are in `previousShards` at their place are not packed.
+    /// The documents, for a kept shard that must be packed after all.
+    private let documents: [SearchIndex.Document]
+
+    private func plannedAgain(_ n: Int) throws(DiagnosticError) -> [UInt8] {
+        SearchIndex.planStable(documents)[n].bytes()
+    }
+
+    init(_ entries: [ImportedEntry], render: RenderRequest, stable: Bool = false, previousShards: [String] = []) throws(DiagnosticError) {
         let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath, bundledThemes: render.bundledThemes)
         let template = try PageTemplate.load(directory: render.templatesDirectory)
         guard !template.site.isEmpty else {
@@ -45,9 +60,15 @@ struct SiteWriter: Sendable {
         let words = try render.strings()
         files = SiteFiles(theme: theme, template: template, strings: words.0)
         page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words, prices: try render.prices())
-        let planned = SearchIndex.plan(entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) })
+        let documents = entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) }
+        let planned = stable ? SearchIndex.planStable(documents) : SearchIndex.plan(documents)
         shardCount = planned.count
-        shards = InBackground { planned.map { $0.bytes() } }
+        self.documents = stable ? documents : []
+        let prints = stable ? planned.map(\.fingerprint) : []
+        shardPrints = prints
+        let kept = Set(prints.indices.filter { $0 < previousShards.count && previousShards[$0] == prints[$0] })
+        keptShards = kept
+        shards = InBackground { planned.map { kept.contains($0.number) ? [] : $0.bytes() } }
         if render.insights, files.insightsStylesheetPath != nil {
             // Gathered from the entries' summaries only: no session is read again. Only what the
             // entries say, so a folder of an import's files has the insights of its export.
@@ -66,7 +87,11 @@ struct SiteWriter: Sendable {
     /// Writes the shared files, the shards, the insights page and its data (``InsightsPage``,
     /// ``InsightsData``) and `index.html` (in the render's theme and language) into `output`;
     /// returns the size of `index.html`.
-    func write(_ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink) throws(DiagnosticError) -> Int {
+    /// `keep` puts a kept shard (``keptShards``) in place from the output replaced; false when it
+    /// cannot, and the shard is packed after all.
+    func write(
+        _ entries: [ImportedEntry], render: RenderRequest, into output: OutputSink, keep: (String) -> Bool = { _ in false }
+    ) throws(DiagnosticError) -> Int {
         var locale = render.options.locale
         locale.strings = page.strings
         let index = SiteIndexPage.render(
@@ -79,7 +104,13 @@ struct SiteWriter: Sendable {
             try output.write(file.bytes, to: file.path)
         }
         for (n, shard) in try shards.value().enumerated() {
-            try output.write(shard, to: "\(Self.searchFolder)/\(n).js")
+            let path = "\(Self.searchFolder)/\(n).js"
+            if keptShards.contains(n) {
+                if keep(path) { continue }
+                try output.write(try plannedAgain(n), to: path)
+                continue
+            }
+            try output.write(shard, to: path)
         }
         try output.write(index, to: "index.html")
         return index.count

@@ -46,6 +46,15 @@ package enum SearchIndex {
         let documents: [UInt8]
         let texts: [UInt8]
 
+        /// What the shard's script is made from, to tell whether it changed without packing it.
+        package var fingerprint: String {
+            var print = Fingerprint("chatrender search shard 1")
+            print.add(number)
+            print.add(documents)
+            print.add(texts)
+            return print.finish()
+        }
+
         /// The shard's script: the list as it is, the texts compressed and in base64. Most of a
         /// shard's making (zlib on every word of the site), so a site does it beside its pages
         /// (``SiteWriter``), once the shards are planned and each page knows how many there are.
@@ -70,6 +79,29 @@ package enum SearchIndex {
     /// and texts past `limit` bytes; at least one.
     package static func plan(_ documents: [Document], limit: Int = shardLimit) -> [Shard] {
         plan(documents, limit: limit, first: 0)
+    }
+
+    /// The shards of a site kept up to date in place (see `SiteUpdate`): their number is the
+    /// smallest power of two that keeps the texts within ``shardLimit`` a shard on average, and
+    /// each conversation is in the shard its slug hashes to (in the index's order inside it). A
+    /// conversation that grows then changes its own shard alone, and the number (which every page
+    /// carries) changes only when the site's text doubles or halves.
+    package static func planStable(_ documents: [Document], limit: Int = shardLimit) -> [Shard] {
+        let total = documents.reduce(0) { sum, document in
+            sum + document.slug.utf8.count + document.title.utf8.count + 8 + document.turns.reduce(0) { $0 + $1.text.utf8.count + 12 }
+        }
+        var count = 1
+        while count < 1 << 16 && total > count * limit { count *= 2 }
+        var buckets = [[Document]](repeating: [], count: count)
+        for document in documents { buckets[Int(stableHash(document.slug) % UInt64(count))].append(document) }
+        return buckets.enumerated().map { plan($0.element, limit: .max, first: $0.offset)[0] }
+    }
+
+    /// FNV-1a of `text`'s bytes: the same on every run and machine (Swift's `Hasher` is seeded).
+    package static func stableHash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// One shard numbered `number` holding `document` whole, however long: a chunk's turns on a

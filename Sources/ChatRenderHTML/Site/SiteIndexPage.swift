@@ -117,6 +117,7 @@ package enum SiteIndexPage {
         if summary.photos > 0 { meta.append(badge(Icon.file(.image), s.counted(.photoCount, summary.photos))) }
         if summary.generatedImages > 0 { meta.append(badge(sparkle, s.counted(.generatedImageCount, summary.generatedImages))) }
         if summary.files > 0 { meta.append(badge(Icon.file(.document), s.counted(.fileCount, summary.files))) }
+        if entry.sourceGone { meta.append("<span class=\"cr-site-gone\">\(s[.sourceDeleted])</span>") }
         var html: HTML = "<li class=\"cr-site-entry\"><a class=\"cr-site-link\" href=\"\(link)\" dir=\"auto\">\(entry.title)</a>"
         if !summary.snippet.isEmpty { html.append("<p class=\"cr-site-snippet\" dir=\"auto\">\(summary.snippet)</p>") }
         html.append("<p class=\"cr-site-meta\">\(meta)</p></li>\n")
