@@ -107,7 +107,10 @@ package final class StagingFolder: FolderOutput, @unchecked Sendable {
     package func commit() throws(DiagnosticError) {
         do throws(DiagnosticError) {
             if replaces == .chatrenderOutput {
-                try write(Array("chatrender output folder; replaced as a whole on each render\n".utf8), to: OutputWriter.marker)
+                // Kept as it is when the output replaced has it: a site updated in place rewrites
+                // only what changed.
+                let marker = Array("chatrender output folder; replaced as a whole on each render\n".utf8)
+                if !keep(OutputWriter.marker, holding: marker) { try write(marker, to: OutputWriter.marker) }
             }
             if durability == .atCommit { try flushAll() }
             // Checked again: the destination may have changed while the output was being made.

@@ -85,12 +85,14 @@ package enum ImportWriter {
     /// in the order given. `render --from` renders the conversations from memory and writes only
     /// their files, each distinct content once whatever its name (the names are not shown).
     /// `files` says which chats (by index) have their photos and files written: a shard of a site
-    /// (`--shard`) needs every conversation's entry but only its own pages' files.
+    /// (`--shard`) needs every conversation's entry but only its own pages' files. `slugs`, when
+    /// given, are the chats' folders.
     static func write(
         _ chats: [ImportedChat], into output: OutputSink, native: Bool,
-        files: (Int) -> Bool = { _ in true }, summaries: Bool = true
+        files: (Int) -> Bool = { _ in true }, summaries: Bool = true, slugs given: [String]? = nil
     ) throws(DiagnosticError) -> [(entry: ImportedEntry, conversation: Conversation)] {
-        let slugs = slugs(for: chats.map(\.title))
+        // A site updated in place names its conversations across every source, read or not.
+        let slugs = given ?? slugs(for: chats.map(\.title))
         var entries: [(entry: ImportedEntry, conversation: Conversation)] = []
         for (c, (chat, slug)) in zip(chats, slugs).enumerated() {
             let writesFiles = files(c)

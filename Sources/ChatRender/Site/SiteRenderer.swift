@@ -54,6 +54,10 @@ public enum SiteRenderer {
     package static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> Result {
         let oneFile = render.singleFile != nil || render.pdf != nil
         var alone = request.format.reader.rendersAlone(request.inputPath) && request.shard == nil
+        // A folder of sessions rendered as a site is kept up to date in place (see ``SiteUpdate``).
+        if !alone, !oneFile, request.shard == nil, !request.redact, !request.redactEmails, isFolder(request.inputPath) {
+            return try SiteUpdate.render(request, render: render, inspector: inspector)
+        }
         // A page alone takes its style from the theme and the templates only (not a site's, which
         // links shared files): it is made on another thread from the start, while the import
         // reads. Errors keep their order: the import's are thrown first.
