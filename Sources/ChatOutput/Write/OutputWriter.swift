@@ -76,7 +76,7 @@ package enum OutputWriter {
         return build(chunks, &iovecs, skipping)
     }
 
-    static func trimmingTrailingSlashes(_ path: String) -> String {
+    package static func trimmingTrailingSlashes(_ path: String) -> String {
         var trimmed = path
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         return trimmed

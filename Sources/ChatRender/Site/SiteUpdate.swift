@@ -62,16 +62,22 @@ enum SiteUpdate {
         // 1. Read the sources that changed; take the others' entries from the manifest.
         var sources: [(SiteManifest.Source, [Item])] = []
         var read = 0
+        // Named in the manifest relative to the input: the same site whether INPUT is given
+        // relative or absolute.
+        let root = OutputWriter.trimmingTrailingSlashes(request.inputPath)
+        func inside(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         for source in reader.sources(request.inputPath) {
-            let stamps = source.files.compactMap(SiteManifest.Stamp.init(path:))
-            if let old = known.removeValue(forKey: source.path), !old.failed, old.files == stamps,
+            let stamps = source.files.compactMap { file in
+                SiteManifest.Stamp(path: file).map { var stamp = $0; stamp.path = inside(file); return stamp }
+            }
+            if let old = known.removeValue(forKey: inside(source.path)), !old.failed, old.files == stamps,
                 old.entries.allSatisfy({ FileManager.default.fileExists(atPath: FilePath.join(FilePath.join(output, $0.entry.slug), "index.html")) })
             {
                 sources.append((old, old.entries.map { Item(entry: $0.entry, folder: $0.folder, oldSlug: $0.entry.slug) }))
                 continue
             }
             read += 1
-            var record = SiteManifest.Source(path: source.path, reader: source.reader, files: stamps, entries: [])
+            var record = SiteManifest.Source(path: inside(source.path), reader: source.reader, files: stamps, entries: [])
             do throws(DiagnosticError) {
                 let found = try reader.read(source: source, options: options)
                 warnings += found.warnings
