@@ -17,6 +17,9 @@
 #               then the site with and without its insights page (bench/site/insights.py)
 #   3d. usage:  every agent fixture's tokens and cost, chatrender against agentsview's
 #               `session usage` (bench/usage/compare.py; no timing, a table of differences)
+#   3e. agents: a machine's worth of Claude Code and Codex sessions (510, bench/agents/make_machine.py)
+#               as one site, cold and re-run after one session grew, against `agentsview sync`
+#               cold and again (bench/agents/update.py)
 #   4. photos:  bench/photos.sh, when present
 # and prints the Markdown tables that bench/RESULTS.md records (also saved in bench/work/).
 # usage: bench/run.sh [--quick]     (--quick: 1k and 10k turns only, one run each)
@@ -153,6 +156,8 @@ if [ "${1:-}" = "--quick" ]; then sizes=1000,10000 compare=1000,10000 repeat=1 h
   python3 "$ROOT/bench/site/insights.py" "$bin" "$WORK" --repeat "$(( repeat > 5 ? repeat : 5 ))"
   echo
   python3 "$ROOT/bench/usage/compare.py" "$bin" --agentsview "$WORK/agentsview-venv/bin/agentsview"
+  echo
+  python3 "$ROOT/bench/agents/update.py" "$bin" "$WORK" --agentsview "$WORK/agentsview-venv/bin/agentsview" --repeat "$repeat"
 } | tee "$WORK/text-results.md"
 
 if [ -x "$ROOT/bench/photos.sh" ]; then

@@ -75,6 +75,11 @@ package struct CodexReader: ChatExportReader {
                 try Self.readSession(file, includeSystem: options.includeSystem)
             }
         }
+        return try readFolder(files, options: options)
+    }
+
+    /// The rollouts `files` of a folder, each a page of its own or nested in the one that spawned it.
+    func readFolder(_ files: [String], options: ReadOptions) throws(DiagnosticError) -> ExportRead {
         // Every rollout first, so a sub-agent's is shown in its parent's page rather than its own.
         var parsed: [String: Result<CodexSession, DiagnosticError>] = [:]
         var byThread: [String: String] = [:]
@@ -249,55 +254,28 @@ struct CodexLiveLog: LiveSessionLog {
 }
 
 extension CodexReader {
-    /// A site reads each rollout apart, with the rollouts of the sub-agents it spawned (found
-    /// beside it by their thread id, as ``children(of:beside:includeSystem:graph:)`` finds them):
-    /// a sub-agent's rollout is a file of its parent's source, never a source of its own. Which
-    /// rollout is a sub-agent's is read from its first line only.
+    /// A site reads each folder of rollouts apart (a day of `~/.codex/sessions/YYYY/MM/DD`): a
+    /// sub-agent's rollout is written beside its parent's, and whose it is may be known only from
+    /// the parent's calls, so the rollouts of a folder are read together, as ``read(_:options:)``
+    /// places each once. A day that changed is read again; its pages that did not change are
+    /// kept as they were.
     package func sources(_ path: String) -> [InputSource] {
         guard SessionLog.isFolder(path) else { return [InputSource(path: path, files: [path])] }
-        let files = Self.rollouts(in: path)
-        var byFolder: [String: [String: String]] = [:]  // folder → thread id → rollout
-        for file in files {
-            let name = FilePath.stem(file)
-            guard name.count > 36 else { continue }
-            byFolder[FilePath.directory(file), default: [:]][String(name.suffix(36))] = file
-        }
-        var parentOf: [String: String] = [:]
-        for file in files where file.hasSuffix(".jsonl") {
-            guard let parent = Self.parentThread(of: file), let parentFile = byFolder[FilePath.directory(file)]?[parent], parentFile != file else { continue }
-            parentOf[file] = parentFile
-        }
-        var children: [String: [String]] = [:]
-        for (child, parent) in parentOf { children[parent, default: []].append(child) }
-        func family(_ file: String, _ seen: inout Set<String>) -> [String] {
-            guard seen.insert(file).inserted else { return [] }
-            return [file] + (children[file] ?? []).sorted().flatMap { family($0, &seen) }
-        }
-        var sources: [InputSource] = []
-        var placed: Set<String> = []
-        for file in files where parentOf[file] == nil {
-            sources.append(InputSource(path: file, files: family(file, &placed)))
-        }
-        // Sub-agents whose parents spawn each other (a cycle): each still read.
-        for file in files where !placed.contains(file) {
-            sources.append(InputSource(path: file, files: family(file, &placed)))
-        }
-        return sources
+        var byFolder: [String: [String]] = [:]
+        for file in Self.rollouts(in: path) { byFolder[FilePath.directory(file), default: []].append(file) }
+        return byFolder.keys.sorted().map { InputSource(path: $0, files: byFolder[$0]!) }
     }
 
-    /// The thread that spawned the rollout at `path`, from its `session_meta` line.
-    static func parentThread(of path: String) -> String? {
-        guard let head = FileInput.head(path: path, count: 64 * 1024)?.bytes else { return nil }
-        let line = head.prefix { $0 != UInt8(ascii: "\n") }
-        guard let root = try? JSONParser.parse(Array(line)), InputProbe.string(root, "type") == "session_meta", let meta = root["payload"] else { return nil }
-        if let parent = InputProbe.string(meta, "parent_thread_id"), !parent.isEmpty { return parent }
-        if let spawn = meta["source"]?["subagent"]?["thread_spawn"], let parent = InputProbe.string(spawn, "parent_thread_id"), !parent.isEmpty { return parent }
-        return nil
-    }
-
-    /// One rollout and its sub-agents' rollouts, its project the folder it was run in (the site
-    /// names and groups projects across every session; see ``ProjectNames``).
+    /// One folder's rollouts (a rollout given alone: it and its sub-agents' rollouts), its
+    /// projects the folders they were run in, by their last names (the site names them across
+    /// every session; see ``ProjectNames``).
     package func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        if SessionLog.isFolder(source.path) {
+            // Only the rollouts directly in it: a folder's own folders are sources of their own.
+            let files = source.files
+            guard !files.isEmpty else { return ExportRead(chats: [], warnings: []) }
+            return try readFolder(files, options: options)
+        }
         let (chat, warnings) = try Self.readSession(source.path, includeSystem: options.includeSystem)
         return ExportRead(chats: chat.map { [$0] } ?? [], warnings: warnings)
     }

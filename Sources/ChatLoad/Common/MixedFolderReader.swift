@@ -73,7 +73,9 @@ package struct MixedFolderReader: ChatExportReader {
     /// Each agent's folder split as its reader splits it, each source naming its reader.
     package func sources(_ path: String) -> [InputSource] {
         (Self.parts(of: path) ?? []).flatMap { folder, reader in
-            reader.sources(folder).map { var source = $0; source.reader = reader.name; return source }
+            reader.sources(folder).map {
+                var source = $0; source.reader = reader.name; return source
+            }
         }
     }
 

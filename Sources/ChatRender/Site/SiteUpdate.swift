@@ -62,13 +62,16 @@ enum SiteUpdate {
         // 1. Read the sources that changed; take the others' entries from the manifest.
         var sources: [(SiteManifest.Source, [Item])] = []
         var read = 0
+        var failures: [DiagnosticError] = []
         // Named in the manifest relative to the input: the same site whether INPUT is given
         // relative or absolute.
         let root = OutputWriter.trimmingTrailingSlashes(request.inputPath)
         func inside(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         for source in reader.sources(request.inputPath) {
             let stamps = source.files.compactMap { file in
-                SiteManifest.Stamp(path: file).map { var stamp = $0; stamp.path = inside(file); return stamp }
+                SiteManifest.Stamp(path: file).map {
+                    var stamp = $0; stamp.path = inside(file); return stamp
+                }
             }
             if let old = known.removeValue(forKey: inside(source.path)), !old.failed, old.files == stamps,
                 old.entries.allSatisfy({ FileManager.default.fileExists(atPath: FilePath.join(FilePath.join(output, $0.entry.slug), "index.html")) })
@@ -89,6 +92,7 @@ enum SiteUpdate {
                 }
                 sources.append((record, items))
             } catch {
+                failures.append(error)
                 // One source that cannot be read costs only its sessions; it is read again next run.
                 warnings += error.diagnostics.map {
                     var d = $0; d.severity = .warning; d.message += "; its sessions are left out"; return d
@@ -106,6 +110,10 @@ enum SiteUpdate {
                 return item
             }
             if !items.isEmpty { sources.append((old, items)) }
+        }
+        // Nothing could be read: the readers' own errors, as a render of the whole input throws them.
+        if let first = failures.first, sources.allSatisfy({ $0.1.isEmpty }) {
+            throw DiagnosticError(given + failures.flatMap(\.diagnostics), kind: first.kind)
         }
         sources.sort { $0.0.path < $1.0.path }
         try render.refuseIfStrict(warnings)
@@ -226,7 +234,8 @@ enum SiteUpdate {
     /// A page the manifest lists that is no longer in the output (removed by hand).
     private static func lost(_ slug: String) -> DiagnosticError {
         DiagnosticError(
-            Diagnostic(file: slug, message: "a page the site's manifest lists is missing from the output; render into an empty --out to make the site again whole"),
+            Diagnostic(
+                file: slug, message: "a page the site's manifest lists is missing from the output; render into an empty --out to make the site again whole"),
             kind: .cannotWrite)
     }
 

@@ -37,16 +37,19 @@ struct SiteWriter: Sendable {
     /// The shards not packed again: their scripts are the ones already in the output.
     let keptShards: Set<Int>
 
-    /// With `stable`, the shards of a site kept up to date in place (``SearchIndex/planStable``);
-    /// the shards whose fingerprints are in `previousShards` at their place are not packed.
     /// The documents, for a kept shard that must be packed after all.
     private let documents: [SearchIndex.Document]
 
+    /// A kept shard's script, made after all (the output replaced did not have it).
     private func plannedAgain(_ n: Int) throws(DiagnosticError) -> [UInt8] {
         SearchIndex.planStable(documents)[n].bytes()
     }
 
-    init(_ entries: [ImportedEntry], render: RenderRequest, stable: Bool = false, previousShards: [String] = []) throws(DiagnosticError) {
+    /// The shards of every site are those of a site kept up to date in place
+    /// (``SearchIndex/planStable``), so a site updated, rendered whole, in shards or from a folder
+    /// of its files is the same; `stable: false` packs them in the index's order instead. The
+    /// shards whose fingerprints are in `previousShards` at their place are not packed.
+    init(_ entries: [ImportedEntry], render: RenderRequest, stable: Bool = true, previousShards: [String] = []) throws(DiagnosticError) {
         let theme = try ThemeLoader.load(path: render.themePath, displayPath: render.themePath, bundledThemes: render.bundledThemes)
         let template = try PageTemplate.load(directory: render.templatesDirectory)
         guard !template.site.isEmpty else {

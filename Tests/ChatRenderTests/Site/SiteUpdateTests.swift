@@ -138,7 +138,9 @@ import TestSupport
         try grow(logs)
         let run = try CLIRun.run(["render", logs, "--out", site])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains(".chatrender-site.json: warning: is not a site manifest this chatrender can read; the site is made again whole"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(".chatrender-site.json: warning: is not a site manifest this chatrender can read; the site is made again whole"),
+            "\(run.stderr)")
         let cold = temp + "/cold"
         _ = try render(logs, cold)
         #expect(try contents(site) == contents(cold))
