@@ -30,6 +30,8 @@ parser.add_argument("--agentsview", default=shutil.which("agentsview") or "agent
 parser.add_argument("--repeat", type=int, default=3)
 args = parser.parse_args()
 binary = os.path.abspath(args.binary)
+if os.path.exists(args.agentsview):
+    args.agentsview = os.path.abspath(args.agentsview)
 work = os.path.abspath(os.path.join(args.work, "agents"))
 home = os.path.join(work, "home")
 env = dict(os.environ, CHATRENDER_DATA=ROOT)
