@@ -11,8 +11,7 @@ enum AgentsCommand {
     static let inFolder = Option.value(
         "--in", valueName: "DIR",
         help: "also look in the projects under DIR (at most 6 folders deep, hidden folders and node_modules passed over) for the "
-            + "agents that keep their history in the repository: Aider (.aider.chat.history.md) and Crush (.crush/crush.db); "
-            + "may be given more than once",
+            + "agents that keep their history in the repository: Aider (.aider.chat.history.md) and Crush (.crush/crush.db)",
         repeatable: true, kind: .folder, read: OptionReader.folder)
     static let home = Option.value(
         "--home", valueName: "DIR",
@@ -22,8 +21,8 @@ enum AgentsCommand {
 
     static let command = Command(
         path: ["agents"],
-        summary: "list the agents' sessions this machine holds, found in each agent's own places",
-        synopsis: ["agents [--in DIR]… [--json]"],
+        summary: "list the agents' sessions on this machine, found in their own places",
+        synopsis: ["agents [--in DIR]… [--home DIR] [--json]"],
         about: [
             "Looks where each agent keeps its sessions (following the agent's own variables: CLAUDE_CONFIG_DIR, CODEX_HOME, "
                 + "COPILOT_HOME, GEMINI_CLI_HOME, KIMI_SHARE_DIR, PI_CODING_AGENT_DIR, CONTINUE_GLOBAL_DIR, "
@@ -127,7 +126,7 @@ enum AgentsCommand {
         help: "render the sessions of every agent found in its own places (all), or of those named, with --from's names "
             + "joined by commas (codex,cursor,claude-code), into one site grouped agent → project → month; takes no INPUT "
             + "(see chatrender help agents; with --in and --home as there)",
-        kind: .text,
+        kind: .oneOf(["all"] + ExportReaders.all.filter { !$0.homes.isEmpty }.map(\.name)),
         read: { name, raw in
             let names = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
             let known = ExportReaders.all.filter { !$0.homes.isEmpty }.map(\.name)

@@ -15,10 +15,8 @@ extension ClineReader {
             guard parts.count == 2, parts[1] == "api_conversation_history.json" || parts[1] == "ui_messages.json" else { return nil }
             return .session(String(parts[0]))
         }
-        var homes = Self.editors.flatMap { editor in
-            Self.extensions.map { folder, title in
-                AgentHome(title: title, base: .editorSettings, path: "\(editor)/User/globalStorage/\(folder)", sessions: "tasks", session: task)
-            }
+        var homes = Self.extensions.map { folder, title in
+            AgentHome(title: title, base: .editorSettings, editors: Self.editors, path: "User/globalStorage/\(folder)", sessions: "tasks", session: task)
         }
         homes.append(
             AgentHome(path: ".cline/data", sessions: "sessions") { parts in

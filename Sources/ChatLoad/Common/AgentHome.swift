@@ -31,8 +31,12 @@ package struct AgentHome: Sendable {
     package var title: String?
     /// The folder's base.
     package var base: Base
-    /// The agent's folder under the base (`.codex`, `Code/User/globalStorage/saoudrizwan.claude-dev`).
+    /// The agent's folder under the base (`.codex`), or under each of ``editors``
+    /// (`User/globalStorage/saoudrizwan.claude-dev`).
     package var path: String
+    /// For an editor's extension: the editors (VS Code and its forks) whose settings folders may
+    /// hold it (`Code`, `VSCodium`), each under the base; empty for an agent of its own.
+    package var editors: [String]
     /// The agent's variable naming its folder, used instead of base and path when set
     /// (`CODEX_HOME`, `CLAUDE_CONFIG_DIR`).
     package var variable: String?
@@ -48,11 +52,13 @@ package struct AgentHome: Sendable {
     package var session: @Sendable ([Substring]) -> SessionFile?
 
     package init(
-        title: String? = nil, base: Base = .home, path: String, variable: String? = nil, homeVariable: String? = nil, sessions: String = "",
+        title: String? = nil, base: Base = .home, editors: [String] = [], path: String, variable: String? = nil, homeVariable: String? = nil,
+        sessions: String = "",
         session: @escaping @Sendable ([Substring]) -> SessionFile?
     ) {
         self.title = title
         self.base = base
+        self.editors = editors
         self.path = path
         self.variable = variable
         self.homeVariable = homeVariable
@@ -60,15 +66,20 @@ package struct AgentHome: Sendable {
         self.session = session
     }
 
-    /// The folder the reader reads on a machine described by `environment`.
-    package func folder(in environment: AgentEnvironment) -> String {
+    /// The agent's folder under the base, once per editor for an extension.
+    package var paths: [String] { editors.isEmpty ? [path] : editors.map { FilePath.join($0, path) } }
+
+    /// The folders the reader reads on a machine described by `environment` (one, or one per editor).
+    package func folders(in environment: AgentEnvironment) -> [String] {
         if let variable, let moved = environment.value(variable) {
-            return sessions.isEmpty ? moved : FilePath.join(moved, sessions)
+            return [sessions.isEmpty ? moved : FilePath.join(moved, sessions)]
         }
         var copy = environment
         if let homeVariable, let home = environment.value(homeVariable) { copy.home = home }
-        let agent = FilePath.join(copy.folder(for: base), path)
-        return sessions.isEmpty ? agent : FilePath.join(agent, sessions)
+        return paths.map { path in
+            let agent = FilePath.join(copy.folder(for: base), path)
+            return sessions.isEmpty ? agent : FilePath.join(agent, sessions)
+        }
     }
 
     /// What a file under ``sessions`` is to the count.

@@ -61,10 +61,11 @@ package enum AgentSurvey {
                     }
                     continue
                 }
-                let folder = home.folder(in: environment)
-                guard !seen.contains(folder), let agent = survey(folder, home: home, reader: reader) else { continue }
-                seen.insert(folder)
-                found.append(agent)
+                for folder in home.folders(in: environment) {
+                    guard !seen.contains(folder), let agent = survey(folder, home: home, reader: reader) else { continue }
+                    seen.insert(folder)
+                    found.append(agent)
+                }
             }
         }
         return found
@@ -73,7 +74,7 @@ package enum AgentSurvey {
     /// The agents whose sessions are in `root`, a folder given as INPUT: a copy of a home folder
     /// (`root/.codex/sessions`), an agent's own folder (`~/.claude`, whose sessions are in
     /// `projects/`), or a folder between the two (`~/.config/Code/User`). An agent's folder found
-    /// by a part of its path only counts when its reader recognises what is in it.
+    /// by a part of its path only counts when its reader is the surest of what is in it.
     package static func within(_ root: String, system: AgentEnvironment.System = .current) -> [FoundAgent] {
         var found: [FoundAgent] = []
         var seen: Set<String> = []
@@ -82,7 +83,11 @@ package enum AgentSurvey {
                 for candidate in candidates(root, home: home, system: system) {
                     guard !seen.contains(candidate.folder), let agent = survey(candidate.folder, home: home, reader: reader) else { continue }
                     if candidate.partial {
-                        guard let recognised = reader.recognise(InputProbe(candidate.folder)), recognised.confidence >= 60 else { continue }
+                        // Found by a part of its path only (`tmp` of `.qwen`, which Gemini CLI's
+                        // path also ends in): its reader must be the one surest it is its own.
+                        guard let best = ExportReaders.candidates(InputProbe(candidate.folder)).first, best.reader.name == reader.name,
+                            best.recognition.confidence >= 60
+                        else { continue }
                     }
                     seen.insert(candidate.folder)
                     found.append(agent)
@@ -97,14 +102,16 @@ package enum AgentSurvey {
     static func candidates(_ root: String, home: AgentHome, system: AgentEnvironment.System) -> [(folder: String, partial: Bool)] {
         var result: [(String, Bool)] = []
         for system in [system, system == .linux ? .macOS : .linux] {
-            result.append((home.folder(in: AgentEnvironment(home: root, system: system)), false))
+            result += home.folders(in: AgentEnvironment(home: root, system: system)).map { ($0, false) }
         }
-        let parts = home.path.split(separator: "/")
-        for drop in 1...parts.count {
-            let rest = parts.dropFirst(drop).joined(separator: "/")
-            var folder = rest.isEmpty ? root : FilePath.join(root, rest)
-            if !home.sessions.isEmpty { folder = FilePath.join(folder, home.sessions) }
-            result.append((folder, true))
+        for path in home.paths {
+            let parts = path.split(separator: "/")
+            for drop in 1...parts.count {
+                let rest = parts.dropFirst(drop).joined(separator: "/")
+                var folder = rest.isEmpty ? root : FilePath.join(root, rest)
+                if !home.sessions.isEmpty { folder = FilePath.join(folder, home.sessions) }
+                result.append((folder, true))
+            }
         }
         var unique: [(folder: String, partial: Bool)] = []
         for item in result where !unique.contains(where: { $0.folder == item.0 }) { unique.append(item) }

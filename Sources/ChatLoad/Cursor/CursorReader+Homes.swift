@@ -14,7 +14,7 @@ extension CursorReader {
                 if parts.count == 4, name == parts[2] + ".jsonl" { return .session(parts[0] + "/" + parts[2]) }
                 return nil
             },
-            AgentHome(base: .editorSettings, path: "Cursor/User/globalStorage/state.vscdb") { parts in
+            AgentHome(base: .editorSettings, editors: ["Cursor"], path: "User/globalStorage/state.vscdb") { parts in
                 parts.last == "state.vscdb" ? .database : nil
             },
         ]
