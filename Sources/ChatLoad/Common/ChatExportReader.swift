@@ -38,6 +38,15 @@ package protocol ChatExportReader: Sendable {
     /// reader at the log's start (see ``LiveSession``). nil for a format whose files are not
     /// append-only logs, or a `path` that is not one session's log.
     func liveLog(_ path: String) -> (() -> any LiveSessionLog)?
+
+    /// Where the agent keeps its sessions on a machine (see ``AgentHome``), for
+    /// `chatrender agents` and `render --agents`; none for an export a person downloads.
+    var homes: [AgentHome] { get }
+}
+
+extension ChatExportReader {
+    /// An export has no place of its own on a machine.
+    package var homes: [AgentHome] { [] }
 }
 
 /// How to read an input.
