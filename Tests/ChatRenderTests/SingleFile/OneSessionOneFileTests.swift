@@ -48,9 +48,9 @@ import TestSupport
         ]
     }
 
-    /// Readers whose sessions all live in one database (Crush's `crush.db`, goose's `sessions.db`):
+    /// Readers whose sessions all live in one database (Crush's `crush.db`, goose's `sessions.db`, Zed's `threads.db`):
     /// their input is every session at once, a site; there is no file of one session to name.
-    static let storesOfMany: Set<String> = ["crush", "goose"]
+    static let storesOfMany: Set<String> = ["crush", "goose", "zed"]
 
     /// Every reader in the table has a session above (or an export of one below), so a reader
     /// added to the table is shared as one file like every other.
