@@ -32,6 +32,9 @@ import TestSupport
         ("goose/.local/share/goose", ".local/share/goose"),
         ("continue/.continue", ".continue"),
         ("droid/.factory", ".factory"),
+        ("zed/.local/share/zed", ".local/share/zed"),
+        ("opencode/kilo/.local/share/kilo", ".local/share/kilo"),
+        ("codex/every-code/.code", ".code"),
     ]
 
     /// Each agent the list must show, its folder under the home, and its sessions as the
@@ -58,6 +61,9 @@ import TestSupport
         ("goose", ".local/share/goose/sessions", nil),
         ("Continue", ".continue/sessions", 2),
         ("Factory Droid", ".factory/sessions", 1),
+        ("Zed", ".local/share/zed/threads", nil),
+        ("Kilo Code", ".local/share/kilo", nil),
+        ("Every Code", ".code/sessions", 1),
     ]
 
     /// A fresh fake home with every agent's fixture in its place, and a file of settings beside
@@ -187,7 +193,7 @@ import TestSupport
         let two = run(["render", "--agents", "codex,claude-code", "--home", home, "--out", some, "--no-cache"])
         #expect(two.code == .ok, "\(two.err)")
         let named = Self.groups(try String(contentsOfFile: FilePath.join(some, "index.html"), encoding: .utf8))
-        #expect(Set(named.map(\.name)) == ["Codex", "Claude Code"])
+        #expect(Set(named.map(\.name)) == ["Codex", "Every Code", "Claude Code"])  // Every Code is read as Codex
         #expect(Self.snapshot(home) == before)
     }
 
