@@ -83,6 +83,7 @@ import TestSupport
             ("goose/.local/share/goose", "goose"),
             ("goose/.local/share/goose/sessions", "goose"),
             ("goose/.local/share/goose/sessions/sessions.db", "goose"),
+            ("goose/.local/share/goose/sessions/20260326_010000.jsonl", "goose"),
             ("continue/.continue", "continue"),
             ("continue/.continue/sessions", "continue"),
             ("continue/.continue/sessions/3f6c1a2b-7d4e-4f80-9a1b-2c3d4e5f6a7b.json", "continue"),
