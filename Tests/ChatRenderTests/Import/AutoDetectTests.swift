@@ -68,6 +68,7 @@ import TestSupport
             ("pi/.openclaw/agents/main/sessions/3e1d5c7b-2a4f-4b6d-8e0a-1c3e5a7b9d2f.jsonl", "pi-agent"),
             ("qwen/.qwen", "qwen-code"),
             ("qwen/.qwen/projects/-home-ana-src-tidepool/chats/8d2f4a6c-1b3e-4f5a-9c7d-0e2b4d6f8a0c.jsonl", "qwen-code"),
+            ("qwen/.qwen/projects/-home-ana-src-tidepool/chats/3c5e7a9b-2d4f-4a6c-8e0b-1d3f5a7c9e2b.jsonl", "qwen-code"),
             ("qwen/.qwen/tmp/9e7c5a3b1d0f2e4a6c8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c/chats/session-2025-09-12T08-00-2a4c6e80.json", "qwen-code"),
             ("kimi/.kimi/sessions", "kimi"),
             ("kimi/.kimi/sessions/5f0c2e8a9b1d3f4e6a7c8b9d0e1f2a3b/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d", "kimi"),
