@@ -55,7 +55,7 @@ import TestSupport
         ("Pi", ".pi/agent/sessions", 1),
         ("Oh My Pi", ".omp/agent/sessions", 1),
         ("OpenClaw", ".openclaw/agents", 1),
-        ("Qwen Code", ".qwen", 2),
+        ("Qwen Code", ".qwen", 3),  // three sessions; one with two sub-agents, whose logs are part of it
         ("Kimi CLI", ".kimi/sessions", 3),
         ("Crush", "src", nil),
         ("goose", ".local/share/goose/sessions", nil),
