@@ -26,6 +26,7 @@ package enum ExportReaders {
         GooseReader(),
         ContinueReader(),
         DroidReader(),
+        OpenHandsReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.
