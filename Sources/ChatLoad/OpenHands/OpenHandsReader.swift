@@ -87,7 +87,8 @@ package struct OpenHandsReader: ChatExportReader {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw DiagnosticError(
-                Diagnostic(file: path, message: "no such file or folder; expected an OpenHands conversation (~/.openhands/conversations/ID) or a folder of them"),
+                Diagnostic(
+                    file: path, message: "no such file or folder; expected an OpenHands conversation (~/.openhands/conversations/ID) or a folder of them"),
                 kind: .missingInput)
         }
         if !isFolder.boolValue || Self.isConversation(path) {
@@ -97,7 +98,8 @@ package struct OpenHandsReader: ChatExportReader {
         let folders = Self.conversations(in: path)
         guard !folders.isEmpty else {
             throw DiagnosticError(
-                Diagnostic(file: path, message: "no OpenHands conversations (ID/base_state.json and events/, or ID/events/N.json) in this folder or the folders in it"),
+                Diagnostic(
+                    file: path, message: "no OpenHands conversations (ID/base_state.json and events/, or ID/events/N.json) in this folder or the folders in it"),
                 kind: .missingInput)
         }
         return try SessionLog.readAll(folders, site: true) { (folder) throws(DiagnosticError) in try Self.readConversation(folder) }
@@ -153,7 +155,8 @@ package struct OpenHandsReader: ChatExportReader {
         if FileManager.default.fileExists(atPath: statePath) {
             let state = try ImportSource.parse(path: statePath, displayPath: statePath, what: "OpenHands conversation state")
             guard case .object = state.value else {
-                throw DiagnosticError(Diagnostic(file: statePath, message: "expected an OpenHands conversation's state (a JSON object with agent and workspace)"))
+                throw DiagnosticError(
+                    Diagnostic(file: statePath, message: "expected an OpenHands conversation's state (a JSON object with agent and workspace)"))
             }
             let cwd = state["workspace"].flatMap { InputProbe.string($0, "working_dir") }
             session = OpenHandsSession(file: folder, cwd: cwd)

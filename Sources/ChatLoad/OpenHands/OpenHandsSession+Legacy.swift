@@ -43,7 +43,10 @@ extension OpenHandsSession {
         let args = event["args"]
         func arg(_ key: String) -> String? { args.flatMap { InputProbe.string($0, key) } }
         if let action = InputProbe.string(event, "action") {
-            if let model = event["tool_call_metadata"]?["model_response"].flatMap({ InputProbe.string($0, "model") }), !model.isEmpty {
+            // The model as the provider answered, unless the session's names it with its provider.
+            if let model = event["tool_call_metadata"]?["model_response"].flatMap({ InputProbe.string($0, "model") }), !model.isEmpty,
+                !log.models.contains(where: { $0 == model || $0.hasSuffix("/" + model) })
+            {
                 log.useModel(model)
             }
             switch action {
@@ -72,18 +75,19 @@ extension OpenHandsSession {
                 var name = event["tool_call_metadata"].flatMap { InputProbe.string($0, "function_name") } ?? action
                 if action == "call_tool_mcp", let tool = arg("name") { name = tool }
                 log.call(id, Call(name: name, action: action, input: args))
-                if action == "delegate" {
-                    var child = OpenHandsSession(file: log.file, cwd: cwd)
-                    child.lastTotals = lastTotals
-                    delegateCall = id
-                    delegate = [child]
-                }
             case _ where Self.legacyQuiet.contains(action):
                 break
             default:
                 log.note("action", action, line: nil)
             }
             if let metrics = event["llm_metrics"] { spendRunningTotals(metrics, id: id) }
+            if action == "delegate" {
+                // The sub-agent's running totals go on from the session's, this action's included.
+                var child = OpenHandsSession(file: log.file, cwd: cwd)
+                child.lastTotals = lastTotals
+                delegateCall = id
+                delegate = [child]
+            }
             return
         }
         guard let observation = InputProbe.string(event, "observation") else {
@@ -100,7 +104,8 @@ extension OpenHandsSession {
             switch observation {
             case "error":
                 log.reply(.notice(NoticePart(kind: .error, text: InputProbe.string(event, "content") ?? "Error")))
-            case _ where Self.legacyQuiet.contains(observation) || Self.legacyCalls.contains(observation) || observation == "think"
+            case _
+            where Self.legacyQuiet.contains(observation) || Self.legacyCalls.contains(observation) || observation == "think"
                 || observation == "mcp" || observation == "user_rejected" || observation == "edit" || observation == "write":
                 break
             default:
@@ -144,10 +149,7 @@ extension OpenHandsSession {
         log.diagnostics += child.log.diagnostics
         log.adopt(child.log)
         lastTotals = child.lastTotals
-        // The sub-agent's tokens were spent by this call's reply.
-        if !(child.log.tokens.total.isZero && child.log.tokens.recordedCost == nil), let reply = log.drafts.indices.last(where: { log.drafts[$0].role == .assistant }) {
-            log.drafts[reply].usage = (log.drafts[reply].usage ?? TokenUsage()) + child.log.tokens
-        }
+        // The sub-agent's replies carry their tokens in the transcript; the header counts them.
         guard !turns.isEmpty else { return }
         let agent = call.input.flatMap { InputProbe.string($0, "agent") }
         let task = call.input?["inputs"].flatMap { InputProbe.string($0, "task") }.flatMap(TitleWords.of)
@@ -180,7 +182,8 @@ extension OpenHandsSession {
             grew
             ? TokenUsage(
                 input: now.input - before.input, output: now.output - before.output, cacheRead: now.cacheRead - before.cacheRead,
-                cacheWrite: now.cacheWrite - before.cacheWrite) : TokenUsage(input: now.input, output: now.output, cacheRead: now.cacheRead, cacheWrite: now.cacheWrite)
+                cacheWrite: now.cacheWrite - before.cacheWrite)
+            : TokenUsage(input: now.input, output: now.output, cacheRead: now.cacheRead, cacheWrite: now.cacheWrite)
         let cost = grew ? (now.recordedCost ?? 0) - (before.recordedCost ?? 0) : (now.recordedCost ?? 0)
         if cost > 0 { spent.recordedCost = cost }
         lastTotals = now

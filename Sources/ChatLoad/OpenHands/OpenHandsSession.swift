@@ -167,7 +167,7 @@ struct OpenHandsSession: AgentSession {
         reasoning(event)
         let thought = Self.text(event["thought"]).trimmingASCIIWhitespace()
         if !thought.isEmpty { log.reply(.thinking(ThinkingPart(text: thought))) }
-        let action = event["action"]
+        let action = event["action"].flatMap { $0.value == .null ? nil : $0 }
         let kind = action.flatMap { InputProbe.string($0, "kind") } ?? ""
         let toolCall = event["tool_call"]
         let name = InputProbe.string(event, "tool_name") ?? toolCall.flatMap { InputProbe.string($0, "name") } ?? "tool"
