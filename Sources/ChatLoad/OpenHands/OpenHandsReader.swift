@@ -158,16 +158,7 @@ package struct OpenHandsReader: ChatExportReader {
                 throw DiagnosticError(
                     Diagnostic(file: statePath, message: "expected an OpenHands conversation's state (a JSON object with agent and workspace)"))
             }
-            let cwd = state["workspace"].flatMap { InputProbe.string($0, "working_dir") }
-            session = OpenHandsSession(file: folder, cwd: cwd)
-            session.log.project = cwd
-            if let model = state["agent"]?["llm"].flatMap({ InputProbe.string($0, "model") }) { session.log.useModel(model) }
-            let events = numbered(eventsFolder, sdkEventNumber)
-            for (index, event) in events.enumerated() {
-                let last = index == events.count - 1
-                if let node = json(event.path, what: "OpenHands event", quiet: last, into: &warnings) { session.read(event: node) }
-            }
-            session.readStats(state["stats"])
+            session = readSDK(folder, state: state, warnings: &warnings)
             var meta: [Diagnostic] = []
             if let stored = json(FilePath.join(folder, "meta.json"), what: "OpenHands conversation", quiet: true, into: &meta) {
                 title = InputProbe.string(stored, "title")

@@ -154,7 +154,7 @@ extension OpenHandsSession {
         let agent = call.input.flatMap { InputProbe.string($0, "agent") }
         let task = call.input?["inputs"].flatMap { InputProbe.string($0, "task") }.flatMap(TitleWords.of)
         let messages = SubAgentTranscript.messages(turns, prefix: id, caller: "OpenHands", kind: agent)
-        call.transcript = SubAgentTranscript.make(messages, kind: agent, task: task)
+        call.transcripts.append(SubAgentTranscript.make(messages, kind: agent, task: task))
     }
 
     /// Opens a reply for an agent's event, dated by it.

@@ -31,8 +31,8 @@ struct OpenHandsSession: AgentSession {
         /// What an edit's observation says the file was before and after.
         var oldContent: String?
         var newContent: String?
-        /// A sub-agent's work, nested at the call that started it.
-        var transcript: TranscriptPart?
+        /// The sub-agents' work, nested at the call that started them (a delegation may start several).
+        var transcripts: [TranscriptPart] = []
     }
 
     var log: SessionBuilder<Call>

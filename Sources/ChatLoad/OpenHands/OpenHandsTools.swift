@@ -29,8 +29,7 @@ enum OpenHandsTools {
             return file.hasPrefix(base) ? String(file.dropFirst(base.count)) : file
         }
         let finished = call.status == .ok || call.status == .error
-        var trailing: [TurnPart] = []
-        if let transcript = call.transcript { trailing.append(.transcript(transcript)) }
+        let trailing = call.transcripts.map { TurnPart.transcript($0) }
         switch call.action {
         case "TerminalAction", "ExecuteBashAction", "run":
             if let command = arg("command"), finished {

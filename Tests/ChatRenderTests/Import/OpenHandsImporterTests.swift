@@ -112,6 +112,22 @@ import TestSupport
         #expect(!chat.facts.contains { $0.value.contains(",") && $0.value.contains("claude") })
     }
 
+    @Test func aTaskCallNestsTheSubAgentItStarted() throws {
+        let (chats, _) = try read(Self.titled)
+        let chat = try #require(chats.first)
+        #expect(chat.title == "Flaky login test")
+        #expect(kinds(chat.turns[1].parts) == ["thinking", "tool:task:ok", "transcript:explore agent: Find the token expiry", "text"])
+        guard case .transcript(let transcript) = chat.turns[1].parts[2] else { Issue.record("no transcript"); return }
+        #expect(transcript.messages.map(\.role) == [.user, .assistant])
+        #expect(kinds(transcript.messages[1].parts) == ["thinking", "tool:grep:ok", "text"])
+        if case .toolCall(let grep) = transcript.messages[1].parts[1] { #expect(grep.title == "Searched for “EXPIRY”" && grep.result?.isEmpty == false) }
+        // The sub-agent's tokens count in the header: its two responses and the caller's total.
+        let tokens = try #require(chat.facts.first { $0.key == .factTokens })
+        let total = SessionStats(TokenUsageTests.messages(chat)).totalUsage
+        #expect(tokens == SessionText.tokenFact(input: total.input, output: total.output, cacheRead: total.cacheRead, cacheWrite: total.cacheWrite))
+        #expect(total.output.value == 95 + 60 + 50)
+    }
+
     @Test func aSessionWithOnlyItsEventCacheIsRead() throws {
         let (chats, _) = try read(Self.cacheOnly)
         let chat = try #require(chats.first)

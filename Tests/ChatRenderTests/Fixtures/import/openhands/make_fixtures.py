@@ -7,7 +7,8 @@ conversations/ (the software agent SDK's layout: base_state.json, events/event-N
   a call the agent could not run (an AgentErrorEvent), two events of a kind this reader does not
   know (BrowserScreenshotEvent), a ThinkAction, and a last call still running (no observation).
   Its tokens are per response in base_state.json's stats (the agent's and the condenser's).
-- 3b9f... has the agent server's meta.json (a title), and only accumulated stats.
+- 3b9f... has the agent server's meta.json (a title), and only accumulated stats; its task call
+  started an explore agent, whose conversation is under its subagents/ folder.
 
 sessions/ (the first releases' layout: metadata.json, events/N.json, event_cache/):
 - 5c1a... fixes a crash: a run that fails, an edit, a delegate to BrowsingAgent whose events
@@ -190,11 +191,38 @@ stats1 = {"usage_to_metrics": {
 }}
 
 C2 = "3b9f1d7c5e2a4b6c8d0e1f2a3b4c5d6e"
+PROMPT = "Find where the login token's expiry is set in src/auth, and report the value."
 events2 = [
     {"kind": "MessageEvent", "id": eid(0, "2"), "timestamp": "2026-05-14T16:00:00.000000", "source": "user",
      "llm_message": {"role": "user", "content": text("Why is test_login flaky?")}, "activated_skills": [], "extended_content": []},
-    {"kind": "MessageEvent", "id": eid(1, "2"), "timestamp": "2026-05-14T16:00:20.000000", "source": "agent", "llm_response_id": "resp-b1",
+    {"kind": "ActionEvent", "id": eid(1, "2"), "timestamp": "2026-05-14T16:00:05.000000", "source": "agent",
+     "thought": text("An explore agent can find where the expiry is set."),
+     "action": {"kind": "TaskAction", "description": "Find the token expiry", "prompt": PROMPT, "subagent_type": "explore"},
+     "tool_name": "task", "tool_call_id": "toolu_b1",
+     "tool_call": {"id": "toolu_b1", "name": "task", "arguments": json.dumps({"description": "Find the token expiry", "prompt": PROMPT,
+                                                                               "subagent_type": "explore"}), "origin": "completion"},
+     "llm_response_id": "resp-b1", "security_risk": "LOW"},
+    {"kind": "ObservationEvent", "id": eid(2, "2"), "timestamp": "2026-05-14T16:00:15.000000", "source": "environment", "tool_name": "task",
+     "tool_call_id": "toolu_b1", "action_id": eid(1, "2"),
+     "observation": {"kind": "TaskObservation", "content": text("Task ID: t1\nSubagent: explore\nStatus: completed\n\nsrc/auth/token.py sets EXPIRY = 1 (seconds)."),
+                     "is_error": False, "task_id": "t1", "subagent": "explore", "status": "completed"}},
+    {"kind": "MessageEvent", "id": eid(3, "2"), "timestamp": "2026-05-14T16:00:20.000000", "source": "agent", "llm_response_id": "resp-b2",
      "llm_message": {"role": "assistant", "content": text("It depends on the clock: the token expires within the same second it is made.")}},
+]
+SUB = "6a1f3c5e7b9d4f2a8c0e1b3d5f7a9c2e"
+sub_events = [
+    {"kind": "MessageEvent", "id": eid(0, "3"), "timestamp": "2026-05-14T16:00:06.000000", "source": "user",
+     "llm_message": {"role": "user", "content": text(PROMPT)}, "activated_skills": [], "extended_content": []},
+    {"kind": "ActionEvent", "id": eid(1, "3"), "timestamp": "2026-05-14T16:00:08.000000", "source": "agent", "thought": text("Search for EXPIRY."),
+     "action": {"kind": "GrepAction", "pattern": "EXPIRY", "path": CWD + "/src/auth"}, "tool_name": "grep", "tool_call_id": "toolu_s1",
+     "tool_call": {"id": "toolu_s1", "name": "grep", "arguments": json.dumps({"pattern": "EXPIRY", "path": CWD + "/src/auth"}), "origin": "completion"},
+     "llm_response_id": "resp-s1", "security_risk": "LOW"},
+    {"kind": "ObservationEvent", "id": eid(2, "3"), "timestamp": "2026-05-14T16:00:09.000000", "source": "environment", "tool_name": "grep",
+     "tool_call_id": "toolu_s1", "action_id": eid(1, "3"),
+     "observation": {"kind": "GrepObservation", "content": text(CWD + "/src/auth/token.py"), "is_error": False, "matches": [CWD + "/src/auth/token.py"],
+                     "pattern": "EXPIRY", "search_path": CWD + "/src/auth", "truncated": False}},
+    {"kind": "MessageEvent", "id": eid(3, "3"), "timestamp": "2026-05-14T16:00:12.000000", "source": "agent", "llm_response_id": "resp-s2",
+     "llm_message": {"role": "assistant", "content": text("src/auth/token.py sets EXPIRY = 1 (seconds).")}},
 ]
 stats2 = {"usage_to_metrics": {"agent": {
     "model_name": MODEL, "accumulated_cost": 0.0125, "max_budget_per_task": None,
@@ -316,6 +344,12 @@ def main():
     sdk_conversation(C1, events1, state(C1, stats1))
     sdk_conversation(C2, events2, state(C2, stats2, status="finished"),
                      meta={"id": C2, "title": "Flaky login test", "created_at": "2026-05-14T16:00:00Z", "updated_at": "2026-05-14T16:00:20Z"})
+    # The explore agent the task tool started, kept under the caller's folder.
+    sub_folder = os.path.join(HOME, "conversations", C2, "subagents", SUB)
+    write(os.path.join(sub_folder, "base_state.json"), state(SUB, {"usage_to_metrics": {"agent": metrics(MODEL, [
+        ("resp-s1", 2400, 60, 0, 2200, 0.0091), ("resp-s2", 2600, 50, 2200, 150, 0.0019)])}}, status="finished"))
+    for index, event in enumerate(sub_events):
+        write(os.path.join(sub_folder, "events", "event-%05d-%s.json" % (index, event["id"])), event)
 
     s1 = os.path.join(HOME, "sessions", S1)
     write(os.path.join(s1, "metadata.json"), {
