@@ -26,6 +26,7 @@ package enum ExportReaders {
         GooseReader(),
         ContinueReader(),
         DroidReader(),
+        OpenHandsReader(),
         ZedReader(),
     ]
 

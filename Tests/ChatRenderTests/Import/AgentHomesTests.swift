@@ -35,6 +35,7 @@ import TestSupport
         ("zed/.local/share/zed", ".local/share/zed"),
         ("opencode/kilo/.local/share/kilo", ".local/share/kilo"),
         ("codex/every-code/.code", ".code"),
+        ("openhands/.openhands", ".openhands"),
     ]
 
     /// Each agent the list must show, its folder under the home, and its sessions as the
@@ -64,6 +65,8 @@ import TestSupport
         ("Zed", ".local/share/zed/threads", nil),
         ("Kilo Code", ".local/share/kilo", nil),
         ("Every Code", ".code/sessions", 1),
+        ("OpenHands", ".openhands/conversations", 2),
+        ("OpenHands", ".openhands/sessions", 2),
     ]
 
     /// A fresh fake home with every agent's fixture in its place, and a file of settings beside
