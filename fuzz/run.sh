@@ -75,7 +75,9 @@ stage_dependencies() {
         echo "$STAGES" | sed 's/ChatRender//'
         return
     fi
-    grep -o "\.target(name: \"$1\", dependencies: \[[^]]*\]" "$ROOT/Package.swift" | sed 's/.*dependencies: //' \
+    # On one line, as a formatter may wrap a long declaration after `.target(`.
+    tr '\n' ' ' < "$ROOT/Package.swift" | sed 's/  */ /g' \
+        | grep -oE "\.target\( ?name: \"$1\", dependencies: \[[^]]*\]" | sed 's/.*dependencies: //' \
         | grep -o '"Chat[A-Za-z]*"' | tr -d '"' | tr '\n' ' ' || true
 }
 
