@@ -95,10 +95,7 @@ enum ZedTools {
         case "web_search":
             if let query = arg("query") { part.title = "Searched the web for “\(query)”"; part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
         case "fetch":
-            if let url = arg("url"), let start = url.range(of: "://") {
-                let host = String(url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-                if !host.isEmpty { part.title = "Fetched \(host)"; part.titlePhrase = UIPhrase(.toolFetched, ["host": host]) }
-            }
+            ToolTitles.fetched(&part, url: arg("url"))
         default:
             if let description = arg("display_description") { part.title = description }
         }
