@@ -75,6 +75,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // zstd, to read the compressed threads of Zed's agent (threads.db).
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"])]
+        ),
         // The stages, each a target, so the package states the architecture: a stage that reaches
         // into another's job does not compile. Data flows one way (see docs/architecture.md):
         // ChatModel ← ChatSupport ← ChatLoad, ChatTheme; ChatModel ← ChatPlan ← ChatRenderHTML (pure);
@@ -86,7 +92,8 @@ let package = Package(
         // one containment check for paths from input. ChatTheme and ChatAssets read files but
         // import no format: they depend on this, not on ChatLoad.
         .target(name: "ChatSupport", dependencies: ["ChatModel", "CPlatform"], swiftSettings: stage),
-        .target(name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "ChatOutput", "CPlatform", "CZlib", "CSQLite"], swiftSettings: stage),
+        .target(
+            name: "ChatLoad", dependencies: ["ChatModel", "ChatSupport", "ChatOutput", "CPlatform", "CZlib", "CZstd", "CSQLite"], swiftSettings: stage),
         .target(name: "ChatTheme", dependencies: ["ChatModel", "ChatSupport"], swiftSettings: stage),
         .target(name: "ChatPlan", dependencies: ["ChatModel"], swiftSettings: stage),
         .target(name: "ChatRenderHTML", dependencies: ["ChatModel", "ChatPlan", "ChatTheme", "CCmarkGFM", "CPlatform", "CZlib"], swiftSettings: stage),
@@ -130,7 +137,7 @@ let package = Package(
         .testTarget(name: "ChatBrowserTests", dependencies: ["ChatModel", "ChatOutput", "ChatBrowser", "ChatAssets", "TestSupport"]),
         .testTarget(
             name: "ChatRenderTests",
-            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "CSQLite", "TestSupport"],
+            dependencies: stages + ["ChatRender", "ChatRenderCLI", "CPlatform", "CZlib", "CZstd", "CSQLite", "TestSupport"],
             exclude: ["__Goldens__", "Fixtures"]
         ),
     ]

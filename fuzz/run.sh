@@ -75,7 +75,9 @@ stage_dependencies() {
         echo "$STAGES" | sed 's/ChatRender//'
         return
     fi
-    grep -o "\.target(name: \"$1\", dependencies: \[[^]]*\]" "$ROOT/Package.swift" | sed 's/.*dependencies: //' \
+    # On one line, as a formatter may wrap a long declaration after `.target(`.
+    tr '\n' ' ' < "$ROOT/Package.swift" | sed 's/  */ /g' \
+        | grep -oE "\.target\( ?name: \"$1\", dependencies: \[[^]]*\]" | sed 's/.*dependencies: //' \
         | grep -o '"Chat[A-Za-z]*"' | tr -d '"' | tr '\n' ' ' || true
 }
 
@@ -114,9 +116,9 @@ build() {
     fi
     CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
     # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
-    LIBS="$(pkg-config --libs libcmark-gfm zlib sqlite3) -lcmark-gfm-extensions -ldl"
+    LIBS="$(pkg-config --libs libcmark-gfm zlib sqlite3 libzstd) -lcmark-gfm-extensions -ldl"
     XCC=$(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done)
-    CMODULES="-I $ROOT/Sources/CCmarkGFM -I $ROOT/Sources/CZlib -I $ROOT/Sources/CSQLite -I $BUILD/modules/CVipsShim -I $BUILD/modules/CPlatform"
+    CMODULES="-I $ROOT/Sources/CCmarkGFM -I $ROOT/Sources/CZlib -I $ROOT/Sources/CSQLite -I $ROOT/Sources/CZstd -I $BUILD/modules/CVipsShim -I $BUILD/modules/CPlatform"
     if [ ! -f "$BUILD/cplatform.o" ] || [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/cplatform.o" -name '*.[ch]' | head -1)" ]; then
         echo "building the instrumented C shims in $BUILD"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -Werror=sentinel -Werror=format -I"$ROOT/Sources/CVipsShim/include" \

@@ -26,6 +26,8 @@ package enum ExportReaders {
         GooseReader(),
         ContinueReader(),
         DroidReader(),
+        OpenHandsReader(),
+        ZedReader(),
     ]
 
     /// The reader called `name` (in any case); nil when there is none.

@@ -23,7 +23,7 @@ public enum CLI {
 
     /// Every command, in the order the overview lists them.
     static let commands: [Command] = [
-        RenderCommand.command, ImportCommand.command, PreviewCommand.command, CheckCommand.command, ThemeCommand.command,
+        RenderCommand.command, AgentsCommand.command, ImportCommand.command, PreviewCommand.command, CheckCommand.command, ThemeCommand.command,
         SiteCommand.command, CompletionsCommand.command, ManualCommand.command,
     ]
 

@@ -79,7 +79,10 @@ enum RenderCommand {
     static let command = Command(
         path: ["render"],
         summary: "render a conversation into a static, accessible HTML page",
-        synopsis: ["render CONVERSATION.json [options]", "render FOLDER [options]", "render [--from FORMAT] INPUT [options]"],
+        synopsis: [
+            "render CONVERSATION.json [options]", "render FOLDER [options]", "render [--from FORMAT] INPUT [options]",
+            "render --agents all|NAMES [--in DIR]… [options]",
+        ],
         about: [
             "Writes NAME/index.html and its assets/ (or, with --single-file, one NAME.html; with --pdf, also "
                 + "index.pdf). Photos are made into web images with libvips; paths in the conversation are "
@@ -104,7 +107,6 @@ enum RenderCommand {
                 sharesPlace: true),
         ],
         checkArguments: { arguments in
-            if arguments.isEmpty { return "render needs a conversation file" }
             if arguments.count > 1 { return "one conversation at a time; got \"\(arguments[0])\" and \"\(arguments[1])\"" }
             return nil
         },
@@ -116,10 +118,21 @@ enum RenderCommand {
                 "OUTPUT",
                 [out.option, singleFile.option, inlineLimit.option, pdf.option, paper.option, shard.option, noInsights.option, watch.option, splitOver.option]),
             OptionGroup("IMPORT", [from.option, ImportCommand.redact.option, ImportCommand.redactEmails.option, ImportCommand.redactReport.option]),
+            OptionGroup("AGENTS", [AgentsCommand.agents.option, AgentsCommand.inFolder.option, AgentsCommand.home.option]),
             CacheOptions.group,
             SharedOptions.messages,
         ],
         rules: [
+            CommandRule(message: "render needs a conversation file, an INPUT or --agents") {
+                $0.positionals.isEmpty && !$0.has(AgentsCommand.agents.option)
+            },
+            CommandRule(message: "--agents renders the agents found in their own places; it takes no INPUT") {
+                !$0.positionals.isEmpty && $0.has(AgentsCommand.agents.option)
+            },
+            .needs(AgentsCommand.inFolder.option, AgentsCommand.agents.option, "--in applies only with --agents"),
+            .needs(AgentsCommand.home.option, AgentsCommand.agents.option, "--home applies only with --agents"),
+            .excludes(AgentsCommand.agents.option, from.option, "--agents chooses each agent's reader; it does not take --from"),
+            .excludes(AgentsCommand.agents.option, watch.option, "--watch follows one session; --agents renders every agent's"),
             CommandRule(message: "- (standard input) can be read once: not for both the conversation and --theme") {
                 $0.positionals.first == "-" && $0[SharedOptions.theme] == "-"
             },
@@ -151,6 +164,13 @@ enum RenderCommand {
         let inputs = InputFiles(output: output)
         defer { inputs.removeCopies() }
         let settings = RenderSettings(parsed)
+        do throws(DiagnosticError) {
+            if let names = parsed[AgentsCommand.agents] {
+                return try renderAgents(names, parsed: parsed, settings: settings, inputs: inputs, output: output)
+            }
+        } catch {
+            return CLI.report(inputs.rename(error), output: output)
+        }
         let given = parsed.positionals[0]
         do throws(DiagnosticError) {
             // An export or session log is imported first: with --from, by the format it names
@@ -274,6 +294,47 @@ enum RenderCommand {
             output.err("wrote \(result.outputDirectory)/\(PDFExport.fileName) (\(ByteCountFormat.string(Int64(size))))\n")
         }
         return .ok
+    }
+
+    /// `render --agents NAMES`: the sessions of the agents named (their `--from` names), found
+    /// in their own places, into one site (out/agents by default) grouped agent → project → month.
+    static func renderAgents(
+        _ names: [String], parsed: ParsedArguments, settings: RenderSettings, inputs: InputFiles, output: CLI.Output
+    ) throws(DiagnosticError) -> CLI.ExitCode {
+        let (environment, all) = AgentsCommand.found(parsed)
+        let agents = all.filter { names.contains($0.reader) }
+        guard !agents.isEmpty else {
+            throw DiagnosticError(
+                Diagnostic(
+                    file: environment.home,
+                    message:
+                        "holds no sessions of \(names.count == 1 ? names[0] : "the agents asked for") in their places (chatrender agents lists what is found)"),
+                kind: .missingInput)
+        }
+        let (themePath, templatesPath) = try RenderSettings.themeAndTemplates(
+            theme: parsed[SharedOptions.theme], templates: parsed[SharedOptions.templates], inputs: inputs)
+        var request = RenderRequest(
+            conversationPath: environment.home, themePath: themePath, templatesDirectory: templatesPath,
+            outputDirectory: parsed[out] ?? FilePath.join("out", "agents"),
+            options: settings.options, strict: settings.strict, images: settings.images)
+        request.markupGiven = settings.markupGiven
+        if let limit = parsed[splitOver] { request.options.splitOver = limit }
+        request.insights = !parsed.has(noInsights)
+        request.bundledThemes = DataDirectory.bundledThemes()
+        request.cacheDirectory = CacheOptions.folder(parsed)
+        request.cacheBuild = ExecutableLocation.buildIdentity()
+        if let given = parsed[prices] {
+            request.pricesPath = try inputs.path(for: given, what: "price table", role: "the price table", copyName: "prices.json")
+        }
+        if parsed.has(singleFile) {
+            request.singleFile = SingleFileOptions(page: CLI.singleFilePage(out: parsed[out], name: "agents"), inlineLimit: parsed[inlineLimit] ?? .standard)
+        }
+        if parsed.has(pdf) { request.pdf = try CLI.pdfOptions(paper: parsed[paper] ?? .a4) }
+        return try renderImported(
+            format: ImportFormat(agents: agents), input: environment.home, request: request, quiet: parsed.has(SharedOptions.quiet),
+            redact: parsed.has(ImportCommand.redact) || parsed[ImportCommand.redactReport] != nil,
+            redactEmails: parsed.has(ImportCommand.redactEmails), redactReport: parsed[ImportCommand.redactReport],
+            shard: parsed[shard], oneFile: oneFileOption(parsed), given: environment.shown(environment.home), inputs: inputs, output: output)
     }
 
     /// `render --watch SESSION`: the session log (or a project folder's newest), rendered, then

@@ -215,10 +215,7 @@ enum ClineTools {
         case "web_search":
             if let query = arg("query") { call.title = "Searched the web for “\(query)”"; call.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
         case "web_fetch":
-            if let url = arg("url"), let start = url.range(of: "://") {
-                let host = String(url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-                if !host.isEmpty { call.title = "Fetched \(host)"; call.titlePhrase = UIPhrase(.toolFetched, ["host": host]) }
-            }
+            ToolTitles.fetched(&call, url: arg("url"))
         case "ask_followup_question":
             call.title = arg("question").map(SessionText.oneLine)
             if let result, let answer = element("answer", in: result) { call.result = answer }

@@ -7,18 +7,52 @@ import ChatSupport
 /// them (`~/.codex/sessions`, a year, a month or a day of it), each rollout one conversation. A
 /// sub-agent's rollout (its `session_meta.source.subagent` names the thread that spawned it) is
 /// shown inside its parent, at the `spawn_agent` call that started it, when the parent is read
-/// too; alone, it is a page of its own.
+/// too; alone, it is a page of its own. Forks that keep Codex's rollouts under a home of their
+/// own (``forks``) are read the same, each session named after the fork that wrote it.
 package struct CodexReader: ChatExportReader {
     package var name: String { "codex" }
     package var title: String { "Codex" }
     package var inputHelp: String {
-        "an OpenAI Codex CLI session (rollout-….jsonl, or rollout-….json of the first releases), or a folder of them (~/.codex/sessions, or a year, month or day in it)"
+        "an OpenAI Codex CLI session (rollout-….jsonl, or rollout-….json of the first releases), or a folder of them (~/.codex/sessions, or a year, month or day in it); "
+            + "Every Code's the same (~/.code/sessions)"
     }
     package var inputNoun: String { "Codex session" }
     package var standardInputName: String { "rollout.jsonl" }
     package var readsFolders: Bool { true }
 
     package init() {}
+
+    /// Codex's forks that write its rollouts, each under a home folder of its own (its
+    /// `sessions/YYYY/MM/DD/` as Codex's): the folder's name, and the agent as people call it.
+    /// A session is told to be a fork's only by where it lives (its records are Codex's).
+    static let forks: [(home: String, title: String)] = [
+        // just-every/code: `~/.code` (or `$CODE_HOME`, which a path cannot tell).
+        (".code", "Every Code")
+    ]
+
+    /// The fork whose home `path` lies in (a folder of that name that is the path's end or holds
+    /// its `sessions`); nil for Codex's own.
+    static func fork(of path: String) -> String? {
+        let parts = path.split(separator: "/")
+        for (index, part) in parts.enumerated() {
+            guard let fork = forks.first(where: { $0.home == part }) else { continue }
+            if index == parts.count - 1 || parts[index + 1] == "sessions" { return fork.title }
+        }
+        return nil
+    }
+
+    /// `chat` of the rollout at `path`, named after the fork that wrote it when a fork did: in the
+    /// header beside its version (or as its agent), and as the agent a site groups it under.
+    static func named(_ chat: ImportedChat?, path: String) -> ImportedChat? {
+        guard var chat, let fork = fork(of: path) else { return chat }
+        if let at = chat.facts.firstIndex(where: { $0.label == "Codex" }) {
+            chat.facts[at] = ConversationFact(label: fork, value: chat.facts[at].value)
+        } else {
+            chat.facts.insert(ConversationFact(label: "Agent", value: fork), at: 0)
+        }
+        chat.agent = fork
+        return chat
+    }
 
     /// A line only Codex writes: `session_meta`, or a `response_item`/`event_msg`/`turn_context`
     /// wrapper with its payload; in the first releases, a bare meta line with `instructions`.
@@ -132,7 +166,7 @@ package struct CodexReader: ChatExportReader {
         return try SessionLog.readAll(files.filter { !nested.contains($0) }, site: true) { (file) throws(DiagnosticError) in
             if case .failure(let error)? = parsed[file] { throw error }
             guard var session = assembled[file] else { return (nil, []) }
-            return (session.chat(fallbackTitle: FilePath.stem(file)), session.log.diagnostics)
+            return (Self.named(session.chat(fallbackTitle: FilePath.stem(file)), path: file), session.log.diagnostics)
         }
     }
 
@@ -145,7 +179,7 @@ package struct CodexReader: ChatExportReader {
         session.children = children(of: &session, beside: path, includeSystem: includeSystem, graph: &graph)
         // Read once: its turns are made from what it read, which is let go as they are.
         session.log.freesAsTurnsAreMade = true
-        let chat = session.chat(fallbackTitle: FilePath.stem(path))
+        let chat = named(session.chat(fallbackTitle: FilePath.stem(path)), path: path)
         return (chat, session.log.diagnostics)
     }
 
@@ -248,7 +282,7 @@ struct CodexLiveLog: LiveSessionLog {
         var graph = SubAgentGraph()
         graph.showAtTop(copy.sessionID ?? path)
         copy.children = CodexReader.children(of: &copy, beside: path, includeSystem: false, graph: &graph)
-        let chat = copy.chat(fallbackTitle: FilePath.stem(path))
+        let chat = CodexReader.named(copy.chat(fallbackTitle: FilePath.stem(path)), path: path)
         return (chat, copy.log.diagnostics)
     }
 }

@@ -120,12 +120,27 @@ final class AgentDatabase {
     /// Every row of `sql` (a fixed statement: no input is ever put in it), each column as text,
     /// each value at most ``fieldLimit`` bytes.
     func rows(_ sql: String) throws(DiagnosticError) -> [[String: String?]] {
+        try each(sql, start: { UnsafeRawPointer(sqlite3_column_text($0, $1)) }) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every row of `sql` as ``rows(_:)`` reads them, each column as its bytes (a BLOB as stored,
+    /// text as its UTF-8): for a store that keeps compressed values (Zed's threads).
+    func byteRows(_ sql: String) throws(DiagnosticError) -> [[String: [UInt8]?]] {
+        try each(sql, start: { sqlite3_column_blob($0, $1) }) { Array($0) }
+    }
+
+    /// Steps through `sql`, making each non-NULL value with `make` from its bytes: `start` asks
+    /// SQLite for where they are (before their length is asked for, as SQLite says), cut at
+    /// ``fieldLimit`` and counted for ``warnings``.
+    private func each<Value>(
+        _ sql: String, start: (OpaquePointer, Int32) -> UnsafeRawPointer?, make: (UnsafeBufferPointer<UInt8>) -> Value
+    ) throws(DiagnosticError) -> [[String: Value?]] {
         var statement: OpaquePointer?
         guard let handle, sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             throw DiagnosticError(Diagnostic(file: displayPath, message: "\(handle.map { String(cString: sqlite3_errmsg($0)) } ?? "closed") while reading it"))
         }
         defer { sqlite3_finalize(statement) }
-        var out: [[String: String?]] = []
+        var out: [[String: Value?]] = []
         let count = sqlite3_column_count(statement)
         let names = (0..<count).map { String(cString: sqlite3_column_name(statement, $0)) }
         while true {
@@ -136,19 +151,25 @@ final class AgentDatabase {
                     step == SQLITE_TOOBIG ? "a value over the \(ByteCountFormat.string(Int64(Self.valueLimit))) limit" : String(cString: sqlite3_errmsg(handle))
                 throw DiagnosticError(Diagnostic(file: displayPath, message: "\(message) while reading it; expected values of an agent's messages"))
             }
-            var row: [String: String?] = [:]
+            var row: [String: Value?] = [:]
             for column in 0..<count {
                 let name = names[Int(column)]
                 if sqlite3_column_type(statement, column) == SQLITE_NULL {
                     row[name] = .some(nil)
-                } else if let text = sqlite3_column_text(statement, column) {
-                    var length = Int(sqlite3_column_bytes(statement, column))
-                    if length > Self.fieldLimit {
-                        if cut[name] == nil { cutOrder.append(name) }
-                        cut[name, default: 0] += 1
-                        length = Self.fieldLimit
-                    }
-                    row[name] = String(decoding: UnsafeBufferPointer(start: text, count: length), as: UTF8.self)
+                    continue
+                }
+                let bytes = start(statement, column)
+                var length = Int(sqlite3_column_bytes(statement, column))
+                if length > Self.fieldLimit {
+                    if cut[name] == nil { cutOrder.append(name) }
+                    cut[name, default: 0] += 1
+                    length = Self.fieldLimit
+                }
+                if let bytes {
+                    row[name] = make(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: length))
+                } else if length == 0 {
+                    // An empty BLOB has no bytes to point at.
+                    row[name] = make(UnsafeBufferPointer(start: nil, count: 0))
                 }
             }
             out.append(row)

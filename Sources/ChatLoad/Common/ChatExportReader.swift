@@ -45,6 +45,15 @@ package protocol ChatExportReader: Sendable {
     func sources(_ path: String) -> [InputSource]
     /// Reads one of ``sources(_:)``.
     func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead
+
+    /// Where the agent keeps its sessions on a machine (see ``AgentHome``), for
+    /// `chatrender agents` and `render --agents`; none for an export a person downloads.
+    var homes: [AgentHome] { get }
+}
+
+extension ChatExportReader {
+    /// An export has no place of its own on a machine.
+    package var homes: [AgentHome] { [] }
 }
 
 /// How to read an input.

@@ -51,7 +51,8 @@ package struct MixedFolderReader: ChatExportReader {
                 let read = try reader.read(folder, options: options)
                 warnings += read.warnings
                 for var chat in read.chats {
-                    chat.agent = reader.title
+                    // A fork the reader tells by where it lives (Kilo Code's opencode store) keeps its name.
+                    chat.agent = chat.agent ?? reader.title
                     chats.append(chat)
                 }
             } catch {

@@ -53,10 +53,7 @@ enum ContinueTools {
         case "search_web":
             if let query = arg("query") { part.title = "Searched the web for “\(query)”"; part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
         case "fetch_url_content":
-            if let url = arg("url"), let start = url.range(of: "://") {
-                let host = String(url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-                if !host.isEmpty { part.title = "Fetched \(host)"; part.titlePhrase = UIPhrase(.toolFetched, ["host": host]) }
-            }
+            ToolTitles.fetched(&part, url: arg("url"))
         default:
             break
         }

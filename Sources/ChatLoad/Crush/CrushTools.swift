@@ -61,20 +61,7 @@ enum CrushTools {
             return [.diff(DiffPart(path: shortPath(path, cwd: cwd), old: "", new: arg("content") ?? "", created: true))]
         case "todos":
             guard case .array(let todos)? = input?["todos"]?.value else { break }
-            var done = 0
-            let lines = todos.map { todo -> String in
-                let text = InputProbe.string(todo, "content") ?? ""
-                switch InputProbe.string(todo, "status") {
-                case "completed": done += 1; return "- [x] \(text)"
-                case "in_progress": return "- [ ] \(text) (in progress)"
-                default: return "- [ ] \(text)"
-                }
-            }
-            var part = ToolCallPart(
-                name: call.name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status == .running ? .ok : status,
-                result: lines.joined(separator: "\n"))
-            part.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
-            return [.toolCall(part)]
+            return [.toolCall(ToolTitles.todoList(name: call.name, todos, text: "content", done: "completed", status: status == .running ? .ok : status))]
         default:
             break
         }
@@ -94,10 +81,7 @@ enum CrushTools {
         case "web_search":
             if let query = arg("query") { part.title = "Searched the web for “\(query)”"; part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
         case "fetch", "web_fetch", "download":
-            if let url = arg("url"), let start = url.range(of: "://") {
-                let host = String(url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-                if !host.isEmpty { part.title = "Fetched \(host)"; part.titlePhrase = UIPhrase(.toolFetched, ["host": host]) }
-            }
+            ToolTitles.fetched(&part, url: arg("url"))
         default:
             break
         }

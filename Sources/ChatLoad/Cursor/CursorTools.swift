@@ -160,11 +160,7 @@ enum CursorTools {
             part.title = "Searched the web for “\(query)”"
             part.titlePhrase = UIPhrase(.toolWebSearch, ["query": query])
         case "webfetch", "web_fetch":
-            guard let url = arg("url"), let start = url.range(of: "://") else { break }
-            let host = url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            guard !host.isEmpty else { break }
-            part.title = "Fetched \(host)"
-            part.titlePhrase = UIPhrase(.toolFetched, ["host": String(host)])
+            ToolTitles.fetched(&part, url: arg("url"))
         case "todowrite":
             guard let (done, count, list) = todos(input?["todos"]) else { break }
             part.title = "Updated the to-do list · \(done) of \(count) done"

@@ -97,20 +97,7 @@ enum GeminiTools {
             return [.diff(DiffPart(path: path, old: original ?? "", new: arg("content") ?? "", created: isNew))]
         case "write_todos":
             guard case .array(let todos)? = args?["todos"]?.value else { break }
-            var done = 0
-            let lines = todos.map { todo -> String in
-                let text = InputProbe.string(todo, "description") ?? ""
-                switch InputProbe.string(todo, "status") {
-                case "completed": done += 1; return "- [x] \(text)"
-                case "in_progress": return "- [ ] \(text) (in progress)"
-                case "cancelled": return "- [ ] ~~\(text)~~"
-                default: return "- [ ] \(text)"
-                }
-            }
-            var part = ToolCallPart(
-                name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status, result: lines.joined(separator: "\n"))
-            part.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
-            return [.toolCall(part)]
+            return [.toolCall(ToolTitles.todoList(name: name, todos, text: "description", done: "completed", status: status))]
         default:
             break
         }

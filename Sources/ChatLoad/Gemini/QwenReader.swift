@@ -72,6 +72,8 @@ package struct QwenReader: ChatExportReader {
         try SessionLog.mapped(path, what: "Qwen Code session") { file in
             file.withBytes { session.read($0) }
         }
+        session.agents = QwenAgents.beside(path, sessionID: session.sessionID)
+        session.graph.showAtTop(session.sessionID ?? path)
         session.log.freesAsTurnsAreMade = true
         let chat = session.chat(fallbackTitle: FilePath.stem(path))
         return (chat, session.log.diagnostics)

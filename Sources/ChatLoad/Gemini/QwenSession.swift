@@ -20,12 +20,26 @@ import ChatSupport
 ///   session's title), `slash_command` (the command typed), and bookkeeping (telemetry,
 ///   snapshots, the session's settings), not shown.
 ///
+/// A sub-agent's records are its own log beside the session (``QwenAgents``): the call that
+/// launched it — the `toolUseId` its sidecar names, else the `agent` (or `task`) call whose
+/// `prompt` is the one the agent was given — shows that log as a transcript, the first time; a
+/// later call refers to it, and a call back into an agent being shown is cut (``SubAgentGraph``).
+///
 /// Tolerant: a line that is not JSON, or a record type, subtype or part not known, is a warning
 /// naming the file and line, once per kind with a count.
 struct QwenSession: AgentLogSession {
     var log: SessionBuilder<Call>
     var tree = ConversationBranches()
     var lastRecord: String?
+    /// The session's id, as its records give it.
+    var sessionID: String?
+    /// The sub-agents recorded beside the session, and the ones shown so far on its page.
+    var agents: [QwenAgent] = []
+    var graph = SubAgentGraph()
+    /// How deep in sub-agents this log is read; a sub-agent's own log is read with its records,
+    /// which are marked as a side chain.
+    var depth = 0
+    var readsSideChain = false
 
     /// A call and, once it came, its answer: the pieces of a Gemini CLI tool call.
     struct Call {
@@ -41,8 +55,10 @@ struct QwenSession: AgentLogSession {
         log.inputCountsCacheRead = true
     }
 
-    /// The call in Gemini CLI's recorded shape, shown as Gemini CLI's calls are.
+    /// The call in Gemini CLI's recorded shape, shown as Gemini CLI's calls are; the transcript
+    /// of the sub-agent it launched, when one is recorded.
     mutating func parts(for call: Call, id: String, once: Bool) -> [TurnPart] {
+        if let agent = agent(launchedBy: call, id: id), let transcript = transcript(of: agent, call: call) { return [.transcript(transcript)] }
         var members: [(key: String, node: JSONNode)] = [("name", JSONNode(.string(call.name)))]
         if let args = call.args { members.append(("args", args)) }
         if let response = call.response {
@@ -64,8 +80,9 @@ struct QwenSession: AgentLogSession {
     ]
 
     mutating func readLine(_ node: JSONNode, line: Int) {
-        // A sub-agent's records (a side chain) are its own; the call that started it shows it.
-        if node["isSidechain"]?.value == .bool(true) { return }
+        // A sub-agent's records (a side chain) are its own; the call that started it shows them.
+        if !readsSideChain, node["isSidechain"]?.value == .bool(true) { return }
+        if sessionID == nil { sessionID = InputProbe.string(node, "sessionId") }
         let date = InputProbe.string(node, "timestamp").flatMap { ChatDate(iso: $0) }
         if let date { log.noteDate(date) }
         if let cwd = InputProbe.string(node, "cwd"), !cwd.isEmpty { log.project = cwd }
@@ -195,6 +212,60 @@ struct QwenSession: AgentLogSession {
             turns = ConversationBranches.apply(order, to: turns)
         }
         return log.chat(turns, fallbackTitle: fallbackTitle)
+    }
+}
+
+extension QwenSession {
+    /// The sub-agent `call` launched: the one whose sidecar names the call, else the first not yet
+    /// shown (or else the first) of those an `agent` or `task` call with its prompt launched.
+    func agent(launchedBy call: Call, id: String) -> QwenAgent? {
+        if let named = agents.first(where: { $0.toolUseID == id }) { return named }
+        guard call.name == "agent" || call.name == "task", let prompt = call.args.flatMap({ InputProbe.string($0, "prompt") }) else { return nil }
+        let launched = agents.filter { $0.toolUseID == nil && $0.prompt == prompt }
+        return launched.first { !graph.wasShown($0.id) } ?? launched.first
+    }
+
+    /// The transcript of `agent`'s log at the call that launched it: its turns the first time, a
+    /// reference after; nil when its log cannot be read or holds no reply.
+    mutating func transcript(of agent: QwenAgent, call: Call) -> TranscriptPart? {
+        func arg(_ key: String) -> String? { call.args.flatMap { InputProbe.string($0, key) }.flatMap { $0.isEmpty ? nil : $0 } }
+        let kind = agent.type ?? arg("subagent_type")
+        let task = (agent.description ?? arg("description")).map(SessionText.oneLine)
+        if let reference = graph.claim(agent.id) {
+            var part = SubAgentTranscript.make([], kind: kind, task: task)
+            part.agent = agent.id
+            part.reference = reference
+            return part
+        }
+        guard depth < 8 else { return nil }
+        graph.enter(agent.id)
+        defer { graph.leave() }
+        var inner = QwenSession(file: agent.log)
+        inner.readsSideChain = true
+        inner.agents = agents
+        inner.graph = graph
+        inner.depth = depth + 1
+        do throws(DiagnosticError) {
+            try SessionLog.mapped(agent.log, what: "Qwen Code sub-agent log") { file in file.withBytes { inner.read($0) } }
+        } catch {
+            log.diagnostics += error.diagnostics.map { found in
+                var warning = found
+                warning.severity = .warning
+                warning.message += "; the call shows without the sub-agent's turns"
+                return warning
+            }
+            return nil
+        }
+        let turns = inner.turns()
+        graph = inner.graph
+        log.adopt(inner.log)
+        log.diagnostics += inner.log.diagnostics
+        guard turns.contains(where: { $0.role == .assistant }) else { return nil }
+        let messages = SubAgentTranscript.messages(turns, prefix: agent.id, caller: "Qwen Code", kind: kind)
+        var part = SubAgentTranscript.make(messages, kind: kind, task: task)
+        part.agent = agent.id
+        part.setSpan(first: turns.first?.date, last: turns.last?.date)
+        return part
     }
 }
 

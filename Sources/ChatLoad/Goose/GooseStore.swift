@@ -11,16 +11,16 @@ import ChatSupport
 struct GooseStore {
     struct Session {
         var id: String
-        var name: String?
-        var type: String?
-        var workingDir: String?
-        var created: ChatDate?
-        var updated: ChatDate?
-        /// The counts as stored (text), for ``TallyReader``: `accumulated_*`, else the last call's.
-        var inputTokens: String?
-        var outputTokens: String?
+        var name: String? = nil
+        var type: String? = nil
+        var workingDir: String? = nil
+        var created: ChatDate? = nil
+        var updated: ChatDate? = nil
+        /// The counts as stored, for ``TallyReader``: `accumulated_*`, else the last call's.
+        var inputTokens: JSONNode? = nil
+        var outputTokens: JSONNode? = nil
         /// The model it ran (`model_config_json.model_name`, in later versions).
-        var model: String?
+        var model: String? = nil
         var messages: [Message] = []
     }
     struct Message {
@@ -32,24 +32,6 @@ struct GooseStore {
 
     var sessions: [Session] = []
     var warnings: [Diagnostic] = []
-
-    /// The database for `path`: `sessions.db` itself, the `sessions` folder holding it, or
-    /// goose's data folder holding that.
-    static func databasePath(_ path: String) throws(DiagnosticError) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw DiagnosticError(
-                Diagnostic(file: path, message: "no such file or folder; expected goose's sessions.db or the folder holding it"), kind: .missingInput)
-        }
-        guard isFolder.boolValue else { return path }
-        for candidate in [FilePath.join(path, "sessions.db"), FilePath.join(FilePath.join(path, "sessions"), "sessions.db")]
-        where FileInput.isRegularFile(candidate) {
-            return candidate
-        }
-        throw DiagnosticError(
-            Diagnostic(file: path, message: "no sessions.db here; expected goose's session database (~/.local/share/goose/sessions/sessions.db)"),
-            kind: .missingInput)
-    }
 
     static func read(_ path: String) throws(DiagnosticError) -> GooseStore {
         let db = try AgentDatabase(path: path, what: "goose's session database (sessions.db)")
@@ -67,13 +49,14 @@ struct GooseStore {
         for row in try db.rows("SELECT id, " + names.map(column).joined(separator: ", ") + " FROM sessions ORDER BY created_at, id") {
             guard let id = row["id"] ?? nil else { continue }
             func text(_ key: String) -> String? { (row[key] ?? nil).flatMap { $0.isEmpty ? nil : $0 } }
+            func number(_ key: String) -> JSONNode? { text(key).flatMap { try? JSONParser.parse(Array($0.utf8)) } }
             index[id] = store.sessions.count
             store.sessions.append(
                 Session(
                     id: id, name: text("name") ?? text("description"), type: text("session_type"), workingDir: text("working_dir"),
                     created: text("created_at").flatMap(date), updated: text("updated_at").flatMap(date),
-                    inputTokens: text("accumulated_input_tokens") ?? text("input_tokens"),
-                    outputTokens: text("accumulated_output_tokens") ?? text("output_tokens"),
+                    inputTokens: number("accumulated_input_tokens") ?? number("input_tokens"),
+                    outputTokens: number("accumulated_output_tokens") ?? number("output_tokens"),
                     model: text("model_config_json").flatMap { try? JSONParser.parse(Array($0.utf8)) }.flatMap { InputProbe.string($0, "model_name") }))
         }
         for row in try db.rows("SELECT id, session_id, role, content_json, created_timestamp FROM messages ORDER BY id") {

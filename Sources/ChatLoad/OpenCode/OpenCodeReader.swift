@@ -4,19 +4,42 @@ import ChatSupport
 
 /// opencode sessions: its database (`~/.local/share/opencode/opencode.db`, opencode 1.2 and
 /// later), its JSON storage (`~/.local/share/opencode/storage`, before), the folder holding
-/// either, or one session's file in the storage. Each session is a conversation.
+/// either, or one session's file in the storage. Each session is a conversation. opencode's
+/// descendants that keep the same store in a data folder of their own (``forks``) are read the
+/// same, each session named after the agent that wrote it.
 package struct OpenCodeReader: ChatExportReader {
     package var name: String { "opencode" }
     package var title: String { "opencode" }
     package var inputHelp: String {
         "opencode's sessions: its data folder (~/.local/share/opencode), its opencode.db (1.2 and later) or its storage folder "
-            + "(earlier versions), or one session's file in the storage"
+            + "(earlier versions), or one session's file in the storage; Kilo Code's CLI's the same (~/.local/share/kilo, kilo.db)"
     }
     package var inputNoun: String { "opencode sessions" }
     package var standardInputName: String { "opencode.db" }
     package var readsFolders: Bool { true }
 
     package init() {}
+
+    /// opencode's descendants that write its store (the database, or the storage folder before
+    /// it) in a data folder of their own: the folder's name, the database's, and the agent as
+    /// people call it. A session is told to be a fork's only by where it lives.
+    static let forks: [(folder: String, database: String, title: String)] = [
+        // Kilo Code's CLI: ~/.local/share/kilo (kilo.db, storage/).
+        ("kilo", "kilo.db", "Kilo Code")
+    ]
+
+    /// The descendant whose store `path` is or lies in: its database by name, or its data folder
+    /// (the path's end, or the folder holding the database or `storage`); nil for opencode's own.
+    static func fork(of path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        for fork in forks {
+            if parts.last == fork.database { return fork.title }
+            for (index, part) in parts.enumerated() where part == fork.folder {
+                if index == parts.count - 1 || parts[index + 1] == "storage" || parts[index + 1] == fork.database { return fork.title }
+            }
+        }
+        return nil
+    }
 
     package func recognise(_ input: InputProbe) -> Recognition? {
         switch input.kind {
@@ -33,8 +56,9 @@ package struct OpenCodeReader: ChatExportReader {
             }
             return nil
         case .folder:
-            if input.entries.contains(where: { $0 == "opencode.db" || $0.hasSuffix("/opencode.db") && $0.split(separator: "/").count <= 2 }) {
-                return .certain("it holds opencode.db")
+            for name in OpenCodeStore.databaseNames
+            where input.entries.contains(where: { $0 == name || $0.hasSuffix("/" + name) && $0.split(separator: "/").count <= 2 }) {
+                return .certain("it holds \(name)")
             }
             let sessions = input.entries.filter { $0.hasPrefix("session/") || $0.hasPrefix("storage/session/") }
             if sessions.contains(where: { FilePath.lastComponent($0).hasPrefix("ses_") }),
@@ -83,6 +107,18 @@ package struct OpenCodeReader: ChatExportReader {
         warnings += tallies.warnings + unknown.warnings(file: path)
         guard !chats.isEmpty else {
             throw DiagnosticError(Diagnostic(file: path, message: "no opencode session with a message in it"))
+        }
+        // A descendant's sessions are named after it: beside their version, and as the agent a
+        // site groups them under.
+        if let fork = Self.fork(of: path) {
+            for k in chats.indices {
+                if let at = chats[k].facts.firstIndex(where: { $0.label == "opencode" }) {
+                    chats[k].facts[at].label = fork
+                } else {
+                    chats[k].facts.insert(ConversationFact(label: "Agent", value: fork), at: 0)
+                }
+                chats[k].agent = fork
+            }
         }
         // Grouped in a site by the project folder's name.
         if !rendersAlone(path) { for k in chats.indices { chats[k].project = chats[k].project.map(FilePath.lastComponent) } } else { chats[0].project = nil }

@@ -35,6 +35,9 @@ struct OpenCodeStore {
 
     static let sqliteMagic: [UInt8] = Array("SQLite format 3\0".utf8)
 
+    /// The database's name in a data folder: opencode's, then its descendants' (``OpenCodeReader/forks``).
+    static let databaseNames = ["opencode.db"] + OpenCodeReader.forks.map(\.database)
+
     /// Where the sessions are for `path`: the database, a folder holding it or `storage/`, the
     /// storage folder itself, or one session's file in it.
     static func open(_ path: String) throws(DiagnosticError) -> OpenCodeStore {
@@ -45,8 +48,9 @@ struct OpenCodeStore {
                 kind: .missingInput)
         }
         if isFolder.boolValue {
-            let database = FilePath.join(path, "opencode.db")
-            if FileManager.default.fileExists(atPath: database) { return try fromDatabase(database) }
+            for name in databaseNames where FileManager.default.fileExists(atPath: FilePath.join(path, name)) {
+                return try fromDatabase(FilePath.join(path, name))
+            }
             for storage in [FilePath.join(path, "storage"), path] where FileManager.default.fileExists(atPath: FilePath.join(storage, "session")) {
                 return try fromStorage(storage, only: nil)
             }

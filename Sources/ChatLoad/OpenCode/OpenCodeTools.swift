@@ -71,21 +71,7 @@ enum OpenCodeTools {
             return [.diff(DiffPart(path: shortPath(path, cwd: cwd), old: "", new: arg("content") ?? "", created: !existed))]
         case "todowrite":
             guard case .array(let todos)? = input?["todos"]?.value else { break }
-            var done = 0
-            let lines = todos.map { todo -> String in
-                let text = InputProbe.string(todo, "content") ?? ""
-                switch InputProbe.string(todo, "status") {
-                case "completed": done += 1; return "- [x] \(text)"
-                case "in_progress": return "- [ ] \(text) (in progress)"
-                case "cancelled": return "- [ ] ~~\(text)~~"
-                default: return "- [ ] \(text)"
-                }
-            }
-            var call = ToolCallPart(
-                name: name, title: "Updated the to-do list · \(done) of \(todos.count) done", status: status == .running ? .ok : status,
-                result: lines.joined(separator: "\n"))
-            call.titlePhrase = UIPhrase(.toolTodosDone, ["done": String(done), "count": String(todos.count)])
-            return [.toolCall(call)]
+            return [.toolCall(ToolTitles.todoList(name: name, todos, text: "content", done: "completed", status: status == .running ? .ok : status))]
         default:
             break
         }
@@ -106,10 +92,7 @@ enum OpenCodeTools {
         case "websearch":
             if let query = arg("query") { call.title = "Searched the web for “\(query)”"; call.titlePhrase = UIPhrase(.toolWebSearch, ["query": query]) }
         case "webfetch":
-            if let url = arg("url"), let start = url.range(of: "://") {
-                let host = String(url[start.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-                if !host.isEmpty { call.title = "Fetched \(host)"; call.titlePhrase = UIPhrase(.toolFetched, ["host": host]) }
-            }
+            ToolTitles.fetched(&call, url: arg("url"))
         case "task":
             let agent = arg("subagent_type") ?? "sub"
             if let description = arg("description") { call.title = "\(agent) agent: \(description)" }

@@ -76,12 +76,37 @@ package struct ConversationSummary: Sendable, Equatable, Codable {
     static func collapsed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
         let count = bytes.count
         guard count > 0 else { return "" }
+        let plain = plainBytes
         return String(unsafeUninitializedCapacity: count) { out in
             var written = 0
             var space = false
             var lineStart = true
             var i = 0
             while i < count {
+                // Within a line, a run of bytes that are neither white space nor a mark, with
+                // single spaces between them, is copied whole: most of any text.
+                if !lineStart {
+                    var j = i
+                    plain.withUnsafeBufferPointer { plain in
+                        while j < count {
+                            if plain[Int(bytes[j])] {
+                                j += 1
+                            } else if bytes[j] == 0x20, j > i, j + 1 < count, plain[Int(bytes[j + 1])] {
+                                j += 2
+                            } else {
+                                break
+                            }
+                        }
+                    }
+                    if j > i {
+                        if space { out[written] = 0x20; written += 1 }
+                        space = false
+                        UnsafeMutableRawPointer(out.baseAddress! + written).copyMemory(from: bytes.baseAddress! + i, byteCount: j - i)
+                        written += j - i
+                        i = j
+                        continue
+                    }
+                }
                 let byte = bytes[i]
                 if byte >= 0x80 {
                     // One scalar of two to four bytes (the text is a String: valid UTF-8).
@@ -147,6 +172,12 @@ package struct ConversationSummary: Sendable, Equatable, Codable {
             }
             return written
         }
+    }
+
+    /// The ASCII bytes ``collapsed(utf8:)`` copies as they are inside a line: not white space or
+    /// another control, and not a mark it may drop (a backtick, `[`, `*`, `_`).
+    private static let plainBytes: [Bool] = (0..<256).map { byte in
+        byte > 0x20 && byte < 0x80 && byte != 0x60 && byte != 0x5B && byte != 0x2A && byte != 0x5F
     }
 
     /// The scalar whose `length` UTF-8 bytes start at `i`.

@@ -4,9 +4,22 @@ import ChatLoad
 public struct ImportFormat: Sendable, Equatable {
     /// The name `--from` takes.
     public let name: String
+    /// The agents found in their own places, for `render --agents` and a folder holding agents'
+    /// homes (see ``AgentSurvey``); nil for any other input.
+    package private(set) var agents: [FoundAgent]?
 
-    /// Its reader: a row of the table, or the reader of a folder of several agents' sessions.
-    package var reader: any ChatExportReader { ExportReaders.named(name) ?? ExportReaders.mixed }
+    /// Its reader: a row of the table, the reader of agents found in their places, or the reader
+    /// of a folder of several agents' sessions.
+    package var reader: any ChatExportReader {
+        if let agents { return AgentHomesReader(agents) }
+        return ExportReaders.named(name) ?? ExportReaders.mixed
+    }
+
+    /// The format of the sessions of `agents`, each read by its own reader.
+    package init(agents: [FoundAgent]) {
+        name = "agents"
+        self.agents = agents
+    }
 
     package init(reader: any ChatExportReader) {
         name = reader.name
@@ -34,7 +47,19 @@ public struct ImportFormat: Sendable, Equatable {
         if probe.kind == .folder, let mixed = ExportReaders.mixed.recognise(probe) {
             return .format(ImportFormat(reader: ExportReaders.mixed), evidence: mixed.evidence)
         }
-        if let best = ExportReaders.candidates(probe).first {
+        let best = ExportReaders.candidates(probe).first
+        // A copy of a home folder, or an agent's own folder (`~/.claude`, whose sessions are in
+        // `projects/` beside its settings): the agents found in their places in it, when they are
+        // more than one reader's, or when no reader knows the folder as a whole.
+        if probe.kind == .folder {
+            let found = AgentSurvey.within(probe.path)
+            let readers = Set(found.map(\.reader))
+            if readers.count > 1 || (!found.isEmpty && (best == nil || best!.recognition.confidence < 60 || !readers.contains(best!.reader.name))) {
+                let names = found.map { "\($0.title) (\(FilePath.lastComponent($0.folder)))" }
+                return .format(ImportFormat(agents: found), evidence: "it holds agents' sessions in their own places: " + names.joined(separator: ", "))
+            }
+        }
+        if let best {
             return .format(ImportFormat(reader: best.reader), evidence: best.recognition.evidence)
         }
         return .unknown(description: probe.description)

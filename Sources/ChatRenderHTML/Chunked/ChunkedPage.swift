@@ -95,7 +95,7 @@ package enum ChunkedPage {
             { index -> (Int, [UInt8], HTML?, [UInt8]?) in
                 let shard = SearchIndex.shard(
                     index, SearchIndex.Document(slug: "", title: "", turns: SessionSearch.turns(messages, chunks[index].turns, strings: s))
-                ).bytes()
+                ).bytes(level: SearchIndex.chunkLevel)
                 let turns = chunks[index].turns
                 if index == 0 || index == chunks.count - 1 {
                     return (index, shard, TurnList.renderRange(messages, turns, assets, options, units: units), nil)
@@ -146,7 +146,7 @@ package enum ChunkedPage {
         out.reserveCapacity(size + size / 8 + 64)
         for (n, html) in groups.enumerated() {
             if n > 0 { out.append(contentsOf: ",\n".utf8) }
-            JSONQuote.append(html.description, to: &out)
+            html.bytes.withUnsafeBufferPointer { JSONQuote.append(utf8: $0, to: &out) }
         }
         out.append(contentsOf: "]);\n".utf8)
         return out

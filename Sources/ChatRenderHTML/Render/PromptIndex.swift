@@ -134,6 +134,8 @@ package enum PromptIndex {
             }
         }
         guard !joined.isEmpty else { return nil }
+        // No more bytes than the cut: no more characters either, and nothing to cut.
+        if joined.count <= maxCharacters { return String(decoding: joined, as: UTF8.self) }
         if ascii {
             // One byte, one character.
             guard joined.count > maxCharacters else { return String(decoding: joined, as: UTF8.self) }
@@ -181,13 +183,17 @@ package enum PromptIndex {
     /// and its labels are found twice (once to size it) rather than all held at once.
     static func append(_ messages: [Message], strings s: UIStrings, to html: inout HTML, reserving: Int = 0) {
         // The same test as `isLong`, which the page's tail asks without making the list.
-        var count = 0, labels = 0
-        for message in messages where message.role == .user && message.branch.isEmpty {
+        // Each label made once: a long session's five thousand prompts were labelled twice, to
+        // size the list and to write it.
+        var entries: [(index: Int, label: String)] = []
+        var labels = 0
+        for (index, message) in messages.enumerated() where message.role == .user && message.branch.isEmpty {
             if let label = label(message, strings: s) {
-                count += 1
+                entries.append((index, label))
                 labels += label.utf8.count
             }
         }
+        let count = entries.count
         guard count >= threshold, let last = latest(messages) else {
             html.reserveCapacity(html.byteCount + reserving)
             return
@@ -197,10 +203,8 @@ package enum PromptIndex {
         html.append(
             "<nav class=\"cr-toc\" aria-label=\"\(s[.yourPrompts])\"><details class=\"cr-toc-details\"><summary class=\"cr-toc-summary\">\(s[.yourPrompts]) <span class=\"cr-toc-count\">\(s.number(count))</span></summary><ol class=\"cr-toc-list\">"
         )
-        for (index, message) in messages.enumerated() where message.role == .user && message.branch.isEmpty {
-            if let label = label(message, strings: s) {
-                html.append("<li><a href=\"#cr-t\(String(index))\" dir=\"auto\">\(label)</a></li>")
-            }
+        for (index, label) in entries {
+            html.append("<li><a href=\"#cr-t\(String(index))\" dir=\"auto\">\(label)</a></li>")
         }
         html.append("</ol></details><a class=\"cr-toc-latest\" href=\"#cr-t\(String(last))\">\(s[.jumpToLatest])</a></nav>\n")
     }

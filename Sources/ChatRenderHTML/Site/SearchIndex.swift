@@ -36,6 +36,15 @@ package enum SearchIndex {
         }
     }
 
+    /// zlib's level for a site's shards: its default, 6. The site is held to twice its export's
+    /// size, and the shards are a third of it.
+    package static let siteLevel: Int32 = 6
+    /// zlib's level for the shards of a page in chunks: 1. Measured on the 10,000-turn page's
+    /// 7.4 MB of texts: level 1 packs them to 28.6% in 0.05 s, level 6 to 23.3% in 0.35 s, so
+    /// level 6 bought a fifth less search to load at seven times the cost, which was the largest
+    /// part of what its chunks cost beyond the same page whole (bench/RESULTS.md).
+    package static let chunkLevel: Int32 = 1
+
     /// What joins the turn texts of a shard (control characters in a text become spaces).
     package static let separator: UInt8 = 0x01
 
@@ -58,8 +67,8 @@ package enum SearchIndex {
         /// The shard's script: the list as it is, the texts compressed and in base64. Most of a
         /// shard's making (zlib on every word of the site), so a site does it beside its pages
         /// (``SiteWriter``), once the shards are planned and each page knows how many there are.
-        package func bytes() -> [UInt8] {
-            let packed = Data(Deflate.compress(texts)).base64EncodedString()
+        package func bytes(level: Int32 = SearchIndex.siteLevel) -> [UInt8] {
+            let packed = Data(Deflate.compress(texts, level: level)).base64EncodedString()
             var shard = Array("crSearchShard(\(number),[".utf8)
             shard.reserveCapacity(documents.count + packed.utf8.count + 32)
             shard.append(contentsOf: documents)
@@ -135,7 +144,7 @@ package enum SearchIndex {
                 if n > 0 { itemTexts.append(separator) }
                 // A control character means nothing in a text searched for words: a space, so
                 // that U+0001 only ever joins turns.
-                itemTexts.append(contentsOf: turn.text.utf8.lazy.map { $0 < 0x20 ? UInt8(ascii: " ") : $0 })
+                appendText(turn.text, to: &itemTexts)
             }
             item.append(contentsOf: "]]".utf8)
             // 32: the call around them, the comma and the separator before this conversation.
@@ -149,5 +158,19 @@ package enum SearchIndex {
         }
         close()
         return shards
+    }
+
+    /// A turn's text as the shard holds it: its bytes, a control character as a space. Copied a
+    /// buffer at a time and the few controls replaced after (a lazy map over the bytes was half
+    /// the cost of a page's search in chunks).
+    private static func appendText(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            let from = out.count
+            out.append(contentsOf: bytes)
+            out.withUnsafeMutableBufferPointer { all in
+                for i in from..<all.count where all[i] < 0x20 { all[i] = UInt8(ascii: " ") }
+            }
+        }
     }
 }

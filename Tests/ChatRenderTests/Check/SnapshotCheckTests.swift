@@ -167,13 +167,18 @@ import TestSupport
         /// Darkens the light background a little: within the default tolerance, yet other bytes.
         var tint: UInt8 = 0
         var shots = 0
+        /// Captures still to come that paint a stray frame (the mark moved), as a busy browser
+        /// now and then does with nothing changed.
+        var strayFrames = 0
         /// How tall each band of a capture is, as a browser hands out a page taller than its
         /// texture limit.
         var bandHeight = 60
         func capture(fileURL: String, width: Int, dark: Bool) throws(DiagnosticError) -> HeadlessChromium.PageCapture {
             shots += 1
             var image = try PixelImage(width: width, height: 60, fill: dark ? [20, 20, 20, 255] : [250 - tint, 250 - tint, 250 - tint, 255])
-            for y in 10..<20 { for x in markX..<(markX + 8) { image.setPixel(x: x, y: y, [200, 0, 0, 255]) } }
+            let mark = strayFrames > 0 ? markX + 20 : markX
+            strayFrames = max(0, strayFrames - 1)
+            for y in 10..<20 { for x in mark..<(mark + 8) { image.setPixel(x: x, y: y, [200, 0, 0, 255]) } }
             var tiles: [[UInt8]] = []
             for top in stride(from: 0, to: image.height, by: bandHeight) {
                 let rows = min(bandHeight, image.height - top)
@@ -225,6 +230,40 @@ import TestSupport
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: work.snapshots + "/recipe").sorted()
                 == ["100-dark.png", "100-light.png", "assets.txt", "index.html"])
+    }
+
+    /// A screenshot that differs is taken again, up to twice: a stray frame is not a difference,
+    /// a change that every capture shows is.
+    @Test func aDifferingScreenshotIsTakenAgainBeforeItIsReported() throws {
+        let work = try Workspace()
+        defer { try? FileManager.default.removeItem(atPath: work.root) }
+        let browser = FakeBrowser()
+        let screenshots = SnapshotCheck.Screenshots(widths: [100]) { () throws(DiagnosticError) in browser }
+        #expect(try work.run(work.request(mode: .missing, screenshots: screenshots)).map(\.status) == [.recorded])
+        let path = work.snapshots + "/recipe/100-light.png"
+        let before = try #require(FileManager.default.contents(atPath: path))
+
+        // One stray frame: the light capture is taken once more, matches, and nothing is written.
+        browser.shots = 0
+        browser.strayFrames = 1
+        #expect(try work.run(work.request(mode: .failed, screenshots: screenshots)).map(\.status) == [.unchanged])
+        #expect(browser.shots == 3)
+        #expect(FileManager.default.contents(atPath: path) == before)
+
+        // Stray on every try of the light one (both first captures, then its two retakes):
+        // reported as differing; the dark one matches when taken again.
+        browser.shots = 0
+        browser.strayFrames = 4
+        let stray = try #require(try work.run(work.request(screenshots: screenshots)).first)
+        #expect(stray.status == .differs)
+        #expect(stray.screenshots.map { $0.comparison?.matches } == [false, true])
+        #expect(browser.shots == 5)
+
+        // A real change differs on every capture of both schemes.
+        browser.shots = 0
+        browser.markX = 30
+        #expect(try work.run(work.request(screenshots: screenshots)).map(\.status) == [.differs])
+        #expect(browser.shots == 6)
     }
 
     /// `failed` keeps the bytes of a screenshot that still matches within tolerance (no churn),

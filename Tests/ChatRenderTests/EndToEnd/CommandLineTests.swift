@@ -59,7 +59,7 @@ import TestSupport
             #expect(answer.code == .ok)
             #expect(answer.out == overview)
         }
-        #expect(overview.split(separator: "\n", omittingEmptySubsequences: false).count < 45)
+        #expect(overview.split(separator: "\n", omittingEmptySubsequences: false).count < 47)
         for command in ["render", "import", "preview", "check", "theme check"] {
             #expect(overview.contains("\n  \(command) "), "\(command)")
         }
@@ -109,7 +109,7 @@ import TestSupport
         #expect(run(["render", "c.json", "--record"]).err.contains("\"--record\" for render; it is an option of check"))
         let nothingClose = run(["frobnicate"])
         #expect(nothingClose.code == .usage)
-        #expect(nothingClose.err.contains("expected render, import, preview, check, theme check, theme init, site merge, completions or man"))
+        #expect(nothingClose.err.contains("expected render, agents, import, preview, check, theme check, theme init, site merge, completions or man"))
     }
 
     @Test func editDistanceCountsSwapsAsOne() {

@@ -209,6 +209,30 @@ import TestSupport
         #expect(alone.first?.turns.last?.speaker == "Noether")
     }
 
+    /// Every Code (just-every/code) writes Codex's rollouts under its own home, `~/.code`: read
+    /// the same, each session named after it, in the header and as the agent a site groups by.
+    @Test func aForksRolloutsAreReadAndNamedByWhereTheyLive() throws {
+        let home = Self.folder + "/every-code/.code"
+        let file = home + "/sessions/2026/06/11/rollout-2026-06-11T08-30-00-019e7a20-3b4c-7d10-8e2f-6a7b8c9d0e1f.jsonl"
+        for input in [home, home + "/sessions", file] {
+            let (chats, warnings) = try read(input)
+            let chat = try #require(chats.first)
+            #expect(chats.count == 1 && warnings.isEmpty, "\(warnings)")
+            #expect(chat.agent == "Every Code")
+            #expect(chat.facts.contains { $0.label == "Every Code" && $0.value == "0.4.7" })
+            #expect(!chat.facts.contains { $0.label == "Codex" })
+            #expect(kinds(chat.turns[1].parts) == ["thinking:Finding the units", "terminal:rg -n '\"ft\"' src/tides/stations.py:0", "text"])
+            if case .terminal(let shell) = chat.turns[1].parts[1] { #expect(shell.output.contains("LA JOLLA")) }
+        }
+        // Codex's own sessions are Codex's: no agent is set, the header says Codex.
+        let (own, _) = try read(Self.older)
+        #expect(own.first?.agent == nil && own.first?.facts.contains { $0.label == "Codex" } == true)
+        #expect(CodexReader.fork(of: "/home/ana/.code/sessions/2026/06/11/rollout-x.jsonl") == "Every Code")
+        #expect(CodexReader.fork(of: "/home/ana/.code") == "Every Code")
+        #expect(CodexReader.fork(of: "/home/ana/.codex/sessions/2026/06/11/rollout-x.jsonl") == nil)
+        #expect(CodexReader.fork(of: "/home/ana/src/.code/notes/rollout-x.jsonl") == nil)
+    }
+
     @Test func oddShapesAreWarningsNeverATrap() {
         let lines = [
             "{\"type\":\"response_item\",\"timestamp\":\"x\",\"payload\":{\"type\":\"function_call_output\",\"call_id\":\"nope\",\"output\":1}}",

@@ -43,6 +43,34 @@ import TestSupport
         #expect(fromDatabase.map(\.project) == ["ledger", "ledger"])
     }
 
+    /// Kilo Code's CLI, a descendant of opencode, keeps the same store in `~/.local/share/kilo`
+    /// (`kilo.db`, and `storage/` before): read the same, each session named after it, in the
+    /// header and as the agent a site groups by; the tokens are its steps' own.
+    @Test func kiloCodesStoreIsReadAndNamedByWhereItLives() throws {
+        let home = TestPaths.fixture("import/opencode/kilo/.local/share/kilo")
+        let (fromDatabase, warnings) = try read(home + "/kilo.db")
+        #expect(warnings.isEmpty, "\(warnings)")
+        for input in [home, home + "/storage", home + "/storage/session/4f2b9c1d7e3a5b8c0d6e2f4a1b3c5d7e9f0a2b4c/ses_k1.json"] {
+            let (chats, _) = try read(input)
+            #expect(chats.map(\.turns) == fromDatabase.map(\.turns), "\(input)")
+            #expect(chats.first?.agent == "Kilo Code", "\(input)")
+        }
+        let chat = try #require(fromDatabase.first)
+        #expect(chat.title == "Which Python the CI uses" && chat.agent == "Kilo Code")
+        #expect(chat.facts.contains { $0.label == "Kilo Code" && $0.value == "1.0.9" })
+        #expect(!chat.facts.contains { $0.label == "opencode" })
+        #expect(kinds(chat.turns[1].parts) == ["thinking", "terminal:grep -n python-version .github/workflows/ci.yml:0", "text"])
+        if case .terminal(let grep) = chat.turns[1].parts[1] { #expect(grep.output.contains("3.12")) }
+        // The step's tokens as recorded: input, output with its reasoning, the cache read.
+        #expect(chat.turns[1].usage?.input.value == 2100 && chat.turns[1].usage?.output.value == 125 && chat.turns[1].usage?.cacheRead.value == 1024)
+        // opencode's own store stays opencode's.
+        let (own, _) = try read(Self.data)
+        #expect(own.allSatisfy { $0.agent == nil })
+        #expect(OpenCodeReader.fork(of: "/home/ana/.local/share/kilo/kilo.db") == "Kilo Code")
+        #expect(OpenCodeReader.fork(of: "/home/ana/.local/share/opencode/opencode.db") == nil)
+        #expect(OpenCodeReader.fork(of: "/home/ana/src/kilo/notes") == nil)
+    }
+
     @Test func aSessionReadsAsOpencodeShowedIt() throws {
         let (chats, _) = try read(Self.data + "/opencode.db")
         let chat = try #require(chats.first)

@@ -49,7 +49,14 @@ import TestSupport
         ("gemini/tmp", "gemini", ["unknown message type \"compression\"", "unknown message type \"tool_group_summary\""]),
         ("opencode/data", "opencode", ["unknown part type \"timeline-note\""]),
         ("crush/ledger", "crush", ["unknown part type \"citation\""]),
-        ("goose/.local/share/goose", "goose", ["unknown content type \"reasoningSummary\""]),
+        (
+            "goose/.local/share/goose", "goose",
+            [
+                "unknown content type \"reasoningSummary\"", "unknown content type \"contextLengthExceeded\"",
+                // goose's older logs do not name the model.
+                "tokens recorded on turns that name no model",
+            ]
+        ),
         ("continue/.continue", "continue", ["unknown message role \"summary\""]),
         ("droid/.factory/sessions", "droid", ["unknown line type \"checkpoint\""]),
         ("openai/trip.json", "openai", ["\"file-abc123\" was uploaded through the Files API"]),

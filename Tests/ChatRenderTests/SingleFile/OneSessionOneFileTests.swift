@@ -43,14 +43,15 @@ import TestSupport
             ("kimi", fixture("kimi/.kimi/sessions/5f0c2e8a9b1d3f4e6a7c8b9d0e1f2a3b/6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b")),
             ("continue", fixture("continue/.continue/sessions/3f6c1a2b-7d4e-4f80-9a1b-2c3d4e5f6a7b.json")),
             ("droid", fixture("droid/.factory/sessions/-home-ana-src-atlas/5e1d2c3b-4a59-4687-9c0d-1e2f3a4b5c6d.jsonl")),
+            ("openhands", fixture("openhands/.openhands/conversations/7d2e4f6a8b0c4d1e9f3a5b7c9d1e3f5a")),
             ("openai", fixture("openai/trip.json")),
             ("anthropic", fixture("anthropic/support.json")),
         ]
     }
 
-    /// Readers whose sessions all live in one database (Crush's `crush.db`, goose's `sessions.db`):
+    /// Readers whose sessions all live in one database (Crush's `crush.db`, goose's `sessions.db`, Zed's `threads.db`):
     /// their input is every session at once, a site; there is no file of one session to name.
-    static let storesOfMany: Set<String> = ["crush", "goose"]
+    static let storesOfMany: Set<String> = ["crush", "goose", "zed"]
 
     /// Every reader in the table has a session above (or an export of one below), so a reader
     /// added to the table is shared as one file like every other.

@@ -10,7 +10,8 @@ the first releases (a bare meta line and bare items), the one-document rollouts 
 TypeScript releases (Responses API items) and of the open-codex fork (Chat Completions
 messages), a 0.13x session that spawned a sub-agent
 (the parent's `spawn_agent` and `wait` calls, and the child's own rollout beside it, whose meta
-names its parent thread), and a broken one. Deterministic: run it again and nothing changes.
+names its parent thread), a session of the Every Code fork (just-every/code), which writes
+Codex's rollouts under its own home, `~/.code/sessions`, and a broken one. Deterministic: run it again and nothing changes.
 
     python3 make_fixtures.py   # from this folder
 """
@@ -270,9 +271,32 @@ def sub_agents():
     write("sessions/2026/06/09/rollout-2026-06-09T14-00-04-%s.jsonl" % child, kid)
 
 
+def every_code():
+    """A session of Every Code, the fork that keeps Codex's rollouts in ~/.code/sessions."""
+    cwd = "/home/ana/src/tides"
+    session = "019e7a20-3b4c-7d10-8e2f-6a7b8c9d0e1f"
+    at = lambda s: "2026-06-11T08:%02d:%02d.000Z" % (30 + s // 60, s % 60)
+    out = [
+        line(at(0), "session_meta", {"id": session, "timestamp": at(0), "cwd": cwd, "originator": "codex_cli_rs", "cli_version": "0.4.7",
+                                     "instructions": None, "source": "cli", "model_provider": "openai"}),
+        line(at(1), "turn_context", {"cwd": cwd, "approval_policy": "on-request", "sandbox_policy": {"mode": "workspace-write"}, "model": "gpt-5.1-codex", "effort": "medium", "summary": "auto"}),
+        line(at(1), "response_item", msg("user", "List the stations whose units are feet.")),
+        line(at(1), "event_msg", {"type": "user_message", "message": "List the stations whose units are feet.", "kind": "plain"}),
+        line(at(2), "response_item", {"type": "reasoning", "summary": [{"type": "summary_text", "text": "**Finding the units**\n\nThe station table says which use feet."}], "content": None, "encrypted_content": "gAAAAABk-code"}),
+        line(at(3), "response_item", {"type": "function_call", "name": "shell", "arguments": json.dumps({"command": ["rg", "-n", "\"ft\"", "src/tides/stations.py"], "workdir": cwd}), "call_id": "call_ft1"}),
+        line(at(3), "response_item", {"type": "function_call_output", "call_id": "call_ft1", "output": json.dumps({"output": "31:    \"LA JOLLA\": \"ft\",\n", "metadata": {"exit_code": 0, "duration_seconds": 0.1}})}),
+        line(at(5), "response_item", msg("assistant", "Only LA JOLLA is in feet (src/tides/stations.py, line 31).", "output_text")),
+        line(at(5), "event_msg", {"type": "token_count", "info": {"total_token_usage": {"input_tokens": 6200, "cached_input_tokens": 2048, "output_tokens": 240, "reasoning_output_tokens": 64, "total_tokens": 6440},
+                                                                 "last_token_usage": {"input_tokens": 3300, "cached_input_tokens": 2048, "output_tokens": 120, "reasoning_output_tokens": 0, "total_tokens": 3420},
+                                                                 "model_context_window": 272000}}),
+    ]
+    write("every-code/.code/sessions/2026/06/11/rollout-2026-06-11T08-30-00-%s.jsonl" % session, out)
+
+
 new_session()
 session_077()
 sub_agents()
 first_release()
 typescript_releases()
+every_code()
 broken()

@@ -8,6 +8,15 @@ edit that failed, a content type this reader does not know (`reasoningSummary`).
 (goose naming the first) is bookkeeping. Session two, unnamed, asks a question. Token counts are
 the session's (`accumulated_*`; the second has only the last call's).
 
+Session four delegates a review to a sub-agent (summon's `delegate`, whose response names the
+sub-agent's session in `_meta.subagent_session_id`) twice: session five, a `sub_agent` session.
+Session six is a sub-agent no call names. Session seven was copied from an older log when goose
+made its database; that log is still beside it, and reads the database's way.
+
+The older session logs (.local/share/goose/sessions/<id>.jsonl, before the database): one with
+a metadata line, a shell call, thinking, an edit and a content type of that version this reader
+does not map (`contextLengthExceeded`); and the log of session seven.
+
     python3 make_fixtures.py   # from this folder; needs the sqlite3 command
 """
 import json
@@ -70,6 +79,31 @@ msg(S1, "assistant", [
 ], 20)
 msg(HIDDEN, "user", [text("Name this session")], 1)
 msg(HIDDEN, "assistant", [text("Watering schedule")], 2)
+def delegated(id, agent, *texts):
+    content = [{"type": "text", "text": t} for t in texts]
+    value = {"content": content, "isError": False, "_meta": {"subagent_session_id": agent}}
+    return {"type": "toolResponse", "id": id, "toolResult": {"status": "success", "value": value}}
+
+
+S4, S5, S6, S7 = "20260602_4", "20260602_5", "20260602_6", "20250601_083000"
+REVIEW = "Review src/schedule.py for off-by-one errors"
+msg(S4, "user", [text("Have a reviewer check the watering schedule.")], 7200)
+msg(S4, "assistant", [text("I'll delegate the review."), request("toolu_11", "summon__delegate", {"instructions": REVIEW, "source": "reviewer"})], 7203)
+msg(S5, "user", [text(REVIEW)], 7204)
+msg(S5, "assistant", [
+    {"type": "thinking", "thinking": "Read the file before judging it.", "signature": "sig5"},
+    request("toolu_51", "developer__shell", {"command": "cat src/schedule.py"}),
+], 7206)
+msg(S5, "user", [response("toolu_51", ("assistant", "EVERY_DAYS = 2\n"))], 7207)
+msg(S5, "assistant", [text("No off-by-one errors: EVERY_DAYS is used as a count of days.")], 7210)
+msg(S4, "user", [delegated("toolu_11", S5, "No off-by-one errors: EVERY_DAYS is used as a count of days.")], 7211)
+msg(S4, "assistant", [request("toolu_12", "summon__delegate", {"instructions": "Check the review once more", "source": "reviewer"})], 7212)
+msg(S4, "user", [delegated("toolu_12", S5, "Still no errors.")], 7213)
+msg(S4, "assistant", [text("The reviewer found no off-by-one errors.")], 7214)
+msg(S6, "user", [text("Summarise the README")], 7300)
+msg(S6, "assistant", [text("The README explains how to plan beds and water them.")], 7305)
+msg(S7, "user", [text("List the plants in beds.py")], -31624200)
+msg(S7, "assistant", [text("Tomato and basil.")], -31624195)
 msg(S2, "user", [text("How often should basil be watered?")], 3600)
 msg(S2, "assistant", [text("When the top of the soil is dry: every one to two days in summer.")], 3603)
 
@@ -78,6 +112,10 @@ sessions = [
     (S1, "Add a watering schedule", "user", 0, 20, 3100, 210, 12400, 830),
     (HIDDEN, "", "hidden", 1, 2, 40, 5, 40, 5),
     (S2, "", "user", 3600, 3603, 900, 120, None, None),
+    (S4, "Review the schedule", "user", 7200, 7214, 1800, 90, 5200, 260),
+    (S5, "Delegated task", "sub_agent", 7204, 7210, 1300, 70, 2100, 140),
+    (S6, "Delegated task", "sub_agent", 7300, 7305, 300, 40, 300, 40),
+    (S7, "Plant list", "user", -31624200, -31624195, 500, 30, None, None),
 ]
 
 SCHEMA = """CREATE TABLE schema_version (
@@ -155,3 +193,44 @@ if os.path.exists(db):
     os.remove(db)
 with open(sql) as source:
     subprocess.run(["sqlite3", db], stdin=source, check=True)
+
+
+# The older logs: a metadata line, then one message a line (role, created, content), as goose
+# wrote them before the database.
+def log(id, metadata, lines):
+    path = os.path.join(HERE, ".local", "share", "goose", "sessions", id + ".jsonl")
+    with open(path, "w") as out:
+        out.write(json.dumps(metadata) + "\n")
+        for (role, at, content) in lines:
+            out.write(json.dumps({"role": role, "created": T0 + at, "content": content}, ensure_ascii=False) + "\n")
+
+
+def old_response(id, t):
+    # Earlier versions kept a result as the list of its contents.
+    return {"type": "toolResponse", "id": id, "toolResult": {"status": "success", "value": [
+        {"type": "text", "text": t, "annotations": {"audience": ["assistant"], "priority": 0.0}}]}}
+
+
+L0 = -1640 * 3600  # 2026-06-02 minus 1640 hours: 2026-03-26, before the database
+log("20260326_010000", {
+    "working_dir": CWD, "description": "Fix the frost alert", "schedule_id": None, "message_count": 6,
+    "total_tokens": 2300, "input_tokens": 2100, "output_tokens": 200,
+    "accumulated_total_tokens": 5400, "accumulated_input_tokens": 5000, "accumulated_output_tokens": 400,
+}, [
+    ("user", L0, [text("The frost alert fires in July; find out why.")]),
+    ("assistant", L0 + 5, [text("Let me look at the alert code."), request("toolu_a1", "developer__shell", {"command": "grep -n frost src/alerts.py"})]),
+    ("user", L0 + 6, [old_response("toolu_a1", "12:    if temp < 5:  # frost\n")]),
+    ("assistant", L0 + 12, [
+        {"type": "thinking", "thinking": "The sensor reports Fahrenheit; 5 is a Celsius threshold.", "signature": "sig-a"},
+        request("toolu_a2", "developer__text_editor", {"command": "str_replace", "path": CWD + "/src/alerts.py", "old_str": "temp < 5", "new_str": "to_celsius(temp) < 5"}),
+    ]),
+    ("user", L0 + 13, [old_response("toolu_a2", "The file " + CWD + "/src/alerts.py has been edited.")]),
+    ("assistant", L0 + 20, [
+        {"type": "contextLengthExceeded", "msg": "The context length of the model has been exceeded."},
+        text("The alert compared Fahrenheit readings with a Celsius threshold; it converts them now."),
+    ]),
+])
+log(S7, {"working_dir": CWD, "description": "Plant list", "schedule_id": None, "message_count": 2, "total_tokens": 530, "input_tokens": 500, "output_tokens": 30}, [
+    ("user", -31624200, [text("List the plants in beds.py")]),
+    ("assistant", -31624195, [text("Tomato, basil and mint.")]),
+])

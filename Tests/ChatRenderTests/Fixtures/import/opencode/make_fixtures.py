@@ -6,6 +6,9 @@
 - data/storage/: the JSON files of earlier versions (session/<project>/<id>.json,
   message/<session>/<id>.json, part/<message>/<id>.json).
 
+- kilo/.local/share/kilo/: Kilo Code's CLI, a fork of opencode that keeps the same store in its own
+  data folder (kilo.db, and storage/ before), holding one session.
+
 A session fixes a failing test (text, reasoning, bash with exit codes, edit with a diff, write of
 a new file, read, grep, todowrite, step bookkeeping, an aborted reply) and holds a part type this
 reader does not know; a second, short session asks a question. Deterministic: the database is
@@ -112,9 +115,33 @@ def sessions():
     ]
 
 
-def write_storage():
-    storage = os.path.join(ROOT, "storage")
-    for info, messages in sessions():
+def kilo_sessions():
+    """One session of Kilo Code's CLI: a prompt, and a reply with reasoning, a bash call and text."""
+    cwd = "/home/ana/src/atlas"
+    t0 = T0 + 86400000
+    messages = [
+        ({"id": "msg_k1a", "sessionID": "ses_k1", "role": "user", "time": {"created": t0}, "agent": "code",
+          "model": {"providerID": "kilo", "modelID": "anthropic/claude-sonnet-4.5"}},
+         [{"type": "text", "text": "Which Python does the atlas CI use?"}]),
+        ({"id": "msg_k1b", "sessionID": "ses_k1", "role": "assistant", "time": {"created": t0 + 1000, "completed": t0 + 6000},
+          "parentID": "msg_k1a", "modelID": "anthropic/claude-sonnet-4.5", "providerID": "kilo", "mode": "code", "agent": "code",
+          "path": {"cwd": cwd, "root": cwd}, "cost": 0.0042, "tokens": {"input": 2100, "output": 95, "reasoning": 30, "cache": {"read": 1024, "write": 0}},
+          "finish": "stop"},
+         [{"type": "step-start"},
+          {"type": "reasoning", "text": "The workflow file names the Python version."},
+          tool("call_k1", "bash", "completed", {"command": "grep -n python-version .github/workflows/ci.yml", "description": "Find the Python version"},
+               "14:          python-version: \"3.12\"\n", "Find the Python version",
+               {"output": "14:          python-version: \"3.12\"\n", "exit": 0, "description": "Find the Python version"}, 87402000, 87402300),
+          {"type": "text", "text": "The CI runs Python 3.12 (`.github/workflows/ci.yml`, line 14)."},
+          {"type": "step-finish", "reason": "stop", "cost": 0.0042, "tokens": {"input": 2100, "output": 95, "reasoning": 30, "cache": {"read": 1024, "write": 0}}}]),
+    ]
+    return [({"id": "ses_k1", "projectID": PROJECT, "directory": cwd, "title": "Which Python the CI uses", "version": "1.0.9",
+              "time": {"created": t0, "updated": t0 + 6000}}, messages)]
+
+
+def write_storage(root=ROOT, made=sessions):
+    storage = os.path.join(root, "storage")
+    for info, messages in made():
         os.makedirs(os.path.join(storage, "session", PROJECT), exist_ok=True)
         with open(os.path.join(storage, "session", PROJECT, info["id"] + ".json"), "w") as f:
             json.dump(info, f, indent=2)
@@ -129,7 +156,7 @@ def write_storage():
                     json.dump(part, f, indent=2)
 
 
-def write_database(path):
+def write_database(path, made=sessions):
     if os.path.exists(path):
         os.remove(path)
     db = sqlite3.connect(path)
@@ -149,7 +176,7 @@ def write_database(path):
         CREATE INDEX part_message_idx ON part (message_id);
     """)
     db.execute("INSERT INTO project VALUES (?, ?, 'git', 'ledger', NULL, NULL, ?, ?, ?, '[]')", (PROJECT, CWD, T0, T0, T0))
-    for info, messages in sessions():
+    for info, messages in made():
         db.execute("INSERT INTO session VALUES (?, ?, ?, ?, ?, ?, ?, NULL, 0, 0, 0, NULL, NULL, NULL, ?, ?, NULL, NULL)",
                    (info["id"], PROJECT, info.get("parentID"), info["id"][4:], info["directory"], info["title"], info["version"], info["time"]["created"], info["time"]["updated"]))
         for message, parts in messages:
@@ -168,3 +195,8 @@ if os.path.exists(ROOT):
     shutil.rmtree(ROOT)
 write_storage()
 write_database(os.path.join(ROOT, "opencode.db"))
+KILO = os.path.join(HERE, "kilo", ".local", "share", "kilo")
+if os.path.exists(KILO):
+    shutil.rmtree(KILO)
+write_storage(KILO, kilo_sessions)
+write_database(os.path.join(KILO, "kilo.db"), kilo_sessions)

@@ -76,3 +76,69 @@ os.makedirs(os.path.dirname(path), exist_ok=True)
 with open(path, "w") as f:
     json.dump(old, f, indent=2, ensure_ascii=False)
     f.write("\n")
+
+
+# A session that launches sub-agents, and their logs beside it.
+second = "3c5e7a9b-2d4f-4a6c-8e0b-1d3f5a7c9e2b"
+FIND = "Find every place tidepool reads a time from a tide record, with file and line."
+CHECK = "Check that tests/test_chart.py covers local time."
+
+def rec(kind, uuid, parent, second_, **rest):
+    r = {"uuid": uuid, "parentUuid": parent, "sessionId": second, "timestamp": "2026-07-05T09:%02d:%02d.000Z" % divmod(second_, 60),
+         "type": kind, "cwd": cwd, "version": "0.15.2", "gitBranch": "fix-tz"}
+    r.update(rest)
+    return r
+
+def agent_call(call, description, prompt):
+    return {"functionCall": {"id": call, "name": "agent", "args": {"description": description, "prompt": prompt, "subagent_type": "Explore"}}}
+
+lines = [
+    rec("user", "b1", None, 0, message={"role": "user", "parts": [{"text": "Where does tidepool read times? Send an explorer."}]}),
+    rec("assistant", "b2", "b1", 4, model="qwen3-coder-plus", usageMetadata=usage(4000, 30, 2048, 0), message=model([
+        {"text": "I'll send an explorer."}, agent_call("call_agent_1", "Find where times are read", FIND)])),
+    rec("tool_result", "b3", "b2", 40, **answer("call_agent_1", "agent", "One place: tidepool/chart.py line 3 reads t.time_utc.")),
+    rec("assistant", "b4", "b3", 44, model="qwen3-coder-plus", usageMetadata=usage(4300, 20, 4096, 0), message=model([
+        agent_call("call_agent_2", "Check the chart test", CHECK)])),
+    rec("tool_result", "b5", "b4", 70, **answer("call_agent_2", "agent", "The test covers local time.")),
+    rec("assistant", "b6", "b5", 75, model="qwen3-coder-plus", usageMetadata=usage(4500, 25, 4096, 0), message=model([
+        {"text": "Times are read in tidepool/chart.py, and the chart test covers local time."}])),
+]
+path = ".qwen/projects/-home-ana-src-tidepool/chats/" + second + ".jsonl"
+with open(path, "w") as f:
+    for line in lines:
+        f.write(json.dumps(line, ensure_ascii=False) + "\n")
+
+def agent_log(agent, description, records, meta_extra):
+    folder = ".qwen/projects/-home-ana-src-tidepool/subagents/" + second
+    os.makedirs(folder, exist_ok=True)
+    with open(folder + "/agent-" + agent + ".jsonl", "w") as f:
+        parent = None
+        for (i, (kind, at, rest)) in enumerate(records):
+            r = rec(kind, agent + "-" + str(i + 1), parent, at, agentId=agent, agentName="Explore", agentColor="cyan", isSidechain=True)
+            r.update(rest)
+            parent = r["uuid"]
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    meta = {"agentId": agent, "agentType": "Explore", "description": description, "parentSessionId": second, "parentAgentId": None,
+            "createdAt": "2026-07-05T09:00:%02d.000Z" % records[0][1], "status": "completed", "lastUpdatedAt": "2026-07-05T09:01:00.000Z",
+            "resolvedApprovalMode": "default", "subagentName": "Explore", "agentColor": "cyan", "resumeCount": 0}
+    meta.update(meta_extra)
+    with open(folder + "/agent-" + agent + ".meta.json", "w") as f:
+        json.dump(meta, f, indent=2)
+
+agent_log("explore-7f3c", "Find where times are read", [
+    ("user", 5, {"message": {"role": "user", "parts": [{"text": FIND}]}}),
+    ("assistant", 8, {"message": model([{"functionCall": {"id": "call_grep_a1", "name": "grep_search", "args": {"pattern": "time_utc"}}}])}),
+    ("tool_result", 9, {"message": {"role": "user", "parts": [{"functionResponse": {"id": "call_grep_a1", "name": "grep_search",
+        "response": {"output": "Found 1 match\n---\nFile: tidepool/chart.py\nL3: x = t.time_utc\n---"}}}]}, "toolCallResult": {"callId": "call_grep_a1", "durationMs": 12}}),
+    ("system", 10, {"subtype": "agent_progress", "systemPayload": {"round": 1}}),
+    ("assistant", 30, {"message": model([{"text": "Only chart.py reads the record's time.", "thought": True}, {"text": "One place: tidepool/chart.py line 3 reads t.time_utc."}]),
+        "usageMetadata": usage(3000, 50, 1024, 20), "agentRunId": "run-1", "agentRound": 1}),
+], {})
+agent_log("explore-9a2d", "Check the chart test", [
+    ("user", 45, {"message": {"role": "user", "parts": [{"text": CHECK}]}}),
+    ("assistant", 50, {"message": model([{"functionCall": {"id": "call_shell_b1", "name": "run_shell_command", "args": {"command": "pytest -q tests/test_chart.py"}}}])}),
+    ("tool_result", 60, {"message": {"role": "user", "parts": [{"functionResponse": {"id": "call_shell_b1", "name": "run_shell_command",
+        "response": {"output": "Command: pytest -q tests/test_chart.py\nDirectory: (root)\nOutput: .\n1 passed\nError: (none)\nExit Code: 0\nSignal: (none)\nBackground PIDs: (none)\nProcess Group PGID: 4343"}}}]},
+        "toolCallResult": {"callId": "call_shell_b1", "durationMs": 900}}),
+    ("assistant", 65, {"message": model([{"text": "The test covers local time."}]), "usageMetadata": usage(2000, 15, 0, 0), "agentRunId": "run-2", "agentRound": 1}),
+], {"toolUseId": "call_agent_2", "isBackgrounded": False})
