@@ -235,3 +235,27 @@ def test_the_site_shares_one_stylesheet_and_script_and_the_theme_choice(driver, 
     driver.find_element(By.CSS_SELECTOR, "label[for='cr-theme-auto']").click()
     assert not [r for r in bs.drain_requests(driver) if r["blocked"]]
     assert not [e for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]
+
+
+def test_results_are_newest_first_across_every_shard(driver, tmp_path):
+    """A site's shards are chosen by a hash of each page's folder, so a shard holds conversations
+    of any date: the results of all of them are merged by date, newest first, whichever shard
+    holds each, and the first 50 are the 50 newest."""
+    export = tmp_path / "export"
+    export.mkdir()
+    day = 86_400
+    conversations = [
+        conversation(f"Day {n:02d}", 1_760_000_000 + n * day,
+                     [("user", f"zebra question {n}"), ("assistant", f"zebra answer {n} " + "lorem ipsum dolor " * 7_000)])
+        for n in range(30)
+    ]
+    (export / "conversations.json").write_text(json.dumps(conversations), encoding="utf-8")
+    out = render_site(tmp_path, export)
+    bs.open_page(driver, out / "index.html")
+    assert int(driver.find_element(By.CSS_SELECTOR, ".cr-search").get_attribute("data-cr-shards")) > 1
+    search(driver, "zebra")
+    titles = [h.find_element(By.CSS_SELECTOR, ".cr-search-hit-title").text for h in results(driver)]
+    assert len(titles) == 50
+    expected = [f"Day {n:02d}" for n in range(29, -1, -1) for _ in range(2)][:50]
+    assert titles == expected
+    assert driver.find_element(By.CSS_SELECTOR, ".cr-search-status").text == "Showing the first 50 of 60 matches"

@@ -244,6 +244,11 @@
 
   // Every turn holding every word of the query: the first word's matches are found in each
   // shard's one folded text, and each turn they fall in is checked for the others.
+  // A hit's conversation's date (seconds since 1970), or -Infinity when it has none.
+  function hitDate(hit) {
+    var doc = hit[0].docs[hit[0].turnDoc[hit[1]]];
+    return typeof doc[3] === 'number' ? doc[3] : -Infinity;
+  }
   function search(query) {
     var terms = fold(query).replace(/[\u0000-\u001f]/g, ' ').split(/\s+/).filter(Boolean);
     var hits = [];
@@ -251,8 +256,14 @@
     if (!terms.length || !shards) return { terms: terms, hits: hits, count: count };
     while (pending.length) foldShard(pending.shift());
     var first = terms[0];
+    // Each shard's hits come newest first (its conversations are in the index's order); the
+    // first LIMIT of each are merged by their conversations' dates, so results are newest first
+    // whichever shard holds them. Undated conversations come last; a tie keeps the shards' order.
+    var lists = [];
     for (var s = 0; s < shards.length; s++) {
       var shard = shards[s];
+      var found = [];
+      lists.push(found);
       var text = shard.folded;
       var starts = shard.starts;
       var from = 0;
@@ -268,8 +279,20 @@
           if (!all) continue;
         }
         count++;
-        if (hits.length < LIMIT) hits.push([shard, k]);
+        if (found.length < LIMIT) found.push([shard, k]);
       }
+    }
+    var next = lists.map(function () { return 0; });
+    while (hits.length < LIMIT) {
+      var best = -1;
+      var bestDate = 0;
+      for (var l = 0; l < lists.length; l++) {
+        if (next[l] >= lists[l].length) continue;
+        var date = hitDate(lists[l][next[l]]);
+        if (best < 0 || date > bestDate) { best = l; bestDate = date; }
+      }
+      if (best < 0) break;
+      hits.push(lists[best][next[best]++]);
     }
     return { terms: terms, hits: hits, count: count };
   }

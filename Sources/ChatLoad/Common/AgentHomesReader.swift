@@ -24,6 +24,32 @@ package struct AgentHomesReader: ChatExportReader {
 
     package func rendersAlone(_ path: String) -> Bool { false }
 
+    /// Each agent's inputs split as its reader splits them for a site kept up to date in place
+    /// (see ``InputSource``), each named with its reader and agent.
+    package func sources(_ path: String) -> [InputSource] {
+        agents.flatMap { agent -> [InputSource] in
+            guard let reader = ExportReaders.named(agent.reader) else { return [] }
+            return agent.inputs.flatMap { input in
+                reader.sources(input).map {
+                    var source = $0
+                    source.reader = agent.reader
+                    source.agent = agent.title
+                    return source
+                }
+            }
+        }
+    }
+
+    /// One source, read by its agent's reader, its chats filed under that agent.
+    package func read(source: InputSource, options: ReadOptions) throws(DiagnosticError) -> ExportRead {
+        guard let reader = source.reader.flatMap(ExportReaders.named) else {
+            throw DiagnosticError(Diagnostic(file: source.path, message: "no reader named for this agent's sessions"))
+        }
+        var read = try reader.read(source: source, options: options)
+        for k in read.chats.indices { read.chats[k].agent = source.agent ?? reader.title }
+        return read
+    }
+
     /// Every agent's inputs, each read by its reader; one that cannot be read costs only its
     /// own sessions (a warning), and the site is refused only when nothing could be read.
     package func read(_ path: String, options: ReadOptions) throws(DiagnosticError) -> ExportRead {

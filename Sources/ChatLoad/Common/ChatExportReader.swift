@@ -109,11 +109,15 @@ package struct InputSource: Sendable, Equatable {
     /// The reader of a part of a folder of several agents' sessions (its `--from` name); nil for
     /// the reader asked.
     package var reader: String?
+    /// The agent its sessions are filed under, when not the reader's own title (Kilo Code's
+    /// sessions, read by the opencode reader).
+    package var agent: String?
 
-    package init(path: String, files: [String], reader: String? = nil) {
+    package init(path: String, files: [String], reader: String? = nil, agent: String? = nil) {
         self.path = path
         self.files = files
         self.reader = reader
+        self.agent = agent
     }
 }
 

@@ -4,7 +4,8 @@ import ChatModel
 import ChatLoad
 
 /// What a site updated in place knows of how it was made: kept in the output itself
-/// (``fileName``), never among the agents' files; the only state there is. For each source of
+/// (``fileName``, and its entries' search texts in ``SiteSearchTexts/fileName``), never among
+/// the agents' files; the only state there is. For each source of
 /// the input (see ``InputSource``): its files' fingerprints and the index entries of its
 /// conversations; for the site: what its pages depend on beyond their sources, and its search
 /// shards' fingerprints. A manifest that cannot be read, or was made by another version or with
@@ -69,10 +70,24 @@ struct SiteManifest: Codable {
         guard FileManager.default.fileExists(atPath: FilePath.join(output, ".chatrender")),
             let data = FileManager.default.contents(atPath: path)
         else { return (nil, []) }
-        guard let manifest = try? JSONDecoder().decode(SiteManifest.self, from: data), manifest.layout == layout,
+        guard var manifest = try? JSONDecoder().decode(SiteManifest.self, from: data), manifest.layout == layout,
             manifest.sources.allSatisfy({ $0.entries.allSatisfy { $0.entry.messageCount >= 0 && isSlug($0.entry.slug) } })
         else {
             return (nil, [Diagnostic(.warning, file: path, message: "is not a site manifest this chatrender can read; the site is made again whole")])
+        }
+        // The entries' search texts, kept apart (``SiteSearchTexts``).
+        let textsPath = FilePath.join(output, SiteSearchTexts.fileName)
+        guard let textsData = FileManager.default.contents(atPath: textsPath), let texts = SiteSearchTexts.read([UInt8](textsData)),
+            manifest.sources.allSatisfy({ $0.entries.allSatisfy { texts[$0.entry.slug] != nil } })
+        else {
+            return (
+                nil, [Diagnostic(.warning, file: textsPath, message: "is not a site's search texts this chatrender can read; the site is made again whole")]
+            )
+        }
+        for s in manifest.sources.indices {
+            for e in manifest.sources[s].entries.indices {
+                manifest.sources[s].entries[e].entry.summary.turns = texts[manifest.sources[s].entries[e].entry.slug] ?? []
+            }
         }
         return (manifest, [])
     }
@@ -82,9 +97,20 @@ struct SiteManifest: Codable {
         !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
+    /// The manifest's JSON, its entries without their search texts (``SiteSearchTexts`` keeps
+    /// them).
     func bytes() -> [UInt8] {
+        var light = self
+        for s in light.sources.indices {
+            for e in light.sources[s].entries.indices { light.sources[s].entries[e].entry.summary.turns = [] }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(self)).map { [UInt8]($0) } ?? []
+        return (try? encoder.encode(light)).map { [UInt8]($0) } ?? []
+    }
+
+    /// The entries' search texts, for ``SiteSearchTexts/fileName``.
+    func searchTexts() -> [UInt8] {
+        SiteSearchTexts.bytes(sources.flatMap { $0.entries.map(\.entry) })
     }
 }

@@ -220,6 +220,7 @@ enum SiteUpdate {
                 staging.discard()
             } else {
                 try staging.write(manifest.bytes(), to: SiteManifest.fileName)
+                try staging.write(manifest.searchTexts(), to: SiteSearchTexts.fileName)
                 try staging.commit()
             }
             return SiteRenderer.Result(

@@ -63,7 +63,7 @@ struct SiteWriter: Sendable {
         let words = try render.strings()
         files = SiteFiles(theme: theme, template: template, strings: words.0)
         page = PreparedPage(render, style: PageStyle(theme: theme, template: template, site: files), words: words, prices: try render.prices())
-        let documents = entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns) }
+        let documents = entries.map { SearchIndex.Document(slug: $0.slug, title: $0.title, turns: $0.summary.turns, date: $0.date?.secondsSinceEpoch) }
         let planned = stable ? SearchIndex.planStable(documents) : SearchIndex.plan(documents)
         shardCount = planned.count
         self.documents = stable ? documents : []

@@ -4,7 +4,7 @@ import Foundation
 /// The search index of a site: every conversation's turn texts in shards, each a small script
 /// (`search/0.js` …) that hands its part to the page's search with one call:
 ///
-///     crSearchShard(0,[["slug","Title",[0,"u",1,"a"]],…],"eJzLSM3JyVcozy/KSQEAGgQEXQ==");
+///     crSearchShard(0,[["slug","Title",[0,"u",1,"a"],1733580000],…],"eJzLSM3JyVcozy/KSQEAGgQEXQ==");
 ///
 /// Scripts, not JSON files, because a page opened from disk (`file://`) may load a script but
 /// not fetch a file. Each conversation lists its turns (their place on the page, `#cr-tN`, and
@@ -13,8 +13,9 @@ import Foundation
 /// That string is sent compressed (zlib, then base64; the page inflates it with the browser's
 /// `DecompressionStream`): the texts are every word of the site a second time, and a third of
 /// their size. Base64 has nothing a script or a page could read as anything but a literal.
-/// Conversations stay whole and in the index's order (newest first), so results come in that
-/// order; a shard is closed once its uncompressed texts and list pass ``shardLimit`` bytes.
+/// Conversations stay whole and in the index's order (newest first) inside a shard, and each
+/// carries its date (seconds since 1970, none when undated), by which the page merges the
+/// shards' results newest first whichever shard holds them; a shard is closed once its uncompressed texts and list pass ``shardLimit`` bytes.
 /// Case and accents are folded by the page (one rule for the texts and the query), so the shards
 /// carry each text once, as written.
 package enum SearchIndex {
@@ -28,11 +29,15 @@ package enum SearchIndex {
         package var slug: String
         package var title: String
         package var turns: [SearchTurn]
+        /// When it was, in seconds since 1970: the page puts results newest first across the
+        /// shards by it (a site's shards are chosen by slug, not by date). nil: undated, last.
+        package var date: Int64?
 
-        package init(slug: String, title: String, turns: [SearchTurn]) {
+        package init(slug: String, title: String, turns: [SearchTurn], date: Int64? = nil) {
             self.slug = slug
             self.title = title
             self.turns = turns
+            self.date = date
         }
     }
 
@@ -146,7 +151,9 @@ package enum SearchIndex {
                 // that U+0001 only ever joins turns.
                 appendText(turn.text, to: &itemTexts)
             }
-            item.append(contentsOf: "]]".utf8)
+            item.append(UInt8(ascii: "]"))
+            if let date = document.date { item.append(contentsOf: ",\(date)".utf8) }
+            item.append(UInt8(ascii: "]"))
             // 32: the call around them, the comma and the separator before this conversation.
             if !docs.isEmpty && docs.count + texts.count + item.count + itemTexts.count + 32 > limit { close() }
             if !docs.isEmpty { docs.append(contentsOf: ",\n".utf8) }

@@ -55,6 +55,17 @@ import Testing
             turns: texts.enumerated().map { SearchTurn(index: $0.offset * 2, role: $0.offset % 2 == 0 ? .user : .assistant, text: $0.element) })
     }
 
+    /// A dated conversation carries its date (seconds since 1970) after its turns, by which the
+    /// page puts results newest first across shards; an undated one carries none.
+    @Test func aDatedConversationCarriesItsDate() throws {
+        var dated = Self.document("dated", ["one"])
+        dated.date = 1_767_000_000
+        let documents = try Self.documents(SearchIndex.shards([dated, Self.document("undated", ["two"])])[0], number: 0)
+        #expect(documents.count == 2)
+        #expect(documents[0].count == 4 && (documents[0][3] as? Int) == 1_767_000_000)
+        #expect(documents[1].count == 3)
+    }
+
     @Test func stringsAreEscapedAndReadBackUnchanged() throws {
         let hostile = "</script><script>alert(1)</script> \"quoted\" \\ back & <b> \u{2028}line\u{2029}para"
         let shards = SearchIndex.shards([Self.document("x", [hostile, "bell\u{7}tab\tjoin\u{1}here"], title: "<img src=x onerror=alert(1)>")])

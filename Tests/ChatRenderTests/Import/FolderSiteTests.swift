@@ -30,10 +30,11 @@ import TestSupport
         #expect(folder.status == 0, "\(folder.stderr)")
         #expect(folder.stderr.contains("/chats/notes.json: warning: not a conversation file; left out of the site"), "\(folder.stderr)")
         #expect(folder.stderr.hasSuffix("/site/index.html (8 conversations), 2 warnings\n"), "\(folder.stderr)")
-        // The export's site also keeps the manifest it is updated from (state, not a page).
+        // The export's site also keeps the manifest and search texts it is updated from (state, not pages).
         var a = Self.files(in: temp + "/direct")
         let b = Self.files(in: temp + "/site")
         #expect(a.removeValue(forKey: ".chatrender-site.json") != nil)
+        #expect(a.removeValue(forKey: ".chatrender-search") != nil)
         #expect(a.count > 20)
         #expect(a.keys.sorted() == b.keys.sorted())
         // Every page, shared file, search shard and the index: an imported file keeps its
@@ -58,10 +59,11 @@ import TestSupport
         #expect(direct.status == 0, "\(direct.stderr)")
         let folder = try CLIRun.run(["render", temp + "/chats", "--out", temp + "/site", "--quiet"])
         #expect(folder.status == 0, "\(folder.stderr)")
-        // The export's site also keeps the manifest it is updated from (state, not a page).
+        // The export's site also keeps the manifest and search texts it is updated from (state, not pages).
         var a = Self.files(in: temp + "/direct")
         let b = Self.files(in: temp + "/site")
         #expect(a.removeValue(forKey: ".chatrender-site.json") != nil)
+        #expect(a.removeValue(forKey: ".chatrender-search") != nil)
         #expect(a.keys.sorted() == b.keys.sorted())
         for (path, data) in a where b[path] != data { Issue.record("\(path) differs") }
         let files = try FileManager.default.contentsOfDirectory(atPath: temp + "/chats").filter { $0.hasSuffix(".json") }

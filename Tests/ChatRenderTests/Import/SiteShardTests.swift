@@ -33,10 +33,11 @@ import TestSupport
         let merge = try CLIRun.run(["site", "merge", temp + "/part3", temp + "/part1", temp + "/part4", temp + "/part2", "--out", temp + "/merged"])
         #expect(merge.status == 0, "\(merge.stderr)")
         #expect(merge.stderr.hasSuffix("/merged/index.html (8 conversations from 4 shards)\n"))
-        // The whole render also keeps the manifest it is updated from (state, not a page).
+        // The whole render also keeps the manifest and search texts it is updated from (state, not pages).
         var whole = FolderSiteTests.files(in: temp + "/whole")
         let merged = FolderSiteTests.files(in: temp + "/merged")
         #expect(whole.removeValue(forKey: ".chatrender-site.json") != nil)
+        #expect(whole.removeValue(forKey: ".chatrender-search") != nil)
         #expect(whole.keys.sorted() == merged.keys.sorted())
         for (path, data) in whole where merged[path] != data { Issue.record("\(path) differs") }
 

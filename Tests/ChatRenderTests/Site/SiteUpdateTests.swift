@@ -25,10 +25,13 @@ import TestSupport
         Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
     }
 
-    /// Every file's bytes, the manifest (state, not the site) aside.
+    /// What a site kept current knows of how it was made: state, not the site.
+    static let state: Set<String> = [".chatrender-site.json", ".chatrender-search"]
+
+    /// Every file's bytes, the manifest and search texts (state, not the site) aside.
     func contents(_ folder: String) throws -> [String: Data] {
         var found: [String: Data] = [:]
-        for relative in stamps(folder).keys where relative != ".chatrender-site.json" {
+        for relative in stamps(folder).keys where !Self.state.contains(relative) {
             found[relative] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative))
         }
         return found
@@ -46,13 +49,13 @@ import TestSupport
     static let grown = "claude/-home-ana-src-shop/2b1d0c9e-8f7a-4e65-b432-10fedcba9876.jsonl"
 
     /// Two more lines of the session, as Claude Code appends them: a prompt and its reply.
-    func grow(_ logs: String) throws {
+    func grow(_ logs: String, session: String = SiteUpdateTests.grown) throws {
         let lines = """
             {"parentUuid":"2b1d0c9e-m405-4000-8000-000000000405","isSidechain":false,"userType":"external","cwd":"/home/ana/src/shop","sessionId":"2b1d0c9e-8f7a-4e65-b432-10fedcba9876","version":"2.1.12","gitBranch":"fix/cart-totals","type":"user","message":{"role":"user","content":"And which of them mock it in tests?"},"uuid":"2b1d0c9e-m500-4000-8000-000000000500","timestamp":"2026-03-02T11:09:00.000Z"}
             {"parentUuid":"2b1d0c9e-m500-4000-8000-000000000500","isSidechain":false,"userType":"external","cwd":"/home/ana/src/shop","sessionId":"2b1d0c9e-8f7a-4e65-b432-10fedcba9876","version":"2.1.12","gitBranch":"fix/cart-totals","type":"assistant","message":{"model":"claude-opus-4-5-20251101","id":"msg_O9","type":"message","role":"assistant","content":[{"type":"text","text":"Only `tests/test_checkout.py` mocks it, with a fake that records refunds."}],"stop_reason":"end_turn","stop_sequence":null,"usage":{"input_tokens":4,"cache_creation_input_tokens":300,"cache_read_input_tokens":9000,"output_tokens":40}},"uuid":"2b1d0c9e-m501-4000-8000-000000000501","timestamp":"2026-03-02T11:09:05.000Z"}
 
             """
-        let handle = try #require(FileHandle(forWritingAtPath: logs + "/" + Self.grown))
+        let handle = try #require(FileHandle(forWritingAtPath: logs + "/" + session))
         handle.seekToEndOfFile()
         handle.write(Data(lines.utf8))
         handle.closeFile()
@@ -87,7 +90,7 @@ import TestSupport
         let rewritten = changed(first, stamps(site))
         let page = rewritten.filter { $0.hasPrefix("payment-client-imports/") }
         #expect(page == ["payment-client-imports/index.html"], "\(rewritten.sorted())")
-        let beyond = rewritten.subtracting(page).subtracting([".chatrender-site.json"])
+        let beyond = rewritten.subtracting(page).subtracting(Self.state)
         #expect(beyond.count <= 8, "\(beyond.sorted())")
         #expect(beyond.contains("index.html") && beyond.contains { $0.hasPrefix("search/") }, "\(beyond.sorted())")
         #expect(beyond.allSatisfy { $0 == "index.html" || $0.hasPrefix("search/") || $0.hasPrefix("insights/") }, "\(beyond.sorted())")
@@ -101,6 +104,46 @@ import TestSupport
         // Nothing written among the sessions, by any of the runs.
         #expect(stamps(logs) == grownInput)
         #expect(Set(input.keys) == Set(grownInput.keys))
+    }
+
+    /// `render --agents all` kept current the same way: every agent of a home folder (databases
+    /// included) read once, then only the grown Claude Code session again; the site is the one
+    /// a cold run makes, and nothing appears or changes among the agents' files.
+    @Test func everyAgentOfAHomeIsKeptCurrentInPlace() throws {
+        let home = try AgentHomesTests.makeHome()
+        let temp = TestPaths.temporaryFolder("update-agents")
+        defer {
+            try? FileManager.default.removeItem(atPath: home)
+            try? FileManager.default.removeItem(atPath: temp)
+        }
+        let before = AgentHomesTests.snapshot(home)
+        let site = temp + "/site"
+        let arguments = ["render", "--agents", "all", "--home", home, "--in", home + "/src", "-q", "--out"]
+        let first = try CLIRun.run(arguments + [site])
+        #expect(first.status == 0, "\(first.stderr)")
+        let made = stamps(site)
+        let again = try CLIRun.run(arguments + [site])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(changed(made, stamps(site)).isEmpty, "an unchanged re-run rewrites nothing")
+
+        try grow(home, session: ".claude/projects/" + Self.grown.dropFirst("claude/".count))
+        let grownHome = AgentHomesTests.snapshot(home)
+        let update = try CLIRun.run(arguments + [site])
+        #expect(update.status == 0, "\(update.stderr)")
+        let rewritten = changed(made, stamps(site))
+        let pages = rewritten.filter { $0.hasSuffix("/index.html") && !$0.hasPrefix("insights/") }
+        #expect(pages == ["payment-client-imports/index.html"], "\(rewritten.sorted())")
+        let beyond = rewritten.subtracting(pages).subtracting(Self.state)
+        #expect(beyond.count <= 8, "\(beyond.sorted())")
+        #expect(beyond.allSatisfy { $0 == "index.html" || $0.hasPrefix("search/") || $0.hasPrefix("insights/") }, "\(beyond.sorted())")
+
+        let cold = temp + "/cold"
+        let coldRun = try CLIRun.run(arguments + [cold])
+        #expect(coldRun.status == 0, "\(coldRun.stderr)")
+        #expect(try contents(site) == contents(cold))
+        // Only the grown log changed among the agents' files; nothing appeared beside them.
+        #expect(Set(grownHome.keys) == Set(before.keys))
+        #expect(grownHome.filter { before[$0.key] != $0.value }.keys.sorted() == [".claude/projects/" + Self.grown.dropFirst("claude/".count)])
     }
 
     /// A session whose log was deleted keeps its page, marked on it and in the index; the rest
@@ -140,6 +183,29 @@ import TestSupport
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderr.contains(".chatrender-site.json: warning: is not a site manifest this chatrender can read; the site is made again whole"),
+            "\(run.stderr)")
+        let cold = temp + "/cold"
+        _ = try render(logs, cold)
+        #expect(try contents(site) == contents(cold))
+    }
+
+    /// Search texts that cannot be read are not trusted either: the site is made again whole,
+    /// with a warning naming the file.
+    @Test func corruptSearchTextsRebuildTheSiteWithAWarning() throws {
+        let temp = TestPaths.temporaryFolder("update-texts")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let logs = try input(temp)
+        let site = temp + "/site"
+        _ = try render(logs, site)
+        let texts = site + "/.chatrender-search"
+        let whole = try Data(contentsOf: URL(fileURLWithPath: texts))
+        // Cut short in the middle of a text.
+        try whole.prefix(whole.count - 7).write(to: URL(fileURLWithPath: texts))
+        try grow(logs)
+        let run = try CLIRun.run(["render", logs, "--out", site])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(".chatrender-search: warning: is not a site's search texts this chatrender can read; the site is made again whole"),
             "\(run.stderr)")
         let cold = temp + "/cold"
         _ = try render(logs, cold)
