@@ -4,16 +4,16 @@ import ChatModel
 import ChatLoad
 
 /// What a site updated in place knows of how it was made: kept in the output itself
-/// (``fileName``, and its entries' search texts in ``SiteSearchTexts/fileName``), never among
-/// the agents' files; the only state there is. For each source of
+/// (``fileName``: a line of JSON for the site, then one for each source; its entries' search
+/// texts in ``SiteSearchTexts/fileName``), never among the agents' files; the only state there is. For each source of
 /// the input (see ``InputSource``): its files' fingerprints and the index entries of its
 /// conversations; for the site: what its pages depend on beyond their sources, and its search
 /// shards' fingerprints. A manifest that cannot be read, or was made by another version or with
 /// other settings, is not trusted: the site is made again whole.
-struct SiteManifest: Codable {
+struct SiteManifest: Sendable {
     static let fileName = ".chatrender-site.json"
     /// This layout; another is a foreign manifest.
-    static let layout = "chatrender site 1"
+    static let layout = "chatrender site 2"
 
     var layout = SiteManifest.layout
     /// chatrender's version and build, the reader, the input and the options (see `SiteUpdate`).
@@ -25,7 +25,7 @@ struct SiteManifest: Codable {
     var sources: [Source]
 
     /// A file of a source as it was when read: compared without reading it.
-    struct Stamp: Codable, Equatable {
+    struct Stamp: Codable, Equatable, Sendable {
         var path: String
         var size: Int64
         var modified: Int64
@@ -46,8 +46,19 @@ struct SiteManifest: Codable {
         }
     }
 
-    /// One source: where it is, who reads it, its files, and what it read as.
-    struct Source: Codable {
+    /// The first line of the file: what the site as a whole was made with.
+    private struct Header: Codable {
+        var layout: String
+        var settings: String
+        var style: String
+        var shards: [String]
+    }
+
+    /// One source: where it is, who reads it, its files, and what it read as. One line of the
+    /// file each, so that a source that did not change is written again as the bytes it was
+    /// read from (``line``): encoding every source's JSON again was a third of a re-run.
+    struct Source: Codable, Sendable {
+        enum CodingKeys: String, CodingKey { case path, reader, files, entries, failed }
         var path: String
         var reader: String?
         var files: [Stamp]
@@ -55,12 +66,32 @@ struct SiteManifest: Codable {
         var entries: [Kept]
         /// Whether it could not be read (it is read again next time).
         var failed = false
+        /// Its line in the manifest it was read from, and what it read as then.
+        var line: (bytes: ArraySlice<UInt8>, files: [Stamp], entries: [Kept])? = nil
+
+        init(path: String, reader: String?, files: [Stamp], entries: [Kept], failed: Bool = false) {
+            self.path = path
+            self.reader = reader
+            self.files = files
+            self.entries = entries
+            self.failed = failed
+        }
     }
 
     /// A conversation's entry, with its project before the site named it (``ProjectNames``).
-    struct Kept: Codable {
+    struct Kept: Codable, Sendable, Equatable {
         var entry: ImportedEntry
         var folder: String?
+    }
+
+    /// What ``load(_:)`` found, to be handed from the thread that read it.
+    struct Loaded: Sendable {
+        var manifest: SiteManifest?
+        var warnings: [Diagnostic]
+
+        init(_ found: (SiteManifest?, [Diagnostic])) {
+            (manifest, warnings) = found
+        }
     }
 
     /// The manifest of the site at `output`; nil when there is none to trust, with a warning
@@ -70,7 +101,7 @@ struct SiteManifest: Codable {
         guard FileManager.default.fileExists(atPath: FilePath.join(output, ".chatrender")),
             let data = FileManager.default.contents(atPath: path)
         else { return (nil, []) }
-        guard var manifest = try? JSONDecoder().decode(SiteManifest.self, from: data), manifest.layout == layout,
+        guard var manifest = decode([UInt8](data)),
             manifest.sources.allSatisfy({ $0.entries.allSatisfy { $0.entry.messageCount >= 0 && isSlug($0.entry.slug) } })
         else {
             return (nil, [Diagnostic(.warning, file: path, message: "is not a site manifest this chatrender can read; the site is made again whole")])
@@ -88,8 +119,33 @@ struct SiteManifest: Codable {
             for e in manifest.sources[s].entries.indices {
                 manifest.sources[s].entries[e].entry.summary.turns = texts[manifest.sources[s].entries[e].entry.slug] ?? []
             }
+            let entries = manifest.sources[s].entries
+            manifest.sources[s].line?.entries = entries
         }
         return (manifest, [])
+    }
+
+    init(settings: String, style: String, shards: [String], sources: [Source]) {
+        self.settings = settings
+        self.style = style
+        self.shards = shards
+        self.sources = sources
+    }
+
+    /// The manifest in `bytes`: its header line, then a line a source; nil when any line is
+    /// not what this version writes.
+    private static func decode(_ bytes: [UInt8]) -> SiteManifest? {
+        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
+        let decoder = JSONDecoder()
+        guard let first = lines.first, let header = try? decoder.decode(Header.self, from: Data(first)), header.layout == layout else { return nil }
+        var sources: [Source] = []
+        sources.reserveCapacity(lines.count - 1)
+        for line in lines.dropFirst() {
+            guard var source = try? decoder.decode(Source.self, from: Data(line)) else { return nil }
+            source.line = (line, source.files, [])
+            sources.append(source)
+        }
+        return SiteManifest(settings: header.settings, style: header.style, shards: header.shards, sources: sources)
     }
 
     /// A page's folder as ``ImportWriter/slug(_:)`` makes it: never a path out of the site.
@@ -99,14 +155,25 @@ struct SiteManifest: Codable {
 
     /// The manifest's JSON, its entries without their search texts (``SiteSearchTexts`` keeps
     /// them).
+    /// A source whose files and entries are those it was read with is its line as it was.
     func bytes() -> [UInt8] {
-        var light = self
-        for s in light.sources.indices {
-            for e in light.sources[s].entries.indices { light.sources[s].entries[e].entry.summary.turns = [] }
-        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(light)).map { [UInt8]($0) } ?? []
+        var out = (try? encoder.encode(Header(layout: layout, settings: settings, style: style, shards: shards))).map { [UInt8]($0) } ?? []
+        out.append(0x0A)
+        for source in sources {
+            if let line = source.line, line.files == source.files, line.entries == source.entries {
+                out.append(contentsOf: line.bytes)
+            } else {
+                var light = source
+                light.line = nil
+                for e in light.entries.indices { light.entries[e].entry.summary.turns = [] }
+                // JSON escapes a line break inside a string: one source is one line.
+                out.append(contentsOf: (try? encoder.encode(light)).map { [UInt8]($0) } ?? [])
+            }
+            out.append(0x0A)
+        }
+        return out
     }
 
     /// The entries' search texts, for ``SiteSearchTexts/fileName``.

@@ -27,9 +27,15 @@ enum SiteUpdate {
     }
 
     static func render(_ request: ImportRequest, render: RenderRequest, inspector: ImageInspector?) throws(DiagnosticError) -> SiteRenderer.Result {
-        var (previous, warnings) = SiteManifest.load(render.outputDirectory)
+        // The manifest is decoded on another thread while the sources are listed and stamped:
+        // the two are most of a run that finds one session changed.
+        let output = render.outputDirectory
+        let loading = InBackground { () throws(DiagnosticError) -> SiteManifest.Loaded in SiteManifest.Loaded(SiteManifest.load(output)) }
+        let listed = request.format.reader.sources(request.inputPath)
+        let loaded = try loading.value()
+        var (previous, warnings) = (loaded.manifest, loaded.warnings)
         if let made = previous, made.settings != settings(request, render) { previous = nil }
-        return try build(request, render: render, previous: previous, warnings: warnings, inspector: inspector)
+        return try build(request, render: render, listed: listed, previous: previous, warnings: warnings, inspector: inspector)
     }
 
     /// What a page depends on beyond its source and the style: a site made with other ones is
@@ -50,7 +56,8 @@ enum SiteUpdate {
     }
 
     private static func build(
-        _ request: ImportRequest, render: RenderRequest, previous: SiteManifest?, warnings given: [Diagnostic], inspector: ImageInspector?
+        _ request: ImportRequest, render: RenderRequest, listed: [InputSource], previous: SiteManifest?, warnings given: [Diagnostic],
+        inspector: ImageInspector?
     ) throws(DiagnosticError) -> SiteRenderer.Result {
         var warnings = given
         let reader = request.format.reader
@@ -67,7 +74,7 @@ enum SiteUpdate {
         // relative or absolute.
         let root = OutputWriter.trimmingTrailingSlashes(request.inputPath)
         func inside(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
-        for source in reader.sources(request.inputPath) {
+        for source in listed {
             let stamps = source.files.compactMap { file in
                 SiteManifest.Stamp(path: file).map {
                     var stamp = $0; stamp.path = inside(file); return stamp
@@ -118,13 +125,14 @@ enum SiteUpdate {
         sources.sort { $0.0.path < $1.0.path }
         try render.refuseIfStrict(warnings)
         return try finish(
-            request, render: render, previous: previous, sources: sources, read: read, warnings: warnings, inspector: inspector)
+            request, render: render, listed: listed, previous: previous, sources: sources, read: read, warnings: warnings, inspector: inspector)
     }
 
     /// 2. Name the pages and projects across the site, render what was read, keep the rest, write
     /// the index, search and insights where they changed, and swap the site in.
     private static func finish(
-        _ request: ImportRequest, render given: RenderRequest, previous: SiteManifest?, sources: [(SiteManifest.Source, [Item])], read: Int,
+        _ request: ImportRequest, render given: RenderRequest, listed: [InputSource], previous: SiteManifest?, sources: [(SiteManifest.Source, [Item])],
+        read: Int,
         warnings told: [Diagnostic], inspector: ImageInspector?
     ) throws(DiagnosticError) -> SiteRenderer.Result {
         var warnings = told
@@ -163,7 +171,7 @@ enum SiteUpdate {
         // Pages carry the number of shards and the style: when either changed, every page is
         // made again, which needs every source read.
         if let previous, previous.style != writer.page.fingerprint || previous.shards.count != writer.shardCount, read < sources.count {
-            return try build(request, render: given, previous: nil, warnings: told, inspector: inspector)
+            return try build(request, render: given, listed: listed, previous: nil, warnings: told, inspector: inspector)
         }
         if render.cache == nil, let folder = render.cacheDirectory {
             do throws(DiagnosticError) { render.cache = try RenderCache(folder: folder, build: render.cacheBuild) } catch { warnings += error.diagnostics }
@@ -173,6 +181,12 @@ enum SiteUpdate {
         try render.refuseIfStrict(priceWarnings)
         warnings += priceWarnings
 
+        // The manifest and search texts, encoded on another thread while the pages are made.
+        var records = sources.map(\.0)
+        for k in records.indices { records[k].entries = [] }
+        for (k, item) in items.enumerated() { records[owner[k]].entries.append(.init(entry: item.entry, folder: item.folder)) }
+        let manifest = SiteManifest(settings: settings(request, given), style: writer.page.fingerprint, shards: writer.shardPrints, sources: records)
+        let state = InBackground { () throws(DiagnosticError) -> [[UInt8]] in [manifest.bytes(), manifest.searchTexts()] }
         let staging = try StagingFolder(replacing: render.outputDirectory, durability: .atCommit)
         do throws(DiagnosticError) {
             var changed = 0
@@ -212,15 +226,12 @@ enum SiteUpdate {
             // Pages no longer in the site (a session renamed) are gone with the output replaced.
             let before = Set(previous?.sources.flatMap { $0.entries.map(\.entry.slug) } ?? [])
             if before != Set(entries.map(\.slug)) { changed += 1 }
-            var records = sources.map(\.0)
-            for k in records.indices { records[k].entries = [] }
-            for (k, item) in items.enumerated() { records[owner[k]].entries.append(.init(entry: item.entry, folder: item.folder)) }
-            let manifest = SiteManifest(settings: settings(request, given), style: writer.page.fingerprint, shards: writer.shardPrints, sources: records)
             if previous != nil && changed == 0 {
                 staging.discard()
             } else {
-                try staging.write(manifest.bytes(), to: SiteManifest.fileName)
-                try staging.write(manifest.searchTexts(), to: SiteSearchTexts.fileName)
+                let bytes = try state.value()
+                try staging.write(bytes[0], to: SiteManifest.fileName)
+                try staging.write(bytes[1], to: SiteSearchTexts.fileName)
                 try staging.commit()
             }
             return SiteRenderer.Result(
