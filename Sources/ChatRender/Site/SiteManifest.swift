@@ -30,6 +30,33 @@ struct SiteManifest: Sendable {
         var size: Int64
         var modified: Int64
         var inode: UInt64
+        /// Its bytes' SHA-256 when it was read, looked at only when the rest differs.
+        var hash: String? = nil
+
+        /// Whether `old` and `new` are the same files with the same size, modification time
+        /// and inode.
+        static func same(_ old: [Stamp], _ new: [Stamp]) -> Bool {
+            old.count == new.count
+                && zip(old, new).allSatisfy { $0.path == $1.path && $0.size == $1.size && $0.modified == $1.modified && $0.inode == $1.inode }
+        }
+
+        /// `found` (each file's path and stamp now) as it is to be recorded when every file
+        /// that differs from `old` other than in size still has the bytes it had (its content
+        /// hash is the one recorded); nil when one does not, or cannot be read.
+        static func sameContent(_ old: [Stamp], _ found: [(file: String, stamp: Stamp)]) -> [Stamp]? {
+            guard old.count == found.count else { return nil }
+            var stamps: [Stamp] = []
+            for (was, now) in zip(old, found) {
+                guard was.path == now.stamp.path, was.size == now.stamp.size, let hash = was.hash else { return nil }
+                if was.modified != now.stamp.modified || was.inode != now.stamp.inode {
+                    guard SiteManifest.contentHash(now.file) == hash else { return nil }
+                }
+                var stamp = now.stamp
+                stamp.hash = hash
+                stamps.append(stamp)
+            }
+            return stamps
+        }
 
         /// The file at `path` now; nil when it is missing.
         init?(path: String) {
@@ -82,6 +109,26 @@ struct SiteManifest: Sendable {
     struct Kept: Codable, Sendable, Equatable {
         var entry: ImportedEntry
         var folder: String?
+    }
+
+    /// The SHA-256 of the regular file at `path`, in hex, read a megabyte at a time; nil when
+    /// it is not a regular file (a FIFO is never waited on) or cannot be read.
+    static func contentHash(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var sha = SHA256()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            buffer.withUnsafeBufferPointer { sha.update(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        }
+        return sha.finalize().map { String(format: "%02x", $0) }.joined()
     }
 
     /// What ``load(_:)`` found, to be handed from the thread that read it.

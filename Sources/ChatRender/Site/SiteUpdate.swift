@@ -74,19 +74,14 @@ enum SiteUpdate {
         // relative or absolute.
         let root = OutputWriter.trimmingTrailingSlashes(request.inputPath)
         func inside(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
-        for source in listed {
-            let stamps = source.files.compactMap { file in
-                SiteManifest.Stamp(path: file).map {
-                    var stamp = $0; stamp.path = inside(file); return stamp
-                }
-            }
-            if let old = known.removeValue(forKey: inside(source.path)), !old.failed, old.files == stamps,
-                old.entries.allSatisfy({ FileManager.default.fileExists(atPath: FilePath.join(FilePath.join(output, $0.entry.slug), "index.html")) })
-            {
-                sources.append((old, old.entries.map { Item(entry: $0.entry, folder: $0.folder, oldSlug: $0.entry.slug) }))
-                continue
-            }
+        var restamped = 0
+        // A source read this run, each file's content hash taken before it is read: what tells
+        // a file touched from one changed next time.
+        func readAgain(_ source: InputSource, _ found: [(file: String, stamp: SiteManifest.Stamp)]) {
             read += 1
+            let stamps = found.map {
+                var stamp = $0.stamp; stamp.hash = SiteManifest.contentHash($0.file); return stamp
+            }
             var record = SiteManifest.Source(path: inside(source.path), reader: source.reader, files: stamps, entries: [])
             do throws(DiagnosticError) {
                 let found = try reader.read(source: source, options: options)
@@ -108,6 +103,31 @@ enum SiteUpdate {
                 sources.append((record, []))
             }
         }
+        for source in listed {
+            let found = source.files.compactMap { file in
+                SiteManifest.Stamp(path: file).map {
+                    var stamp = $0; stamp.path = inside(file); return (file: file, stamp: stamp)
+                }
+            }
+            guard let old = known.removeValue(forKey: inside(source.path)), !old.failed,
+                old.entries.allSatisfy({ FileManager.default.fileExists(atPath: FilePath.join(FilePath.join(output, $0.entry.slug), "index.html")) })
+            else {
+                readAgain(source, found)
+                continue
+            }
+            // Its files as they were; or touched, copied or restored with the same bytes (their
+            // content hashes are the ones recorded), and then recorded as they are now.
+            var kept = old
+            if !SiteManifest.Stamp.same(old.files, found.map(\.stamp)) {
+                guard let files = SiteManifest.Stamp.sameContent(old.files, found) else {
+                    readAgain(source, found)
+                    continue
+                }
+                kept.files = files
+                restamped += 1
+            }
+            sources.append((kept, old.entries.map { Item(entry: $0.entry, folder: $0.folder, oldSlug: $0.entry.slug) }))
+        }
         // Sources no longer there: their pages are kept, marked.
         for old in known.values.sorted(by: { $0.path < $1.path }) where !old.failed {
             let items = old.entries.compactMap { kept -> Item? in
@@ -125,14 +145,15 @@ enum SiteUpdate {
         sources.sort { $0.0.path < $1.0.path }
         try render.refuseIfStrict(warnings)
         return try finish(
-            request, render: render, listed: listed, previous: previous, sources: sources, read: read, warnings: warnings, inspector: inspector)
+            request, render: render, listed: listed, previous: previous, sources: sources, read: read, restamped: restamped, warnings: warnings,
+            inspector: inspector)
     }
 
     /// 2. Name the pages and projects across the site, render what was read, keep the rest, write
     /// the index, search and insights where they changed, and swap the site in.
     private static func finish(
         _ request: ImportRequest, render given: RenderRequest, listed: [InputSource], previous: SiteManifest?, sources: [(SiteManifest.Source, [Item])],
-        read: Int,
+        read: Int, restamped: Int,
         warnings told: [Diagnostic], inspector: ImageInspector?
     ) throws(DiagnosticError) -> SiteRenderer.Result {
         var warnings = told
@@ -226,12 +247,14 @@ enum SiteUpdate {
             // Pages no longer in the site (a session renamed) are gone with the output replaced.
             let before = Set(previous?.sources.flatMap { $0.entries.map(\.entry.slug) } ?? [])
             if before != Set(entries.map(\.slug)) { changed += 1 }
-            if previous != nil && changed == 0 {
+            // Nothing to write, unless files were found touched: their new stamps are kept.
+            if previous != nil && changed == 0 && restamped == 0 {
                 staging.discard()
             } else {
                 let bytes = try state.value()
-                try staging.write(bytes[0], to: SiteManifest.fileName)
-                try staging.write(bytes[1], to: SiteSearchTexts.fileName)
+                for (bytes, name) in zip(bytes, [SiteManifest.fileName, SiteSearchTexts.fileName]) where !staging.keep(name, holding: bytes) {
+                    try staging.write(bytes, to: name)
+                }
                 try staging.commit()
             }
             return SiteRenderer.Result(

@@ -189,6 +189,40 @@ import TestSupport
         #expect(try contents(site) == contents(cold))
     }
 
+    /// A log touched (its modification time changed) or copied in place (its inode changed) with
+    /// the same bytes is not read again: its content hash is the one recorded. Only the manifest
+    /// is written, with the file's new stamp, and the run after writes nothing. A log whose bytes
+    /// changed at the same size is read again.
+    @Test func aTouchedLogWithTheSameBytesIsNotReadAgain() throws {
+        let temp = TestPaths.temporaryFolder("update-touched")
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let logs = try input(temp)
+        let site = temp + "/site"
+        _ = try render(logs, site)
+        let first = stamps(site)
+        let log = logs + "/" + Self.grown
+        // Copied over itself by way of another file: a new inode and modification time.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: log))
+        try FileManager.default.removeItem(atPath: log)
+        try bytes.write(to: URL(fileURLWithPath: log))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: log)
+        _ = try render(logs, site)
+        #expect(changed(first, stamps(site)) == [".chatrender-site.json"])
+        let restamped = stamps(site)
+        _ = try render(logs, site)
+        #expect(changed(restamped, stamps(site)).isEmpty)
+
+        // The same size, other bytes: read again, its page made again.
+        var edited = [UInt8](bytes)
+        let needle = Array("Which files".utf8)
+        let found = try #require((0...(edited.count - needle.count)).first { edited[$0..<($0 + needle.count)].elementsEqual(needle) })
+        edited.replaceSubrange(found..<(found + needle.count), with: Array("WHICH FILES".utf8))
+        try Data(edited).write(to: URL(fileURLWithPath: log))
+        _ = try render(logs, site)
+        let page = try String(contentsOfFile: site + "/payment-client-imports/index.html", encoding: .utf8)
+        #expect(page.contains("WHICH FILES"))
+    }
+
     /// Search texts that cannot be read are not trusted either: the site is made again whole,
     /// with a warning naming the file.
     @Test func corruptSearchTextsRebuildTheSiteWithAWarning() throws {
