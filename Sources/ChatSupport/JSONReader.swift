@@ -33,14 +33,24 @@ package struct JSONReader {
         diagnostics.append(Diagnostic(severity, file: file, location: location, message: message))
     }
 
+    /// `path.key`, or `path["key"]` for a key that is not letters, digits and `_`. Made for every
+    /// member a reader visits (a ChatGPT export's nodes are keyed by UUIDs), so it is built once,
+    /// in a buffer of its final size, without an interpolated string between.
     package static func join(_ path: String, _ key: String) -> String {
-        let plain = !key.isEmpty && key.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
-        let component = plain ? key : "[\"\(key)\"]"
-        if path.isEmpty { return component }
-        var joined = path
-        joined.reserveCapacity(path.utf8.count + 1 + component.utf8.count)
-        if plain { joined += "." }
-        joined += component
+        var key = key
+        let plain = !key.isEmpty && key.withUTF8 { $0.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 } }
+        if plain && path.isEmpty { return key }
+        var joined = ""
+        joined.reserveCapacity(path.utf8.count + key.utf8.count + 4)
+        joined += path
+        if plain {
+            joined += "."
+            joined += key
+        } else {
+            joined += "[\""
+            joined += key
+            joined += "\"]"
+        }
         return joined
     }
 

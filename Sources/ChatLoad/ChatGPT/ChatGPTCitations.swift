@@ -82,7 +82,7 @@ struct ChatGPTCitations {
                 }
             }
         }
-        if case .array(let citations)? = metadata?["citations"]?.value {
+        if case .array(let citations)? = metadata?["citations"]?.value, !citations.isEmpty {
             let scalars = Array(text.unicodeScalars)
             let utf16 = Array(text.utf16)
             for citation in citations {
@@ -121,6 +121,9 @@ struct ChatGPTCitations {
 
     /// `text` with every marker replaced; sources land in `book`. `path` names the text for warnings.
     func resolve(_ text: String, book: inout ChatGPTSourceBook, at node: JSONNode?, path: String, reader: inout JSONReader) -> String {
+        // Most replies cite nothing: their text is returned as it is, not copied a scalar at a
+        // time (that copy was a fifth of a site's instructions).
+        guard Self.mayHoldMarkers(text) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var lost: [String] = []
@@ -158,6 +161,24 @@ struct ChatGPTCitations {
             reader.warning("\(shown) left out: the export has no source or text for \(lost.count == 1 ? "it" : "them")", at: node, path: path)
         }
         return String(out)
+    }
+
+    /// Whether `text` may hold a marker or a private-use character, read from its UTF-8 bytes:
+    /// U+E000–U+FFFF starts with 0xEE or 0xEF, planes 15 and 16 with 0xF3 or 0xF4, and `【` is
+    /// E3 80 90. False means ``resolve`` would return `text` unchanged; true is only a maybe
+    /// (U+F900–U+FFFF is not private use), and the text is then read scalar by scalar.
+    static func mayHoldMarkers(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for i in bytes.indices {
+                switch bytes[i] {
+                case 0xEE, 0xEF, 0xF3, 0xF4: return true
+                case 0xE3 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0x90: return true
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     /// Adds what a marker became. A marker that became nothing leaves no gap: "in Lisbon ." is

@@ -8,8 +8,17 @@ package enum ImportDate {
         let days = whole / 86400
         let rest = whole % 86400
         let (year, month, day) = ChatDate.civilFromDays(days)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return ChatDate(iso: "\(yearText)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z")
+        // `YYYY-MM-DDTHH:MM:SSZ` written digit by digit: one for every message of an export, and
+        // interpolated it took a fortieth of a site's instructions.
+        var iso: [UInt8] = Array("0000-00-00T00:00:00Z".utf8)
+        for (value, end) in [(year, 4), (month, 7), (day, 10), (rest / 3600, 13), (rest / 60 % 60, 16), (rest % 60, 19)] {
+            var value = value, at = end - 1
+            while value > 0 {
+                iso[at] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                at -= 1
+            }
+        }
+        return ChatDate(iso: String(decoding: iso, as: UTF8.self))
     }
 }

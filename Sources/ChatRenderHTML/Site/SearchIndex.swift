@@ -41,9 +41,12 @@ package enum SearchIndex {
         }
     }
 
-    /// zlib's level for a site's shards: its default, 6. The site is held to twice its export's
-    /// size, and the shards are a third of it.
-    package static let siteLevel: Int32 = 6
+    /// zlib's level for a site's shards: 5. The site is held to twice its export's size, and the
+    /// export shape closest to it (replies mostly code) leaves no room for level 4 or lower:
+    /// 1.985× at level 6, 1.988× at 5, 1.997× at 4, 2.02× at 1. On the 2,000-conversation
+    /// bench's shards, level 5 packs the texts to 34.0% in half the time level 6 takes (32.9%),
+    /// which was a fifth of the site's instructions (bench/RESULTS.md).
+    package static let siteLevel: Int32 = 5
     /// zlib's level for the shards of a page in chunks: 1. Measured on the 10,000-turn page's
     /// 7.4 MB of texts: level 1 packs them to 28.6% in 0.05 s, level 6 to 23.3% in 0.35 s, so
     /// level 6 bought a fifth less search to load at seven times the cost, which was the largest

@@ -470,4 +470,20 @@ import TestSupport
         #expect(versions.version(of: "b", parent: "r") == TurnVersion(index: 2, count: 2))
         #expect(versions.version(of: "x", parent: "a") == nil)
     }
+
+    /// A reply is read scalar by scalar only when its bytes may hold a marker: the quick test
+    /// lets none through (every private-use range, `【`), and passes other non-Latin text.
+    @Test func aReplyIsSearchedForMarkersOnlyWhenItMayHoldOne() {
+        for text in ["in Lisbon", "東京の天気 (crème)", "emoji 🌿", ""] {
+            #expect(!ChatGPTCitations.mayHoldMarkers(text), "\(text)")
+        }
+        for text in ["a \u{E200}cite\u{E202}turn0search3\u{E201}", "【7:0†source】", "x\u{F8FF}", "x\u{F0000}", "x\u{10FFFD}", "end \u{E206}"] {
+            #expect(ChatGPTCitations.mayHoldMarkers(text), "\(text)")
+        }
+        let citations = ChatGPTCitations(text: "", metadata: nil)
+        var book = ChatGPTSourceBook()
+        var reader = JSONReader(file: "conversations.json")
+        #expect(citations.resolve("東京 and crème", book: &book, at: nil, path: "", reader: &reader) == "東京 and crème")
+        #expect(citations.resolve("in Lisbon\u{E206}.", book: &book, at: nil, path: "", reader: &reader) == "in Lisbon.")
+    }
 }
