@@ -116,9 +116,9 @@ build() {
     fi
     CFLAGS="$(pkg-config --cflags libcmark-gfm zlib)"
     # libvips is not linked: the shim opens it with dlopen when a photo needs it (-ldl for older libcs).
-    LIBS="$(pkg-config --libs libcmark-gfm zlib sqlite3 libzstd) -lcmark-gfm-extensions -ldl"
+    LIBS="$(pkg-config --libs libcmark-gfm zlib libdeflate sqlite3 libzstd) -lcmark-gfm-extensions -ldl"
     XCC=$(for f in $CFLAGS; do printf -- '-Xcc %s ' "$f"; done)
-    CMODULES="-I $ROOT/Sources/CCmarkGFM -I $ROOT/Sources/CZlib -I $ROOT/Sources/CSQLite -I $ROOT/Sources/CZstd -I $BUILD/modules/CVipsShim -I $BUILD/modules/CPlatform"
+    CMODULES="-I $ROOT/Sources/CCmarkGFM -I $ROOT/Sources/CZlib -I $ROOT/Sources/CDeflate -I $ROOT/Sources/CSQLite -I $ROOT/Sources/CZstd -I $BUILD/modules/CVipsShim -I $BUILD/modules/CPlatform"
     if [ ! -f "$BUILD/cplatform.o" ] || [ -n "$(find "$ROOT/Sources/CVipsShim" "$ROOT/Sources/CPlatform" -newer "$BUILD/cplatform.o" -name '*.[ch]' | head -1)" ]; then
         echo "building the instrumented C shims in $BUILD"
         clang -c -O1 -g -fsanitize=fuzzer-no-link,address -Werror=sentinel -Werror=format -I"$ROOT/Sources/CVipsShim/include" \

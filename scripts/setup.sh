@@ -21,7 +21,7 @@ ensure_apt() {
 
 # What building chatrender needs: libvips, cmark-gfm (with its GitHub extensions), zlib, SQLite
 # (opencode's sessions) and zstd (Zed's agent threads) through pkg-config.
-BUILD_PACKAGES=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libsqlite3-dev libzstd-dev pkg-config)
+BUILD_PACKAGES=(libvips-dev libcmark-gfm-dev libcmark-gfm-extensions-dev zlib1g-dev libdeflate-dev libsqlite3-dev libzstd-dev pkg-config)
 
 ensure_swift() {
   if ! command -v swift >/dev/null 2>&1; then

@@ -210,11 +210,14 @@ public enum ChatRenderer {
             options.prices = page.prices
             let (assets, assetWarnings, statistics) = try produced.get()
             // A site says which models it has no price for once, for all its pages (see `SiteWriter`).
-            let mathWarnings =
-                MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
-                + (given == nil
-                    ? PriceWarnings.diagnostics(for: [SessionStats(conversation.messages ?? []).usage], prices: options.prices, file: request.pricesDisplayPath)
-                    : [])
+            // The models with no price are found while the page is written: the stats of a long
+            // session's every turn took one core alone before the page was started.
+            let prices = options.prices, pricesDisplayPath = request.pricesDisplayPath
+            let priceWarnings =
+                given == nil
+                ? InBackground { PriceWarnings.diagnostics(for: [SessionStats(conversation.messages ?? []).usage], prices: prices, file: pricesDisplayPath) }
+                : nil
+            let mathWarnings = MathWarnings.diagnostics(for: conversation, options: options, file: request.conversationPath)
             // A site's page made before from the same conversation, assets, style and options is
             // taken whole from the cache (see `pageKey`).
             let key =
@@ -230,7 +233,7 @@ public enum ChatRenderer {
                 written = try output.writePage(conversation, style: page.style, assets: assets, options: options)
                 if let cache = request.cache, let key { cache.keepPage(at: FilePath.join(output.path, "index.html"), key: key) }
             }
-            var warnings = loadWarnings + mathWarnings + page.warnings + assetWarnings + written.warnings
+            var warnings = loadWarnings + mathWarnings + (try priceWarnings?.value() ?? []) + page.warnings + assetWarnings + written.warnings
             // Nothing is in place until the commit: a refusal leaves the output as it was.
             try request.refuseIfStrict(warnings)
             // Not the input's fault: told, but never refused under --strict.
@@ -239,6 +242,13 @@ public enum ChatRenderer {
                 try PDFExport.write(into: output, options: options)
             }
             try output.commit()
+            // A long session's model is taken apart later (``LaterRelease``): a render that ends
+            // the process leaves it to the system instead of freeing it block by block, alone on
+            // one core, after the page is done (a twentieth of a 100,000-turn render).
+            if given == nil {
+                let done = conversation
+                LaterRelease.run { _ = done }
+            }
             return RenderResult(
                 outputDirectory: written.singleFile.map { FilePath.directory($0.page) } ?? output.destination,
                 warnings: warnings, pageSize: written.size, images: statistics,

@@ -159,16 +159,29 @@ package enum ConversationLoader {
             decoded.diagnostics = chunkReader.diagnostics
             return decoded
         }
+        // Each message whose id an earlier one has (the index of the first, and the id's node),
+        // found while the other cores decode: hashing every id of a long conversation took one
+        // core alone once the messages were decoded.
+        var repeated: [Int: (first: Int, node: JSONNode)] = [:]
+        func findRepeatedIDs() {
+            var seenIDs: [String: Int] = [:]
+            seenIDs.reserveCapacity(elements.count)
+            for index in elements.indices {
+                // Checked on the raw id so a duplicate is reported even when the message has other errors.
+                if let idNode = elements[index]["id"], case .string(let id) = idNode.value, !id.isEmpty {
+                    if let first = seenIDs[id] { repeated[index] = (first, idNode) } else { seenIDs[id] = index }
+                }
+            }
+        }
         let chunks: [DecodedChunk]
         if chunkCount == 1 {
             chunks = [decodeChunk(0)]
+            findRepeatedIDs()
         } else {
-            chunks = ParallelChunks.map(chunkCount, placeholder: DecodedChunk(), decodeChunk)
+            chunks = ParallelChunks.map(chunkCount, placeholder: DecodedChunk(), decodeChunk, alongside: findRepeatedIDs)
         }
         var messages: [Message] = []
         messages.reserveCapacity(elements.count)
-        var seenIDs: [String: Int] = [:]
-        seenIDs.reserveCapacity(elements.count)
         var index = 0
         for chunk in chunks {
             var diagnosticStart = 0
@@ -177,16 +190,10 @@ package enum ConversationLoader {
                     reader.append(chunk.diagnostics[diagnosticStart..<diagnosticEnd])
                     diagnosticStart = diagnosticEnd
                 }
-                // Checked on the raw id so a duplicate is reported even when the message has other errors.
-                let element = elements[index]
-                if let idNode = element["id"], case .string(let id) = idNode.value, !id.isEmpty {
-                    if let first = seenIDs[id] {
-                        reader.error(
-                            "duplicate message id \(JSONReader.quote(id)); messages[\(first)] has it too; expected ids to be unique",
-                            at: idNode, path: JSONReader.join(JSONReader.join("messages", index), "id"))
-                    } else {
-                        seenIDs[id] = index
-                    }
+                if let earlier = repeated[index], case .string(let id) = earlier.node.value {
+                    reader.error(
+                        "duplicate message id \(JSONReader.quote(id)); messages[\(earlier.first)] has it too; expected ids to be unique",
+                        at: earlier.node, path: JSONReader.join(JSONReader.join("messages", index), "id"))
                 }
                 if let message = slots.base[index].take() { messages.append(message) }
                 index += 1

@@ -74,104 +74,125 @@ package struct ConversationSummary: Sendable, Equatable, Codable {
     /// and what is kept is copied byte for byte (building it a scalar at a time, from an array
     /// of scalars, was most of the search text's cost).
     static func collapsed(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: bytes.count) { collapse(bytes, into: $0) }
+    }
+
+    /// ``collapsed(_:)`` of the UTF-8 bytes of a text (valid UTF-8) appended to `out` with no
+    /// `String` between, for a text made only to be written as bytes (a page's search shard):
+    /// making the `String` checked its bytes once more. Returns how many bytes it appended.
+    /// What it appends holds no control character (they are white space to it).
+    @discardableResult
+    package static func collapsed(utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo out: inout [UInt8]) -> Int {
+        guard bytes.count > 0 else { return 0 }
+        let start = out.count
+        // Room for the text whole (collapsing never lengthens it), then cut to what was written.
+        out.append(contentsOf: repeatElement(0, count: bytes.count))
+        let written = out.withUnsafeMutableBufferPointer { all in
+            collapse(bytes, into: UnsafeMutableBufferPointer(rebasing: all[start...]))
+        }
+        out.removeLast(bytes.count - written)
+        return written
+    }
+
+    /// The work of ``collapsed(utf8:)``: writes the collapsed text into `out` (at least as long
+    /// as `bytes`) and returns how many bytes it wrote.
+    private static func collapse(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let count = bytes.count
-        guard count > 0 else { return "" }
         let plain = plainBytes
-        return String(unsafeUninitializedCapacity: count) { out in
-            var written = 0
-            var space = false
-            var lineStart = true
-            var i = 0
-            while i < count {
-                // Within a line, a run of bytes that are neither white space nor a mark, with
-                // single spaces between them, is copied whole: most of any text.
-                if !lineStart {
-                    var j = i
-                    plain.withUnsafeBufferPointer { plain in
-                        while j < count {
-                            if plain[Int(bytes[j])] {
-                                j += 1
-                            } else if bytes[j] == 0x20, j > i, j + 1 < count, plain[Int(bytes[j + 1])] {
-                                j += 2
-                            } else {
-                                break
-                            }
-                        }
-                    }
-                    if j > i {
-                        if space { out[written] = 0x20; written += 1 }
-                        space = false
-                        UnsafeMutableRawPointer(out.baseAddress! + written).copyMemory(from: bytes.baseAddress! + i, byteCount: j - i)
-                        written += j - i
-                        i = j
-                        continue
-                    }
-                }
-                let byte = bytes[i]
-                if byte >= 0x80 {
-                    // One scalar of two to four bytes (the text is a String: valid UTF-8).
-                    let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                    if isSpace(Self.scalar(bytes, at: i, length: length)) {
-                        space = written > 0
-                    } else {
-                        if space { out[written] = 0x20; written += 1 }
-                        space = false
-                        lineStart = false
-                        for k in 0..<length { out[written + k] = bytes[i + k] }
-                        written += length
-                    }
-                    i += length
-                    continue
-                }
-                i += 1
-                if byte == UInt8(ascii: "`") { continue }
-                // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
-                if byte == UInt8(ascii: "["), i < count, bytes[i] == UInt8(ascii: "^") {
-                    var j = i + 1
-                    var scalars = 0  // the look-ahead is bounded in scalars, as it was
-                    while j < count, scalars + 1 < 40 {
-                        let next = bytes[j]
-                        if next == UInt8(ascii: "]") { break }
-                        if next < 0x80 {
-                            if isSpace(Unicode.Scalar(next)) { break }
+        var written = 0
+        var space = false
+        var lineStart = true
+        var i = 0
+        while i < count {
+            // Within a line, a run of bytes that are neither white space nor a mark, with
+            // single spaces between them, is copied whole: most of any text.
+            if !lineStart {
+                var j = i
+                plain.withUnsafeBufferPointer { plain in
+                    while j < count {
+                        if plain[Int(bytes[j])] {
                             j += 1
+                        } else if bytes[j] == 0x20, j > i, j + 1 < count, plain[Int(bytes[j + 1])] {
+                            j += 2
                         } else {
-                            let length = next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2
-                            if isSpace(Self.scalar(bytes, at: j, length: length)) { break }
-                            j += length
+                            break
                         }
-                        scalars += 1
                     }
-                    if j < count, bytes[j] == UInt8(ascii: "]") { i = j + 1; continue }
                 }
-                if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), i < count, bytes[i] == byte {
-                    while i < count, bytes[i] == byte { i += 1 }
+                if j > i {
+                    if space { out[written] = 0x20; written += 1 }
+                    space = false
+                    UnsafeMutableRawPointer(out.baseAddress! + written).copyMemory(from: bytes.baseAddress! + i, byteCount: j - i)
+                    written += j - i
+                    i = j
                     continue
                 }
-                // What opens a line in Markdown without being read: a heading's #s, a list's
-                // bullet, a quote's >.
-                if lineStart,
-                    byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ">")
-                {
-                    var j = i
-                    if byte == UInt8(ascii: "#") { while j < count, bytes[j] == UInt8(ascii: "#") { j += 1 } }
-                    if j < count, bytes[j] == 0x20 { i = j; continue }
-                }
-                if byte < 0x21 {
-                    // Space, and every control character below it (tab, line feed, …).
+            }
+            let byte = bytes[i]
+            if byte >= 0x80 {
+                // One scalar of two to four bytes (the text is a String: valid UTF-8).
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                if isSpace(Self.scalar(bytes, at: i, length: length)) {
                     space = written > 0
-                    if byte == 0x0A { lineStart = true }
                 } else {
                     if space { out[written] = 0x20; written += 1 }
                     space = false
                     lineStart = false
-                    out[written] = byte
-                    written += 1
+                    for k in 0..<length { out[written + k] = bytes[i + k] }
+                    written += length
                 }
+                i += length
+                continue
             }
-            return written
+            i += 1
+            if byte == UInt8(ascii: "`") { continue }
+            // A citation marker (`[^s1]`) is drawn as a numbered link, not read.
+            if byte == UInt8(ascii: "["), i < count, bytes[i] == UInt8(ascii: "^") {
+                var j = i + 1
+                var scalars = 0  // the look-ahead is bounded in scalars, as it was
+                while j < count, scalars + 1 < 40 {
+                    let next = bytes[j]
+                    if next == UInt8(ascii: "]") { break }
+                    if next < 0x80 {
+                        if isSpace(Unicode.Scalar(next)) { break }
+                        j += 1
+                    } else {
+                        let length = next >= 0xF0 ? 4 : next >= 0xE0 ? 3 : 2
+                        if isSpace(Self.scalar(bytes, at: j, length: length)) { break }
+                        j += length
+                    }
+                    scalars += 1
+                }
+                if j < count, bytes[j] == UInt8(ascii: "]") { i = j + 1; continue }
+            }
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), i < count, bytes[i] == byte {
+                while i < count, bytes[i] == byte { i += 1 }
+                continue
+            }
+            // What opens a line in Markdown without being read: a heading's #s, a list's
+            // bullet, a quote's >.
+            if lineStart,
+                byte == UInt8(ascii: "#") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ">")
+            {
+                var j = i
+                if byte == UInt8(ascii: "#") { while j < count, bytes[j] == UInt8(ascii: "#") { j += 1 } }
+                if j < count, bytes[j] == 0x20 { i = j; continue }
+            }
+            if byte < 0x21 {
+                // Space, and every control character below it (tab, line feed, …).
+                space = written > 0
+                if byte == 0x0A { lineStart = true }
+            } else {
+                if space { out[written] = 0x20; written += 1 }
+                space = false
+                lineStart = false
+                out[written] = byte
+                written += 1
+            }
         }
+        return written
     }
 
     /// The ASCII bytes ``collapsed(utf8:)`` copies as they are inside a line: not white space or
@@ -189,8 +210,14 @@ package struct ConversationSummary: Sendable, Equatable, Codable {
 
     /// Unicode's White_Space, without a property lookup for ASCII (tab to carriage return, and
     /// space): the lookup was most of the time a long conversation's search text took.
+    /// Past ASCII, the few scalars Unicode calls White_Space (a property Unicode keeps stable)
+    /// are named: a lookup of the property for every letter of a text in Greek or Chinese was a
+    /// twentieth of a long page's search.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x80 ? scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// The first line of the original text is gone once collapsed, so the snippet is the start

@@ -87,28 +87,41 @@ package enum ChunkedPage {
         let units = TurnList.Units(messages)
         let groups = TurnList.groupRanges(messages)
         let s = options.strings
-        // Every chunk's search shard, and the markup of those between the first and the last (as
-        // a script), made on all cores and handed over in order.
+        let hasDarkMode = style.theme.hasDarkMode
+        // Job 0 is everything before the turns (the header, the overview and a long session's
+        // list of prompts: a core's work for a while, which it did alone once the chunks were
+        // made); job N + 1 is chunk N: its search shard, and the markup of those between the
+        // first and the last (as a script). Made on all cores, handed over in order.
+        var head = HTML()
         var ends: [Int: HTML] = [:]
         ParallelChunks.forEachInOrderOnCaller(
-            chunks.count,
-            { index -> (Int, [UInt8], HTML?, [UInt8]?) in
-                let shard = SearchIndex.shard(
-                    index, SearchIndex.Document(slug: "", title: "", turns: SessionSearch.turns(messages, chunks[index].turns, strings: s))
-                ).bytes(level: SearchIndex.chunkLevel)
+            chunks.count + 1,
+            { job -> Made in
+                guard job > 0 else {
+                    let above = Self.bar(shards: chunks.count, strings: s)
+                    return Made(index: -1, shard: [], html: PageBody.head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, bar: above))
+                }
+                let index = job - 1
+                let shard = SessionSearch.shard(index, messages, chunks[index].turns, strings: s).fastBytes()
                 let turns = chunks[index].turns
                 if index == 0 || index == chunks.count - 1 {
-                    return (index, shard, TurnList.renderRange(messages, turns, assets, options, units: units), nil)
+                    return Made(index: index, shard: shard, html: TurnList.renderRange(messages, turns, assets, options, units: units))
                 }
                 // Group by group, which the page puts in place a few at a time (chunk N is the
                 // groups from N × groupsPerChunk on).
                 let held = groups[index * groupsPerChunk..<index * groupsPerChunk + chunks[index].groups]
-                return (index, shard, nil, script(number: index, groups: held.map { TurnList.renderRange(messages, $0, assets, options, units: units) }))
+                return Made(
+                    index: index, shard: shard,
+                    chunk: script(number: index, groups: held.map { TurnList.renderRange(messages, $0, assets, options, units: units) }))
             },
             deliver: { made in
-                file(searchFile(made.0), made.1)
-                if let chunk = made.3 { file(Self.file(made.0), chunk) }
-                if let html = made.2 { ends[made.0] = html }
+                guard made.index >= 0 else {
+                    head = made.html ?? HTML()
+                    return
+                }
+                file(searchFile(made.index), made.shard)
+                if let chunk = made.chunk { file(Self.file(made.index), chunk) }
+                if let html = made.html { ends[made.index] = html }
             })
         var turns = ends[0] ?? HTML()
         for number in 1..<chunks.count - 1 {
@@ -121,12 +134,18 @@ package enum ChunkedPage {
         }
         turns.append(ends[chunks.count - 1] ?? HTML())
         PageAssembler.fill(conversation, style: style, strings: s, into: sink) { sink in
-            sink(
-                PageBody.render(
-                    conversation, turns: turns, assets: assets, options: options, hasDarkMode: style.theme.hasDarkMode,
-                    bar: bar(shards: chunks.count, strings: s)
-                ).bytes)
+            PageBody.render(conversation, head: head, turns: turns, options: options, assets: assets, into: sink)
         }
+    }
+
+    /// What one job of ``write(_:chunks:style:assets:options:into:file:)`` made: the page's head
+    /// (`index` -1), or chunk `index`'s search shard with its markup, as HTML for the first and
+    /// the last chunk (on the page itself) or as its script for the others.
+    private struct Made {
+        var index: Int
+        var shard: [UInt8]
+        var html: HTML? = nil
+        var chunk: [UInt8]? = nil
     }
 
     /// Above the header: the search of the page's turns (drawn by the search script, hidden

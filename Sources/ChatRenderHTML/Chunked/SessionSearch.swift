@@ -28,6 +28,38 @@ package enum SessionSearch {
         return ConversationSummary.collapsed(pieces.joined(separator: " "))
     }
 
+    /// The search shard `number` of the turns of `range` (a chunk of a page in chunks): the
+    /// same shard as ``SearchIndex/shard(_:_:)`` of their ``turns(_:_:strings:)``, each turn's
+    /// words collapsed straight into the shard's texts from their bytes. Making each a `String`
+    /// first, checked byte by byte, then copying it into the shard was a tenth of what a page's
+    /// chunks cost beyond the page whole.
+    package static func shard(_ number: Int, _ messages: [Message], _ range: Range<Int>, strings: UIStrings) -> SearchIndex.Shard {
+        var listed: [(index: Int, role: Message.Role)] = []
+        var texts: [UInt8] = []
+        var joined: [UInt8] = []  // a turn's pieces joined by a space, reused turn after turn
+        var pieces: [String] = []
+        for index in range {
+            pieces.removeAll(keepingCapacity: true)
+            collect(messages[index], strings: strings, into: &pieces)
+            joined.removeAll(keepingCapacity: true)
+            for (n, piece) in pieces.enumerated() {
+                if n > 0 { joined.append(0x20) }
+                var piece = piece
+                piece.withUTF8 { joined.append(contentsOf: $0) }
+            }
+            let before = texts.count
+            if !listed.isEmpty { texts.append(SearchIndex.separator) }
+            // Collapsed, a text holds no control character: U+0001 only ever joins turns.
+            let written = joined.withUnsafeBufferPointer { ConversationSummary.collapsed(utf8: $0, appendingTo: &texts) }
+            if written == 0 {
+                texts.removeSubrange(before...)
+                continue
+            }
+            listed.append((index, messages[index].role))
+        }
+        return SearchIndex.shard(number, listing: listed, texts: texts)
+    }
+
     private static func collect(_ message: Message, strings s: UIStrings, into pieces: inout [String]) {
         if message.parts.isEmpty { pieces.append(message.text) }
         for attachment in message.attachments { pieces.append(attachment.name) }

@@ -20,31 +20,45 @@ package enum PageBody {
         ByteCollector.collect { sink in render(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, into: sink) }
     }
 
-    /// Renders into `sink` in order; the turns go in as their chunks are done (see ``TurnList``).
+    /// Renders into `sink` in order; the turns go in as their chunks are done (see ``TurnList``),
+    /// and everything before them is made beside the first of them.
     static func render(_ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, into sink: @escaping ByteSink) {
-        sink(head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode).bytes)
-        guard let messages = conversation.messages else { return }
-        TurnList.render(messages, assets: assets, options: options, into: sink)
+        guard let messages = conversation.messages else {
+            sink(head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode).bytes)
+            return
+        }
+        TurnList.render(
+            messages, assets: assets, options: options,
+            before: { head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode) }, into: sink)
         sink(tail(conversation, options: options, assets: assets).bytes)
     }
 
     /// ``render(_:assets:options:hasDarkMode:)`` with the turn list given (a watched page's, kept
-    /// in pieces by ``LivePage``, or a page in chunks', whose `bar` above the header holds its
-    /// search and its printing).
-    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, bar: HTML? = nil) -> HTML {
+    /// in pieces by ``LivePage``).
+    static func render(_ conversation: Conversation, turns: HTML, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool) -> HTML {
         let end = tail(conversation, options: options, assets: assets)
         // The page is made in one buffer of its size: a long session's list of prompts and the
         // turns given are megabytes each, copied once.
-        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, bar: bar, reserving: turns.byteCount + end.byteCount)
+        var html = head(conversation, assets: assets, options: options, hasDarkMode: hasDarkMode, reserving: turns.byteCount + end.byteCount)
         guard conversation.messages != nil else { return html }
         html.append(turns)
         html.append(end)
         return html
     }
 
+    /// A page in chunks' body into `sink`: `head` (``head(_:assets:options:hasDarkMode:bar:reserving:)``,
+    /// made beside its chunks, with the `bar` above the header that holds its search and its
+    /// printing), then `turns`, then what follows them. Written piece by piece, not joined.
+    static func render(_ conversation: Conversation, head: HTML, turns: HTML, options: RenderOptions, assets: AssetTable, into sink: ByteSink) {
+        sink(head.bytes)
+        guard conversation.messages != nil else { return }
+        sink(turns.bytes)
+        sink(tail(conversation, options: options, assets: assets).bytes)
+    }
+
     /// Everything before the turns; a conversation still loading (`messages: null`) is whole with it.
     /// With room for `reserving` bytes more (what the caller appends after it); `bar` first.
-    private static func head(
+    static func head(
         _ conversation: Conversation, assets: AssetTable, options: RenderOptions, hasDarkMode: Bool, bar: HTML? = nil, reserving: Int = 0
     ) -> HTML {
         let s = options.strings

@@ -52,7 +52,14 @@ package enum TurnList {
 
     /// Renders the turns into `sink` in order, chunk by chunk, each as soon as it and those before
     /// it are done, while later chunks are still being rendered.
-    static func render(_ messages: [Message], assets: AssetTable, options: RenderOptions, into sink: @escaping ByteSink) {
+    ///
+    /// `before`, when given, is what goes into `sink` before the turns, made on another core
+    /// while the first turns are rendered: a long session's header, overview and list of prompts
+    /// took one core for a tenth of its render while the other idled.
+    static func render(
+        _ messages: [Message], assets: AssetTable, options: RenderOptions, before: (@Sendable () -> HTML)? = nil,
+        into sink: @escaping ByteSink
+    ) {
         let workers = ParallelChunks.cores
         // Where each turn's work ends, summed from the first.
         var ends: [Int] = []
@@ -63,6 +70,7 @@ package enum TurnList {
             ends.append(total)
         }
         guard workers > 1, messages.count >= parallelThreshold || (messages.count >= 8 && total >= parallelWeight) else {
+            if let before { sink(before().bytes) }
             sink(renderRange(messages, 0..<messages.count, assets, options).bytes)
             return
         }
@@ -85,10 +93,13 @@ package enum TurnList {
         }
         let cuts = bounds
         let units = Units(messages)
+        // Job 0 is `before` when there is one: it is started first and delivered first.
+        let first = before == nil ? 0 : 1
         ParallelChunks.forEachInOrder(
-            chunkCount,
-            { chunk in
-                renderRange(messages, cuts[chunk]..<cuts[chunk + 1], assets, options, units: units)
+            chunkCount + first,
+            { job -> HTML in
+                if let before, job == 0 { return before() }
+                return renderRange(messages, cuts[job - first]..<cuts[job - first + 1], assets, options, units: units)
             }, deliver: { html in sink(html.bytes) })
     }
 

@@ -47,12 +47,6 @@ package enum SearchIndex {
     /// bench's shards, level 5 packs the texts to 34.0% in half the time level 6 takes (32.9%),
     /// which was a fifth of the site's instructions (bench/RESULTS.md).
     package static let siteLevel: Int32 = 5
-    /// zlib's level for the shards of a page in chunks: 1. Measured on the 10,000-turn page's
-    /// 7.4 MB of texts: level 1 packs them to 28.6% in 0.05 s, level 6 to 23.3% in 0.35 s, so
-    /// level 6 bought a fifth less search to load at seven times the cost, which was the largest
-    /// part of what its chunks cost beyond the same page whole (bench/RESULTS.md).
-    package static let chunkLevel: Int32 = 1
-
     /// What joins the turn texts of a shard (control characters in a text become spaces).
     package static let separator: UInt8 = 0x01
 
@@ -76,7 +70,18 @@ package enum SearchIndex {
         /// shard's making (zlib on every word of the site), so a site does it beside its pages
         /// (``SiteWriter``), once the shards are planned and each page knows how many there are.
         package func bytes(level: Int32 = SearchIndex.siteLevel) -> [UInt8] {
-            let packed = Data(Deflate.compress(texts, level: level)).base64EncodedString()
+            script(packed: Deflate.compress(texts, level: level))
+        }
+
+        /// The shard's script with its texts packed by libdeflate (``Deflate/fast(_:)``): a page
+        /// in chunks', made beside its turns. The same script as ``bytes(level:)`` once its texts
+        /// are inflated.
+        package func fastBytes() -> [UInt8] {
+            script(packed: Deflate.fast(texts))
+        }
+
+        private func script(packed texts: [UInt8]) -> [UInt8] {
+            let packed = Data(texts).base64EncodedString()
             var shard = Array("crSearchShard(\(number),[".utf8)
             shard.reserveCapacity(documents.count + packed.utf8.count + 32)
             shard.append(contentsOf: documents)
@@ -127,6 +132,24 @@ package enum SearchIndex {
         plan([document], limit: .max, first: number)[0]
     }
 
+    /// ``shard(_:_:)`` of a document with no slug or title whose turns are `listing` (each turn's
+    /// index on the page and who spoke) and whose texts, joined and without control characters,
+    /// are `texts` already (``SessionSearch/shard(_:_:_:strings:)``).
+    package static func shard(_ number: Int, listing: [(index: Int, role: Message.Role)], texts: [UInt8]) -> Shard {
+        var item = Array("[\"\",\"\",[".utf8)
+        for (n, turn) in listing.enumerated() {
+            if n > 0 { item.append(UInt8(ascii: ",")) }
+            appendTurn(turn.index, turn.role, to: &item)
+        }
+        item.append(contentsOf: "]]".utf8)
+        return Shard(number: number, documents: item, texts: texts)
+    }
+
+    /// A turn in a conversation's list: its place on the page and who spoke, `4,"u"`.
+    private static func appendTurn(_ index: Int, _ role: Message.Role, to item: inout [UInt8]) {
+        item.append(contentsOf: "\(index),\"\(role == .user ? "u" : "a")\"".utf8)
+    }
+
     private static func plan(_ documents: [Document], limit: Int, first: Int) -> [Shard] {
         var shards: [Shard] = []
         var docs: [UInt8] = []
@@ -148,7 +171,7 @@ package enum SearchIndex {
             itemTexts.reserveCapacity(document.turns.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for (n, turn) in document.turns.enumerated() {
                 if n > 0 { item.append(UInt8(ascii: ",")) }
-                item.append(contentsOf: "\(turn.index),\"\(turn.role == .user ? "u" : "a")\"".utf8)
+                appendTurn(turn.index, turn.role, to: &item)
                 if n > 0 { itemTexts.append(separator) }
                 // A control character means nothing in a text searched for words: a space, so
                 // that U+0001 only ever joins turns.

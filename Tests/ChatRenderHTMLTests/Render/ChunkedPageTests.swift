@@ -115,6 +115,32 @@ struct ChunkedPageTests {
         }
     }
 
+    @Test func aChunksShardMadeFromTheTurnsBytesIsTheSiteIndexShardOfItsTurns() throws {
+        // Turns of every kind the search reads, some with nothing to find, Markdown marks,
+        // white space of every sort, control characters and text past ASCII.
+        var messages = Self.messages(40, words: 3)
+        messages[1].text = ""
+        messages[2].text = "  \n\t "
+        messages[3].text = "# Título\n- **naïve** `code`\u{7}bell\u{1}one\u{a0}nbsp 全角\u{3000}空白 😀 [^s1]"
+        messages[4].parts = [
+            .text("Let me **check**."), .thinking(ThinkingPart(text: "Rounds\r\ndown.")),
+            .toolCall(ToolCallPart(name: "Bash", title: "Run", input: #"{"command":"ls -la"}"#, status: .ok, result: String(repeating: "é", count: 5000))),
+            .transcript(TranscriptPart(title: "Explore", messages: [Message(id: "s1", role: .assistant, text: "Found\u{2028}it.")])),
+        ]
+        messages[39].text = ""
+        for range in [0..<40, 1..<3, 3..<5, 39..<40, 7..<7] {
+            let document = SearchIndex.Document(slug: "", title: "", turns: SessionSearch.turns(messages, range, strings: .english))
+            let expected = SearchIndex.shard(7, document)
+            let made = SessionSearch.shard(7, messages, range, strings: .english)
+            #expect(made.bytes() == expected.bytes(), "\(range)")
+            // Packed by libdeflate, as the page's chunks are: the same list, the same texts once inflated.
+            let fast = try SearchIndexTests.read(made.fastBytes(), number: 7)
+            let slow = try SearchIndexTests.read(expected.bytes(), number: 7)
+            #expect(fast.texts == slow.texts, "\(range)")
+            #expect(String(describing: fast.documents) == String(describing: slow.documents), "\(range)")
+        }
+    }
+
     @Test func aTurnIsFoundByWhatItShows() {
         let strings = UIStrings.english
         let result = String(repeating: "line of a long file ", count: 1000) + "THE END"

@@ -127,10 +127,13 @@ import TestSupport
     }
 
     @Test func searchTextSpacesAreUnicodeWhiteSpace() {
-        for value in UInt32(0)..<0x3100 {
+        // Every scalar: past ASCII the spaces are named, not looked up.
+        var differing: [String] = []
+        for value in UInt32(0)..<0x11_0000 {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            #expect(ConversationSummary.isSpace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+            if ConversationSummary.isSpace(scalar) != scalar.properties.isWhitespace { differing.append("U+\(String(value, radix: 16))") }
         }
+        #expect(differing == [])
         #expect(ConversationSummary.collapsed("  **tram\u{a0}28**\n\n- [^s1]`x`\u{2003}y ") == "tram 28 x y")
     }
 
@@ -144,6 +147,12 @@ import TestSupport
         ]
         for sample in samples {
             #expect(ConversationSummary.collapsed(sample) == collapsedByScalar(sample), "\(sample.debugDescription)")
+            // Appended to bytes already there (a search shard's), with no String between: the same bytes.
+            var bytes: [UInt8] = [1, 2, 3]
+            var text = sample
+            let written = text.withUTF8 { ConversationSummary.collapsed(utf8: $0, appendingTo: &bytes) }
+            #expect(bytes == [1, 2, 3] + Array(collapsedByScalar(sample).utf8), "\(sample.debugDescription)")
+            #expect(written == bytes.count - 3)
         }
     }
 
