@@ -176,6 +176,42 @@
   // most five seconds in all), and never against the reader: a wheel, touch, key or click ends
   // it. A place the browser restores (reload, Back, Forward) is not where it jumped to, and is
   // left alone.
+  // What the stylesheet's `:has(:target)` rules do when there is no script, done here where
+  // they would cost a third of a long page's time to open (see `cr-chat--at-target` and
+  // `cr-before-target` in chatrender.css): opened at a fragment, the first turns are drawn
+  // without their entrance, and what sits right above the target is laid out with it. Marked
+  // now, while the page is still being parsed and before the browser jumps; before a link on
+  // the page is followed (its click comes before the jump); and again whenever the fragment
+  // changes (Back, Forward, a typed one).
+  var marked = [];
+  function markTarget(id) {
+    for (var m = 0; m < marked.length; m++) marked[m].element.classList.remove(marked[m].name);
+    marked = [];
+    function mark(element, name) { element.classList.add(name); marked.push({ element: element, name: name }); }
+    var target = id ? document.getElementById(id) : null;
+    if (!target) return;
+    var chats = document.querySelectorAll(".cr-chat");
+    for (var c = 0; c < chats.length; c++) mark(chats[c], "cr-chat--at-target");
+    var group = target.parentElement ? target.parentElement.closest(".cr-turns") : null;
+    var above = group ? group.previousElementSibling : null;
+    if (above && above.classList.contains("cr-turns")) mark(above, "cr-before-target");
+    if (target.classList.contains("cr-turn") && target.parentElement && target.parentElement.classList.contains("cr-chat")) {
+      for (var t = target.previousElementSibling; t; t = t.previousElementSibling) {
+        if (t.classList.contains("cr-turn")) mark(t, "cr-before-target");
+      }
+    }
+  }
+  function fragment(hash) {
+    try { return decodeURIComponent(hash.slice(1)); } catch (e) { return ""; }
+  }
+  markTarget(fragment(location.hash));
+  window.addEventListener("hashchange", function () { markTarget(fragment(location.hash)); });
+  document.addEventListener("click", function (event) {
+    var link = event.target instanceof Element ? event.target.closest("a[href*='#']") : null;
+    if (!link || !link.hash || link.href.split("#")[0] !== location.href.split("#")[0]) return;
+    markTarget(fragment(link.hash));
+  }, true);
+
   var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   var stopHolding = null;
   if (!navigation || navigation.type === "navigate") holdTarget();

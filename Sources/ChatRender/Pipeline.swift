@@ -230,7 +230,8 @@ public enum ChatRenderer {
                 written = WrittenPage(size: bytes.count)
                 reused = true
             } else {
-                written = try output.writePage(conversation, style: page.style, assets: assets, options: options)
+                // The page carries the template files of the features it uses, and no others.
+                written = try output.writePage(conversation, style: page.style.using(.used(by: conversation)), assets: assets, options: options)
                 if let cache = request.cache, let key { cache.keepPage(at: FilePath.join(output.path, "index.html"), key: key) }
             }
             var warnings = loadWarnings + mathWarnings + (try priceWarnings?.value() ?? []) + page.warnings + assetWarnings + written.warnings
@@ -386,7 +387,9 @@ extension RenderOutput {
             let search = FeatureTemplate(stylesheet: style.template.site.searchStylesheet, script: style.template.site.searchScript + "\n")
             // A page too tall for a browser to lay out has its placeholders scaled down.
             let scaled = ChunkedPage.stylesheet(chunks).map { FeatureTemplate(stylesheet: $0) }
-            let chunked = PageStyle(theme: style.theme, template: style.template, adding: [search, style.template.chunks] + (scaled.map { [$0] } ?? []))
+            let chunked = PageStyle(
+                theme: style.theme, template: style.template, adding: [search, style.template.chunks] + (scaled.map { [$0] } ?? []),
+                using: style.features)
             ChunkedPage.write(conversation, chunks: chunks, style: chunked, assets: assets, options: options, into: file.sink) { path, bytes in
                 guard failure == nil else { return }
                 do throws(DiagnosticError) {

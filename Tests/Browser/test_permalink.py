@@ -267,6 +267,68 @@ def test_opened_at_its_top_the_page_still_moves_in(driver, tall_page):
     assert replaying == 0, "the entrance played again after Back"
 
 
+# --- What is laid out with the target ---------------------------------------------------------------
+
+# Each group's (or, on a page without groups, each turn's) content-visibility and the first
+# turn's entrance duration, read when the page has been parsed (DOMContentLoaded: after the
+# page's script, before the browser's jump is counted as done) and now.
+LAYOUT_JS = """
+const boxes = document.querySelector('.cr-chat > .cr-turns') ? '.cr-chat > .cr-turns' : '.cr-chat > .cr-turn';
+return {parsed: JSON.parse(document.documentElement.dataset.parsed || 'null'),
+        now: [...document.querySelectorAll(boxes)].map(e => getComputedStyle(e).contentVisibility),
+        entrance: getComputedStyle(document.querySelector('.cr-chat .cr-turn')).animationDuration};
+"""
+AT_PARSED_JS = """
+addEventListener('DOMContentLoaded', () => {
+  const boxes = document.querySelector('.cr-chat > .cr-turns') ? '.cr-chat > .cr-turns' : '.cr-chat > .cr-turn';
+  document.documentElement.dataset.parsed = JSON.stringify(
+    [...document.querySelectorAll(boxes)].map(e => getComputedStyle(e).contentVisibility));
+});
+"""
+
+
+def laid_out(values: list) -> list:
+    return [i for i, value in enumerate(values) if value == "visible"]
+
+
+@pytest.mark.parametrize("script", [True, False])
+def test_what_sits_above_the_target_is_laid_out_before_the_jump(driver, tall_page, short_page, script):
+    """The page's script does what the stylesheet does without it: opened at a turn, the group
+    right above the turn's is laid out (and the last two, as always), on a page without groups
+    every turn above it; the first turns' entrance is cut. Followed from the page, a link moves
+    that to its own turn, and Back to the top takes it away."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not script})
+    try:
+        state = open_cold(driver, tall_page, "cr-t97", also=AT_PARSED_JS if script else None)
+        assert_shown(state, "cr-t97", "right after load")
+        layout = driver.execute_script(LAYOUT_JS)
+        groups = len(layout["now"])
+        assert laid_out(layout["now"]) == [5, groups - 2, groups - 1], layout  # cr-t97 is in group 6 of 16 turns
+        assert layout["entrance"] == "0s", layout
+        if script:
+            assert layout["parsed"] == layout["now"], "the script marked the group only after the page was parsed"
+            link = driver.find_element("css selector", "#cr-t97 .cr-permalink")
+            driver.execute_script("location.hash = '#cr-t250'")
+            assert laid_out(driver.execute_script(LAYOUT_JS)["now"]) == [14, groups - 2, groups - 1]
+            driver.back()
+            assert driver.execute_script("return location.hash") == "#cr-t97"
+            assert laid_out(driver.execute_script(LAYOUT_JS)["now"]) == [5, groups - 2, groups - 1]
+            driver.execute_script("history.replaceState(null, '', location.pathname); dispatchEvent(new HashChangeEvent('hashchange'))")
+            layout = driver.execute_script(LAYOUT_JS)
+            assert laid_out(layout["now"]) == [groups - 2, groups - 1] and layout["entrance"] != "0s", layout
+            driver.execute_script("arguments[0].click()", link)
+            assert laid_out(driver.execute_script(LAYOUT_JS)["now"]) == [5, groups - 2, groups - 1]
+        state = open_cold(driver, short_page, "cr-t11", also=AT_PARSED_JS if script else None)
+        assert_shown(state, "cr-t11", "right after load, a page without groups")
+        layout = driver.execute_script(LAYOUT_JS)
+        assert laid_out(layout["now"]) == list(range(11)) + [13, 14, 15], layout
+        if script:
+            assert layout["parsed"] == layout["now"]
+    finally:
+        driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
 # --- Without the script ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("unanchored", [False, True])

@@ -6,7 +6,8 @@ import Foundation
 extension PageTemplate {
     /// Reads `page.html` and every `*.css` and `*.js` file from `directory`. Stylesheets and
     /// scripts are joined in file-name order (`chatrender.css` first, then one file per feature:
-    /// `composer.css`, `viewer.css`, …), so each feature keeps its own file.
+    /// `composer.css`, `viewer.css`, …), so each feature keeps its own file; each file is kept
+    /// too, so a page carries only those its features need (see ``PageFeatures``).
     package static func load(directory: String) throws(DiagnosticError) -> PageTemplate {
         func read(_ name: String) throws(DiagnosticError) -> String {
             let path = FilePath.join(directory, name)
@@ -29,13 +30,23 @@ extension PageTemplate {
                 Diagnostic(file: directory, message: "the templates folder needs at least one .css and one .js file (chatrender.css, chatrender.js)"),
                 kind: .missingInput)
         }
-        var stylesheet = ""
-        for name in styles { stylesheet += try read(name); if !stylesheet.hasSuffix("\n") { stylesheet += "\n" } }
-        var script = ""
-        for name in scripts { script += try read(name); if !script.hasSuffix("\n") { script += "\n" } }
+        // Each file ends in a line break, so the join of any of them is the files one after another.
+        func files(_ names: [String]) throws(DiagnosticError) -> [TemplateFile] {
+            var files: [TemplateFile] = []
+            for name in names {
+                var text = try read(name)
+                if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+                files.append(TemplateFile(name: name, text: text))
+            }
+            return files
+        }
+        let styleFiles = try files(styles)
+        let scriptFiles = try files(scripts)
         var template = PageTemplate(
-            page: page, stylesheet: stylesheet, script: script,
+            page: page, stylesheet: styleFiles.map(\.text).joined(), script: scriptFiles.map(\.text).joined(),
             pagePath: FilePath.join(directory, "page.html"))
+        template.styleFiles = styleFiles
+        template.scriptFiles = scriptFiles
         // A site's own files, each one block of the page (the file's last line break is not part of it).
         var folder: ObjCBool = false
         if FileManager.default.fileExists(atPath: FilePath.join(directory, "site"), isDirectory: &folder), folder.boolValue {

@@ -9,6 +9,12 @@ package struct PageTemplate: Sendable, Equatable {
     package var stylesheet: String
     /// Every `*.js` of the templates joined: progressive enhancement, no dependencies.
     package var script: String
+    /// The `*.css` files whose join is ``stylesheet``, one by one in the same order: a page alone
+    /// carries only those its features need (``stylesheet(for:)``). Empty for a template made
+    /// from whole texts, which every page then carries.
+    package var styleFiles: [TemplateFile] = []
+    /// The `*.js` files whose join is ``script``, likewise (``script(for:)``).
+    package var scriptFiles: [TemplateFile] = []
     /// Where the page template came from, for diagnostics.
     package var pagePath: String
     /// What a site adds (`site/`): empty when the templates have none.
@@ -34,6 +40,17 @@ package struct PageTemplate: Sendable, Equatable {
         self.stylesheet = stylesheet
         self.script = script
         self.pagePath = pagePath
+    }
+
+    /// The stylesheet of a page that uses `features`: the files every page carries and those of
+    /// its features (see ``PageFeatures/files``), in the templates' order.
+    package func stylesheet(for features: PageFeatures) -> String {
+        styleFiles.isEmpty ? stylesheet : styleFiles.filter { features.carries($0.name) }.map(\.text).joined()
+    }
+
+    /// The script of a page that uses `features`, likewise.
+    package func script(for features: PageFeatures) -> String {
+        scriptFiles.isEmpty ? script : scriptFiles.filter { features.carries($0.name) }.map(\.text).joined()
     }
 
     /// Checks placeholders and that the stylesheet and script cannot close their elements early.
@@ -184,6 +201,18 @@ package struct PageTemplate: Sendable, Equatable {
             i += 1
         }
         return nil
+    }
+}
+
+/// One top-level stylesheet or script of the templates: its file name and its text as it is
+/// joined (ending in a line break).
+package struct TemplateFile: Sendable, Equatable {
+    package var name: String
+    package var text: String
+
+    package init(name: String, text: String) {
+        self.name = name
+        self.text = text
     }
 }
 

@@ -46,40 +46,55 @@ package enum PageAssembler {
 /// the template's, and the page shell that carries them (with the Content-Security-Policy that
 /// allows them and the script). It does not depend on the conversation, so a render makes it on
 /// another thread while it reads the conversation (see ``ChatRenderer/render(_:inspector:)``),
-/// and a site makes it once for all its pages.
+/// and a site makes it once for all its pages. Made with every feature's files; once the
+/// conversation is read, ``using(_:)`` keeps only those of the features its page uses.
 package struct PageStyle: Sendable {
     package let theme: Theme
     package let template: PageTemplate
     /// The head, stylesheets, scripts and policy around the page's body.
     package let shell: PageShell
+    /// The features whose template files the shell carries (see ``PageFeatures``).
+    package let features: PageFeatures
+    /// What the page adds after the template's files (a watched page's, a page in parts'); nil
+    /// for a page of a site, which links the site's shared files.
+    private let adding: [FeatureTemplate]?
+    /// A watched session's page: it keeps every feature's files.
+    private let watched: Bool
 
     /// A page alone: its stylesheets and script inline, allowed by hash; it needs no other file.
     package init(theme: Theme, template: PageTemplate) {
-        self.theme = theme
-        self.template = template
-        // On paper the page is always light (see PrintStylesheet).
-        let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
-        shell = .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+        self.init(theme: theme, template: template, adding: [])
     }
 
     /// A watched session's page (`render --watch`): a page alone that also carries the templates'
-    /// live stylesheet and script, and may load its updates from its folder.
+    /// live stylesheet and script, and may load its updates from its folder. It keeps every
+    /// feature's files: a turn that comes later may bring a photo.
     package init(theme: Theme, template: PageTemplate, live: Bool) {
-        self.init(theme: theme, template: template, adding: live ? [template.live] : [])
+        self.init(theme: theme, template: template, adding: live ? [template.live] : [], using: .all, watched: live)
     }
 
     /// A page alone with the stylesheets and scripts of `features` after the template's (a
     /// watched page's, a page in parts'); such a page loads scripts of its own folder too.
-    package init(theme: Theme, template: PageTemplate, adding features: [FeatureTemplate]) {
+    /// `using` names the features whose template files it carries.
+    package init(theme: Theme, template: PageTemplate, adding features: [FeatureTemplate], using: PageFeatures = .all) {
+        self.init(theme: theme, template: template, adding: features, using: using, watched: false)
+    }
+
+    private init(theme: Theme, template: PageTemplate, adding features: [FeatureTemplate], using: PageFeatures, watched: Bool) {
         self.theme = theme
         self.template = template
+        self.features = using
+        self.watched = watched
+        adding = features
         let themeCSS = ThemeStylesheet.css(for: theme) + PrintStylesheet.themeCSS(for: theme)
+        let stylesheet = template.stylesheet(for: using)
+        let script = template.script(for: using)
         shell =
             features.isEmpty
-            ? .alone(styles: [themeCSS, template.stylesheet], script: template.script, colorScheme: theme.colorScheme)
+            ? .alone(styles: [themeCSS, stylesheet], script: script, colorScheme: theme.colorScheme)
             : .live(
-                styles: [themeCSS, template.stylesheet] + features.map(\.stylesheet),
-                script: features.reduce(template.script) { $0 + $1.script }, colorScheme: theme.colorScheme)
+                styles: [themeCSS, stylesheet] + features.map(\.stylesheet),
+                script: features.reduce(script) { $0 + $1.script }, colorScheme: theme.colorScheme)
     }
 
     /// A page of a site at `SLUG/index.html`: it links the site's shared stylesheet and script
@@ -88,6 +103,18 @@ package struct PageStyle: Sendable {
         self.theme = theme
         self.template = template
         shell = .sitePage(files, colorScheme: theme.colorScheme)
+        features = .all
+        adding = nil
+        watched = false
+    }
+
+    /// The style of a page that uses only `used`: a page alone (or in parts) carries the template
+    /// files of those features and no others, and its policy allows exactly what it carries. A
+    /// watched page keeps them all (its later turns are not known yet), and a page of a site
+    /// keeps linking the site's one shared copy, which the browser keeps across its pages.
+    package func using(_ used: PageFeatures) -> PageStyle {
+        guard let adding, !watched, used != features else { return self }
+        return PageStyle(theme: theme, template: template, adding: adding, using: used)
     }
 
     /// Everything of the style a page is made from (the template, every slot's bytes, whether the

@@ -56,10 +56,19 @@ import TestSupport
         }
         let template = try PageTemplate.load(directory: TestPaths.templates)
         var page = html
-        for (text, name) in [(template.stylesheet, "templates/*.css"), (template.script, "templates/*.js")] {
-            let count = page.components(separatedBy: text).count - 1
-            #expect(count == 1, "\(name) should appear exactly once in the page")
-            page = page.replacingOccurrences(of: text, with: "/* \(name), \(text.utf8.count) bytes */")
+        for (files, kind) in [(template.styleFiles, "stylesheets"), (template.scriptFiles, "scripts")] {
+            // The files of the features the page uses (see PageFeatures): the longest selection
+            // the page holds, named by its files, so a golden shows which the page carries.
+            let selections = PageFeatures.every.map { features in files.filter { features.carries($0.name) } }
+                .sorted { $0.map(\.text).joined().utf8.count > $1.map(\.text).joined().utf8.count }
+            guard let carried = selections.first(where: { page.contains($0.map(\.text).joined()) }) else {
+                Issue.record("no selection of the templates' \(kind) is in the page")
+                continue
+            }
+            let text = carried.map(\.text).joined()
+            #expect(page.components(separatedBy: text).count - 1 == 1, "the templates' \(kind) should appear exactly once in the page")
+            page = page.replacingOccurrences(
+                of: text, with: "/* templates/\(carried.map(\.name).joined(separator: " ")), \(text.utf8.count) bytes */")
         }
         return page
     }
