@@ -464,6 +464,17 @@ enum RenderCommand {
                     + "\(oneFile) applies to one conversation or session (render one of them with it)\n")
         }
         let cached = result.pagesReused == 0 ? "" : ", \(result.pagesReused) from the cache"
+        let said = warnings.isEmpty ? "" : ", \(CLI.count(warnings.count, "warning"))"
+        // A site kept current: how much of it was read again, or that nothing changed.
+        if let again = result.readAgain {
+            let counted = "\(CLI.count(result.pages, "conversation")), \(again == 0 ? "none" : String(again)) read again\(cached)"
+            if result.upToDate {
+                output.err("\(result.outputDirectory)/index.html is up to date (\(counted)); nothing written\(said)\n")
+            } else {
+                output.err("updated \(result.outputDirectory)/index.html (\(counted))\(said)\n")
+            }
+            return .ok
+        }
         let pages =
             shard.map { " (shard \($0.index)/\($0.count): \(CLI.count(result.pages, "page"))\(cached))" }
             ?? (result.pages == 1 ? "" : " (\(result.pages) conversations\(cached))")

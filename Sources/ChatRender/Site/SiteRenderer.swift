@@ -39,6 +39,11 @@ public enum SiteRenderer {
         package var oneFileRefused = false
         /// Pages taken whole from the cache (see ``RenderRequest/cacheDirectory``).
         package var pagesReused = 0
+        /// A site updated in place (see `SiteUpdate`): how many of its conversations were read
+        /// again; nil for a site made whole.
+        package var readAgain: Int? = nil
+        /// A site updated in place that nothing changed: nothing was written.
+        package var upToDate = false
         /// Web images made with libvips, and reused (from the cache or the output replaced).
         package var imagesMade = 0
         package var imagesReused = 0

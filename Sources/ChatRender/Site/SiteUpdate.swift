@@ -257,9 +257,14 @@ enum SiteUpdate {
                 }
                 try staging.commit()
             }
-            return SiteRenderer.Result(
-                outputDirectory: staging.destination, pages: conversations.count, warnings: warnings, pageSize: indexSize,
-                pagesReused: reused)
+            var result = SiteRenderer.Result(
+                outputDirectory: staging.destination, pages: previous == nil ? conversations.count : entries.count, warnings: warnings,
+                pageSize: indexSize, pagesReused: reused)
+            if previous != nil {
+                result.readAgain = conversations.count
+                result.upToDate = changed == 0 && restamped == 0
+            }
+            return result
         } catch {
             staging.discard()
             throw error

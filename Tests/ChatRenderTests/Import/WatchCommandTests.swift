@@ -87,6 +87,8 @@ struct WatchCommandTests {
     final class Watching {
         let process = Process()
         let said = Locked(Data())
+        /// Whether its standard error reached its end: all it said is in ``said``.
+        let ended = Locked(false)
         init(_ arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: TestPaths.executable)
             process.arguments = ["render", "--watch"] + arguments
@@ -98,9 +100,14 @@ struct WatchCommandTests {
             process.standardError = err
             process.standardOutput = FileHandle.nullDevice
             let said = self.said
+            let ended = self.ended
             err.fileHandleForReading.readabilityHandler = { handle in
                 let data = handle.availableData
                 said.withLock { $0.append(data) }
+                if data.isEmpty {
+                    handle.readabilityHandler = nil
+                    ended.withLock { $0 = true }
+                }
             }
             try process.run()
         }
@@ -117,7 +124,11 @@ struct WatchCommandTests {
             let sent = Date()
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()
-            return Date().timeIntervalSince(sent)
+            let took = Date().timeIntervalSince(sent)
+            // What it said last is handed over by the pipe's handler after the exit, not with it.
+            let deadline = Date().addingTimeInterval(10)
+            while !ended.withLock({ $0 }) && Date() < deadline { usleep(10_000) }
+            return took
         }
         deinit { if process.isRunning { process.terminate() } }
     }

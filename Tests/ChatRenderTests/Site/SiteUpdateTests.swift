@@ -122,14 +122,18 @@ import TestSupport
         let first = try CLIRun.run(arguments + [site])
         #expect(first.status == 0, "\(first.stderr)")
         let made = stamps(site)
-        let again = try CLIRun.run(arguments + [site])
+        let again = try CLIRun.run(arguments.filter { $0 != "-q" } + [site])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(changed(made, stamps(site)).isEmpty, "an unchanged re-run rewrites nothing")
+        // Said so, with the site's size: nothing read again, nothing written.
+        let total = try Self.conversations(in: site)
+        #expect(again.stderr.contains("\(site)/index.html is up to date (\(total) conversations, none read again); nothing written"), "\(again.stderr)")
 
         try grow(home, session: ".claude/projects/" + Self.grown.dropFirst("claude/".count))
         let grownHome = AgentHomesTests.snapshot(home)
-        let update = try CLIRun.run(arguments + [site])
+        let update = try CLIRun.run(arguments.filter { $0 != "-q" } + [site])
         #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr.contains("updated \(site)/index.html (\(total) conversations, 1 read again)"), "\(update.stderr)")
         let rewritten = changed(made, stamps(site))
         let pages = rewritten.filter { $0.hasSuffix("/index.html") && !$0.hasPrefix("insights/") }
         #expect(pages == ["payment-client-imports/index.html"], "\(rewritten.sorted())")
@@ -144,6 +148,13 @@ import TestSupport
         // Only the grown log changed among the agents' files; nothing appeared beside them.
         #expect(Set(grownHome.keys) == Set(before.keys))
         #expect(grownHome.filter { before[$0.key] != $0.value }.keys.sorted() == [".claude/projects/" + Self.grown.dropFirst("claude/".count)])
+    }
+
+    /// The conversations a site's index lists: each has its folder with a page.
+    static func conversations(in site: String) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: site).filter {
+            $0 != "insights" && !$0.hasPrefix(".") && FileManager.default.fileExists(atPath: site + "/" + $0 + "/index.html")
+        }.count
     }
 
     /// A session whose log was deleted keeps its page, marked on it and in the index; the rest
