@@ -230,10 +230,12 @@ def name_of(driver, element) -> str:
     return element.accessible_name
 
 
-def page_script() -> str:
-    """The page's one script: every templates/*.js joined, chatrender.js first, then by name."""
+def page_script(without: frozenset[str] = frozenset()) -> str:
+    """The page's one script: every templates/*.js joined, chatrender.js first, then by name,
+    but for the files named in `without` (a page carries only the files its features use:
+    composer.js with a composer card, viewer.js with photos)."""
     folder = ROOT / "templates"
-    names = sorted(p.name for p in folder.glob("*.js") if not p.name.startswith("."))
+    names = sorted(p.name for p in folder.glob("*.js") if not p.name.startswith(".") and p.name not in without)
     names = (["chatrender.js"] if "chatrender.js" in names else []) + [n for n in names if n != "chatrender.js"]
     text = ""
     for name in names:
