@@ -180,7 +180,7 @@ package final class SourceDigester: Sendable {
     /// First 20 hex digits of the SHA-256 of everything readable from `fd`, in chunks of at most
     /// 4 MiB: no larger than the file (a screenshot of a few hundred bytes must not cost a
     /// zeroed 4 MiB buffer, which was most of a small render's time).
-    static func hash(descriptor fd: Int32) throws(ImageProblem) -> String {
+    package static func hash(descriptor fd: Int32) throws(ImageProblem) -> String {
         var hasher = SHA256()
         var info = stat()
         let size = fstat(fd, &info) == 0 && info.st_size >= 0 ? Int(info.st_size) : Int.max

@@ -2,6 +2,7 @@ import Foundation
 import CPlatform
 import ChatModel
 import ChatLoad
+import ChatAssets
 
 /// What a site updated in place knows of how it was made: kept in the output itself
 /// (``fileName``: a line of JSON for the site, then one for each source; its entries' search
@@ -30,7 +31,7 @@ struct SiteManifest: Sendable {
         var size: Int64
         var modified: Int64
         var inode: UInt64
-        /// Its bytes' SHA-256 when it was read, looked at only when the rest differs.
+        /// Its bytes' content hash when it was read, looked at only when the rest differs.
         var hash: String? = nil
 
         /// Whether `old` and `new` are the same files with the same size, modification time
@@ -111,24 +112,16 @@ struct SiteManifest: Sendable {
         var folder: String?
     }
 
-    /// The SHA-256 of the regular file at `path`, in hex, read a megabyte at a time; nil when
-    /// it is not a regular file (a FIFO is never waited on) or cannot be read.
+    /// The content hash of the regular file at `path` (the one a photo's source is named by,
+    /// ``SourceDigester``); nil when it is not a regular file (a FIFO is never waited on) or
+    /// cannot be read.
     static func contentHash(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        var sha = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return nil }
-            if count == 0 { break }
-            buffer.withUnsafeBufferPointer { sha.update(UnsafeBufferPointer(rebasing: $0[0..<count])) }
-        }
-        return sha.finalize().map { String(format: "%02x", $0) }.joined()
+        return try? SourceDigester.hash(descriptor: fd)
     }
 
     /// What ``load(_:)`` found, to be handed from the thread that read it.
